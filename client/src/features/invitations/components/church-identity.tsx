@@ -1,0 +1,27 @@
+import { cn } from "@/lib/utils";
+
+/** A church's logo, or its initial on its colour when it has no logo. */
+export function ChurchIdentity({
+  name,
+  logoUrl,
+  className,
+}: {
+  name: string;
+  logoUrl: string | null;
+  className?: string;
+}) {
+  if (logoUrl) {
+    return <img src={logoUrl} alt={`${name} logo`} className={cn("size-14 rounded-xl object-contain", className)} />;
+  }
+  return (
+    <span
+      aria-hidden="true"
+      className={cn(
+        "flex size-14 items-center justify-center rounded-xl bg-primary text-2xl font-bold text-primary-foreground",
+        className,
+      )}
+    >
+      {name.trim().charAt(0).toUpperCase() || "F"}
+    </span>
+  );
+}

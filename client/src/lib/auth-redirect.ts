@@ -1,0 +1,35 @@
+import { toast } from "@/components/ui/use-toast";
+import { isUnauthorizedError } from "./api-client";
+import { goToPage } from "./full-page";
+
+/** Spec 1 section 9: wait 500 ms after the toast, then sign in again. */
+export const LOGIN_REDIRECT_DELAY_MS = 500;
+
+let redirecting = false;
+
+/** Toast 'Unauthorized' and send the browser to /api/login after 500 ms (once, however many calls fail). */
+export function handleUnauthorized(): void {
+  if (redirecting) return;
+  redirecting = true;
+  toast({ title: "Unauthorized", description: "You are logged out. Logging in again...", variant: "destructive" });
+  setTimeout(() => {
+    goToPage("/api/login");
+    // A test or a blocked navigation leaves us on the page: allow a later attempt.
+    redirecting = false;
+  }, LOGIN_REDIRECT_DELAY_MS);
+}
+
+/**
+ * The usual failure path of a mutation: a 401 signs in again, anything else is a destructive toast.
+ * `description` may be a function of the server's message.
+ */
+export function toastApiError(
+  error: unknown,
+  { title = "Error", description }: { title?: string; description: string },
+): void {
+  if (isUnauthorizedError(error)) {
+    handleUnauthorized();
+    return;
+  }
+  toast({ title, description, variant: "destructive" });
+}

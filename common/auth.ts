@@ -1,0 +1,67 @@
+import { z } from "zod";
+import { ZRole } from "./roles";
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 200;
+
+export const ZEmail = z
+  .string({ error: "Email is required" })
+  .trim()
+  .min(1, "Email is required")
+  .max(254, "Email is too long")
+  .pipe(z.email("Enter a valid email address"))
+  .transform((e) => e.toLowerCase());
+
+export const ZPassword = z
+  .string({ error: "Password is required" })
+  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
+
+const ZName = z.string().trim().max(100, "Name must be at most 100 characters");
+
+export const ZRegisterBody = z.object({
+  email: ZEmail,
+  password: ZPassword,
+  firstName: ZName.optional(),
+  lastName: ZName.optional(),
+  invitationToken: z.string().trim().min(1).max(200).optional(),
+});
+export type TRegisterBody = z.input<typeof ZRegisterBody>;
+
+export const ZLoginBody = z.object({
+  email: ZEmail,
+  password: z.string({ error: "Password is required" }).min(1, "Password is required").max(PASSWORD_MAX),
+});
+export type TLoginBody = z.input<typeof ZLoginBody>;
+
+export const ZForgotPasswordBody = z.object({ email: ZEmail });
+export type TForgotPasswordBody = z.input<typeof ZForgotPasswordBody>;
+
+export const ZResetPasswordBody = z.object({
+  token: z.string().trim().min(1, "The reset link is incomplete").max(200),
+  password: ZPassword,
+});
+export type TResetPasswordBody = z.input<typeof ZResetPasswordBody>;
+
+/** `GET /api/auth/user` (DESIGN.md sign-in contract, spec 2 User fields). */
+export const ZAuthUser = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  bio: z.string().nullable(),
+  role: ZRole,
+  churchId: z.string().nullable(),
+  points: z.number().int(),
+  profileImageUrl: z.string().nullable(),
+  lastLogin: z.string().nullable(),
+  createdAt: z.string(),
+  church: z
+    .object({ name: z.string(), logoUrl: z.string().nullable(), brandColor: z.string(), timeZone: z.string() })
+    .nullable(),
+});
+export type TAuthUser = z.infer<typeof ZAuthUser>;
+
+/** Which sign-in methods the server offers, for the /login page. */
+export const ZAuthProviders = z.object({ password: z.boolean(), oidc: z.object({ name: z.string() }).nullable() });
+export type TAuthProviders = z.infer<typeof ZAuthProviders>;

@@ -1,0 +1,163 @@
+import cookie from "@fastify/cookie";
+import helmet from "@fastify/helmet";
+import rateLimit from "@fastify/rate-limit";
+import fastifyStatic from "@fastify/static";
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from "fastify";
+import {
+  hasZodFastifySchemaValidationErrors,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { TConfig } from "./config";
+import type { TRootDb } from "./db/client";
+import { adminRoutes } from "./features/admin/admin.routes";
+import { authRoutes } from "./features/auth/auth.routes";
+import { oidcRoutes } from "./features/auth/oidc.routes";
+import { churchesRoutes } from "./features/churches/churches.routes";
+import { invitationsRoutes } from "./features/invitations/invitations.routes";
+import { membersRoutes } from "./features/members/members.routes";
+import { pwaRoutes } from "./features/pwa/pwa.routes";
+import { settingsRoutes } from "./features/settings/settings.routes";
+import { userRoutes } from "./features/user/user.routes";
+import { AppError } from "./lib/errors";
+import { Mailer } from "./lib/mail";
+import { UserCache } from "./lib/user-cache";
+import { accessPlugin, authPlugin } from "./plugins/auth";
+import { originPlugin } from "./plugins/origin";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    config: TConfig;
+    db: TRootDb;
+    mailer: Mailer;
+    userCache: UserCache;
+    /** The app's public origin for links in e-mails: APP_URL, else the request's own. */
+    baseUrl(req: FastifyRequest): string;
+  }
+}
+
+export const CLIENT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../dist/client");
+
+export type TBuildOptions = { config: TConfig; db: TRootDb; logger?: boolean | object; serveClient?: boolean };
+
+export async function buildApp(opts: TBuildOptions): Promise<FastifyInstance> {
+  const { config, db } = opts;
+  const app = Fastify({
+    logger: opts.logger ?? { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    // Our ids and tokens never need more; longer paths are refused before any work.
+    routerOptions: { maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.decorate("config", config);
+  app.decorate("db", db);
+  app.decorate("mailer", new Mailer(db, { smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log }));
+  app.decorate("userCache", new UserCache(db, app.log));
+  app.decorate("baseUrl", (req: FastifyRequest) => config.appUrl ?? `${req.protocol}://${req.host}`);
+
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    if (err instanceof AppError) {
+      return reply
+        .headers(err.headers)
+        .code(err.statusCode)
+        .send({ message: err.message, ...(err.errors ? { errors: err.errors } : {}) });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      // A malformed id in the path names no row: that is a 404, like another church's id.
+      if (err.validationContext === "params") return reply.code(404).send({ message: "Not found" });
+      const errors = err.validation.map((v) => ({
+        path: String(v.instancePath ?? "").replace(/^\//, "").replace(/\//g, ".") || err.validationContext || "body",
+        message: v.message ?? "Invalid value",
+      }));
+      return reply.code(400).send({ message: errors[0]?.message ?? "Invalid input", errors });
+    }
+    const status = err.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const message = status === 413 ? "The request is too large." : status === 429 ? "Too many requests. Please slow down." : err.message;
+      return reply.code(status).send({ message });
+    }
+    req.log.error({ err }, "unhandled error");
+    return reply.code(500).send({ message: "Something went wrong on our side. Please try again." });
+  });
+
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", "data:", "https:"],
+        mediaSrc: ["'self'", "https:", "blob:"],
+        frameSrc: ["https://www.youtube-nocookie.com", "https://www.youtube.com", "https://player.vimeo.com", "https://www.facebook.com"],
+        connectSrc: ["'self'", "ws:", "wss:"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // Embedded players (YouTube, Vimeo) do not send CORP headers.
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, {
+    global: config.rateLimitPerHour > 0,
+    max: config.rateLimitPerHour || 1,
+    timeWindow: "1 hour",
+    // Static files and the client shell are cheap and cached; only the API counts.
+    allowList: (req) => !req.url.startsWith("/api/"),
+    errorResponseBuilder: (_req, ctx) => ({
+      statusCode: 429,
+      message: `Too many requests. Try again in ${Math.ceil(ctx.ttl / 60_000)} minutes.`,
+    }),
+  });
+  await app.register(originPlugin);
+  await app.register(authPlugin);
+  await app.register(accessPlugin);
+
+  await app.register(authRoutes);
+  await app.register(oidcRoutes);
+  await app.register(churchesRoutes);
+  await app.register(invitationsRoutes);
+  await app.register(membersRoutes);
+  await app.register(settingsRoutes);
+  await app.register(adminRoutes);
+  await app.register(userRoutes);
+  await app.register(pwaRoutes);
+
+  const serveClient = (opts.serveClient ?? true) && fs.existsSync(path.join(CLIENT_DIR, "index.html"));
+  if (serveClient) {
+    await app.register(fastifyStatic, {
+      root: CLIENT_DIR,
+      wildcard: false,
+      setHeaders(res, file) {
+        // Vite puts a content hash in every asset name: they never change.
+        if (file.includes(`${path.sep}assets${path.sep}`)) res.header("cache-control", "public, max-age=31536000, immutable");
+        else res.header("cache-control", "no-cache");
+      },
+    });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    if (req.method === "GET" && serveClient && !req.url.startsWith("/api/") && !path.extname(req.url.split("?")[0])) {
+      // Client-side routes: the single-page app decides (including its own 404 screen).
+      return reply.header("cache-control", "no-cache").sendFile("index.html");
+    }
+    return reply.code(404).send({ message: "Not found" });
+  });
+
+  app.addHook("onReady", async () => {
+    await app.userCache.start();
+    app.mailer.start();
+  });
+  app.addHook("onClose", async () => {
+    await app.mailer.stop();
+    await app.userCache.stop();
+  });
+  return app;
+}

@@ -1,0 +1,67 @@
+import path from "node:path";
+import { z } from "zod";
+
+/** The environment, parsed once (STYLE.md habit 7: only this file reads process.env). */
+const ZEnv = z.object({
+  NODE_ENV: z.string().default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(5000),
+  HOST: z.string().default("0.0.0.0"),
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: z.string().optional(),
+  APP_URL: z.string().optional(),
+  APP_SECRET: z.string().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default("Fellowship <no-reply@fellowship.local>"),
+  OIDC_ISSUER: z.string().optional(),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  OIDC_NAME: z.string().default("Single Sign-On"),
+  OIDC_ALLOW_INSECURE: z.string().optional(),
+  RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(0).default(10_000),
+  LOG_LEVEL: z.string().default("info"),
+  TRUST_PROXY: z.string().optional(),
+});
+
+export type TConfig = {
+  isProduction: boolean;
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  appUrl: string | undefined;
+  appSecret: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  oidc: { issuer: string; clientId: string; clientSecret: string | undefined; name: string; allowInsecure: boolean } | null;
+  rateLimitPerHour: number;
+  logLevel: string;
+  trustProxy: boolean | string;
+};
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
+  const e = ZEnv.parse(env);
+  return {
+    isProduction: e.NODE_ENV === "production",
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL || undefined,
+    appUrl: e.APP_URL ? e.APP_URL.replace(/\/+$/, "") : undefined,
+    appSecret: e.APP_SECRET || undefined,
+    smtpUrl: e.SMTP_URL || undefined,
+    mailFrom: e.MAIL_FROM,
+    oidc:
+      e.OIDC_ISSUER && e.OIDC_CLIENT_ID
+        ? {
+            issuer: e.OIDC_ISSUER,
+            clientId: e.OIDC_CLIENT_ID,
+            clientSecret: e.OIDC_CLIENT_SECRET,
+            name: e.OIDC_NAME,
+            allowInsecure: e.OIDC_ALLOW_INSECURE === "1" || e.OIDC_ALLOW_INSECURE === "true",
+          }
+        : null,
+    rateLimitPerHour: e.RATE_LIMIT_PER_HOUR,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY === undefined ? false : e.TRUST_PROXY === "true" ? true : e.TRUST_PROXY,
+  };
+}

@@ -1,0 +1,35 @@
+import { drizzle, type NodePgQueryResultHKT } from "drizzle-orm/node-postgres";
+import type { PgDatabase } from "drizzle-orm/pg-core";
+import { migrate } from "drizzle-orm/node-postgres/migrator";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import pg from "pg";
+import * as schema from "./schema";
+
+/** A database handle or an open transaction: every repository function accepts either. */
+export type TDb = PgDatabase<NodePgQueryResultHKT, typeof schema>;
+/** The pool-backed handle the app holds. */
+export type TRootDb = TDb & { $client: pg.Pool };
+
+const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
+// Any constant works; it only has to be the same in every app process.
+const MIGRATION_LOCK_ID = 724_017_001;
+
+export function createDb(connectionString: string, opts: { max?: number } = {}): TRootDb {
+  const pool = new pg.Pool({ connectionString, max: opts.max ?? 10, idleTimeoutMillis: 30_000 });
+  // An idle client losing its server (a restart) must not crash the app.
+  pool.on("error", () => {});
+  return drizzle(pool, { schema }) as unknown as TRootDb;
+}
+
+/** Applies the committed SQL migrations; an advisory lock lets several processes start at once. */
+export async function migrateDb(db: TRootDb): Promise<void> {
+  const client = await db.$client.connect();
+  try {
+    await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
+    await migrate(drizzle(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+  } finally {
+    await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => {});
+    client.release();
+  }
+}

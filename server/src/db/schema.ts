@@ -1,0 +1,165 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  customType,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+const bytea = customType<{ data: Buffer }>({ dataType: () => "bytea" });
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+
+export const churches = pgTable("churches", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  name: text("name").notNull(),
+  address: text("address"),
+  phone: text("phone"),
+  email: text("email"),
+  website: text("website"),
+  logoUrl: text("logo_url"),
+  brandColor: text("brand_color").notNull().default("#6366F1"),
+  timeZone: text("time_zone").notNull(),
+  createdAt: ts("created_at").notNull().defaultNow(),
+});
+
+/** Uploaded logos live with the church and are served from /api/churches/{id}/logo. */
+export const churchLogos = pgTable("church_logos", {
+  churchId: uuid("church_id")
+    .primaryKey()
+    .references(() => churches.id, { onDelete: "cascade" }),
+  contentType: text("content_type").notNull(),
+  bytes: bytea("bytes").notNull(),
+  etag: text("etag").notNull(),
+  updatedAt: ts("updated_at").notNull().defaultNow(),
+});
+
+export const users = pgTable(
+  "users",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash"),
+    oidcSubject: text("oidc_subject"),
+    firstName: text("first_name"),
+    lastName: text("last_name"),
+    bio: text("bio"),
+    profileImageUrl: text("profile_image_url"),
+    role: text("role").notNull().default("CONGREGANT"),
+    churchId: uuid("church_id").references(() => churches.id, { onDelete: "set null" }),
+    points: integer("points").notNull().default(0),
+    lastLogin: ts("last_login"),
+    lastActiveAt: ts("last_active_at"),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("users_email_key").on(t.email),
+    uniqueIndex("users_oidc_subject_key").on(t.oidcSubject),
+    index("users_church_idx").on(t.churchId),
+  ],
+);
+
+/** Sessions: the cookie holds a random token; only its SHA-256 is stored. */
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    expiresAt: ts("expires_at").notNull(),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+export const invitations = pgTable(
+  "invitations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    churchId: uuid("church_id")
+      .notNull()
+      .references(() => churches.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    role: text("role").notNull(),
+    token: text("token").notNull(),
+    isUsed: boolean("is_used").notNull().default(false),
+    usedBy: uuid("used_by").references(() => users.id, { onDelete: "set null" }),
+    invitedBy: uuid("invited_by").references(() => users.id, { onDelete: "set null" }),
+    expiresAt: ts("expires_at").notNull(),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("invitations_token_key").on(t.token), index("invitations_church_idx").on(t.churchId, t.createdAt)],
+);
+
+export const passwordResets = pgTable("password_resets", {
+  tokenHash: text("token_hash").primaryKey(),
+  userId: uuid("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  expiresAt: ts("expires_at").notNull(),
+  usedAt: ts("used_at"),
+});
+
+/** Failed sign-ins per key ("email:..." or "ip:..."), kept in the database so every app process sees them. */
+export const signInFailures = pgTable(
+  "sign_in_failures",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    key: text("key").notNull(),
+    failedAt: ts("failed_at").notNull().defaultNow(),
+  },
+  (t) => [index("sign_in_failures_key_idx").on(t.key, t.failedAt)],
+);
+
+export const signInLocks = pgTable("sign_in_locks", {
+  key: text("key").primaryKey(),
+  lockedUntil: ts("locked_until").notNull(),
+});
+
+/** The church's recent activity feed (admin dashboard). */
+export const activities = pgTable(
+  "activities",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    churchId: uuid("church_id")
+      .notNull()
+      .references(() => churches.id, { onDelete: "cascade" }),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    kind: text("kind").notNull(),
+    description: text("description").notNull(),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [index("activities_church_idx").on(t.churchId, t.createdAt)],
+);
+
+/** Outgoing e-mail: written first, sent by a worker, retried until delivered. */
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    nextAttemptAt: ts("next_attempt_at").notNull().defaultNow(),
+    sentAt: ts("sent_at"),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [index("mail_outbox_pending_idx").on(t.nextAttemptAt).where(sql`sent_at is null`)],
+);
+
+/** Short-lived OpenID Connect sign-in state (PKCE verifier, nonce, invitation). */
+export const oidcStates = pgTable("oidc_states", {
+  state: text("state").primaryKey(),
+  codeVerifier: text("code_verifier").notNull(),
+  nonce: text("nonce").notNull(),
+  invitationToken: text("invitation_token"),
+  createdAt: ts("created_at").notNull().defaultNow(),
+});

@@ -1,0 +1,99 @@
+import type { ZLoginBody, ZRegisterBody, ZResetPasswordBody } from "@common/auth";
+import { and, eq, gt, isNull } from "drizzle-orm";
+import type { z } from "zod";
+import type { TDb } from "../../db/client";
+import { passwordResets, users } from "../../db/schema";
+import { createToken, hashPassword, sha256, verifyPassword } from "../../lib/crypto";
+import { AppError, badRequest, conflict } from "../../lib/errors";
+import { type Mailer, renderActionMail } from "../../lib/mail";
+import { redeemInvitation } from "../invitations/invitations.service";
+import { createSession, deleteUserSessions } from "./sessions.repo";
+import { assertNotLocked, clearFailures, recordFailure } from "./sign-in-limits";
+
+const RESET_TTL_MS = 60 * 60_000;
+
+function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e?.code === "23505" || e?.cause?.code === "23505";
+}
+
+/** Creates an account (joining the invitation's church when a token is given) and a session. */
+export async function registerUser(db: TDb, body: z.output<typeof ZRegisterBody>): Promise<{ userId: string; token: string }> {
+  const passwordHash = await hashPassword(body.password);
+  try {
+    return await db.transaction(async (tx) => {
+      const [user] = await tx
+        .insert(users)
+        .values({
+          email: body.email,
+          passwordHash,
+          firstName: body.firstName || null,
+          lastName: body.lastName || null,
+          lastLogin: new Date(),
+        })
+        .returning({ id: users.id });
+      if (body.invitationToken) {
+        try {
+          await redeemInvitation(tx, { id: user.id, email: body.email, churchId: null }, body.invitationToken);
+        } catch (err) {
+          // A bad token on sign-up is a bad field of this request; nothing is stored.
+          if (err instanceof AppError) throw badRequest(err.message, "invitationToken");
+          throw err;
+        }
+      }
+      return { userId: user.id, token: await createSession(tx, user.id) };
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict("An account with this email already exists.");
+    throw err;
+  }
+}
+
+export async function loginUser(db: TDb, body: z.output<typeof ZLoginBody>, ip: string): Promise<{ userId: string; token: string }> {
+  await assertNotLocked(db, body.email, ip);
+  const [user] = await db.select({ id: users.id, passwordHash: users.passwordHash }).from(users).where(eq(users.email, body.email));
+  const ok = await verifyPassword(body.password, user?.passwordHash ?? null);
+  if (!user || !ok) {
+    await recordFailure(db, body.email, ip);
+    throw new AppError("UNAUTHORIZED", "Invalid email or password.");
+  }
+  await clearFailures(db, body.email);
+  await db.update(users).set({ lastLogin: new Date() }).where(eq(users.id, user.id));
+  return { userId: user.id, token: await createSession(db, user.id) };
+}
+
+/** Always succeeds from the caller's side, so it does not reveal which e-mails have accounts. */
+export async function requestPasswordReset(db: TDb, email: string, deps: { mailer: Mailer; baseUrl: string }): Promise<void> {
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  if (!user) return;
+  const token = createToken(32);
+  await db.insert(passwordResets).values({ tokenHash: sha256(token), userId: user.id, expiresAt: new Date(Date.now() + RESET_TTL_MS) });
+  const link = `${deps.baseUrl}/reset-password?token=${token}`;
+  const lines = ["Someone asked to reset the password of your Fellowship account.", "The link works once, for one hour. If it was not you, ignore this e-mail."];
+  await deps.mailer.enqueue({
+    to: email,
+    subject: "Reset your Fellowship password",
+    text: `${lines.join("\n\n")}\n\nChoose a new password: ${link}\n`,
+    html: renderActionMail({ heading: "Reset your password", lines, actionLabel: "Choose a new password", actionUrl: link }),
+  });
+}
+
+/** Sets the new password, signs out every other session, and returns a fresh session. */
+export async function resetPassword(
+  db: TDb,
+  body: z.output<typeof ZResetPasswordBody>,
+): Promise<{ userId: string; token: string; droppedSessions: string[] }> {
+  const passwordHash = await hashPassword(body.password);
+  return db.transaction(async (tx) => {
+    const [reset] = await tx
+      .update(passwordResets)
+      .set({ usedAt: new Date() })
+      .where(and(eq(passwordResets.tokenHash, sha256(body.token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, new Date())))
+      .returning({ userId: passwordResets.userId });
+    if (!reset) throw badRequest("This reset link is invalid or has expired. Ask for a new one.", "token");
+    await tx.update(users).set({ passwordHash, lastLogin: new Date() }).where(eq(users.id, reset.userId));
+    const droppedSessions = await deleteUserSessions(tx, reset.userId);
+    return { userId: reset.userId, token: await createSession(tx, reset.userId), droppedSessions };
+  });
+}
+

@@ -1,0 +1,45 @@
+import type { TChurch, ZCreateChurchBody } from "@common/churches";
+import { DEFAULT_BRAND_COLOR } from "@common/churches";
+import { and, eq, isNull } from "drizzle-orm";
+import type { z } from "zod";
+import { churches, users } from "../../db/schema";
+import type { TUserCtx } from "../../lib/context";
+import { conflict } from "../../lib/errors";
+import { getServerTimeZone } from "../../lib/time";
+import { recordActivity } from "../admin/activity.repo";
+import type { TChurchRow } from "./churches.repo";
+
+export function toChurch(row: TChurchRow): TChurch {
+  return {
+    id: row.id,
+    name: row.name,
+    address: row.address,
+    phone: row.phone,
+    email: row.email,
+    website: row.website,
+    logoUrl: row.logoUrl,
+    brandColor: row.brandColor,
+    timeZone: row.timeZone,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** A signed-in user without a church creates one and becomes its ADMIN. */
+export async function createChurch(ctx: TUserCtx, body: z.output<typeof ZCreateChurchBody>): Promise<TChurch> {
+  if (ctx.churchId) throw conflict("You already belong to a church.");
+  return ctx.db.transaction(async (tx) => {
+    const [church] = await tx
+      .insert(churches)
+      .values({ name: body.name, brandColor: DEFAULT_BRAND_COLOR, timeZone: getServerTimeZone() })
+      .returning();
+    // The condition makes a double submit (two tabs) create one church, not two.
+    const joined = await tx
+      .update(users)
+      .set({ churchId: church.id, role: "ADMIN" })
+      .where(and(eq(users.id, ctx.userId), isNull(users.churchId)))
+      .returning({ id: users.id });
+    if (joined.length === 0) throw conflict("You already belong to a church.");
+    await recordActivity({ db: tx, churchId: church.id, userId: ctx.userId }, "church_created", `${church.name} was created`);
+    return toChurch(church);
+  });
+}

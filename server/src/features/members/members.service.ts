@@ -1,0 +1,55 @@
+import { getMemberDisplayName, type TMember, type ZUpdateMemberRoleBody } from "@common/members";
+import { isAdminRole, ROLE_LABELS } from "@common/roles";
+import { and, eq } from "drizzle-orm";
+import type { z } from "zod";
+import { users } from "../../db/schema";
+import type { TChurchCtx } from "../../lib/context";
+import { conflict, forbidden, notFound } from "../../lib/errors";
+import { recordActivity } from "../admin/activity.repo";
+import { findMember, findMembers, lockAdmins } from "./members.repo";
+
+export const LAST_ADMIN = "A church must keep at least one admin. Make another member an admin first.";
+
+export function listMembers(ctx: TChurchCtx): Promise<TMember[]> {
+  return findMembers(ctx);
+}
+
+/** Loads the target inside the caller's church and checks the caller may change it. */
+async function getChangeableMember(ctx: TChurchCtx, id: string): Promise<TMember> {
+  const member = await findMember(ctx, id);
+  if (!member) throw notFound("Member not found");
+  if (member.role === "SUPER_ADMIN" && ctx.role !== "SUPER_ADMIN") throw forbidden("Only a super admin can change a super admin.");
+  return member;
+}
+
+async function assertKeepsAnAdmin(ctx: TChurchCtx, member: TMember): Promise<void> {
+  if (!isAdminRole(member.role)) return;
+  const admins = await lockAdmins(ctx);
+  if (admins.filter((a) => a !== member.id).length === 0) throw conflict(LAST_ADMIN);
+}
+
+export async function updateMemberRole(ctx: TChurchCtx, id: string, body: z.output<typeof ZUpdateMemberRoleBody>): Promise<TMember> {
+  return ctx.db.transaction(async (db) => {
+    const tx = { ...ctx, db };
+    const member = await getChangeableMember(tx, id);
+    if (member.role === body.role) return member;
+    if (!isAdminRole(body.role)) await assertKeepsAnAdmin(tx, member);
+    await db.update(users).set({ role: body.role }).where(and(eq(users.id, id), eq(users.churchId, ctx.churchId)));
+    await recordActivity(tx, "member_role_changed", `${getMemberDisplayName(member)} is now ${ROLE_LABELS[body.role]}`);
+    return { ...member, role: body.role };
+  });
+}
+
+/** Removes the member from the church (the account stays, without a church). */
+export async function removeMember(ctx: TChurchCtx, id: string): Promise<void> {
+  await ctx.db.transaction(async (db) => {
+    const tx = { ...ctx, db };
+    const member = await getChangeableMember(tx, id);
+    await assertKeepsAnAdmin(tx, member);
+    await db
+      .update(users)
+      .set({ churchId: null, role: "CONGREGANT" })
+      .where(and(eq(users.id, id), eq(users.churchId, ctx.churchId)));
+    await recordActivity(tx, "member_removed", `${getMemberDisplayName(member)} was removed from the church`);
+  });
+}

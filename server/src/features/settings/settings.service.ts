@@ -1,0 +1,59 @@
+import type { TChurch, ZChurchSettingsBody } from "@common/churches";
+import { eq } from "drizzle-orm";
+import type { z } from "zod";
+import { churches, churchLogos } from "../../db/schema";
+import type { TChurchCtx } from "../../lib/context";
+import { notFound } from "../../lib/errors";
+import { findChurchById } from "../churches/churches.repo";
+import { toChurch } from "../churches/churches.service";
+import { parseLogoDataUrl } from "./logo";
+
+export function logoPath(churchId: string, etag: string): string {
+  return `/api/churches/${churchId}/logo?v=${encodeURIComponent(etag.replace(/"/g, ""))}`;
+}
+
+export async function getChurchSettings(ctx: TChurchCtx): Promise<TChurch> {
+  const row = await findChurchById(ctx.db, ctx.churchId);
+  if (!row) throw notFound("Church not found");
+  return toChurch(row);
+}
+
+/**
+ * Saves the settings. A `data:` logo is checked and stored with the church; a pasted web address
+ * is kept as it is; our own logo path means "unchanged"; null removes the logo.
+ */
+export async function updateChurchSettings(ctx: TChurchCtx, body: z.output<typeof ZChurchSettingsBody>): Promise<TChurch> {
+  const current = await findChurchById(ctx.db, ctx.churchId);
+  if (!current) throw notFound("Church not found");
+  const logo = body.logoUrl?.startsWith("data:") ? parseLogoDataUrl(body.logoUrl) : null;
+  const ownLogoPrefix = `/api/churches/${ctx.churchId}/logo`;
+  let logoUrl: string | null = body.logoUrl;
+  if (logo) logoUrl = logoPath(ctx.churchId, logo.etag);
+  else if (logoUrl?.startsWith("/api/")) logoUrl = logoUrl.startsWith(ownLogoPrefix) ? current.logoUrl : null;
+
+  return ctx.db.transaction(async (tx) => {
+    if (logo) {
+      await tx
+        .insert(churchLogos)
+        .values({ churchId: ctx.churchId, ...logo })
+        .onConflictDoUpdate({ target: churchLogos.churchId, set: { ...logo, updatedAt: new Date() } });
+    } else if (!logoUrl?.startsWith(ownLogoPrefix)) {
+      await tx.delete(churchLogos).where(eq(churchLogos.churchId, ctx.churchId));
+    }
+    const [row] = await tx
+      .update(churches)
+      .set({
+        name: body.name,
+        address: body.address,
+        phone: body.phone,
+        email: body.email,
+        website: body.website,
+        brandColor: body.brandColor.toUpperCase(),
+        timeZone: body.timeZone ?? current.timeZone,
+        logoUrl,
+      })
+      .where(eq(churches.id, ctx.churchId))
+      .returning();
+    return toChurch(row);
+  });
+}

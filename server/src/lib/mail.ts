@@ -1,0 +1,118 @@
+import { and, asc, eq, isNull, lte, sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import nodemailer, { type Transporter } from "nodemailer";
+import type { TDb, TRootDb } from "../db/client";
+import { mailOutbox } from "../db/schema";
+
+export type TMail = { to: string; subject: string; text: string; html?: string };
+
+const MAX_ATTEMPTS = 8;
+const POLL_MS = 5_000;
+
+/**
+ * Outgoing mail goes through the `mail_outbox` table: a message is stored in the same request that
+ * causes it and a worker delivers it, so a failing SMTP server delays mail but never loses it.
+ * Several app processes may run workers; `for update skip locked` gives each row to one of them.
+ */
+export class Mailer {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private transport: Transporter | undefined;
+
+  constructor(
+    private readonly db: TRootDb,
+    private readonly opts: { smtpUrl?: string; from: string; log: FastifyBaseLogger },
+  ) {
+    if (opts.smtpUrl) this.transport = nodemailer.createTransport(opts.smtpUrl);
+  }
+
+  async enqueue(mail: TMail, db: TDb = this.db): Promise<void> {
+    await db.insert(mailOutbox).values(mail);
+    this.kick();
+  }
+
+  start(): void {
+    this.timer = setInterval(() => this.kick(), POLL_MS);
+    this.timer.unref();
+    this.kick();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    await this.running;
+    this.transport?.close();
+  }
+
+  /** Delivers everything due now; resolves when done (tests and shutdown call it). */
+  async flush(): Promise<void> {
+    while (this.running) await this.running;
+    this.running = this.deliverDue().finally(() => {
+      this.running = undefined;
+    });
+    await this.running;
+  }
+
+  private kick(): void {
+    if (this.running) return;
+    this.flush().catch((err) => this.opts.log.error({ err }, "mail delivery failed"));
+  }
+
+  private async deliverDue(): Promise<void> {
+    for (;;) {
+      const delivered = await this.db.transaction(async (tx) => {
+        const [row] = await tx
+          .select()
+          .from(mailOutbox)
+          .where(and(isNull(mailOutbox.sentAt), lte(mailOutbox.nextAttemptAt, sql`now()`)))
+          .orderBy(asc(mailOutbox.createdAt))
+          .limit(1)
+          .for("update", { skipLocked: true });
+        if (!row) return false;
+        try {
+          await this.send({ ...row, html: row.html ?? undefined });
+          await tx.update(mailOutbox).set({ sentAt: new Date(), attempts: row.attempts + 1 }).where(eq(mailOutbox.id, row.id));
+        } catch (err) {
+          const attempts = row.attempts + 1;
+          const delayS = Math.min(3600, 15 * 2 ** attempts);
+          this.opts.log.warn({ err, to: row.to, attempts }, "could not send mail; will retry");
+          await tx
+            .update(mailOutbox)
+            .set({
+              attempts,
+              lastError: String((err as Error).message ?? err).slice(0, 500),
+              // After MAX_ATTEMPTS the message waits a day between tries rather than being dropped.
+              nextAttemptAt: new Date(Date.now() + (attempts >= MAX_ATTEMPTS ? 86_400 : delayS) * 1000),
+            })
+            .where(eq(mailOutbox.id, row.id));
+        }
+        return true;
+      });
+      if (!delivered) return;
+    }
+  }
+
+  private async send(mail: TMail): Promise<void> {
+    if (!this.transport) {
+      // No SMTP configured: the message goes to the server log so a local user can follow its link.
+      this.opts.log.info({ to: mail.to, subject: mail.subject }, `E-mail (SMTP_URL not set):\n${mail.text}`);
+      return;
+    }
+    await this.transport.sendMail({ from: this.opts.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+  }
+}
+
+export function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string);
+}
+
+/** A plain, readable HTML e-mail with one button; the text version carries the same link. */
+export function renderActionMail(opts: { heading: string; lines: string[]; actionLabel: string; actionUrl: string; color?: string }): string {
+  const color = opts.color ?? "#4F46E5";
+  const paras = opts.lines.map((l) => `<p style="margin:0 0 12px">${escapeHtml(l)}</p>`).join("");
+  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;background:#f6f7fb;padding:24px;color:#1f2937">
+<div style="max-width:520px;margin:auto;background:#fff;border-radius:12px;padding:28px;border:1px solid #e5e7eb">
+<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(opts.heading)}</h1>${paras}
+<p style="margin:20px 0"><a href="${escapeHtml(opts.actionUrl)}" style="background:${color};color:#fff;padding:10px 18px;border-radius:8px;text-decoration:none;display:inline-block">${escapeHtml(opts.actionLabel)}</a></p>
+<p style="font-size:12px;color:#6b7280;word-break:break-all">${escapeHtml(opts.actionUrl)}</p></div></body></html>`;
+}

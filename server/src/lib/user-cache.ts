@@ -1,0 +1,147 @@
+import type { TAuthUser } from "@common/auth";
+import { and, eq, gt, sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import pg from "pg";
+import type { TDb, TRootDb } from "../db/client";
+import { churches, sessions, users } from "../db/schema";
+
+const CHANNEL = "fellowship_cache";
+// A safety net only: changes are pushed to every process through LISTEN/NOTIFY at once.
+const TTL_MS = 60_000;
+const ACTIVE_WRITE_MS = 5 * 60_000;
+
+type TSessionEntry = { userId: string; expiresAt: number; loadedAt: number };
+type TUserEntry = { user: TAuthUser; loadedAt: number; activeWrittenAt: number };
+type TMessage = { t: "user" | "church" | "session"; id: string };
+
+/**
+ * Every request checks its session, so sessions and users are cached in memory. Any process that
+ * changes a user, a church or a session publishes it with NOTIFY and every process drops its copy.
+ */
+export class UserCache {
+  private readonly sessionsById = new Map<string, TSessionEntry>();
+  private readonly usersById = new Map<string, TUserEntry>();
+  private listener: pg.Client | undefined;
+  private closed = false;
+
+  constructor(
+    private readonly db: TRootDb,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  async start(): Promise<void> {
+    await this.listen();
+  }
+
+  async stop(): Promise<void> {
+    this.closed = true;
+    await this.listener?.end().catch(() => {});
+  }
+
+  private async listen(): Promise<void> {
+    const opts = this.db.$client.options;
+    const client = new pg.Client({ ...opts });
+    client.on("notification", (n) => {
+      try {
+        this.drop(JSON.parse(n.payload ?? "{}") as TMessage);
+      } catch {
+        this.clear();
+      }
+    });
+    client.on("error", () => {});
+    client.on("end", () => {
+      if (this.closed) return;
+      // While we are not listening we could miss a change: forget everything and listen again.
+      this.clear();
+      setTimeout(() => this.listen().catch((err) => this.log.warn({ err }, "cache listener reconnect failed")), 1000).unref();
+    });
+    await client.connect();
+    await client.query(`listen ${CHANNEL}`);
+    this.listener = client;
+  }
+
+  private clear(): void {
+    this.sessionsById.clear();
+    this.usersById.clear();
+  }
+
+  private drop(msg: TMessage): void {
+    if (msg.t === "session") this.sessionsById.delete(msg.id);
+    else if (msg.t === "user") this.usersById.delete(msg.id);
+    else if (msg.t === "church") {
+      for (const [id, entry] of this.usersById) if (entry.user.churchId === msg.id) this.usersById.delete(id);
+    }
+  }
+
+  /** Publishes a change to every process (this one included) after the writing transaction commits. */
+  async invalidate(t: TMessage["t"], id: string): Promise<void> {
+    this.drop({ t, id });
+    await this.db.execute(sql`select pg_notify(${CHANNEL}, ${JSON.stringify({ t, id })})`);
+  }
+
+  async getUserForSession(sessionId: string): Promise<TAuthUser | null> {
+    const now = Date.now();
+    let s = this.sessionsById.get(sessionId);
+    if (!s || now - s.loadedAt > TTL_MS) {
+      const [row] = await this.db
+        .select({ userId: sessions.userId, expiresAt: sessions.expiresAt })
+        .from(sessions)
+        .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, new Date())));
+      if (!row) {
+        this.sessionsById.delete(sessionId);
+        return null;
+      }
+      s = { userId: row.userId, expiresAt: row.expiresAt.getTime(), loadedAt: now };
+      this.sessionsById.set(sessionId, s);
+    }
+    if (s.expiresAt <= now) return null;
+    return this.getUser(s.userId);
+  }
+
+  async getUser(userId: string): Promise<TAuthUser | null> {
+    const now = Date.now();
+    let entry = this.usersById.get(userId);
+    if (!entry || now - entry.loadedAt > TTL_MS) {
+      const user = await loadAuthUser(this.db, userId);
+      if (!user) return null;
+      entry = { user, loadedAt: now, activeWrittenAt: entry?.activeWrittenAt ?? 0 };
+      this.usersById.set(userId, entry);
+    }
+    if (now - entry.activeWrittenAt > ACTIVE_WRITE_MS) {
+      entry.activeWrittenAt = now;
+      this.db
+        .update(users)
+        .set({ lastActiveAt: new Date() })
+        .where(eq(users.id, userId))
+        .catch((err) => this.log.warn({ err }, "could not record activity"));
+    }
+    return entry.user;
+  }
+}
+
+export async function loadAuthUser(db: TDb, userId: string): Promise<TAuthUser | null> {
+  const [row] = await db
+    .select({
+      user: users,
+      church: { name: churches.name, logoUrl: churches.logoUrl, brandColor: churches.brandColor, timeZone: churches.timeZone },
+    })
+    .from(users)
+    .leftJoin(churches, eq(churches.id, users.churchId))
+    .where(eq(users.id, userId));
+  if (!row) return null;
+  const u = row.user;
+  return {
+    id: u.id,
+    email: u.email,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    bio: u.bio,
+    role: u.role as TAuthUser["role"],
+    churchId: u.churchId,
+    points: u.points,
+    profileImageUrl: u.profileImageUrl,
+    lastLogin: u.lastLogin?.toISOString() ?? null,
+    createdAt: u.createdAt.toISOString(),
+    church: u.churchId && row.church?.name ? row.church : null,
+  } as TAuthUser;
+}

@@ -1,0 +1,49 @@
+import { buildApp } from "./app";
+import { loadConfig } from "./config";
+import { createDb, migrateDb } from "./db/client";
+import { ensureDatabase, startEmbeddedPostgres, type TEmbeddedPg } from "./db/embedded";
+
+/** Starts the database (embedded unless DATABASE_URL is set), applies migrations and listens. */
+async function main() {
+  const config = loadConfig();
+  let embedded: TEmbeddedPg | undefined;
+  let databaseUrl = config.databaseUrl;
+  if (!databaseUrl) {
+    embedded = await startEmbeddedPostgres(config.dataDir, { log: (m) => console.log(m) });
+    databaseUrl = await ensureDatabase(embedded.url, "fellowship");
+  }
+  const db = createDb(databaseUrl);
+  await migrateDb(db);
+  const app = await buildApp({ config, db });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: shutting down`);
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    try {
+      await app.close();
+      await db.$client.end();
+    } finally {
+      await embedded?.stop();
+      process.exit(0);
+    }
+  };
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (err) {
+    app.log.error(err);
+    await embedded?.stop();
+    process.exit(1);
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,104 @@
+import type { TAuthUser } from "@common/auth";
+import { isAdminRole } from "@common/roles";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import { forbidden, unauthorized } from "../lib/errors";
+import type { TChurchCtx, TUserCtx } from "../lib/context";
+import { sha256 } from "../lib/crypto";
+import { getServerTimeZone } from "../lib/time";
+
+export const SESSION_COOKIE = "fellowship_session";
+export const SESSION_DAYS = 30;
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** The signed-in user or null; looked up once per request, from the in-memory cache. */
+    getUser(): Promise<TAuthUser | null>;
+    sessionId(): string | null;
+  }
+}
+
+export function isSecureRequest(app: FastifyInstance, req: FastifyRequest): boolean {
+  return app.config.appUrl?.startsWith("https://") ?? req.protocol === "https";
+}
+
+export function setSessionCookie(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply, token: string) {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax",
+    secure: isSecureRequest(app, req),
+    maxAge: SESSION_DAYS * 86_400,
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply) {
+  reply.clearCookie(SESSION_COOKIE, { path: "/", httpOnly: true, sameSite: "lax" });
+}
+
+export const authPlugin = fp(async (app: FastifyInstance) => {
+  const cached = Symbol("user");
+  type TReq = FastifyRequest & { [cached]?: Promise<TAuthUser | null> };
+
+  app.decorateRequest("sessionId", function (this: FastifyRequest) {
+    const token = this.cookies[SESSION_COOKIE];
+    return token ? sha256(token) : null;
+  });
+  app.decorateRequest("getUser", function (this: TReq) {
+    if (!this[cached]) {
+      const id = this.sessionId();
+      this[cached] = id ? app.userCache.getUserForSession(id) : Promise.resolve(null);
+    }
+    return this[cached] as Promise<TAuthUser | null>;
+  });
+});
+
+/** 401 unless signed in. */
+export async function requireUser(req: FastifyRequest): Promise<TUserCtx> {
+  const user = await req.getUser();
+  if (!user) throw unauthorized();
+  return { db: req.server.db, userId: user.id, churchId: user.churchId, role: user.role, email: user.email };
+}
+
+/** 401 unless signed in, 403 unless the user belongs to a church. */
+export async function requireMember(req: FastifyRequest): Promise<TChurchCtx> {
+  const user = await req.getUser();
+  if (!user) throw unauthorized();
+  if (!user.churchId) throw forbidden("Create or join a church first.");
+  return {
+    db: req.server.db,
+    userId: user.id,
+    churchId: user.churchId,
+    role: user.role,
+    timeZone: user.church?.timeZone ?? getServerTimeZone(),
+  };
+}
+
+/** As requireMember, and 403 unless ADMIN or SUPER_ADMIN. */
+export async function requireAdmin(req: FastifyRequest): Promise<TChurchCtx> {
+  const ctx = await requireMember(req);
+  if (!isAdminRole(ctx.role)) throw forbidden("You don't have permission to access this page.");
+  return ctx;
+}
+
+export type TAccess = "public" | "user" | "member" | "admin";
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** Who may call the route; checked before the body is validated, so a member gets 403, not 400. */
+    access?: TAccess;
+  }
+}
+
+const CHECKS: Record<Exclude<TAccess, "public">, (req: FastifyRequest) => Promise<unknown>> = {
+  user: requireUser,
+  member: requireMember,
+  admin: requireAdmin,
+};
+
+export const accessPlugin = fp(async (app: FastifyInstance) => {
+  app.addHook("preValidation", async (req) => {
+    const access = req.routeOptions.config?.access;
+    if (access && access !== "public") await CHECKS[access](req);
+  });
+});

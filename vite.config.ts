@@ -1,0 +1,30 @@
+import { fileURLToPath } from "node:url";
+import tailwindcss from "@tailwindcss/vite";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
+
+const fromRoot = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+const apiServer = "http://127.0.0.1:5000";
+
+export default defineConfig({
+  root: fromRoot("./client"),
+  plugins: [react(), tailwindcss()],
+  resolve: {
+    alias: {
+      "@common": fromRoot("./common"),
+      "@": fromRoot("./client/src"),
+    },
+  },
+  build: {
+    outDir: fromRoot("./dist/client"),
+    emptyOutDir: true,
+  },
+  server: {
+    port: 5173,
+    proxy: {
+      "/api": { target: apiServer, changeOrigin: false },
+      "/ws": { target: apiServer, ws: true },
+      "/manifest.webmanifest": { target: apiServer },
+    },
+  },
+});
