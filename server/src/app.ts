@@ -54,6 +54,8 @@ export async function buildApp(opts: TBuildOptions): Promise<FastifyInstance> {
     routerOptions: { maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
+  // The API speaks JSON only: any other body type answers 415.
+  app.removeContentTypeParser("text/plain");
   app.setSerializerCompiler(serializerCompiler);
 
   app.decorate("config", config);

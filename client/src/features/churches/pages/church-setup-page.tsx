@@ -1,0 +1,133 @@
+import type { TAuthUser } from "@common/auth";
+import { ZCreateChurchBody } from "@common/churches";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Church, ShieldCheck } from "lucide-react";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import { BrandMark } from "@/components/brand-mark";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { toast } from "@/components/ui/use-toast";
+import { toastApiError } from "@/lib/auth-redirect";
+import { useCreateChurch } from "../api";
+
+type TValues = z.input<typeof ZCreateChurchBody>;
+
+const NEXT_STEPS = [
+  "Your church platform is created",
+  "You get admin access to manage everything",
+  "You invite members by e-mail",
+  "Members join only through invitations",
+];
+
+/** Spec 1 screen 2: a signed-in user without a church creates one and becomes its admin. */
+export function ChurchSetupPage({ user }: { user: TAuthUser }) {
+  const createChurch = useCreateChurch();
+  const form = useForm<TValues, unknown, z.output<typeof ZCreateChurchBody>>({
+    resolver: zodResolver(ZCreateChurchBody),
+    defaultValues: { name: "" },
+  });
+  const name = form.watch("name");
+  const pending = createChurch.isPending;
+  const displayName = user.firstName || user.email;
+
+  const onSubmit = form.handleSubmit(
+    (values) => {
+      createChurch.mutate(values, {
+        onSuccess: () => {
+          toast({
+            title: "Church Created Successfully",
+            description: "Your church has been set up. You can now invite members to join.",
+          });
+          form.reset();
+        },
+        onError: (error) => toastApiError(error, { description: "Failed to create church. Please try again." }),
+      });
+    },
+    // Spec 1 section 5: an empty name is a toast, and no request is sent.
+    (errors) =>
+      toast({ title: "Error", description: errors.name?.message ?? "Please enter a church name.", variant: "destructive" }),
+  );
+
+  return (
+    <div className="min-h-dvh bg-gradient-to-b from-brand-soft via-background to-background">
+      <header className="mx-auto flex max-w-5xl items-center gap-2.5 px-4 py-5 sm:px-6">
+        <BrandMark />
+        <span className="text-lg font-semibold tracking-tight">Fellowship</span>
+      </header>
+      <main id="main-content" tabIndex={-1} className="mx-auto max-w-5xl px-4 pt-4 pb-16 outline-none sm:px-6 sm:pt-10">
+        <div className="mb-8 text-center">
+          <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Welcome to Fellowship, {displayName}!</h1>
+          <p className="mx-auto mt-2 max-w-xl text-muted-foreground">
+            Set up your church to start sharing sermons, events and a journey of growth with your congregation.
+          </p>
+        </div>
+
+        <div className="grid gap-6 md:grid-cols-5">
+          <Card className="md:col-span-3">
+            <CardHeader>
+              <div className="mb-2 flex size-11 items-center justify-center rounded-xl bg-brand-soft text-brand-text">
+                <Church className="size-5" aria-hidden="true" />
+              </div>
+              <CardTitle className="text-xl">Create Your Church</CardTitle>
+              <CardDescription>Give your church its home on Fellowship. You can add a logo and colours later.</CardDescription>
+            </CardHeader>
+            <CardContent>
+              <form onSubmit={onSubmit} noValidate className="grid gap-4">
+                <div className="grid gap-1.5">
+                  <Label htmlFor="church-name">Church Name</Label>
+                  <Input
+                    id="church-name"
+                    placeholder="e.g. Grace Community Church"
+                    autoComplete="organization"
+                    disabled={pending}
+                    {...form.register("name")}
+                  />
+                </div>
+                <Button type="submit" size="lg" disabled={pending || !name?.trim()}>
+                  {pending ? "Creating Church..." : "Create Church"}
+                </Button>
+              </form>
+              <div className="mt-5 flex gap-3 rounded-xl border border-brand-border bg-brand-soft p-4">
+                <ShieldCheck className="mt-0.5 size-5 shrink-0 text-brand-text" aria-hidden="true" />
+                <div className="text-sm">
+                  <p className="font-semibold text-foreground">Church Leader Setup</p>
+                  <p className="mt-0.5 text-muted-foreground">
+                    You will be the administrator of this church. Members can only reach your church through the
+                    invitation links you send them.
+                  </p>
+                </div>
+              </div>
+            </CardContent>
+          </Card>
+
+          <Card className="md:col-span-2">
+            <CardHeader>
+              <CardTitle>What happens next?</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <ol className="grid gap-4">
+                {NEXT_STEPS.map((step, i) => (
+                  <li key={step} className="flex items-start gap-3 text-sm">
+                    <span className="flex size-6 shrink-0 items-center justify-center rounded-full bg-primary text-xs font-semibold text-primary-foreground">
+                      {i + 1}
+                    </span>
+                    <span className="pt-0.5 text-foreground">{step}</span>
+                  </li>
+                ))}
+              </ol>
+            </CardContent>
+          </Card>
+        </div>
+
+        <p className="mt-8 text-center text-sm">
+          <a href="/api/logout" className="font-medium text-brand-text underline-offset-4 hover:underline">
+            Already have an invitation? Sign out and use invitation link
+          </a>
+        </p>
+      </main>
+    </div>
+  );
+}

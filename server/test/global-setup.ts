@@ -1,0 +1,46 @@
+import path from "node:path";
+import pg from "pg";
+import type { TestProject } from "vitest/node";
+import { createDb, migrateDb } from "../src/db/client";
+import { startEmbeddedPostgres, type TEmbeddedPg } from "../src/db/embedded";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    pgServerUrl: string;
+    pgTemplate: string;
+  }
+}
+
+/**
+ * One PostgreSQL server per test run (embedded, or TEST_DATABASE_URL's), one migrated template
+ * database; each test file clones the template into a database of its own (server/test/db.ts).
+ */
+export default async function setup(project: TestProject) {
+  let embedded: TEmbeddedPg | undefined;
+  let serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const dir = path.resolve(".tmp", `pg-${project.name}`);
+    embedded = await startEmbeddedPostgres(dir, { port: 0 });
+    serverUrl = embedded.url;
+  }
+  const template = `fellowship_template_${project.name}_${process.pid}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`drop database if exists ${template}`);
+  await admin.query(`create database ${template}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${template}`;
+  const db = createDb(url.toString(), { max: 1 });
+  await migrateDb(db);
+  await db.$client.end();
+  project.provide("pgServerUrl", serverUrl);
+  project.provide("pgTemplate", template);
+
+  return async () => {
+    // Leave no databases behind on a shared server (TEST_DATABASE_URL).
+    const dbs = await admin.query("select datname from pg_database where datname like $1 or datname = $2", [`test_${template}_%`, template]);
+    for (const row of dbs.rows) await admin.query(`drop database if exists "${row.datname}" with (force)`).catch(() => {});
+    await admin.end();
+    await embedded?.stop();
+  };
+}

@@ -1,0 +1,55 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+const alias = {
+  "@common": path.resolve(__dirname, "common"),
+  "@": path.resolve(__dirname, "client/src"),
+};
+
+/**
+ * `npm test` runs every project: unit tests, server integration tests on a real PostgreSQL (one
+ * database per file, files in parallel) and browser tests in Chromium.
+ */
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: { name: "unit", environment: "node", include: ["common/**/*.test.ts", "server/src/**/*.unit.test.ts"] },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: "server",
+          environment: "node",
+          include: ["server/src/**/*.test.ts"],
+          exclude: ["server/src/**/*.unit.test.ts"],
+          globalSetup: ["server/test/global-setup.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: "client",
+          environment: "happy-dom",
+          include: ["client/src/**/*.test.{ts,tsx}"],
+          setupFiles: ["client/src/test/setup.ts"],
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: "e2e",
+          environment: "node",
+          include: ["e2e/**/*.test.ts"],
+          globalSetup: ["server/test/global-setup.ts", "e2e/global-setup.ts"],
+          testTimeout: 90_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
