@@ -2,8 +2,8 @@ import path from "node:path";
 import { defineConfig } from "vitest/config";
 
 const alias = {
-  "@common": path.resolve(__dirname, "common"),
-  "@": path.resolve(__dirname, "client/src"),
+  "@common": path.resolve(import.meta.dirname, "common"),
+  "@": path.resolve(import.meta.dirname, "client/src"),
 };
 
 /**

@@ -3,7 +3,7 @@ import * as oidc from "openid-client";
 import type { TConfig } from "../../config";
 import type { TDb } from "../../db/client";
 import { oidcStates, users } from "../../db/schema";
-import { badRequest } from "../../lib/errors";
+import { badRequest, conflict } from "../../lib/errors";
 import { redeemInvitation } from "../invitations/invitations.service";
 import { createSession } from "./sessions.repo";
 
@@ -11,25 +11,34 @@ const STATE_TTL_MS = 10 * 60_000;
 
 type TOidcConfig = NonNullable<TConfig["oidc"]>;
 
-/** Discovery is done once per process and kept; a failure is retried on the next sign-in. */
-let discovered: Promise<oidc.Configuration> | undefined;
+/**
+ * Discovery is done once per provider configuration and kept; a failure is retried on the next
+ * sign-in. Keyed by the configuration so that an app built with another provider (tests) never
+ * talks to a stale one.
+ */
+let discovered: { key: string; config: Promise<oidc.Configuration> } | undefined;
 
 function getConfiguration(cfg: TOidcConfig): Promise<oidc.Configuration> {
-  if (!discovered) {
-    discovered = oidc
-      .discovery(
-        new URL(cfg.issuer),
-        cfg.clientId,
-        cfg.clientSecret,
-        undefined,
-        cfg.allowInsecure ? { execute: [oidc.allowInsecureRequests] } : undefined,
-      )
-      .catch((err) => {
-        discovered = undefined;
-        throw err;
-      });
+  const key = JSON.stringify([cfg.issuer, cfg.clientId, cfg.clientSecret ?? null, cfg.allowInsecure]);
+  if (discovered?.key !== key) {
+    const entry = {
+      key,
+      config: oidc
+        .discovery(
+          new URL(cfg.issuer),
+          cfg.clientId,
+          cfg.clientSecret,
+          undefined,
+          cfg.allowInsecure ? { execute: [oidc.allowInsecureRequests] } : undefined,
+        )
+        .catch((err) => {
+          if (discovered === entry) discovered = undefined;
+          throw err;
+        }),
+    };
+    discovered = entry;
   }
-  return discovered;
+  return discovered.config;
 }
 
 /** Test hook: forget the discovered provider (tests start a new one per file). */
@@ -74,19 +83,34 @@ export async function completeAuthorization(
     expectedState: saved.state,
     expectedNonce: saved.nonce,
   });
-  const claims = tokens.claims();
-  if (!claims) throw badRequest("The sign-in provider sent no identity.");
-  const subject = `${cfg.issuer}|${claims.sub}`;
-  const email = typeof claims.email === "string" ? claims.email.toLowerCase() : null;
+  const idToken = tokens.claims();
+  if (!idToken) throw badRequest("The sign-in provider sent no identity.");
+  // Many providers (oidc-provider by default, for one) put the scope's claims (email, names) only in
+  // the userinfo response, not in the ID token: ask for them there, bound to the ID token's subject.
+  let claims: Record<string, unknown> = idToken;
+  if (config.serverMetadata().userinfo_endpoint) {
+    claims = { ...idToken, ...(await oidc.fetchUserInfo(config, tokens.access_token, idToken.sub)) };
+  }
+  const subject = `${cfg.issuer}|${idToken.sub}`;
+  const email = typeof claims.email === "string" ? claims.email.trim().toLowerCase() : "";
   if (!email) throw badRequest("The sign-in provider did not share an e-mail address.");
-  const firstName = typeof claims.given_name === "string" ? claims.given_name : null;
-  const lastName = typeof claims.family_name === "string" ? claims.family_name : null;
+  // Some providers send the boolean as a string.
+  const emailVerified = claims.email_verified === true || claims.email_verified === "true";
+  const firstName = typeof claims.given_name === "string" && claims.given_name.trim() ? claims.given_name.trim().slice(0, 100) : null;
+  const lastName = typeof claims.family_name === "string" && claims.family_name.trim() ? claims.family_name.trim().slice(0, 100) : null;
 
   return db.transaction(async (tx) => {
     let [user] = await tx.select().from(users).where(eq(users.oidcSubject, subject));
-    if (!user && claims.email_verified === true) {
-      [user] = await tx.select().from(users).where(eq(users.email, email));
-      if (user) await tx.update(users).set({ oidcSubject: subject }).where(eq(users.id, user.id));
+    if (!user) {
+      const [sameEmail] = await tx.select().from(users).where(eq(users.email, email));
+      if (sameEmail) {
+        // Only a provider that vouches for the address may take over the account that owns it.
+        if (!emailVerified) {
+          throw conflict("An account with this e-mail address already exists. Sign in with your password instead.");
+        }
+        await tx.update(users).set({ oidcSubject: subject }).where(eq(users.id, sameEmail.id));
+        user = sameEmail;
+      }
     }
     if (!user) {
       [user] = await tx.insert(users).values({ email, oidcSubject: subject, firstName, lastName }).returning();

@@ -1,0 +1,80 @@
+import { ZActivity, ZAdminStats } from "@common/admin";
+import { ZUserStats } from "@common/user";
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { users } from "../../db/schema";
+import { Caller, createTestApp, type TTestApp } from "../../../test/app";
+import { addMember, createChurch, invite, uniqueEmail } from "../../../test/factories";
+
+let t: TTestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+
+describe("GET /api/admin/stats", () => {
+  it("counts the church's own members, admins, active and new members and pending invitations", async () => {
+    const a = await createChurch(t.app);
+    const b = await createChurch(t.app);
+    await addMember(t.app, a, "ADMIN");
+    const quiet = await addMember(t.app, a, "CONGREGANT");
+    const old = await addMember(t.app, a, "GROUP_LEADER");
+    await addMember(t.app, b);
+    await invite(a.admin, uniqueEmail());
+    // One member has not been seen for a month and joined long ago.
+    const longAgo = new Date(Date.now() - 40 * 86_400_000);
+    await t.db.update(users).set({ lastActiveAt: longAgo }).where(eq(users.id, quiet.user.id));
+    await t.db.update(users).set({ createdAt: longAgo, lastActiveAt: longAgo }).where(eq(users.id, old.user.id));
+
+    const res = await a.admin.get("/api/admin/stats");
+    expect(res.status).toBe(200);
+    const stats = ZAdminStats.parse(res.body);
+    expect(stats).toEqual({
+      totalMembers: 4,
+      totalAdmins: 2,
+      activeThisWeek: 2,
+      totalSermons: 0,
+      upcomingEvents: 0,
+      prayerRequests: 0,
+      newMembersThisMonth: 3,
+      pendingInvitations: 1,
+    });
+  });
+
+  it("refuses congregants and group leaders (403)", async () => {
+    const c = await createChurch(t.app);
+    for (const role of ["CONGREGANT", "GROUP_LEADER"] as const) {
+      const m = await addMember(t.app, c, role);
+      expect((await m.get("/api/admin/stats")).status).toBe(403);
+      expect((await m.get("/api/admin/recent-activity")).status).toBe(403);
+    }
+    expect((await new Caller(t.app).get("/api/admin/stats")).status).toBe(401);
+  });
+});
+
+describe("GET /api/admin/recent-activity", () => {
+  it("lists the church's own activity, newest first, never another church's", async () => {
+    const a = await createChurch(t.app, "Alpha Church");
+    const b = await createChurch(t.app, "Beta Church");
+    const email = uniqueEmail();
+    await invite(a.admin, email, "ADMIN");
+    await invite(b.admin, uniqueEmail());
+    const res = await a.admin.get("/api/admin/recent-activity");
+    expect(res.status).toBe(200);
+    const items = res.body.map((x: unknown) => ZActivity.parse(x));
+    expect(items.map((x: { description: string }) => x.description)).toEqual([`Invitation sent to ${email} (Admin)`, "Alpha Church was created"]);
+    expect(new Date(items[0].timestamp).getTime()).toBeGreaterThanOrEqual(new Date(items[1].timestamp).getTime());
+  });
+});
+
+describe("GET /api/user/stats", () => {
+  it("gives a member their own points and an empty streak map", async () => {
+    const c = await createChurch(t.app);
+    const m = await addMember(t.app, c);
+    await t.db.update(users).set({ points: 35 }).where(eq(users.id, m.user.id));
+    await t.app.userCache.invalidate("user", m.user.id);
+    const res = await m.get("/api/user/stats");
+    expect(res.status).toBe(200);
+    expect(ZUserStats.parse(res.body)).toEqual({ points: 35, sermonsWatched: 0, eventsAttended: 0, streaks: {} });
+    expect((await new Caller(t.app).get("/api/user/stats")).status).toBe(401);
+  });
+});

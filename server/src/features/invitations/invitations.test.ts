@@ -1,0 +1,164 @@
+import { getInvitationStatus, ZInvitation, ZPublicInvitation } from "@common/invitations";
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { invitations, users } from "../../db/schema";
+import { Caller, createTestApp, type TTestApp } from "../../../test/app";
+import { addMember, createChurch, invite, PASSWORD, signUp, uniqueEmail } from "../../../test/factories";
+import { startSmtpServer } from "../../../test/smtp";
+
+let t: TTestApp;
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  t = await createTestApp({ SMTP_URL: smtp.url });
+});
+
+describe("invitations (admin)", () => {
+  it("creates an invitation with a 256-bit token and a 14-day expiry, lists it and e-mails the link over SMTP", async () => {
+    const c = await createChurch(t.app, "St Mark's");
+    const email = uniqueEmail("invitee");
+    const res = await c.admin.post("/api/invitations", { email: ` ${email.toUpperCase()} `, role: "GROUP_LEADER" });
+    expect(res.status).toBe(201);
+    const inv = ZInvitation.parse(res.body);
+    expect(inv).toMatchObject({ email, role: "GROUP_LEADER", isUsed: false });
+    expect(inv.token).toMatch(/^[\w-]{43}$/);
+    const days = (new Date(inv.expiresAt).getTime() - new Date(inv.createdAt).getTime()) / 86_400_000;
+    expect(days).toBeCloseTo(14, 2);
+    expect(getInvitationStatus(inv)).toBe("Pending");
+
+    const list = await c.admin.get("/api/invitations");
+    expect(list.status).toBe(200);
+    expect(list.body.map((i: { id: string }) => i.id)).toEqual([inv.id]);
+
+    await t.app.mailer.flush();
+    const mail = await smtp.waitFor(email);
+    expect(mail.subject).toBe("You're invited to join St Mark's");
+    expect(mail.text).toContain(`http://fellowship.test/invite/${inv.token}`);
+  });
+
+  it("refuses an empty e-mail (400, spec message), a bad role (400), and a member already in the church (409)", async () => {
+    const c = await createChurch(t.app);
+    const empty = await c.admin.post("/api/invitations", { email: "  ", role: "CONGREGANT" });
+    expect(empty.status).toBe(400);
+    expect(empty.body.message).toBe("Please enter an email address.");
+    expect((await c.admin.post("/api/invitations", { email: uniqueEmail(), role: "SUPER_ADMIN" })).status).toBe(400);
+    const dup = await c.admin.post("/api/invitations", { email: c.admin.user.email, role: "CONGREGANT" });
+    expect(dup.status).toBe(409);
+    expect((await c.admin.get("/api/invitations")).body).toHaveLength(0);
+  });
+
+  it("answers 409 for a second pending invitation to the same e-mail", async () => {
+    const c = await createChurch(t.app);
+    const email = uniqueEmail();
+    await invite(c.admin, email);
+    expect((await c.admin.post("/api/invitations", { email, role: "ADMIN" })).status).toBe(409);
+  });
+
+  it("deletes an invitation (204); another church's invitation answers 404 and stays", async () => {
+    const a = await createChurch(t.app);
+    const b = await createChurch(t.app);
+    const inv = await invite(a.admin, uniqueEmail());
+    expect((await b.admin.delete(`/api/invitations/${inv.id}`)).status).toBe(404);
+    expect((await b.admin.get("/api/invitations")).body).toHaveLength(0);
+    expect((await a.admin.get("/api/invitations")).body).toHaveLength(1);
+    expect((await a.admin.delete(`/api/invitations/${inv.id}`)).status).toBe(204);
+    expect((await a.admin.delete(`/api/invitations/${inv.id}`)).status).toBe(404);
+    expect((await a.admin.delete("/api/invitations/not-a-uuid")).status).toBe(404);
+  });
+
+  it("refuses every invitation call to a congregant and a group leader (403) and to the signed-out (401)", async () => {
+    const c = await createChurch(t.app);
+    const inv = await invite(c.admin, uniqueEmail());
+    for (const role of ["CONGREGANT", "GROUP_LEADER"] as const) {
+      const member = await addMember(t.app, c, role);
+      expect((await member.get("/api/invitations")).status).toBe(403);
+      expect((await member.post("/api/invitations", { email: uniqueEmail(), role: "ADMIN" })).status).toBe(403);
+      expect((await member.delete(`/api/invitations/${inv.id}`)).status).toBe(403);
+    }
+    expect((await new Caller(t.app).get("/api/invitations")).status).toBe(401);
+    expect((await c.admin.get("/api/invitations")).body).toHaveLength(3);
+  });
+});
+
+describe("accepting an invitation", () => {
+  it("GET /api/invite/{token} is public and shows the role, e-mail and church", async () => {
+    const c = await createChurch(t.app, "Grace Fellowship");
+    const email = uniqueEmail();
+    const inv = await invite(c.admin, email, "ADMIN");
+    const res = await new Caller(t.app).get(`/api/invite/${inv.token}`);
+    expect(res.status).toBe(200);
+    expect(ZPublicInvitation.parse(res.body)).toMatchObject({ email, role: "ADMIN", church: { name: "Grace Fellowship" } });
+    expect((await new Caller(t.app).get("/api/invite/unknown-token")).status).toBe(404);
+  });
+
+  it("registering with the token joins the church with the invited role and uses the invitation", async () => {
+    const c = await createChurch(t.app);
+    const email = uniqueEmail();
+    const inv = await invite(c.admin, email, "GROUP_LEADER");
+    const member = await signUp(t.app, { email, invitationToken: inv.token });
+    expect(member.user).toMatchObject({ churchId: c.church.id, role: "GROUP_LEADER" });
+    const [row] = await t.db.select().from(invitations).where(eq(invitations.id, inv.id));
+    expect(row).toMatchObject({ isUsed: true, usedBy: member.user.id });
+    expect((await new Caller(t.app).get(`/api/invite/${inv.token}`)).status).toBe(404);
+    const activity = await c.admin.get("/api/admin/recent-activity");
+    expect(activity.body[0].description).toMatch(/joined the church as Group Leader/);
+  });
+
+  it("registering with someone else's invitation or a used one fails with 400 and creates no account", async () => {
+    const c = await createChurch(t.app);
+    const inv = await invite(c.admin, uniqueEmail());
+    const stranger = uniqueEmail("stranger");
+    const res = await new Caller(t.app).post("/api/auth/register", { email: stranger, password: PASSWORD, invitationToken: inv.token });
+    expect(res.status).toBe(400);
+    expect(res.body.errors[0].path).toBe("invitationToken");
+    expect(await t.db.select().from(users).where(eq(users.email, stranger))).toHaveLength(0);
+    expect((await new Caller(t.app).get(`/api/invite/${inv.token}`)).status).toBe(200);
+  });
+
+  it("an expired invitation cannot be seen or used", async () => {
+    const c = await createChurch(t.app);
+    const email = uniqueEmail();
+    const inv = await invite(c.admin, email);
+    await t.db.update(invitations).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(invitations.id, inv.id));
+    expect((await new Caller(t.app).get(`/api/invite/${inv.token}`)).status).toBe(404);
+    const res = await new Caller(t.app).post("/api/auth/register", { email, password: PASSWORD, invitationToken: inv.token });
+    expect(res.status).toBe(400);
+    const listed = (await c.admin.get("/api/invitations")).body[0];
+    expect(getInvitationStatus(listed)).toBe("Expired");
+  });
+
+  it("a signed-in user accepts with POST /api/invite/{token}/accept, only with the invited e-mail", async () => {
+    const c = await createChurch(t.app);
+    const email = uniqueEmail();
+    const inv = await invite(c.admin, email, "CONGREGANT");
+    const wrong = await signUp(t.app);
+    const refused = await wrong.post(`/api/invite/${inv.token}/accept`);
+    expect(refused.status).toBe(403);
+    expect((await wrong.get("/api/auth/user")).body.churchId).toBeNull();
+
+    const right = await signUp(t.app, { email });
+    const ok = await right.post(`/api/invite/${inv.token}/accept`);
+    expect(ok.status).toBe(200);
+    expect((await right.get("/api/auth/user")).body).toMatchObject({ churchId: c.church.id, role: "CONGREGANT" });
+    expect((await right.post(`/api/invite/${inv.token}/accept`)).status).toBe(404);
+    expect((await new Caller(t.app).post(`/api/invite/${inv.token}/accept`)).status).toBe(401);
+  });
+
+  it("a member of another church cannot accept (409) and the invitation stays usable", async () => {
+    const a = await createChurch(t.app);
+    const b = await createChurch(t.app);
+    const inv = await invite(a.admin, b.admin.user.email);
+    expect((await b.admin.post(`/api/invite/${inv.token}/accept`)).status).toBe(409);
+    expect((await b.admin.get("/api/auth/user")).body.churchId).toBe(b.church.id);
+    expect((await new Caller(t.app).get(`/api/invite/${inv.token}`)).status).toBe(200);
+  });
+
+  it("two accepts racing for one invitation: exactly one succeeds", async () => {
+    const c = await createChurch(t.app);
+    const email = uniqueEmail();
+    const inv = await invite(c.admin, email);
+    const x = await signUp(t.app, { email });
+    const results = await Promise.all([x.post(`/api/invite/${inv.token}/accept`), x.post(`/api/invite/${inv.token}/accept`)]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 404]);
+  });
+});

@@ -1,0 +1,113 @@
+import { ZMember } from "@common/members";
+import { beforeAll, describe, expect, it } from "vitest";
+import { Caller, createTestApp, type TTestApp } from "../../../test/app";
+import { addMember, createChurch } from "../../../test/factories";
+import { LAST_ADMIN } from "./members.service";
+
+let t: TTestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+
+describe("GET /api/admin/members", () => {
+  it("lists only the church's members with the spec's fields, including lastActiveAt", async () => {
+    const a = await createChurch(t.app);
+    const b = await createChurch(t.app);
+    const m1 = await addMember(t.app, a, "GROUP_LEADER", "Lydia");
+    await addMember(t.app, b, "CONGREGANT", "Other");
+    const res = await a.admin.get("/api/admin/members");
+    expect(res.status).toBe(200);
+    const members = res.body.map((m: unknown) => ZMember.parse(m));
+    expect(members.map((m: { id: string }) => m.id).sort()).toEqual([a.admin.user.id, m1.user.id].sort());
+    expect(members.every((m: { churchId: string }) => m.churchId === a.church.id)).toBe(true);
+    expect(members.find((m: { id: string }) => m.id === m1.user.id)).toMatchObject({ role: "GROUP_LEADER", firstName: "Lydia" });
+    expect(members.find((m: { id: string }) => m.id === a.admin.user.id).lastActiveAt).not.toBeNull();
+  });
+
+  it("refuses congregants and group leaders (403) and the signed-out (401)", async () => {
+    const c = await createChurch(t.app);
+    for (const role of ["CONGREGANT", "GROUP_LEADER"] as const) {
+      const m = await addMember(t.app, c, role);
+      expect((await m.get("/api/admin/members")).status).toBe(403);
+    }
+    expect((await new Caller(t.app).get("/api/admin/members")).status).toBe(401);
+  });
+});
+
+describe("PATCH /api/admin/members/{id}", () => {
+  it("changes a member's role; the member's own session sees the new role at once", async () => {
+    const c = await createChurch(t.app);
+    const m = await addMember(t.app, c);
+    expect((await m.get("/api/admin/stats")).status).toBe(403);
+    const res = await c.admin.patch(`/api/admin/members/${m.user.id}`, { role: "ADMIN" });
+    expect(res.status).toBe(200);
+    expect(res.body.role).toBe("ADMIN");
+    expect((await m.get("/api/auth/user")).body.role).toBe("ADMIN");
+    expect((await m.get("/api/admin/stats")).status).toBe(200);
+  });
+
+  it("refuses to demote the last admin (409), but allows it once there is another", async () => {
+    const c = await createChurch(t.app);
+    const demote = await c.admin.patch(`/api/admin/members/${c.admin.user.id}`, { role: "CONGREGANT" });
+    expect(demote.status).toBe(409);
+    expect(demote.body.message).toBe(LAST_ADMIN);
+    const other = await addMember(t.app, c, "ADMIN");
+    expect((await c.admin.patch(`/api/admin/members/${c.admin.user.id}`, { role: "CONGREGANT" })).status).toBe(200);
+    expect((await other.patch(`/api/admin/members/${other.user.id}`, { role: "GROUP_LEADER" })).status).toBe(409);
+  });
+
+  it("two admins demoting each other at once leave the church one admin", async () => {
+    const c = await createChurch(t.app);
+    const other = await addMember(t.app, c, "ADMIN");
+    const results = await Promise.all([
+      c.admin.patch(`/api/admin/members/${other.user.id}`, { role: "CONGREGANT" }),
+      other.patch(`/api/admin/members/${c.admin.user.id}`, { role: "CONGREGANT" }),
+    ]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    const members = (await t.db.query.users.findMany()).filter((u) => u.churchId === c.church.id);
+    expect(members.filter((u) => u.role === "ADMIN")).toHaveLength(1);
+  });
+
+  it("validates the role (400) and answers 404 for another church's member or a malformed id", async () => {
+    const a = await createChurch(t.app);
+    const b = await createChurch(t.app);
+    const mb = await addMember(t.app, b);
+    const bad = await a.admin.patch(`/api/admin/members/${a.admin.user.id}`, { role: "SUPER_ADMIN" });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors[0].path).toBe("role");
+    expect((await a.admin.patch(`/api/admin/members/${mb.user.id}`, { role: "ADMIN" })).status).toBe(404);
+    expect((await mb.get("/api/auth/user")).body.role).toBe("CONGREGANT");
+    expect((await a.admin.patch("/api/admin/members/12345", { role: "ADMIN" })).status).toBe(404);
+  });
+
+  it("refuses a congregant (403) even with a valid body", async () => {
+    const c = await createChurch(t.app);
+    const m = await addMember(t.app, c);
+    expect((await m.patch(`/api/admin/members/${m.user.id}`, { role: "ADMIN" })).status).toBe(403);
+    expect((await m.patch(`/api/admin/members/${m.user.id}`, { role: "nope" })).status).toBe(403);
+  });
+});
+
+describe("DELETE /api/admin/members/{id}", () => {
+  it("removes a member from the church; their session loses the church at once", async () => {
+    const c = await createChurch(t.app);
+    const m = await addMember(t.app, c, "GROUP_LEADER", "Silas");
+    expect((await c.admin.delete(`/api/admin/members/${m.user.id}`)).status).toBe(204);
+    expect((await m.get("/api/auth/user")).body).toMatchObject({ churchId: null, role: "CONGREGANT", church: null });
+    expect((await m.get("/api/user/stats")).status).toBe(403);
+    const ids = (await c.admin.get("/api/admin/members")).body.map((x: { id: string }) => x.id);
+    expect(ids).not.toContain(m.user.id);
+    expect((await c.admin.get("/api/admin/recent-activity")).body[0].description).toMatch(/Silas .* was removed/);
+  });
+
+  it("will not remove the last admin (409), nor another church's member (404), nor for a congregant (403)", async () => {
+    const a = await createChurch(t.app);
+    const b = await createChurch(t.app);
+    const mb = await addMember(t.app, b);
+    const ma = await addMember(t.app, a);
+    expect((await a.admin.delete(`/api/admin/members/${a.admin.user.id}`)).status).toBe(409);
+    expect((await a.admin.delete(`/api/admin/members/${mb.user.id}`)).status).toBe(404);
+    expect((await mb.get("/api/auth/user")).body.churchId).toBe(b.church.id);
+    expect((await ma.delete(`/api/admin/members/${a.admin.user.id}`)).status).toBe(403);
+  });
+});
