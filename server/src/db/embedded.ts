@@ -68,6 +68,15 @@ function exec(bin: string, args: string[], ids: { uid: number; gid: number } | u
   });
 }
 
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
 async function findFreePort(preferred: number): Promise<number> {
   const tryPort = (port: number) =>
     new Promise<number>((resolve, reject) => {
@@ -123,6 +132,14 @@ export async function startEmbeddedPostgres(
     chownTree(pgData, ids);
   }
 
+  // Our own lock: a live owner means another app process uses this data directory right now.
+  const ownerFile = path.join(root, "owner.pid");
+  const owner = fs.existsSync(ownerFile) ? Number(fs.readFileSync(ownerFile, "utf8")) : 0;
+  if (owner && owner !== process.pid && isAlive(owner)) {
+    throw new Error(`Another Fellowship process (pid ${owner}) is using ${root}. Stop it first, or set DATA_DIR.`);
+  }
+  fs.writeFileSync(ownerFile, String(process.pid));
+
   // A server left running by an app that was killed (kill -9) still holds the data directory.
   const status = await exec(bin.pg_ctl, ["status", "-D", pgData], ids);
   if (status.code === 0) {
@@ -153,6 +170,7 @@ export async function startEmbeddedPostgres(
       if (stopped) return;
       stopped = true;
       await exec(bin.pg_ctl, ["stop", "-D", pgData, "-m", "fast", "-w", "-t", "30"], ids);
+      fs.rmSync(ownerFile, { force: true });
     },
   };
 }
