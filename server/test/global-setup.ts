@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
@@ -17,9 +18,11 @@ declare module "vitest" {
  */
 export default async function setup(project: TestProject) {
   let embedded: TEmbeddedPg | undefined;
+  let dir: string | undefined;
   let serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const dir = path.resolve(".tmp", `pg-${project.name}`);
+    // A directory per run, so two test runs on one machine never share (or stop) a server.
+    dir = path.resolve(".tmp", `pg-${project.name}-${process.pid}`);
     embedded = await startEmbeddedPostgres(dir, { port: 0 });
     serverUrl = embedded.url;
   }
@@ -42,5 +45,6 @@ export default async function setup(project: TestProject) {
     for (const row of dbs.rows) await admin.query(`drop database if exists "${row.datname}" with (force)`).catch(() => {});
     await admin.end();
     await embedded?.stop();
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
   };
 }

@@ -57,7 +57,10 @@ export async function startOidcProvider(): Promise<TOidcProvider> {
       const res = await fetch(new URL(url, issuer), {
         ...init,
         redirect: "manual",
-        headers: { ...(init.headers as Record<string, string>), cookie: [...jar].map(([k, v]) => `${k}=${v}`).join("; ") },
+        headers: {
+          ...(init.headers as Record<string, string>),
+          cookie: [...jar].map(([k, v]) => `${k}=${v}`).join("; "),
+        },
       });
       for (const line of res.headers.getSetCookie()) {
         const [pair, ...attrs] = line.split(";");
@@ -83,8 +86,15 @@ export async function startOidcProvider(): Promise<TOidcProvider> {
         // The development interaction page: a login form, or a consent form.
         const page = await (await request(location.href)).text();
         const prompt = /name="prompt" value="(\w+)"/.exec(page)?.[1];
-        const body = prompt === "login" ? new URLSearchParams({ prompt, login: sub, password: "any" }) : new URLSearchParams({ prompt: prompt ?? "" });
-        res = await request(location.href, { method: "POST", body, headers: { "content-type": "application/x-www-form-urlencoded" } });
+        const body =
+          prompt === "login"
+            ? new URLSearchParams({ prompt, login: sub, password: "any" })
+            : new URLSearchParams({ prompt: prompt ?? "" });
+        res = await request(location.href, {
+          method: "POST",
+          body,
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+        });
       } else {
         res = await request(location.href);
       }

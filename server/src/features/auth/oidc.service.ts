@@ -46,7 +46,12 @@ export function resetOidcDiscovery(): void {
   discovered = undefined;
 }
 
-export async function createAuthorizationUrl(db: TDb, cfg: TOidcConfig, redirectUri: string, invitationToken?: string): Promise<string> {
+export async function createAuthorizationUrl(
+  db: TDb,
+  cfg: TOidcConfig,
+  redirectUri: string,
+  invitationToken?: string,
+): Promise<string> {
   const config = await getConfiguration(cfg);
   const codeVerifier = oidc.randomPKCECodeVerifier();
   const state = oidc.randomState();
@@ -77,7 +82,8 @@ export async function completeAuthorization(
   const config = await getConfiguration(cfg);
   const stateParam = callbackUrl.searchParams.get("state") ?? "";
   const [saved] = await db.delete(oidcStates).where(eq(oidcStates.state, stateParam)).returning();
-  if (!saved || saved.createdAt.getTime() < Date.now() - STATE_TTL_MS) throw badRequest("This sign-in link has expired. Please try again.");
+  if (!saved || saved.createdAt.getTime() < Date.now() - STATE_TTL_MS)
+    throw badRequest("This sign-in link has expired. Please try again.");
   const tokens = await oidc.authorizationCodeGrant(config, callbackUrl, {
     pkceCodeVerifier: saved.codeVerifier,
     expectedState: saved.state,
@@ -96,8 +102,12 @@ export async function completeAuthorization(
   if (!email) throw badRequest("The sign-in provider did not share an e-mail address.");
   // Some providers send the boolean as a string.
   const emailVerified = claims.email_verified === true || claims.email_verified === "true";
-  const firstName = typeof claims.given_name === "string" && claims.given_name.trim() ? claims.given_name.trim().slice(0, 100) : null;
-  const lastName = typeof claims.family_name === "string" && claims.family_name.trim() ? claims.family_name.trim().slice(0, 100) : null;
+  const firstName =
+    typeof claims.given_name === "string" && claims.given_name.trim() ? claims.given_name.trim().slice(0, 100) : null;
+  const lastName =
+    typeof claims.family_name === "string" && claims.family_name.trim()
+      ? claims.family_name.trim().slice(0, 100)
+      : null;
 
   return db.transaction(async (tx) => {
     let [user] = await tx.select().from(users).where(eq(users.oidcSubject, subject));

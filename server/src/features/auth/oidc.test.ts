@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { oidcStates, users } from "../../db/schema";
 import { Caller, createTestApp, type TTestApp } from "../../../test/app";
 import { createChurch, invite, signUp, uniqueEmail } from "../../../test/factories";
 import { OIDC_REDIRECT_URI, startOidcProvider, type TOidcProvider } from "../../../test/oidc-provider";
+import { oidcStates, users } from "../../db/schema";
 import { resetOidcDiscovery } from "./oidc.service";
 
 let idp: TOidcProvider;
@@ -26,9 +26,16 @@ afterAll(async () => {
 });
 
 /** A new account at the provider, with a unique subject and e-mail. */
-function providerAccount(fields: { email?: string; given_name?: string; family_name?: string; email_verified?: boolean } = {}) {
+function providerAccount(
+  fields: { email?: string; given_name?: string; family_name?: string; email_verified?: boolean } = {},
+) {
   const sub = `sub-${randomBytes(6).toString("hex")}`;
-  const claims = { email: fields.email ?? uniqueEmail("sso"), email_verified: fields.email_verified ?? true, given_name: fields.given_name ?? "Lydia", family_name: fields.family_name ?? "Thyatira" };
+  const claims = {
+    email: fields.email ?? uniqueEmail("sso"),
+    email_verified: fields.email_verified ?? true,
+    given_name: fields.given_name ?? "Lydia",
+    family_name: fields.family_name ?? "Thyatira",
+  };
   idp.setAccount(sub, claims);
   return { sub, ...claims };
 }
@@ -67,7 +74,10 @@ describe("GET /api/login with an OpenID Connect provider", () => {
     expect(p.get("state")).toMatch(/^[\w-]{20,}$/);
     expect(p.get("nonce")).toMatch(/^[\w-]{20,}$/);
     // The state is remembered server-side with the invitation, never the PKCE verifier in the URL.
-    const [saved] = await t.db.select().from(oidcStates).where(eq(oidcStates.state, p.get("state")!));
+    const [saved] = await t.db
+      .select()
+      .from(oidcStates)
+      .where(eq(oidcStates.state, p.get("state") ?? ""));
     expect(saved.invitationToken).toBe("tok123");
     expect(url.href).not.toContain(saved.codeVerifier);
   });
@@ -93,7 +103,13 @@ describe("the provider's callback", () => {
 
     const me = await caller.get("/api/auth/user");
     expect(me.status).toBe(200);
-    expect(me.body).toMatchObject({ email: acct.email.toLowerCase(), firstName: "Priscilla", lastName: "Aquila", churchId: null, role: "CONGREGANT" });
+    expect(me.body).toMatchObject({
+      email: acct.email.toLowerCase(),
+      firstName: "Priscilla",
+      lastName: "Aquila",
+      churchId: null,
+      role: "CONGREGANT",
+    });
     const [row] = await t.db.select().from(users).where(eq(users.id, me.body.id));
     expect(row.oidcSubject).toBe(`${idp.issuer}|${acct.sub}`);
     expect(row.passwordHash).toBeNull();
@@ -143,7 +159,12 @@ describe("the provider's callback", () => {
     expect(res.status).toBe(302);
     expect(res.headers.location).toBe("/");
     const me = await caller.get("/api/auth/user");
-    expect(me.body).toMatchObject({ email: acct.email, churchId: church.id, role: "GROUP_LEADER", church: { name: church.name } });
+    expect(me.body).toMatchObject({
+      email: acct.email,
+      churchId: church.id,
+      role: "GROUP_LEADER",
+      church: { name: church.name },
+    });
     const list = await admin.get("/api/invitations");
     expect(list.status).toBe(200);
     expect(list.body.find((i: { id: string }) => i.id === inv.id)).toMatchObject({ isUsed: true });
@@ -173,7 +194,12 @@ describe("the provider's callback", () => {
 
     const forged = new URL(back);
     forged.searchParams.set("state", "not-a-state-we-issued");
-    for (const url of [`${forged.pathname}${forged.search}`, "/api/callback", "/api/callback?code=abc", "/api/callback?error=access_denied&state=x"]) {
+    for (const url of [
+      `${forged.pathname}${forged.search}`,
+      "/api/callback",
+      "/api/callback?code=abc",
+      "/api/callback?error=access_denied&state=x",
+    ]) {
       const res = await caller.get(url);
       expect(res.status, url).toBe(302);
       expect(String(res.headers.location), url).toMatch(/^\/login\?error=/);
@@ -198,7 +224,9 @@ describe("the provider's callback", () => {
     const caller = new Caller(t.app);
     const url = await startSignIn(caller);
     // The provider's answer for a cancelled sign-in, with the state it was given.
-    const res = await caller.get(`/api/callback?error=access_denied&error_description=cancelled&state=${url.searchParams.get("state")}&iss=${encodeURIComponent(idp.issuer)}`);
+    const res = await caller.get(
+      `/api/callback?error=access_denied&error_description=cancelled&state=${url.searchParams.get("state")}&iss=${encodeURIComponent(idp.issuer)}`,
+    );
     expect(res.status).toBe(302);
     expect(String(res.headers.location)).toMatch(/^\/login\?error=/);
     expect(caller.cookie).toBeUndefined();
@@ -207,7 +235,12 @@ describe("the provider's callback", () => {
 
 describe("an unreachable provider", () => {
   it("sends the browser back to the sign-in page with an error (keeping the invitation), not a 5xx", async () => {
-    const down = await createTestApp({ OIDC_ISSUER: "http://127.0.0.1:9", OIDC_CLIENT_ID: "x", OIDC_CLIENT_SECRET: "y", OIDC_ALLOW_INSECURE: "1" });
+    const down = await createTestApp({
+      OIDC_ISSUER: "http://127.0.0.1:9",
+      OIDC_CLIENT_ID: "x",
+      OIDC_CLIENT_SECRET: "y",
+      OIDC_ALLOW_INSECURE: "1",
+    });
     const res = await new Caller(down.app).get("/api/login/oidc?invitation=abc");
     expect(res.status).toBe(302);
     const location = new URL(String(res.headers.location), "http://x");

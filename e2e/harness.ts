@@ -1,0 +1,76 @@
+import fs from "node:fs";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { afterAll, expect } from "vitest";
+import { buildApp } from "../server/src/app";
+import { loadConfig } from "../server/src/config";
+import { createTestDb } from "../server/test/db";
+import { startSmtpServer } from "../server/test/smtp";
+
+export const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+export const DESKTOP = { width: 1280, height: 800 };
+export const PHONE = { width: 390, height: 844 };
+export const SCREENSHOT_DIR = path.resolve(".tmp/screenshots");
+
+export type TE2E = {
+  baseUrl: string;
+  browser: Browser;
+  smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  flushMail: () => Promise<void>;
+  newPage: (viewport: { width: number; height: number }) => Promise<{ context: BrowserContext; page: Page }>;
+};
+
+/** The real app on its own database and port, a real SMTP server, and Debian's Chromium. */
+export async function startE2E(): Promise<TE2E> {
+  const smtp = await startSmtpServer();
+  const testDb = await createTestDb();
+  const config = loadConfig({ LOG_LEVEL: "warn", SMTP_URL: smtp.url, HOST: "127.0.0.1" });
+  const app = await buildApp({ config, db: testDb.db, logger: false, serveClient: true });
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  const { port } = app.server.address() as AddressInfo;
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS });
+  const contexts: BrowserContext[] = [];
+  afterAll(async () => {
+    for (const c of contexts) await c.close().catch(() => {});
+    await browser.close();
+    await app.close();
+    await testDb.drop();
+  });
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    browser,
+    smtp,
+    flushMail: () => app.mailer.flush(),
+    async newPage(viewport) {
+      const context = await browser.newContext({ viewport, baseURL: `http://127.0.0.1:${port}` });
+      contexts.push(context);
+      const page = await context.newPage();
+      page.on("pageerror", (err) => {
+        throw err;
+      });
+      return { context, page };
+    },
+  };
+}
+
+export async function shot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}
+
+/** No element may stick out sideways on a phone. */
+export async function expectNoHorizontalOverflow(page: Page): Promise<void> {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
