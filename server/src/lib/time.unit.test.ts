@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+import { startOfDay, startOfMonth, startOfWeek, toLocalDate, zonedTimeToUtc } from "./time";
+
+describe("church time zone calendar", () => {
+  it("starts the week on the Sunday of the church's own calendar", () => {
+    // Sunday 2026-11-22 02:00 UTC is still Saturday evening in Chicago.
+    const t = new Date("2026-11-22T02:00:00Z");
+    expect(startOfWeek(t, "UTC").toISOString()).toBe("2026-11-22T00:00:00.000Z");
+    expect(startOfWeek(t, "America/Chicago").toISOString()).toBe("2026-11-15T06:00:00.000Z");
+    expect(toLocalDate(t, "America/Chicago")).toBe("2026-11-21");
+  });
+
+  it("handles a daylight-saving change inside the week", () => {
+    // US clocks went back on 2026-11-01; that Sunday began at 05:00 UTC in Chicago (CDT).
+    expect(startOfWeek(new Date("2026-11-04T12:00:00Z"), "America/Chicago").toISOString()).toBe("2026-11-01T05:00:00.000Z");
+    expect(startOfDay(new Date("2026-11-04T12:00:00Z"), "America/Chicago").toISOString()).toBe("2026-11-04T06:00:00.000Z");
+  });
+
+  it("finds the month's start and converts wall-clock times", () => {
+    expect(startOfMonth(new Date("2026-11-21T10:00:00Z"), "Asia/Tokyo").toISOString()).toBe("2026-10-31T15:00:00.000Z");
+    expect(zonedTimeToUtc(2026, 7, 5, "Europe/London", 10, 30).toISOString()).toBe("2026-07-05T09:30:00.000Z");
+  });
+});
