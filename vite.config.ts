@@ -18,6 +18,17 @@ export default defineConfig({
   build: {
     outDir: fromRoot("./dist/client"),
     emptyOutDir: true,
+    // Libraries change less often than the app: separate chunks stay cached across releases.
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
+            { name: "vendor", test: /node_modules[\\/]/, priority: 1 },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: 5173,

@@ -7,7 +7,7 @@ const VERSION = "v1";
 const SHELL_CACHE = `fellowship-shell-${VERSION}`;
 const ASSET_CACHE = `fellowship-assets-${VERSION}`;
 const SHELL_URL = "/";
-const PRECACHE = [SHELL_URL, "/favicon.svg", "/icon-192.png", "/icon-512.png"];
+const PRECACHE = [SHELL_URL, "/favicon.svg", "/icons/icon-192.png", "/icons/icon-512.png"];
 const MAX_ASSETS = 80;
 
 self.addEventListener("install", (event) => {
@@ -26,7 +26,9 @@ self.addEventListener("activate", (event) => {
       .keys()
       .then((keys) =>
         Promise.all(
-          keys.filter((k) => k.startsWith("fellowship-") && k !== SHELL_CACHE && k !== ASSET_CACHE).map((k) => caches.delete(k)),
+          keys
+            .filter((k) => k.startsWith("fellowship-") && k !== SHELL_CACHE && k !== ASSET_CACHE)
+            .map((k) => caches.delete(k)),
         ),
       )
       .then(() => self.clients.claim()),

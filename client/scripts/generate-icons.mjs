@@ -1,4 +1,4 @@
-// Writes the app icons (client/public/icon-192.png, icon-512.png) without any image library:
+// Writes the app icons (client/public/icons/icon-192.png, icon-512.png) without any image library:
 // an indigo square (full bleed, so it also works as a maskable icon) with a white cross
 // kept inside the central safe zone. Run: node client/scripts/generate-icons.mjs
 import { writeFileSync } from "node:fs";
@@ -71,7 +71,7 @@ function render(size) {
 }
 
 for (const size of [192, 512]) {
-  const out = new URL(`../public/icon-${size}.png`, import.meta.url);
+  const out = new URL(`../public/icons/icon-${size}.png`, import.meta.url);
   writeFileSync(out, render(size));
   console.log(`wrote ${out.pathname}`);
 }

@@ -7,7 +7,11 @@ import { toast } from "@/components/ui/use-toast";
 /** Spec 2 section 6: a non-admin on an admin screen gets a toast and this screen. */
 export function AccessDenied() {
   useEffect(() => {
-    toast({ title: "Access Denied", description: "You don't have permission to access this page.", variant: "destructive" });
+    toast({
+      title: "Access Denied",
+      description: "You don't have permission to access this page.",
+      variant: "destructive",
+    });
   }, []);
   return (
     <div className="mx-auto flex max-w-md flex-col items-center gap-3 py-16 text-center">

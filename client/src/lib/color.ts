@@ -14,7 +14,13 @@ export function parseHexColor(hex: string): TRgb | null {
 }
 
 export function toHex([r, g, b]: TRgb): string {
-  return `#${[r, g, b].map((c) => Math.round(Math.min(255, Math.max(0, c))).toString(16).padStart(2, "0")).join("")}`;
+  return `#${[r, g, b]
+    .map((c) =>
+      Math.round(Math.min(255, Math.max(0, c)))
+        .toString(16)
+        .padStart(2, "0"),
+    )
+    .join("")}`;
 }
 
 export function relativeLuminance(rgb: TRgb): number {

@@ -1,12 +1,14 @@
 import {
   BarChart3,
   BookOpen,
+  CalendarCog,
   CalendarDays,
   Compass,
   Handshake,
   HeartHandshake,
   Home,
   LayoutDashboard,
+  type LucideIcon,
   Mail,
   Plug,
   Radio,
@@ -14,9 +16,7 @@ import {
   Sprout,
   Trophy,
   Users,
-  CalendarCog,
   Video,
-  type LucideIcon,
 } from "lucide-react";
 
 export type TNavItem = {

@@ -1,15 +1,7 @@
 import { Avatar as AvatarPrimitive } from "radix-ui";
 import { cn, getInitials } from "@/lib/utils";
 
-export function Avatar({
-  name,
-  src,
-  className,
-}: {
-  name: string;
-  src?: string | null;
-  className?: string;
-}) {
+export function Avatar({ name, src, className }: { name: string; src?: string | null; className?: string }) {
   return (
     <AvatarPrimitive.Root
       className={cn("relative inline-flex size-10 shrink-0 overflow-hidden rounded-full bg-brand-soft", className)}

@@ -26,7 +26,11 @@ export function buttonClasses({
   variant = "default",
   size = "md",
   className,
-}: { variant?: TButtonVariant; size?: TButtonSize; className?: string } = {}): string {
+}: {
+  variant?: TButtonVariant;
+  size?: TButtonSize;
+  className?: string;
+} = {}): string {
   return cn(
     "inline-flex shrink-0 items-center justify-center font-medium whitespace-nowrap transition-colors disabled:pointer-events-none disabled:opacity-55 [&_svg]:size-4 [&_svg]:shrink-0",
     variants[variant],

@@ -7,7 +7,8 @@ export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
-export const overlayClasses = "fixed inset-0 z-50 bg-stone-950/45 backdrop-blur-[1px] data-[state=open]:animate-fade-in";
+export const overlayClasses =
+  "fixed inset-0 z-50 bg-stone-950/45 backdrop-blur-[1px] data-[state=open]:animate-fade-in";
 
 export function DialogContent({
   className,

@@ -37,7 +37,12 @@ export function DropdownMenuItem({
 }
 
 export function DropdownMenuLabel({ className, ...props }: ComponentProps<typeof MenuPrimitive.Label>) {
-  return <MenuPrimitive.Label className={cn("px-2.5 py-1.5 text-xs font-medium text-muted-foreground", className)} {...props} />;
+  return (
+    <MenuPrimitive.Label
+      className={cn("px-2.5 py-1.5 text-xs font-medium text-muted-foreground", className)}
+      {...props}
+    />
+  );
 }
 
 export function DropdownMenuSeparator({ className, ...props }: ComponentProps<typeof MenuPrimitive.Separator>) {

@@ -25,7 +25,10 @@ export function TableHead({ className, ...props }: ComponentProps<"th">) {
   return (
     <th
       scope="col"
-      className={cn("h-11 px-4 text-left align-middle text-xs font-semibold tracking-wide text-muted-foreground uppercase", className)}
+      className={cn(
+        "h-11 px-4 text-left align-middle text-xs font-semibold tracking-wide text-muted-foreground uppercase",
+        className,
+      )}
       {...props}
     />
   );

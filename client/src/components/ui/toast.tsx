@@ -27,9 +27,7 @@ export function Toast({
     <ToastPrimitive.Root
       className={cn(
         "toast-root group pointer-events-auto relative flex w-full items-start gap-3 overflow-hidden rounded-xl border p-4 pr-10 shadow-lg data-[state=open]:animate-toast-in",
-        variant === "destructive"
-          ? "border-red-800 bg-red-700 text-white"
-          : "border-border bg-card text-foreground",
+        variant === "destructive" ? "border-red-800 bg-red-700 text-white" : "border-border bg-card text-foreground",
         className,
       )}
       {...props}

@@ -58,6 +58,11 @@ export function toast(input: TToastInput): { id: string; dismiss: () => void; up
   };
 }
 
+/** The toasts currently held (open or dismissed but not yet removed). */
+export function getToasts(): readonly TToast[] {
+  return memoryState.toasts;
+}
+
 /** Clears every toast at once (tests). */
 export function resetToasts(): void {
   for (const timer of removeTimers.values()) clearTimeout(timer);

@@ -12,7 +12,11 @@ export function AuthLayout({ children }: { children: ReactNode }) {
           <span className="text-lg font-semibold tracking-tight">Fellowship</span>
         </Link>
       </header>
-      <main id="main-content" tabIndex={-1} className="flex flex-1 justify-center px-4 pt-4 pb-16 outline-none sm:pt-10">
+      <main
+        id="main-content"
+        tabIndex={-1}
+        className="flex flex-1 justify-center px-4 pt-4 pb-16 outline-none sm:pt-10"
+      >
         <div className="w-full max-w-md">{children}</div>
       </main>
     </div>

@@ -5,7 +5,14 @@ import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
 import { FormField, fieldAria } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { getServerMessage } from "@/lib/api-client";
@@ -58,14 +65,22 @@ export function ForgotPasswordDialog({
           <DialogDescription>Enter your email and we will send you a link to choose a new password.</DialogDescription>
         </DialogHeader>
         {sent ? (
-          <div role="status" className="flex items-start gap-3 rounded-lg border border-emerald-200 bg-emerald-50 p-4 text-sm text-emerald-900">
+          <div
+            role="status"
+            className="flex items-start gap-3 rounded-lg border border-emerald-200 bg-emerald-50 p-4 text-sm text-emerald-900"
+          >
             <MailCheck className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
             <p>If an account exists, we sent a reset link</p>
           </div>
         ) : (
           <form id="forgot-password-form" onSubmit={onSubmit} noValidate className="grid gap-4">
             <FormField id="forgot-email" label="Email" error={errors.email?.message}>
-              <Input {...fieldAria("forgot-email", errors.email?.message)} type="email" autoComplete="email" {...form.register("email")} />
+              <Input
+                {...fieldAria("forgot-email", errors.email?.message)}
+                type="email"
+                autoComplete="email"
+                {...form.register("email")}
+              />
             </FormField>
             <FormAlert message={formError} />
           </form>

@@ -42,10 +42,12 @@ export function LandingPage() {
           <p className="mb-4 inline-flex rounded-full border border-brand-border bg-card px-3 py-1 text-xs font-medium text-brand-text">
             A home online for your church family
           </p>
-          <h1 className="text-4xl font-bold tracking-tight text-foreground sm:text-6xl">Grow Together in Faith</h1>
+          <h1 className="text-4xl font-bold tracking-tight text-balance text-foreground sm:text-6xl">
+            Grow Together in Faith
+          </h1>
           <p className="mx-auto mt-5 max-w-xl text-lg text-muted-foreground">
-            Fellowship brings your congregation together around sermons, events, prayer and a shared journey of spiritual
-            growth, on every phone and computer.
+            Fellowship brings your congregation together around sermons, events, prayer and a shared journey of
+            spiritual growth, on every phone and computer.
           </p>
           <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
             <Button size="lg" onClick={signIn}>

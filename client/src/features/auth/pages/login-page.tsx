@@ -63,7 +63,11 @@ export function LoginPage() {
 
       {validInvitation && (
         <div className="mb-4 flex items-center gap-3 rounded-2xl border border-brand-border bg-brand-soft p-4">
-          <ChurchIdentity name={validInvitation.church.name} logoUrl={validInvitation.church.logoUrl} className="size-11" />
+          <ChurchIdentity
+            name={validInvitation.church.name}
+            logoUrl={validInvitation.church.logoUrl}
+            className="size-11"
+          />
           <p className="text-sm text-foreground">
             <span className="font-semibold">{validInvitation.church.name}</span> invited you to join as{" "}
             <span className="font-semibold">{INVITATION_ROLE_LABELS[validInvitation.role]}</span>.

@@ -26,7 +26,10 @@ export function ResetPasswordPage() {
   const reset = useResetPassword();
   const refreshUser = useRefreshAuthUser();
   const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm<TValues>({ resolver: zodResolver(ZResetForm), defaultValues: { password: "", confirmPassword: "" } });
+  const form = useForm<TValues>({
+    resolver: zodResolver(ZResetForm),
+    defaultValues: { password: "", confirmPassword: "" },
+  });
   const { errors } = form.formState;
   const hasToken = ZResetPasswordBody.shape.token.safeParse(token).success;
 

@@ -48,7 +48,11 @@ export function ChurchSetupPage({ user }: { user: TAuthUser }) {
     },
     // Spec 1 section 5: an empty name is a toast, and no request is sent.
     (errors) =>
-      toast({ title: "Error", description: errors.name?.message ?? "Please enter a church name.", variant: "destructive" }),
+      toast({
+        title: "Error",
+        description: errors.name?.message ?? "Please enter a church name.",
+        variant: "destructive",
+      }),
   );
 
   return (
@@ -72,7 +76,9 @@ export function ChurchSetupPage({ user }: { user: TAuthUser }) {
                 <Church className="size-5" aria-hidden="true" />
               </div>
               <CardTitle className="text-xl">Create Your Church</CardTitle>
-              <CardDescription>Give your church its home on Fellowship. You can add a logo and colours later.</CardDescription>
+              <CardDescription>
+                Give your church its home on Fellowship. You can add a logo and colours later.
+              </CardDescription>
             </CardHeader>
             <CardContent>
               <form onSubmit={onSubmit} noValidate className="grid gap-4">
@@ -84,6 +90,13 @@ export function ChurchSetupPage({ user }: { user: TAuthUser }) {
                     autoComplete="organization"
                     disabled={pending}
                     {...form.register("name")}
+                    onKeyDown={(e) => {
+                      // A disabled submit button blocks implicit submission; Enter on a blank name still explains why.
+                      if (e.key === "Enter" && !e.currentTarget.value.trim()) {
+                        e.preventDefault();
+                        onSubmit();
+                      }
+                    }}
                   />
                 </div>
                 <Button type="submit" size="lg" disabled={pending || !name?.trim()}>

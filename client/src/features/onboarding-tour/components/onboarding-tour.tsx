@@ -56,7 +56,15 @@ export function OnboardingTour({
         if (!next) onSkip(index + 1);
       }}
     >
-      <DialogContent className="max-w-md" aria-describedby="tour-body">
+      <DialogContent
+        className="max-w-md"
+        aria-describedby="tour-body"
+        onOpenAutoFocus={(e) => {
+          // Start on the primary action rather than Skip.
+          e.preventDefault();
+          (e.currentTarget as HTMLElement).querySelector<HTMLElement>("[data-primary]")?.focus();
+        }}
+      >
         <div className="flex size-12 items-center justify-center rounded-xl bg-brand-soft text-brand-text">
           <Icon className="size-6" aria-hidden="true" />
         </div>
@@ -71,7 +79,10 @@ export function OnboardingTour({
         </div>
         <div className="flex justify-center gap-1.5" aria-hidden="true">
           {steps.map((s, i) => (
-            <span key={s.title} className={cn("h-1.5 rounded-full transition-all", i === index ? "w-6 bg-primary" : "w-1.5 bg-stone-300")} />
+            <span
+              key={s.title}
+              className={cn("h-1.5 rounded-full transition-all", i === index ? "w-6 bg-primary" : "w-1.5 bg-stone-300")}
+            />
           ))}
         </div>
         <div className="flex items-center justify-between gap-2">
@@ -85,9 +96,13 @@ export function OnboardingTour({
               </Button>
             )}
             {isLast ? (
-              <Button onClick={() => onComplete(index + 1)}>Finish</Button>
+              <Button data-primary onClick={() => onComplete(index + 1)}>
+                Finish
+              </Button>
             ) : (
-              <Button onClick={() => setIndex(index + 1)}>Next</Button>
+              <Button data-primary onClick={() => setIndex(index + 1)}>
+                Next
+              </Button>
             )}
           </div>
         </div>

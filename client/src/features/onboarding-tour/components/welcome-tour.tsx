@@ -6,8 +6,18 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 
 const STEPS = [
   { icon: Palette, title: "Make it look like your church", text: "Add your logo and colour.", href: "/admin/settings" },
-  { icon: Mail, title: "Invite your people", text: "Send invitation links to leaders and members.", href: "/admin/invitations" },
-  { icon: Video, title: "Share your first sermon and event", text: "Give members something to open.", href: "/admin/sermons" },
+  {
+    icon: Mail,
+    title: "Invite your people",
+    text: "Send invitation links to leaders and members.",
+    href: "/admin/invitations",
+  },
+  {
+    icon: Video,
+    title: "Share your first sermon and event",
+    text: "Give members something to open.",
+    href: "/admin/sermons",
+  },
 ];
 
 /** Spec 2: the admin welcome tour, once per user. */

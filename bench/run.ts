@@ -1,0 +1,356 @@
+/**
+ * `npm run bench`: HTTP throughput of a few API endpoints, each against a bare node:http server
+ * answering the same bytes from memory (the ceiling on this machine), measured with autocannon over
+ * loopback in one run.
+ *
+ * 1. an embedded PostgreSQL in a fresh temp dir, one migrated database;
+ * 2. the app in a child process (`node --import tsx server/src/main.ts`, NODE_ENV=production);
+ * 3. an admin registered through the API, then each case's `setup` (seed data);
+ * 4. each case's response captured once (must be 200), served by bench/bare-server.ts in a child;
+ * 5. per case: warm up + measure the app, then warm up + measure the bare server.
+ *
+ * Environment: BENCH_DURATION (s, default 10), BENCH_WARMUP (s, default 2), BENCH_CONNECTIONS
+ * (default 50), BENCH_ONLY (run only cases whose name contains it), BENCH_APP_NODE_ARGS (extra node
+ * flags for the app child, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
+ *
+ * No thresholds: the machine is shared and noisy. The run fails only when a request errored, timed
+ * out or answered non-2xx, since the figures are then meaningless.
+ */
+import autocannon, { type TAutocannonResult } from "autocannon";
+import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import pg from "pg";
+import { createDb, migrateDb } from "../server/src/db/client";
+import { ensureDatabase, startEmbeddedPostgres, type TEmbeddedPg } from "../server/src/db/embedded";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const HOST = "127.0.0.1";
+
+function envNumber(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number, got "${raw}"`);
+  return n;
+}
+
+const DURATION = envNumber("BENCH_DURATION", 10);
+const WARMUP = envNumber("BENCH_WARMUP", 2);
+const CONNECTIONS = Math.round(envNumber("BENCH_CONNECTIONS", 50));
+const ONLY = process.env.BENCH_ONLY ?? "";
+const APP_NODE_ARGS = (process.env.BENCH_APP_NODE_ARGS ?? "").split(/\s+/).filter(Boolean);
+
+/** What a case's setup may use: the app, the signed-in admin, and the database directly. */
+export type TBenchContext = {
+  appUrl: string;
+  /** `fellowship_session=...` of the church's admin. */
+  cookie: string;
+  adminId: string;
+  churchId: string;
+  /** Direct connection to the app's database, for quick bulk inserts. */
+  db: pg.Pool;
+};
+
+export type TBenchCase = {
+  name: string;
+  /** GET path (with query string if any); requested with the admin's session cookie. */
+  path: string;
+  /** Seeds what the case needs; runs once, before any response is captured. */
+  setup?: (ctx: TBenchContext) => Promise<void>;
+  /** Sanity check of the captured JSON body; returns an error message, or null when it is right. */
+  check?: (body: unknown) => string | null;
+};
+
+const MEMBERS = 500;
+
+/** Add endpoints here. */
+const CASES: TBenchCase[] = [
+  {
+    name: "GET /api/auth/user",
+    path: "/api/auth/user",
+    check: (body) => ((body as { role?: string }).role === "ADMIN" ? null : "expected the admin"),
+  },
+  {
+    name: `GET /api/admin/members (${MEMBERS} members)`,
+    path: "/api/admin/members",
+    setup: async ({ db, churchId }) => {
+      const { rows } = await db.query<{ n: number }>("select count(*)::int as n from users where church_id = $1", [churchId]);
+      const missing = MEMBERS - rows[0].n;
+      if (missing <= 0) return;
+      await db.query(
+        `insert into users (email, first_name, last_name, role, church_id, points, created_at)
+         select 'member' || g || '@bench.example', 'First' || g, 'Last' || g, 'CONGREGANT', $1, g % 50,
+                now() - make_interval(mins => $2::int - g)
+         from generate_series(1, $2::int) as g`,
+        [churchId, missing],
+      );
+    },
+    check: (body) => (Array.isArray(body) && body.length === MEMBERS ? null : `expected ${MEMBERS} members`),
+  },
+];
+
+// ---------------------------------------------------------------------------------------------
+// Processes and cleanup
+
+type TChild = { name: string; proc: ChildProcess; url: string };
+const children: TChild[] = [];
+let embedded: TEmbeddedPg | undefined;
+let pool: pg.Pool | undefined;
+let tmpDir: string | undefined;
+let cleaning: Promise<void> | undefined;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once("error", reject);
+    srv.listen(0, HOST, () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+function stopChild(child: TChild): Promise<void> {
+  const { proc } = child;
+  if (proc.exitCode !== null || proc.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const kill = setTimeout(() => proc.kill("SIGKILL"), 10_000);
+    proc.once("exit", () => {
+      clearTimeout(kill);
+      resolve();
+    });
+    proc.kill("SIGTERM");
+  });
+}
+
+async function doCleanup(): Promise<void> {
+  await Promise.all(children.map((c) => stopChild(c).catch(() => {})));
+  await pool?.end().catch(() => {});
+  await embedded?.stop().catch((err) => console.error("could not stop PostgreSQL:", err));
+  if (tmpDir) fs.rmSync(tmpDir, { recursive: true, force: true });
+}
+
+function cleanup(): Promise<void> {
+  cleaning ??= doCleanup();
+  return cleaning;
+}
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => {
+    console.error(`\n${signal}: stopping`);
+    void cleanup().finally(() => process.exit(130));
+  });
+}
+
+/** Spawns `node --import tsx <script>` listening on a free port; resolves once `readyPath` answers. */
+async function startChild(name: string, script: string, env: Record<string, string>, readyPath: string, nodeArgs: string[] = []) {
+  const port = await freePort();
+  const proc = spawn(process.execPath, [...nodeArgs, "--import", "tsx", script], {
+    cwd: ROOT,
+    env: { ...process.env, ...env, PORT: String(port), HOST },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const url = `http://${HOST}:${port}`;
+  const child: TChild = { name, proc, url };
+  children.push(child);
+  const forward = (chunk: Buffer) => {
+    for (const line of chunk.toString().split("\n")) if (line.trim()) process.stderr.write(`[${name}] ${line}\n`);
+  };
+  proc.stdout?.on("data", forward);
+  proc.stderr?.on("data", forward);
+
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (proc.exitCode !== null) throw new Error(`${name} exited with code ${proc.exitCode} before it was ready`);
+    try {
+      const res = await fetch(url + readyPath);
+      await res.arrayBuffer();
+      return child;
+    } catch {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  throw new Error(`${name} did not answer on ${url} within 60 s`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Seeding through the API
+
+async function api(appUrl: string, method: string, urlPath: string, body: unknown, cookie?: string) {
+  const res = await fetch(appUrl + urlPath, {
+    method,
+    headers: { "content-type": "application/json", ...(cookie ? { cookie } : {}) },
+    body: JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${urlPath}: ${res.status} ${text}`);
+  return { res, json: JSON.parse(text) as Record<string, unknown> };
+}
+
+async function signUpAdmin(appUrl: string): Promise<{ cookie: string; adminId: string; churchId: string }> {
+  const { res, json: user } = await api(appUrl, "POST", "/api/auth/register", {
+    email: "admin@bench.example",
+    password: "bench-password-1",
+    firstName: "Bench",
+    lastName: "Admin",
+  });
+  const session = res.headers.getSetCookie().find((c) => c.startsWith("fellowship_session="));
+  if (!session) throw new Error("register did not set the session cookie");
+  const cookie = session.split(";")[0];
+  const { json: church } = await api(appUrl, "POST", "/api/churches", { name: "Bench Church" }, cookie);
+  return { cookie, adminId: String(user.id), churchId: String(church.id) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Measuring
+
+type TMeasure = { reqPerSec: number; reqPerSecStddev: number; latencyMean: number; p99: number; total: number; failures: string[] };
+
+function failuresOf(r: TAutocannonResult): string[] {
+  const out: string[] = [];
+  if (r.errors) out.push(`${r.errors} errors`);
+  if (r.timeouts) out.push(`${r.timeouts} timeouts`);
+  if (r.non2xx) {
+    const codes = Object.entries(r.statusCodeStats)
+      .filter(([code]) => !code.startsWith("2"))
+      .map(([code, s]) => `${code}×${s.count}`);
+    out.push(`${r.non2xx} non-2xx (${codes.join(", ")})`);
+  }
+  return out;
+}
+
+async function measure(url: string, cookie: string): Promise<TMeasure> {
+  const headers = { cookie };
+  const warm = await autocannon({ url, connections: CONNECTIONS, duration: WARMUP, headers });
+  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
+  return {
+    reqPerSec: r.requests.mean,
+    reqPerSecStddev: r.requests.stddev,
+    latencyMean: r.latency.mean,
+    p99: r.latency.p99,
+    total: r.requests.total,
+    failures: [...failuresOf(warm).map((f) => `warm-up: ${f}`), ...failuresOf(r)],
+  };
+}
+
+const fmt = (n: number, digits = 0) => n.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
+
+function printTable(rows: { c: TBenchCase; bytes: number; app: TMeasure; bare: TMeasure }[]) {
+  const lines = [
+    "| Endpoint | Body | Target | req/s (mean ± sd) | latency mean (ms) | p99 (ms) | app/bare req/s |",
+    "|---|---:|---|---:|---:|---:|---:|",
+  ];
+  for (const { c, bytes, app, bare } of rows) {
+    const ratio = bare.reqPerSec > 0 ? app.reqPerSec / bare.reqPerSec : 0;
+    for (const [target, m] of [
+      ["app", app],
+      ["bare node:http", bare],
+    ] as const) {
+      lines.push(
+        `| ${c.name} | ${fmt(bytes / 1024, 1)} KiB | ${target} | ${fmt(m.reqPerSec)} ± ${fmt(m.reqPerSecStddev)} | ${fmt(m.latencyMean, 2)} | ${fmt(m.p99)} | ${target === "app" ? fmt(ratio, 2) : ""} |`,
+      );
+    }
+  }
+  console.log(`\n${lines.join("\n")}\n`);
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function main(): Promise<number> {
+  const cases = CASES.filter((c) => c.name.includes(ONLY));
+  if (cases.length === 0) throw new Error(`no case matches BENCH_ONLY="${ONLY}"`);
+  const budgetMs = 120_000 + cases.length * 2 * (WARMUP + DURATION + 5) * 1000;
+  setTimeout(() => {
+    console.error(`bench: still running after ${budgetMs / 1000} s, giving up`);
+    void cleanup().finally(() => process.exit(1));
+  }, budgetMs).unref();
+
+  console.log(
+    `bench: node ${process.version}, ${os.cpus().length} CPUs, ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s per target`,
+  );
+  const t0 = Date.now();
+  tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), "fellowship-bench-"));
+  embedded = await startEmbeddedPostgres(path.join(tmpDir, "data"), { port: 0 });
+  const dbUrl = await ensureDatabase(embedded.url, "fellowship_bench");
+  const migrator = createDb(dbUrl, { max: 1 });
+  try {
+    await migrateDb(migrator);
+  } finally {
+    await migrator.$client.end();
+  }
+  pool = new pg.Pool({ connectionString: dbUrl, max: 2 });
+
+  const app = await startChild(
+    "app",
+    path.join(ROOT, "server/src/main.ts"),
+    {
+      DATABASE_URL: dbUrl,
+      DATA_DIR: path.join(tmpDir, "app-data"),
+      LOG_LEVEL: "warn",
+      RATE_LIMIT_PER_HOUR: "0",
+      NODE_ENV: "production",
+    },
+    "/api/auth/providers",
+    APP_NODE_ARGS,
+  );
+  const admin = await signUpAdmin(app.url);
+  const ctx: TBenchContext = { appUrl: app.url, db: pool, ...admin };
+  for (const c of cases) await c.setup?.(ctx);
+
+  // The exact bytes the app answers, for the bare server to replay.
+  const captured: { path: string; contentType: string; bodyBase64: string }[] = [];
+  const bytesByCase = new Map<TBenchCase, number>();
+  for (const c of cases) {
+    const res = await fetch(app.url + c.path, { headers: { cookie: admin.cookie } });
+    const body = Buffer.from(await res.arrayBuffer());
+    if (res.status !== 200) throw new Error(`${c.name}: ${res.status} ${body.toString()}`);
+    const problem = c.check?.(JSON.parse(body.toString()));
+    if (problem) throw new Error(`${c.name}: ${problem}`);
+    captured.push({ path: c.path, contentType: res.headers.get("content-type") ?? "application/json", bodyBase64: body.toString("base64") });
+    bytesByCase.set(c, body.length);
+  }
+  const routesFile = path.join(tmpDir, "routes.json");
+  fs.writeFileSync(routesFile, JSON.stringify(captured));
+  const bare = await startChild("bare", path.join(ROOT, "bench/bare-server.ts"), { BENCH_ROUTES_FILE: routesFile }, captured[0].path);
+  console.log(`bench: set up in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+
+  const rows: { c: TBenchCase; bytes: number; app: TMeasure; bare: TMeasure }[] = [];
+  for (const c of cases) {
+    console.log(`bench: ${c.name} …`);
+    const appM = await measure(app.url + c.path, admin.cookie);
+    const bareM = await measure(bare.url + c.path, admin.cookie);
+    rows.push({ c, bytes: bytesByCase.get(c) ?? 0, app: appM, bare: bareM });
+  }
+  printTable(rows);
+
+  let failed = false;
+  for (const { c, app: a, bare: b } of rows) {
+    for (const [target, m] of [
+      ["app", a],
+      ["bare", b],
+    ] as const) {
+      if (m.failures.length) {
+        failed = true;
+        console.error(`bench: ${c.name} (${target}): ${m.failures.join("; ")}`);
+      }
+    }
+  }
+  console.log(`bench: done in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  if (failed) console.error("bench: FAILED — some requests errored or were not 2xx; the figures above are meaningless");
+  return failed ? 1 : 0;
+}
+
+let code = 1;
+try {
+  code = await main();
+} catch (err) {
+  console.error("bench:", err);
+  code = 1;
+} finally {
+  await cleanup();
+}
+process.exit(code);

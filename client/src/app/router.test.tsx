@@ -1,0 +1,97 @@
+import { screen, waitFor } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { getToasts } from "@/components/ui/use-toast";
+import { goToPage } from "@/lib/full-page";
+import { jsonResponse, makeUser, mockFetch, renderWithApp } from "@/test/render";
+import { AppRoutes } from "./router";
+
+vi.mock("@/lib/full-page", () => ({ goToPage: vi.fn() }));
+
+const signedOut = { "/api/auth/user": () => jsonResponse({ message: "Unauthorized" }, 401) };
+const STATS = {
+  totalMembers: 3,
+  totalAdmins: 1,
+  activeThisWeek: 2,
+  totalSermons: 0,
+  upcomingEvents: 0,
+  prayerRequests: 0,
+  newMembersThisMonth: 1,
+  pendingInvitations: 0,
+};
+
+describe("AppRoutes", () => {
+  it("signed out, / is the landing page", async () => {
+    mockFetch(signedOut);
+    renderWithApp(<AppRoutes />);
+    expect(await screen.findByRole("heading", { name: "Grow Together in Faith" })).toBeTruthy();
+    for (const t of ["Community Engagement", "Spiritual Growth Tracking", "Achievement System"])
+      expect(screen.getByText(t)).toBeTruthy();
+  });
+
+  it("signed out, an app page toasts 'Unauthorized' and goes to /api/login after 500 ms", async () => {
+    mockFetch(signedOut);
+    renderWithApp(<AppRoutes />, { path: "/prayer-requests" });
+    await waitFor(() => expect(getToasts()[0]).toMatchObject({ title: "Unauthorized" }));
+    await waitFor(() => expect(goToPage).toHaveBeenCalledWith("/api/login"), { timeout: 1500 });
+  });
+
+  it("an unknown address is the 404 page", async () => {
+    mockFetch(signedOut);
+    renderWithApp(<AppRoutes />, { path: "/no/such/page" });
+    expect(await screen.findByRole("heading", { name: "404 Page Not Found" })).toBeTruthy();
+    expect(screen.getByText("Did you forget to add the page to the router?")).toBeTruthy();
+  });
+
+  it("signed in without a church, / is church setup and app pages lead there", async () => {
+    mockFetch({ "/api/auth/user": { ...makeUser(), churchId: null, church: null } });
+    const { location } = renderWithApp(<AppRoutes />, { path: "/sermons" });
+    expect(await screen.findByText("Create Your Church")).toBeTruthy();
+    expect(location.history?.at(-1)).toBe("/");
+  });
+
+  it("an admin sees the admin dashboard at /", async () => {
+    mockFetch({
+      "/api/auth/user": makeUser({ role: "ADMIN" }),
+      "/api/admin/stats": STATS,
+      "/api/admin/recent-activity": [],
+    });
+    renderWithApp(<AppRoutes />);
+    expect(await screen.findByRole("heading", { name: "Church Administration" })).toBeTruthy();
+  });
+
+  it("a congregant sees the member dashboard at /, and Access Denied on admin screens", async () => {
+    mockFetch({
+      "/api/auth/user": makeUser({ role: "CONGREGANT", firstName: null }),
+      "/api/user/stats": { points: 5, sermonsWatched: 0, eventsAttended: 0, streaks: {} },
+    });
+    const first = renderWithApp(<AppRoutes />);
+    expect(await screen.findByRole("heading", { name: "Welcome back, Friend" })).toBeTruthy();
+    first.unmount();
+    renderWithApp(<AppRoutes />, { path: "/admin/members" });
+    expect(await screen.findByRole("heading", { name: "Access Denied" })).toBeTruthy();
+    expect(getToasts()[0]).toMatchObject({
+      title: "Access Denied",
+      description: "You don't have permission to access this page.",
+    });
+  });
+
+  it("later screens show 'Coming soon' inside the shell", async () => {
+    mockFetch({ "/api/auth/user": makeUser({ role: "CONGREGANT" }) });
+    renderWithApp(<AppRoutes />, { path: "/sermons/abc" });
+    expect(await screen.findByRole("heading", { name: "Sermon" })).toBeTruthy();
+    expect(screen.getByText("Coming soon")).toBeTruthy();
+    expect(screen.getByRole("navigation", { name: "Main" })).toBeTruthy();
+  });
+
+  it("applies the church's brand colour to the document", async () => {
+    mockFetch({
+      "/api/auth/user": makeUser({
+        role: "CONGREGANT",
+        church: { name: "G", logoUrl: null, brandColor: "#0F766E", timeZone: "UTC" },
+      }),
+      "/api/user/stats": { points: 0, sermonsWatched: 0, eventsAttended: 0, streaks: {} },
+    });
+    renderWithApp(<AppRoutes />);
+    await waitFor(() => expect(document.documentElement.style.getPropertyValue("--brand")).toBe("#0f766e"));
+  });
+});

@@ -1,0 +1,75 @@
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
+import { goToPage } from "@/lib/full-page";
+import { makeUser, renderWithApp } from "@/test/render";
+import { SidebarContent } from "./sidebar";
+
+vi.mock("@/lib/full-page", () => ({ goToPage: vi.fn() }));
+
+const ADMIN_LINKS = [
+  "Admin Home",
+  "Manage Sermons",
+  "Manage Events",
+  "Manage Members",
+  "Send Invitations",
+  "Integrations",
+  "Growth Analytics",
+  "Church Settings",
+];
+
+describe("SidebarContent", () => {
+  it("shows the member links to everyone and the Administration section only to admins", () => {
+    renderWithApp(<SidebarContent />, { user: makeUser({ role: "CONGREGANT" }) });
+    const nav = screen.getByRole("navigation", { name: "Main" });
+    for (const label of [
+      "Dashboard",
+      "Sermons",
+      "Events",
+      "Live Stream",
+      "Prayer Requests",
+      "Prayer Chain",
+      "Member Recognition",
+      "Growth Journey",
+      "Onboarding Journey",
+    ]) {
+      expect(within(nav).getByRole("link", { name: label })).toBeTruthy();
+    }
+    expect(screen.queryByText("Administration")).toBeNull();
+    expect(screen.queryByRole("link", { name: "Manage Members" })).toBeNull();
+  });
+
+  it.each(["ADMIN", "SUPER_ADMIN"] as const)("shows every admin link to %s", (role) => {
+    renderWithApp(<SidebarContent />, { user: makeUser({ role }) });
+    expect(screen.getByText("Administration")).toBeTruthy();
+    for (const label of ADMIN_LINKS) expect(screen.getByRole("link", { name: label })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Manage Members" }).getAttribute("href")).toBe("/admin/members");
+  });
+
+  it("marks the current page, including sub-pages, and only that one", () => {
+    renderWithApp(<SidebarContent />, { user: makeUser(), path: "/sermons/42" });
+    expect(screen.getByRole("link", { name: "Sermons" }).getAttribute("aria-current")).toBe("page");
+    expect(screen.getByRole("link", { name: "Dashboard" }).getAttribute("aria-current")).toBeNull();
+    expect(screen.getByRole("link", { name: "Admin Home" }).getAttribute("aria-current")).toBeNull();
+  });
+
+  it("shows the church name, or its logo, and signs out with a full page load", async () => {
+    const { unmount } = renderWithApp(<SidebarContent />, { user: makeUser() });
+    expect(screen.getByText("Grace Church")).toBeTruthy();
+    await userEvent.click(screen.getByRole("button", { name: "Sign Out" }));
+    expect(goToPage).toHaveBeenCalledWith("/api/logout");
+    unmount();
+    renderWithApp(<SidebarContent />, {
+      user: makeUser({
+        church: { name: "Hope", logoUrl: "/api/churches/c1/logo", brandColor: "#000000", timeZone: "UTC" },
+      }),
+    });
+    expect(screen.getByRole("img", { name: "Hope" }).getAttribute("src")).toBe("/api/churches/c1/logo");
+  });
+
+  it("opens the notification popover", async () => {
+    renderWithApp(<SidebarContent />, { user: makeUser() });
+    await userEvent.click(screen.getByRole("button", { name: "Notifications" }));
+    expect(await screen.findByText("No notifications yet")).toBeTruthy();
+  });
+});

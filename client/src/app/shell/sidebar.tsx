@@ -1,0 +1,124 @@
+import { isAdminRole } from "@common/roles";
+import { LogOut, RotateCcw } from "lucide-react";
+import { Link, useLocation } from "wouter";
+import { useCurrentUser } from "@/app/current-user";
+import { BrandMark } from "@/components/brand-mark";
+import { Avatar } from "@/components/ui/avatar";
+import { Tooltip } from "@/components/ui/tooltip";
+import { useTour } from "@/features/onboarding-tour/components/tour-provider";
+import { goToPage } from "@/lib/full-page";
+import { cn } from "@/lib/utils";
+import { ADMIN_NAV, isNavItemActive, MEMBER_NAV, type TNavItem } from "./nav-items";
+import { NotificationBell } from "./notification-bell";
+
+const itemClasses =
+  "flex w-full items-center gap-3 rounded-lg px-3 py-[7px] text-sm font-medium transition-colors [&_svg]:size-[18px] [&_svg]:shrink-0";
+const iconButtonClasses =
+  "inline-flex size-9 shrink-0 items-center justify-center rounded-lg text-stone-600 hover:bg-muted hover:text-foreground [&_svg]:size-[18px]";
+
+function NavLink({ item, location }: { item: TNavItem; location: string }) {
+  const active = isNavItemActive(item, location);
+  const Icon = item.icon;
+  return (
+    <li>
+      <Link
+        href={item.href}
+        aria-current={active ? "page" : undefined}
+        className={cn(
+          itemClasses,
+          active ? "bg-brand-soft text-brand-text" : "text-stone-700 hover:bg-muted hover:text-foreground",
+        )}
+      >
+        <Icon aria-hidden="true" />
+        {item.label}
+      </Link>
+    </li>
+  );
+}
+
+function ChurchHeader({ inDrawer }: { inDrawer?: boolean }) {
+  const { church } = useCurrentUser();
+  return (
+    <div className={cn("flex items-center justify-between gap-2 px-4 py-3", inDrawer && "pr-14")}>
+      <Link href="/" className="flex min-w-0 items-center gap-2.5 rounded-md">
+        {church.logoUrl ? (
+          <img src={church.logoUrl} alt={church.name || "Fellowship"} className="h-9 max-w-[150px] object-contain" />
+        ) : (
+          <>
+            <BrandMark />
+            <span className="truncate text-base font-semibold tracking-tight">{church.name || "Fellowship"}</span>
+          </>
+        )}
+      </Link>
+      <NotificationBell />
+    </div>
+  );
+}
+
+/** The sidebar body; the desktop rail and the mobile drawer both render it. */
+export function SidebarContent({ inDrawer }: { inDrawer?: boolean }) {
+  const user = useCurrentUser();
+  const [location] = useLocation();
+  const { restartTour } = useTour();
+  const isAdmin = isAdminRole(user.role);
+  const name = [user.firstName, user.lastName].filter(Boolean).join(" ") || user.email;
+
+  return (
+    <div className="flex h-full flex-col">
+      <ChurchHeader inDrawer={inDrawer} />
+      <nav aria-label="Main" className="flex-1 overflow-y-auto px-3 pb-4">
+        <ul className="grid gap-0.5">
+          {MEMBER_NAV.map((item) => (
+            <NavLink key={item.href} item={item} location={location} />
+          ))}
+        </ul>
+        {isAdmin && (
+          <section aria-labelledby="admin-nav-heading" className="mt-5">
+            <h2
+              id="admin-nav-heading"
+              className="px-3 pb-2 text-xs font-semibold tracking-wide text-muted-foreground uppercase"
+            >
+              Administration
+            </h2>
+            <ul className="grid gap-0.5">
+              {ADMIN_NAV.map((item) => (
+                <NavLink key={item.href} item={item} location={location} />
+              ))}
+            </ul>
+          </section>
+        )}
+      </nav>
+      <div className="flex items-center gap-1 border-t border-border p-3">
+        <Link
+          href="/profile"
+          aria-current={location === "/profile" ? "page" : undefined}
+          className={cn(
+            "flex min-w-0 flex-1 items-center gap-3 rounded-lg p-2 transition-colors hover:bg-muted",
+            location === "/profile" && "bg-brand-soft",
+          )}
+        >
+          <Avatar name={name} src={user.profileImageUrl} className="size-9" />
+          <span className="grid min-w-0">
+            <span className="truncate text-sm font-medium text-foreground">{name}</span>
+            <span className="truncate text-xs text-muted-foreground">View profile</span>
+          </span>
+        </Link>
+        <Tooltip content="Restart tour">
+          <button type="button" onClick={restartTour} aria-label="Restart tour" className={iconButtonClasses}>
+            <RotateCcw aria-hidden="true" />
+          </button>
+        </Tooltip>
+        <Tooltip content="Sign Out">
+          <button
+            type="button"
+            onClick={() => goToPage("/api/logout")}
+            aria-label="Sign Out"
+            className={iconButtonClasses}
+          >
+            <LogOut aria-hidden="true" />
+          </button>
+        </Tooltip>
+      </div>
+    </div>
+  );
+}

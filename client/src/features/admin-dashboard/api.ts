@@ -1,0 +1,14 @@
+import type { TActivity, TAdminStats } from "@common/admin";
+import { useQuery } from "@tanstack/react-query";
+
+export const ADMIN_STATS_KEY = ["/api/admin/stats"] as const;
+export const RECENT_ACTIVITY_KEY = ["/api/admin/recent-activity"] as const;
+
+/** Spec 2 section 6: the admin queries run only for admins. */
+export function useAdminStats(enabled = true) {
+  return useQuery<TAdminStats>({ queryKey: ADMIN_STATS_KEY, enabled });
+}
+
+export function useRecentActivity(enabled = true) {
+  return useQuery<TActivity[]>({ queryKey: RECENT_ACTIVITY_KEY, enabled });
+}

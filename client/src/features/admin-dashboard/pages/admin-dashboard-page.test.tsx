@@ -1,0 +1,87 @@
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { makeUser, mockFetch, renderWithApp } from "@/test/render";
+import { AdminDashboardPage } from "./admin-dashboard-page";
+
+const STATS = {
+  totalMembers: 1,
+  totalAdmins: 1,
+  activeThisWeek: 1,
+  totalSermons: 4,
+  upcomingEvents: 0,
+  prayerRequests: 7,
+  newMembersThisMonth: 1,
+  pendingInvitations: 2,
+};
+const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
+const ACTIVITY = Array.from({ length: 7 }, (_, i) => ({
+  id: `a${i}`,
+  description: `Activity ${i}`,
+  timestamp: minutesAgo(i * 5),
+}));
+
+function setup(stats = STATS, activity: unknown = ACTIVITY) {
+  mockFetch({ "/api/admin/stats": stats, "/api/admin/recent-activity": activity });
+  return renderWithApp(<AdminDashboardPage />, { user: makeUser() });
+}
+
+describe("AdminDashboardPage", () => {
+  it("shows the four stat cards with real figures and the admin note", async () => {
+    setup();
+    expect(await screen.findByText("including 1 admin")).toBeTruthy();
+    for (const label of ["Total Members", "Active This Week", "Total Sermons", "Prayer Requests"])
+      expect(screen.getByText(label)).toBeTruthy();
+    expect(screen.getByText("7")).toBeTruthy();
+  });
+
+  it("shows only the first 5 activities with relative times", async () => {
+    setup();
+    expect(await screen.findByText("Activity 0")).toBeTruthy();
+    expect(screen.getByText("Activity 4")).toBeTruthy();
+    expect(screen.queryByText("Activity 5")).toBeNull();
+    expect(screen.getByText("Just now")).toBeTruthy();
+    expect(screen.getByText("5 minutes ago")).toBeTruthy();
+  });
+
+  it("shows the empty states for no activity and no upcoming events", async () => {
+    setup({ ...STATS, totalMembers: 5 }, []);
+    expect(await screen.findByText("No recent activity")).toBeTruthy();
+    expect(screen.getByText("No upcoming events")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Create Event" }).getAttribute("href")).toBe("/admin/events");
+  });
+
+  it("shows the welcome banner to a new church with 5 shortcuts until 'Got it'", async () => {
+    const { unmount } = setup();
+    const banner = (await screen.findByText(/Welcome to your new church home/)).closest("section") as HTMLElement;
+    const links = within(banner)
+      .getAllByRole("link")
+      .map((a) => a.getAttribute("href"));
+    expect(links).toEqual([
+      "/admin/sermons",
+      "/admin/events",
+      "/admin/invitations",
+      "/admin/live-stream",
+      "/admin/growth",
+    ]);
+    await userEvent.click(within(banner).getAllByRole("button", { name: "Got it" })[1]);
+    expect(screen.queryByText(/Welcome to your new church home/)).toBeNull();
+    expect(window.localStorage.getItem("welcome_banner_dismissed_c1")).toBe("true");
+    unmount();
+    setup();
+    await screen.findByText("including 1 admin");
+    expect(screen.queryByText(/Welcome to your new church home/)).toBeNull();
+  });
+
+  it("hides the banner once the church has more than one member", async () => {
+    setup({ ...STATS, totalMembers: 2 });
+    await screen.findByText("including 1 admin");
+    expect(screen.queryByText(/Welcome to your new church home/)).toBeNull();
+  });
+
+  it("links the quick actions, including Download Our App", async () => {
+    setup();
+    expect(screen.getByRole("link", { name: /Download Our App/ }).getAttribute("href")).toBe("/mobile-settings");
+    expect(screen.getByRole("link", { name: /Manage Live Stream/ }).getAttribute("href")).toBe("/admin/live-stream");
+  });
+});

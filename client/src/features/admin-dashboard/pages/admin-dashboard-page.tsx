@@ -1,0 +1,151 @@
+import {
+  BarChart3,
+  BookOpen,
+  CalendarDays,
+  CalendarPlus,
+  HeartHandshake,
+  Radio,
+  Smartphone,
+  TrendingUp,
+  Upload,
+  Users,
+} from "lucide-react";
+import { Link } from "wouter";
+import { useCurrentUser } from "@/app/current-user";
+import { EmptyState } from "@/components/empty-state";
+import { PageHeader } from "@/components/page-header";
+import { QuickActionGrid, type TQuickAction } from "@/components/quick-action-grid";
+import { StatCard } from "@/components/stat-card";
+import { Button, buttonClasses } from "@/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+import { useDocumentTitle } from "@/lib/use-document-title";
+import { useAdminStats } from "../api";
+import { RecentActivityCard } from "../components/recent-activity-card";
+import { WelcomeBanner } from "../components/welcome-banner";
+
+const QUICK_ACTIONS: TQuickAction[] = [
+  { label: "Add New Sermon", description: "Upload a message", href: "/admin/sermons", icon: Upload },
+  { label: "Create Event", description: "Plan a gathering", href: "/admin/events", icon: CalendarPlus },
+  { label: "Manage Members", description: "Roles and membership", href: "/admin/members", icon: Users },
+  { label: "Growth Analytics", description: "See engagement", href: "/admin/growth", icon: BarChart3 },
+  { label: "Manage Live Stream", description: "Go live with chat", href: "/admin/live-stream", icon: Radio },
+  {
+    label: "Download Our App",
+    description: "Install on phones",
+    href: "/mobile-settings",
+    icon: Smartphone,
+  },
+];
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** Spec 2 Admin dashboard (the route table's variant), at `/` for admins and at `/admin`. */
+export function AdminDashboardPage() {
+  const user = useCurrentUser();
+  const stats = useAdminStats();
+  const s = stats.data;
+  useDocumentTitle("Church Administration");
+
+  return (
+    <>
+      {s && <WelcomeBanner churchId={user.churchId} churchName={user.church.name} memberCount={s.totalMembers} />}
+      <PageHeader
+        title="Church Administration"
+        description={`Manage ${user.church.name}: content, people and engagement.`}
+      />
+
+      {stats.isError ? (
+        <Card className="mb-6 p-5 text-sm text-muted-foreground" role="alert">
+          Church statistics could not be loaded.{" "}
+          <button type="button" className="font-medium text-brand-text underline" onClick={() => stats.refetch()}>
+            Try again
+          </button>
+        </Card>
+      ) : (
+        <div className="mb-6 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+          <StatCard
+            label="Total Members"
+            icon={Users}
+            value={s?.totalMembers}
+            isLoading={stats.isLoading}
+            note={s && `including ${plural(s.totalAdmins, "admin", "admins")}`}
+          />
+          <StatCard
+            label="Active This Week"
+            icon={TrendingUp}
+            value={s?.activeThisWeek}
+            isLoading={stats.isLoading}
+            note={s && `${s.newMembersThisMonth} new this month`}
+          />
+          <StatCard
+            label="Total Sermons"
+            icon={BookOpen}
+            value={s?.totalSermons}
+            isLoading={stats.isLoading}
+            note="in your library"
+          />
+          <StatCard
+            label="Prayer Requests"
+            icon={HeartHandshake}
+            value={s?.prayerRequests}
+            isLoading={stats.isLoading}
+            note="shared by your church"
+          />
+        </div>
+      )}
+
+      <div className="grid gap-6 lg:grid-cols-3">
+        <Card className="lg:col-span-2">
+          <CardHeader>
+            <CardTitle>Quick Actions</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <QuickActionGrid actions={QUICK_ACTIONS} />
+            {s && s.pendingInvitations > 0 && (
+              <p className="mt-4 text-sm text-muted-foreground">
+                {plural(s.pendingInvitations, "invitation is", "invitations are")} waiting to be accepted.{" "}
+                <Link href="/admin/invitations" className="font-medium text-brand-text hover:underline">
+                  View invitations
+                </Link>
+              </p>
+            )}
+          </CardContent>
+        </Card>
+        <RecentActivityCard />
+        <Card className="lg:col-span-3">
+          <CardHeader>
+            <CardTitle>Upcoming Events</CardTitle>
+          </CardHeader>
+          <CardContent>
+            {stats.isLoading ? (
+              <Skeleton className="h-16" />
+            ) : s && s.upcomingEvents > 0 ? (
+              <div className="flex flex-col items-start gap-3 rounded-xl bg-muted p-4 sm:flex-row sm:items-center sm:justify-between">
+                <p className="flex items-center gap-2 text-sm font-medium">
+                  <CalendarDays className="size-4 text-brand-text" aria-hidden="true" />
+                  {plural(s.upcomingEvents, "upcoming event", "upcoming events")}
+                </p>
+                <Link href="/admin/events" className={buttonClasses({ variant: "outline", size: "sm" })}>
+                  Manage Events
+                </Link>
+              </div>
+            ) : (
+              <EmptyState
+                icon={CalendarDays}
+                title="No upcoming events"
+                description="Plan your next service, study or gathering so members can join in."
+                className="py-6"
+                action={
+                  <Button asChild>
+                    <Link href="/admin/events">Create Event</Link>
+                  </Button>
+                }
+              />
+            )}
+          </CardContent>
+        </Card>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,146 @@
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
+import { goToPage } from "@/lib/full-page";
+import { jsonResponse, mockFetch, renderWithApp } from "@/test/render";
+import { LoginPage } from "./login-page";
+
+vi.mock("@/lib/full-page", () => ({ goToPage: vi.fn() }));
+
+const PROVIDERS = { password: true, oidc: null };
+const INVITE = {
+  email: "joy@x.org",
+  role: "GROUP_LEADER",
+  expiresAt: "2099-01-01T00:00:00Z",
+  church: { name: "Hope Chapel", logoUrl: null, brandColor: "#0F766E" },
+};
+
+async function signIn(email: string, password: string) {
+  await userEvent.type(await screen.findByLabelText("Email"), email);
+  await userEvent.type(screen.getByLabelText("Password"), password);
+  await userEvent.click(screen.getByRole("button", { name: "Sign In" }));
+}
+
+describe("LoginPage", () => {
+  it("shows 'Invalid email or password' on 401", async () => {
+    mockFetch({
+      "/api/auth/providers": PROVIDERS,
+      "POST /api/auth/login": () => jsonResponse({ message: "Unauthorized" }, 401),
+    });
+    renderWithApp(<LoginPage />, { path: "/login" });
+    await signIn("a@x.org", "wrongpass");
+    expect((await screen.findByRole("alert")).textContent).toBe("Invalid email or password");
+    expect(goToPage).not.toHaveBeenCalled();
+  });
+
+  it("shows the server message on 429", async () => {
+    mockFetch({
+      "/api/auth/providers": PROVIDERS,
+      "POST /api/auth/login": () =>
+        jsonResponse({ message: "Too many sign-in attempts. Try again in 15 minutes." }, 429),
+    });
+    renderWithApp(<LoginPage />, { path: "/login" });
+    await signIn("a@x.org", "whatever1");
+    expect((await screen.findByRole("alert")).textContent).toBe("Too many sign-in attempts. Try again in 15 minutes.");
+  });
+
+  it("validates the form before sending", async () => {
+    const fetchMock = mockFetch({ "/api/auth/providers": PROVIDERS });
+    renderWithApp(<LoginPage />, { path: "/login" });
+    await userEvent.click(await screen.findByRole("button", { name: "Sign In" }));
+    expect(await screen.findByText("Email is required")).toBeTruthy();
+    expect(screen.getByText("Password is required")).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([url]) => url === "/api/auth/login")).toBe(false);
+  });
+
+  it("signs in, refreshes the user and goes to /", async () => {
+    const fetchMock = mockFetch({
+      "/api/auth/providers": PROVIDERS,
+      "POST /api/auth/login": { id: "u1" },
+      "/api/auth/user": null,
+    });
+    const { location } = renderWithApp(<LoginPage />, { path: "/login" });
+    await signIn("A@X.org ", "password123");
+    await waitFor(() => expect(location.history?.at(-1)).toBe("/"));
+    const login = fetchMock.mock.calls.find(([url]) => url === "/api/auth/login");
+    expect(JSON.parse(String(login?.[1]?.body))).toEqual({ email: "a@x.org", password: "password123" });
+  });
+
+  it("registers; a 409 says the account exists", async () => {
+    mockFetch({
+      "/api/auth/providers": PROVIDERS,
+      "POST /api/auth/register": () => jsonResponse({ message: "Conflict" }, 409),
+    });
+    renderWithApp(<LoginPage />, { path: "/login" });
+    await userEvent.click(await screen.findByRole("tab", { name: "Create Account" }));
+    await userEvent.type(screen.getByLabelText("First name"), "Ann");
+    await userEvent.type(screen.getByLabelText("Email"), "a@x.org");
+    await userEvent.type(screen.getByLabelText("Password"), "short");
+    await userEvent.click(screen.getByRole("button", { name: "Create Account" }));
+    expect(await screen.findByText("Password must be at least 8 characters")).toBeTruthy();
+    await userEvent.type(screen.getByLabelText("Password"), "enough");
+    await userEvent.click(screen.getByRole("button", { name: "Create Account" }));
+    expect((await screen.findByRole("alert")).textContent).toBe("An account with this email already exists");
+  });
+
+  it("with ?invitation shows the inviting church, locks the email and registers with the token", async () => {
+    const fetchMock = mockFetch({
+      "/api/auth/providers": { password: true, oidc: { name: "Church SSO" } },
+      "/api/invite/tok1": INVITE,
+      "POST /api/auth/register": () => jsonResponse({ id: "u2" }, 201),
+      "/api/auth/user": null,
+    });
+    renderWithApp(<LoginPage />, { path: "/login?invitation=tok1" });
+    expect((await screen.findByText("Hope Chapel")).tagName).toBe("SPAN");
+    expect(screen.getByText("Group Leader")).toBeTruthy();
+    const email = screen.getByLabelText("Email") as HTMLInputElement;
+    expect(email.value).toBe("joy@x.org");
+    expect(email.readOnly).toBe(true);
+    await userEvent.click(screen.getByRole("button", { name: "Continue with Church SSO" }));
+    expect(goToPage).toHaveBeenCalledWith("/api/login/oidc?invitation=tok1");
+    await userEvent.type(screen.getByLabelText("Password"), "password123");
+    await userEvent.click(screen.getByRole("button", { name: "Create Account" }));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => url === "/api/auth/register")).toBe(true));
+    const reg = fetchMock.mock.calls.find(([url]) => url === "/api/auth/register");
+    expect(JSON.parse(String(reg?.[1]?.body))).toEqual({
+      email: "joy@x.org",
+      password: "password123",
+      invitationToken: "tok1",
+    });
+  });
+
+  it("after signing in with an invitation, accepts it", async () => {
+    const fetchMock = mockFetch({
+      "/api/auth/providers": PROVIDERS,
+      "/api/invite/tok1": INVITE,
+      "POST /api/auth/login": { id: "u2" },
+      "POST /api/invite/tok1/accept": { ok: true },
+      "/api/auth/user": null,
+    });
+    renderWithApp(<LoginPage />, { path: "/login?invitation=tok1" });
+    await userEvent.click(await screen.findByRole("tab", { name: "Sign In" }));
+    await userEvent.type(screen.getByLabelText("Password"), "password123");
+    await userEvent.click(screen.getByRole("button", { name: "Sign In" }));
+    await waitFor(() =>
+      expect(
+        fetchMock.mock.calls.some(([url, init]) => url === "/api/invite/tok1/accept" && init?.method === "POST"),
+      ).toBe(true),
+    );
+  });
+
+  it("sends a reset link request from 'Forgot password?'", async () => {
+    const fetchMock = mockFetch({
+      "/api/auth/providers": PROVIDERS,
+      "POST /api/auth/forgot-password": () => new Response(null, { status: 202 }),
+    });
+    renderWithApp(<LoginPage />, { path: "/login" });
+    await userEvent.type(await screen.findByLabelText("Email"), "a@x.org");
+    await userEvent.click(screen.getByRole("button", { name: "Forgot password?" }));
+    const dialog = await screen.findByRole("dialog");
+    expect((dialog.querySelector("input[type=email]") as HTMLInputElement).value).toBe("a@x.org");
+    await userEvent.click(screen.getByRole("button", { name: "Send Reset Link" }));
+    expect(await screen.findByText("If an account exists, we sent a reset link")).toBeTruthy();
+    const call = fetchMock.mock.calls.find(([url]) => url === "/api/auth/forgot-password");
+    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ email: "a@x.org" });
+  });
+});

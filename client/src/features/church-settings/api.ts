@@ -1,0 +1,23 @@
+import type { TChurch, TChurchSettingsBody } from "@common/churches";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { apiJson } from "@/lib/api-client";
+import { AUTH_USER_KEY } from "../auth/api";
+
+export const CHURCH_SETTINGS_KEY = ["/api/admin/church/settings"] as const;
+
+export function useChurchSettings() {
+  return useQuery<TChurch>({ queryKey: CHURCH_SETTINGS_KEY });
+}
+
+/** After saving, the settings and the current user are refetched (the theme colour follows live). */
+export function useUpdateChurchSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TChurchSettingsBody) => apiJson<TChurch>("PUT", "/api/admin/church/settings", body),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: CHURCH_SETTINGS_KEY }),
+        queryClient.invalidateQueries({ queryKey: AUTH_USER_KEY }),
+      ]),
+  });
+}

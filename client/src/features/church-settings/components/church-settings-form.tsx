@@ -1,0 +1,154 @@
+import { DEFAULT_BRAND_COLOR, type TChurch, ZChurchSettingsBody } from "@common/churches";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useEffect } from "react";
+import { Controller, useForm } from "react-hook-form";
+import type { z } from "zod";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { FormField, fieldAria } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { toast } from "@/components/ui/use-toast";
+import { getServerMessage } from "@/lib/api-client";
+import { toastApiError } from "@/lib/auth-redirect";
+import { useUpdateChurchSettings } from "../api";
+import { BrandColorField } from "./brand-color-field";
+import { LogoField } from "./logo-field";
+import { TimeZoneSelect } from "./time-zone-select";
+
+type TValues = z.input<typeof ZChurchSettingsBody>;
+
+function toFormValues(c: TChurch): TValues {
+  return {
+    name: c.name,
+    address: c.address ?? "",
+    phone: c.phone ?? "",
+    email: c.email ?? "",
+    website: c.website ?? "",
+    logoUrl: c.logoUrl ?? "",
+    brandColor: c.brandColor || DEFAULT_BRAND_COLOR,
+    timeZone: c.timeZone,
+  };
+}
+
+/** The settings form; starts from the saved settings and follows them after each save. */
+export function ChurchSettingsForm({ church }: { church: TChurch }) {
+  const update = useUpdateChurchSettings();
+  const form = useForm<TValues, unknown, z.output<typeof ZChurchSettingsBody>>({
+    resolver: zodResolver(ZChurchSettingsBody),
+    defaultValues: toFormValues(church),
+  });
+  const { errors, isDirty } = form.formState;
+
+  useEffect(() => {
+    form.reset(toFormValues(church));
+  }, [church, form]);
+
+  const onSubmit = form.handleSubmit((values) => {
+    update.mutate(values, {
+      onSuccess: () => toast({ title: "Settings Updated", description: "Your church settings have been saved." }),
+      onError: (error) =>
+        toastApiError(error, {
+          title: "Update Failed",
+          description: getServerMessage(error) ?? "Failed to update church settings. Please try again.",
+        }),
+    });
+  });
+
+  const err = (k: keyof TValues) => errors[k]?.message;
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-6">
+      <Card>
+        <CardHeader>
+          <CardTitle>Identity</CardTitle>
+          <CardDescription>How your church appears to members across Fellowship.</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-6">
+          <Controller
+            control={form.control}
+            name="logoUrl"
+            render={({ field }) => (
+              <LogoField
+                value={field.value ?? ""}
+                onChange={(v) => field.onChange(v)}
+                churchName={form.watch("name")}
+                error={err("logoUrl")}
+              />
+            )}
+          />
+          <FormField id="settings-name" label="Church name" error={err("name")}>
+            <Input
+              {...fieldAria("settings-name", err("name"))}
+              autoComplete="organization"
+              {...form.register("name")}
+            />
+          </FormField>
+          <Controller
+            control={form.control}
+            name="brandColor"
+            render={({ field }) => (
+              <BrandColorField value={field.value ?? ""} onChange={field.onChange} error={err("brandColor")} />
+            )}
+          />
+          <FormField
+            id="settings-timezone"
+            label="Time zone"
+            hint="Days, weeks and streaks are counted in this time zone."
+            error={err("timeZone")}
+          >
+            <TimeZoneSelect
+              {...fieldAria("settings-timezone", err("timeZone"), true)}
+              current={church.timeZone}
+              {...form.register("timeZone")}
+            />
+          </FormField>
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Contact details</CardTitle>
+          <CardDescription>Optional. Shown to members so they can reach the church.</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-5 sm:grid-cols-2">
+          <FormField id="settings-address" label="Address" error={err("address")} className="sm:col-span-2">
+            <Input
+              {...fieldAria("settings-address", err("address"))}
+              autoComplete="street-address"
+              {...form.register("address")}
+            />
+          </FormField>
+          <FormField id="settings-phone" label="Phone" error={err("phone")}>
+            <Input
+              {...fieldAria("settings-phone", err("phone"))}
+              type="tel"
+              autoComplete="tel"
+              {...form.register("phone")}
+            />
+          </FormField>
+          <FormField id="settings-email" label="Email" error={err("email")}>
+            <Input
+              {...fieldAria("settings-email", err("email"))}
+              type="email"
+              autoComplete="email"
+              {...form.register("email")}
+            />
+          </FormField>
+          <FormField id="settings-website" label="Website" error={err("website")} className="sm:col-span-2">
+            <Input
+              {...fieldAria("settings-website", err("website"))}
+              type="url"
+              placeholder="https://"
+              autoComplete="url"
+              {...form.register("website")}
+            />
+          </FormField>
+        </CardContent>
+      </Card>
+      <div className="sticky bottom-0 -mx-4 flex items-center justify-end gap-3 border-t border-border bg-background/95 px-4 py-3 backdrop-blur sm:static sm:mx-0 sm:border-0 sm:bg-transparent sm:p-0">
+        {isDirty && <span className="text-sm text-muted-foreground">Unsaved changes</span>}
+        <Button type="submit" size="lg" disabled={update.isPending}>
+          {update.isPending ? "Saving..." : "Save Settings"}
+        </Button>
+      </div>
+    </form>
+  );
+}

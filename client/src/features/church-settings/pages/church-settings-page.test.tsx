@@ -1,0 +1,113 @@
+import type { TChurch } from "@common/churches";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { getToasts } from "@/components/ui/use-toast";
+import { jsonResponse, makeUser, mockFetch, renderWithApp } from "@/test/render";
+import { ChurchSettingsPage } from "./church-settings-page";
+
+const CHURCH: TChurch = {
+  id: "c1",
+  name: "Grace Church",
+  address: null,
+  phone: "555-0100",
+  email: null,
+  website: null,
+  logoUrl: null,
+  brandColor: "#6366F1",
+  timeZone: "America/Chicago",
+  createdAt: "2025-01-01T00:00:00Z",
+};
+
+function setup(routes: Record<string, unknown> = {}) {
+  const fetchMock = mockFetch({ "/api/admin/church/settings": CHURCH, "/api/auth/user": null, ...routes });
+  renderWithApp(<ChurchSettingsPage />, { user: makeUser(), path: "/admin/settings" });
+  return fetchMock;
+}
+
+const pickFile = (file: File) => fireEvent.change(screen.getByLabelText("Logo file"), { target: { files: [file] } });
+
+describe("ChurchSettingsPage", () => {
+  it("fills the form from the saved settings", async () => {
+    setup();
+    expect(((await screen.findByLabelText("Church name")) as HTMLInputElement).value).toBe("Grace Church");
+    expect((screen.getByLabelText("Phone") as HTMLInputElement).value).toBe("555-0100");
+    expect((screen.getByLabelText("Brand colour") as HTMLInputElement).value).toBe("#6366F1");
+    expect((screen.getByLabelText("Time zone") as HTMLSelectElement).value).toBe("America/Chicago");
+  });
+
+  it("requires a name", async () => {
+    const fetchMock = setup();
+    await userEvent.clear(await screen.findByLabelText("Church name"));
+    await userEvent.click(screen.getByRole("button", { name: "Save Settings" }));
+    expect(await screen.findByText("Church name is required")).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === "PUT")).toBe(false);
+  });
+
+  it("refuses non-images and files over 2MB", async () => {
+    setup();
+    await screen.findByLabelText("Church name");
+    pickFile(new File(["hello"], "notes.txt", { type: "text/plain" }));
+    expect(getToasts()[0]).toMatchObject({
+      title: "Invalid File",
+      description: "Please select an image file (PNG, JPG, etc.)",
+    });
+    pickFile(new File([new Uint8Array(2 * 1024 * 1024 + 1)], "big.png", { type: "image/png" }));
+    expect(getToasts()[0]).toMatchObject({
+      title: "File Too Large",
+      description: "Please select an image smaller than 2MB",
+    });
+  });
+
+  it("previews an uploaded logo as a data URL and can remove it", async () => {
+    setup();
+    await screen.findByLabelText("Church name");
+    pickFile(new File([new Uint8Array([137, 80, 78, 71])], "logo.png", { type: "image/png" }));
+    const img = await screen.findByRole("img", { name: "Grace Church logo preview" });
+    expect(img.getAttribute("src")).toMatch(/^data:image\/png;base64,/);
+    await userEvent.click(screen.getByRole("button", { name: "Remove" }));
+    expect(screen.queryByRole("img", { name: "Grace Church logo preview" })).toBeNull();
+  });
+
+  it("saves with PUT (empty fields as null) and toasts 'Settings Updated'", async () => {
+    const fetchMock = setup({
+      "PUT /api/admin/church/settings": (init?: RequestInit) =>
+        jsonResponse({ ...CHURCH, ...JSON.parse(String(init?.body)) }),
+    });
+    const name = await screen.findByLabelText("Church name");
+    await userEvent.clear(name);
+    await userEvent.type(name, "Grace Fellowship");
+    await userEvent.type(screen.getByLabelText("Website"), "https://grace.example.org");
+    const colour = screen.getByLabelText("Brand colour");
+    await userEvent.clear(colour);
+    await userEvent.type(colour, "#0F766E");
+    await userEvent.click(screen.getByRole("button", { name: "Save Settings" }));
+    await waitFor(() => expect(getToasts()[0]).toMatchObject({ title: "Settings Updated" }));
+    const put = fetchMock.mock.calls.find(([, init]) => init?.method === "PUT");
+    expect(JSON.parse(String(put?.[1]?.body))).toEqual({
+      name: "Grace Fellowship",
+      address: null,
+      phone: "555-0100",
+      email: null,
+      website: "https://grace.example.org",
+      logoUrl: null,
+      brandColor: "#0F766E",
+      timeZone: "America/Chicago",
+    });
+  });
+
+  it("shows the server message when saving fails", async () => {
+    setup({
+      "PUT /api/admin/church/settings": () =>
+        jsonResponse({ message: "Logo must be a PNG, JPEG, GIF or WebP image" }, 400),
+    });
+    await screen.findByLabelText("Church name");
+    await userEvent.click(screen.getByRole("button", { name: "Save Settings" }));
+    await waitFor(() =>
+      expect(getToasts()[0]).toMatchObject({
+        title: "Update Failed",
+        description: "Logo must be a PNG, JPEG, GIF or WebP image",
+      }),
+    );
+  });
+});

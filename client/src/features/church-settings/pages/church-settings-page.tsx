@@ -1,0 +1,40 @@
+import { PageHeader } from "@/components/page-header";
+import { Card } from "@/components/ui/card";
+import { Skeleton, skeletonKeys } from "@/components/ui/skeleton";
+import { useDocumentTitle } from "@/lib/use-document-title";
+import { useChurchSettings } from "../api";
+import { ChurchSettingsForm } from "../components/church-settings-form";
+
+const TITLE = "Church Settings";
+const DESCRIPTION = "Your church's identity, contact details and branding.";
+
+/** Spec 2 Church settings (`/admin/settings`). */
+export function ChurchSettingsPage() {
+  const settings = useChurchSettings();
+  useDocumentTitle(TITLE);
+
+  return (
+    <>
+      <PageHeader title={TITLE} description={DESCRIPTION} />
+      {settings.isLoading ? (
+        <Card className="grid gap-6 p-6" role="status" aria-label="Loading church settings">
+          {skeletonKeys(5).map((key) => (
+            <div key={key} className="grid gap-2">
+              <Skeleton className="h-4 w-28" />
+              <Skeleton className="h-10" />
+            </div>
+          ))}
+        </Card>
+      ) : settings.data ? (
+        <ChurchSettingsForm church={settings.data} />
+      ) : (
+        <Card className="p-8 text-center text-sm text-muted-foreground" role="alert">
+          Church settings could not be loaded.{" "}
+          <button type="button" className="font-medium text-brand-text underline" onClick={() => settings.refetch()}>
+            Try again
+          </button>
+        </Card>
+      )}
+    </>
+  );
+}

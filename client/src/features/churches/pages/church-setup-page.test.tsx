@@ -1,0 +1,75 @@
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { getToasts } from "@/components/ui/use-toast";
+import { jsonResponse, makeUser, mockFetch, renderWithApp } from "@/test/render";
+import { ChurchSetupPage } from "./church-setup-page";
+
+const user = { ...makeUser(), churchId: null, church: null, role: "CONGREGANT" as const };
+
+describe("ChurchSetupPage", () => {
+  it("welcomes the user by name and shows the setup copy", () => {
+    mockFetch({});
+    renderWithApp(<ChurchSetupPage user={user} />);
+    expect(screen.getByRole("heading", { level: 1 }).textContent).toContain("Welcome to Fellowship, Ann");
+    expect(screen.getByText("Create Your Church")).toBeTruthy();
+    expect(screen.getByText("Church Leader Setup")).toBeTruthy();
+    expect(screen.getByText("What happens next?")).toBeTruthy();
+    expect(
+      screen
+        .getByRole("link", { name: "Already have an invitation? Sign out and use invitation link" })
+        .getAttribute("href"),
+    ).toBe("/api/logout");
+  });
+
+  it("keeps Create Church disabled while the trimmed name is empty; Enter on blanks toasts and sends nothing", async () => {
+    const fetchMock = mockFetch({});
+    renderWithApp(<ChurchSetupPage user={user} />);
+    const button = screen.getByRole("button", { name: "Create Church" }) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    await userEvent.type(screen.getByLabelText("Church Name"), "   {Enter}");
+    expect(button.disabled).toBe(true);
+    await waitFor(() =>
+      expect(getToasts()[0]).toMatchObject({ title: "Error", description: "Please enter a church name." }),
+    );
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("posts the trimmed name, shows 'Creating Church...' and the success toast", async () => {
+    let release: () => void = () => undefined;
+    const fetchMock = mockFetch({
+      "POST /api/churches": () =>
+        new Promise<Response>((r) => (release = () => r(jsonResponse({ id: "c1", name: "Grace" }, 201)))),
+    });
+    renderWithApp(<ChurchSetupPage user={user} />);
+    const input = screen.getByLabelText("Church Name") as HTMLInputElement;
+    await userEvent.type(input, "  Grace Church ");
+    await userEvent.click(screen.getByRole("button", { name: "Create Church" }));
+    const pending = await screen.findByRole("button", { name: "Creating Church..." });
+    expect((pending as HTMLButtonElement).disabled).toBe(true);
+    expect(input.disabled).toBe(true);
+    expect(JSON.parse(String(fetchMock.mock.calls[0][1]?.body))).toEqual({ name: "Grace Church" });
+    release();
+    await waitFor(() =>
+      expect(getToasts()[0]).toMatchObject({
+        title: "Church Created Successfully",
+        description: "Your church has been set up. You can now invite members to join.",
+      }),
+    );
+  });
+
+  it("shows the destructive failure toast on any error", async () => {
+    mockFetch({ "POST /api/churches": () => jsonResponse({ message: "You already belong to a church" }, 409) });
+    renderWithApp(<ChurchSetupPage user={user} />);
+    await userEvent.type(screen.getByLabelText("Church Name"), "Grace");
+    await userEvent.click(screen.getByRole("button", { name: "Create Church" }));
+    await waitFor(() =>
+      expect(getToasts()[0]).toMatchObject({
+        title: "Error",
+        description: "Failed to create church. Please try again.",
+        variant: "destructive",
+      }),
+    );
+    expect(screen.getByRole("button", { name: "Create Church" })).toBeTruthy();
+  });
+});

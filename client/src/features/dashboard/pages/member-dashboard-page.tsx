@@ -1,0 +1,141 @@
+import {
+  Award,
+  BookOpen,
+  CalendarCheck,
+  CalendarDays,
+  Flame,
+  HeartHandshake,
+  PlayCircle,
+  Smartphone,
+  Sprout,
+  Star,
+  Target,
+} from "lucide-react";
+import { Link } from "wouter";
+import { useCurrentUser } from "@/app/current-user";
+import { EmptyState } from "@/components/empty-state";
+import { QuickActionGrid, type TQuickAction } from "@/components/quick-action-grid";
+import { StatCard } from "@/components/stat-card";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { useDocumentTitle } from "@/lib/use-document-title";
+import { countActiveStreaks, useUserStats } from "../api";
+
+const QUICK_ACTIONS: TQuickAction[] = [
+  { label: "Watch Latest Sermon", href: "/sermons", icon: PlayCircle },
+  { label: "Upcoming Events", href: "/events", icon: CalendarDays },
+  { label: "Prayer Requests", href: "/prayer-requests", icon: HeartHandshake },
+  { label: "Your Growth Journey", href: "/growth", icon: Sprout },
+  { label: "Download Our App", href: "/mobile-settings", icon: Smartphone },
+];
+
+function SectionLink({ href, children }: { href: string; children: string }) {
+  return (
+    <Link href={href} className="text-sm font-medium text-brand-text hover:underline">
+      {children}
+    </Link>
+  );
+}
+
+/** Spec 2 Member dashboard, at `/` for everyone who is not an admin. */
+export function MemberDashboardPage() {
+  const user = useCurrentUser();
+  const stats = useUserStats();
+  const s = stats.data;
+  useDocumentTitle("Dashboard");
+
+  return (
+    <>
+      <div className="mb-6">
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Welcome back, {user.firstName || "Friend"}</h1>
+        <p className="mt-1 text-muted-foreground">Here is what's happening at {user.church.name} this week.</p>
+      </div>
+
+      {stats.isError ? (
+        <Card className="mb-6 p-5 text-sm text-muted-foreground" role="alert">
+          Your statistics could not be loaded.{" "}
+          <button type="button" className="font-medium text-brand-text underline" onClick={() => stats.refetch()}>
+            Try again
+          </button>
+        </Card>
+      ) : (
+        <div className="mb-6 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+          <StatCard label="Points Earned" icon={Star} value={s?.points} isLoading={stats.isLoading} />
+          <StatCard label="Sermons Watched" icon={PlayCircle} value={s?.sermonsWatched} isLoading={stats.isLoading} />
+          <StatCard
+            label="Events Attended"
+            icon={CalendarCheck}
+            value={s?.eventsAttended}
+            isLoading={stats.isLoading}
+          />
+          <StatCard label="Active Streaks" icon={Flame} value={countActiveStreaks(s)} isLoading={stats.isLoading} />
+        </div>
+      )}
+
+      <div className="grid gap-6 lg:grid-cols-3">
+        <Card className="lg:col-span-2">
+          <CardHeader>
+            <CardTitle>This Week's Growth Challenge</CardTitle>
+            <CardDescription>A small step of faith to practise this week.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <EmptyState
+              icon={Target}
+              title="No growth challenge this week"
+              description="Your church leaders have not posted this week's action step yet."
+              className="py-6"
+            />
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>Quick Actions</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <QuickActionGrid actions={QUICK_ACTIONS} singleColumn />
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader className="flex-row items-center justify-between">
+            <CardTitle>Latest Sermons</CardTitle>
+            <SectionLink href="/sermons">View all</SectionLink>
+          </CardHeader>
+          <CardContent>
+            <EmptyState
+              icon={BookOpen}
+              title="No sermons yet"
+              description="New sermons will appear here."
+              className="py-6"
+            />
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader className="flex-row items-center justify-between">
+            <CardTitle>Upcoming Events</CardTitle>
+            <SectionLink href="/events">View all</SectionLink>
+          </CardHeader>
+          <CardContent>
+            <EmptyState
+              icon={CalendarDays}
+              title="No upcoming events"
+              description={`Events at ${user.church.name} will appear here.`}
+              className="py-6"
+            />
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>Recent Achievements</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <EmptyState
+              icon={Award}
+              title="No achievements yet"
+              description="Earn badges by watching sermons, reading daily and praying with your partner."
+              className="py-6"
+            />
+          </CardContent>
+        </Card>
+      </div>
+    </>
+  );
+}

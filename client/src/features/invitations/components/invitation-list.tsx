@@ -1,0 +1,89 @@
+import { getInvitationStatus, type TInvitation } from "@common/invitations";
+import { Copy, Mail, Trash2 } from "lucide-react";
+import { EmptyState } from "@/components/empty-state";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Skeleton, skeletonKeys } from "@/components/ui/skeleton";
+import { formatDate } from "@/lib/utils";
+import { INVITATION_ROLE_LABELS } from "../api";
+import { InvitationStatusBadge } from "./invitation-status-badge";
+
+export function InvitationList({
+  invitations,
+  isLoading,
+  onCopy,
+  onDelete,
+  now = new Date(),
+}: {
+  invitations: TInvitation[];
+  isLoading: boolean;
+  onCopy: (invitation: TInvitation) => void;
+  onDelete: (invitation: TInvitation) => void;
+  now?: Date;
+}) {
+  if (isLoading) {
+    return (
+      <ul className="divide-y divide-border" aria-label="Loading invitations">
+        {skeletonKeys(5).map((key) => (
+          <li key={key} className="grid gap-2 px-4 py-4 sm:px-6">
+            <Skeleton className="h-4 w-56 max-w-full" />
+            <Skeleton className="h-3 w-32" />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  if (invitations.length === 0) {
+    return (
+      <EmptyState
+        icon={Mail}
+        title="No invitations yet"
+        description="Invite your first members and leaders. Each person gets a personal link by e-mail."
+      />
+    );
+  }
+  return (
+    <ul className="divide-y divide-border">
+      {invitations.map((inv) => {
+        const isPending = getInvitationStatus(inv, now) === "Pending";
+        return (
+          <li key={inv.id} className="flex flex-col gap-3 px-4 py-4 sm:flex-row sm:items-center sm:px-6">
+            <div className="min-w-0 flex-1">
+              <p className="truncate font-medium text-foreground">{inv.email}</p>
+              <div className="mt-1 flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
+                <span>Invited {formatDate(inv.createdAt)}</span>
+                <Badge tone={inv.role === "ADMIN" ? "red" : inv.role === "GROUP_LEADER" ? "blue" : "grey"}>
+                  {INVITATION_ROLE_LABELS[inv.role]}
+                </Badge>
+                <InvitationStatusBadge invitation={inv} now={now} />
+              </div>
+            </div>
+            <div className="flex gap-2">
+              {isPending && (
+                <Button
+                  variant="outline"
+                  size="sm"
+                  onClick={() => onCopy(inv)}
+                  aria-label={`Copy invitation link for ${inv.email}`}
+                >
+                  <Copy aria-hidden="true" />
+                  Copy Link
+                </Button>
+              )}
+              <Button
+                variant="ghost"
+                size="sm"
+                className="text-red-700 hover:bg-red-50"
+                onClick={() => onDelete(inv)}
+                aria-label={`Delete invitation for ${inv.email}`}
+              >
+                <Trash2 aria-hidden="true" />
+                Delete
+              </Button>
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,136 @@
+import { AlertTriangle, CheckCircle2, Mail, UserRound } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Link, useLocation, useParams } from "wouter";
+import { Button, buttonClasses } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+import { toast } from "@/components/ui/use-toast";
+import { getServerMessage, isUnauthorizedError } from "@/lib/api-client";
+import { handleUnauthorized } from "@/lib/auth-redirect";
+import { applyBrandTheme } from "@/lib/brand-theme";
+import { goToPage } from "@/lib/full-page";
+import { useDocumentTitle } from "@/lib/use-document-title";
+import { formatDate } from "@/lib/utils";
+import { useAuth, useRefreshAuthUser } from "../../auth/api";
+import { AuthLayout } from "../../auth/components/auth-layout";
+import { FormAlert } from "../../auth/components/form-alert";
+import { INVITATION_ROLE_LABELS, useAcceptInvitation, usePublicInvitation } from "../api";
+import { ChurchIdentity } from "../components/church-identity";
+
+/** Spec 2 Invitation acceptance (`/invite/{token}`, public). */
+export function AcceptInvitationPage() {
+  const { token = "" } = useParams<{ token: string }>();
+  const invitation = usePublicInvitation(token);
+  const { user, isLoading: userLoading } = useAuth();
+  const accept = useAcceptInvitation();
+  const refreshUser = useRefreshAuthUser();
+  const [, navigate] = useLocation();
+  const [acceptError, setAcceptError] = useState<string | null>(null);
+  const inv = invitation.data;
+  useDocumentTitle(inv ? `Join ${inv.church.name}` : "Invitation");
+
+  // Show the inviting church's colour; restore the signed-in user's own on the way out.
+  const ownColor = user?.church?.brandColor;
+  useEffect(() => {
+    if (!inv) return;
+    applyBrandTheme(inv.church.brandColor);
+    return () => {
+      applyBrandTheme(ownColor);
+    };
+  }, [inv, ownColor]);
+
+  const onAccept = () => {
+    if (!user) {
+      goToPage(`/api/login?invitation=${encodeURIComponent(token)}`);
+      return;
+    }
+    setAcceptError(null);
+    accept.mutate(token, {
+      onSuccess: async () => {
+        toast({
+          title: `Welcome to ${inv?.church.name ?? "your church"}!`,
+          description: "You have joined the church.",
+        });
+        await refreshUser();
+        navigate("/");
+      },
+      onError: (error) => {
+        if (isUnauthorizedError(error)) handleUnauthorized();
+        else setAcceptError(getServerMessage(error) ?? "The invitation could not be accepted. Please try again.");
+      },
+    });
+  };
+
+  if (invitation.isLoading || userLoading) {
+    return (
+      <AuthLayout>
+        <Card className="grid justify-items-center gap-4 p-8" role="status" aria-label="Loading invitation">
+          <Skeleton className="size-16 rounded-2xl" />
+          <Skeleton className="h-7 w-56" />
+          <Skeleton className="h-4 w-40" />
+          <Skeleton className="mt-4 h-12 w-full" />
+        </Card>
+      </AuthLayout>
+    );
+  }
+
+  if (invitation.isError || !inv) {
+    return (
+      <AuthLayout>
+        <Card className="grid justify-items-center gap-3 p-8 text-center">
+          <span className="flex size-14 items-center justify-center rounded-full bg-amber-50 text-amber-700">
+            <AlertTriangle className="size-7" aria-hidden="true" />
+          </span>
+          <h1 className="text-2xl font-bold tracking-tight">Invalid Invitation</h1>
+          <p className="text-muted-foreground">This invitation link is invalid, expired, or has already been used.</p>
+          <Link href="/" className={buttonClasses({ className: "mt-3" })}>
+            Go to Homepage
+          </Link>
+        </Card>
+      </AuthLayout>
+    );
+  }
+
+  return (
+    <AuthLayout>
+      <Card className="grid justify-items-center gap-3 p-6 text-center sm:p-8">
+        <ChurchIdentity name={inv.church.name} logoUrl={inv.church.logoUrl} className="size-16" />
+        <p className="text-sm font-medium text-muted-foreground">You're invited to join</p>
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{inv.church.name}</h1>
+        <dl className="mt-2 grid w-full gap-2 rounded-xl bg-muted p-4 text-left text-sm">
+          <div className="flex items-center gap-2">
+            <UserRound className="size-4 shrink-0 text-brand-text" aria-hidden="true" />
+            <dt className="text-muted-foreground">Role:</dt>
+            <dd className="font-medium">{INVITATION_ROLE_LABELS[inv.role]}</dd>
+          </div>
+          <div className="flex min-w-0 items-center gap-2">
+            <Mail className="size-4 shrink-0 text-brand-text" aria-hidden="true" />
+            <dt className="text-muted-foreground">Invited:</dt>
+            <dd className="truncate font-medium">{inv.email}</dd>
+          </div>
+          <div className="flex items-center gap-2">
+            <CheckCircle2 className="size-4 shrink-0 text-brand-text" aria-hidden="true" />
+            <dt className="text-muted-foreground">Valid until:</dt>
+            <dd className="font-medium">{formatDate(inv.expiresAt)}</dd>
+          </div>
+        </dl>
+        {user && (
+          <p className="text-sm text-muted-foreground">
+            Signed in as <span className="font-medium text-foreground">{user.email}</span>
+          </p>
+        )}
+        <div className="w-full">
+          <FormAlert message={acceptError} />
+        </div>
+        <Button size="lg" className="mt-2 w-full" onClick={onAccept} disabled={accept.isPending}>
+          {accept.isPending ? "Joining..." : "Accept Invitation & Join"}
+        </Button>
+        {user && (
+          <a href="/api/logout" className="text-sm font-medium text-brand-text hover:underline">
+            Not you? Sign out
+          </a>
+        )}
+      </Card>
+    </AuthLayout>
+  );
+}

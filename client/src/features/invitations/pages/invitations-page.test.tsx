@@ -1,0 +1,154 @@
+import type { TInvitation } from "@common/invitations";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
+import { getToasts } from "@/components/ui/use-toast";
+import { jsonResponse, makeUser, mockFetch, renderWithApp } from "@/test/render";
+import { InvitationsPage } from "./invitations-page";
+
+const future = new Date(Date.now() + 7 * 86_400_000).toISOString();
+const past = new Date(Date.now() - 86_400_000).toISOString();
+const INVITATIONS: TInvitation[] = [
+  {
+    id: "i1",
+    email: "pending@x.org",
+    role: "CONGREGANT",
+    token: "tok-pending",
+    isUsed: false,
+    expiresAt: future,
+    createdAt: "2025-05-01T00:00:00Z",
+  },
+  {
+    id: "i2",
+    email: "used@x.org",
+    role: "ADMIN",
+    token: "tok-used",
+    isUsed: true,
+    expiresAt: future,
+    createdAt: "2025-04-01T00:00:00Z",
+  },
+  {
+    id: "i3",
+    email: "old@x.org",
+    role: "GROUP_LEADER",
+    token: "tok-old",
+    isUsed: false,
+    expiresAt: past,
+    createdAt: "2025-03-01T00:00:00Z",
+  },
+];
+
+function setup(routes: Record<string, unknown> = {}, path = "/admin/invitations") {
+  const fetchMock = mockFetch({ "/api/invitations": INVITATIONS, ...routes });
+  const utils = renderWithApp(<InvitationsPage />, { user: makeUser(), path });
+  return { fetchMock, ...utils };
+}
+
+describe("InvitationsPage", () => {
+  it("lists invitations with role and status badges; Copy Link only for pending ones", async () => {
+    setup();
+    await screen.findByText("pending@x.org");
+    expect(screen.getByText("Church Member")).toBeTruthy();
+    expect(screen.getByText("Church Leader (Admin)")).toBeTruthy();
+    expect(screen.getByText("Pending")).toBeTruthy();
+    expect(screen.getByText("Accepted")).toBeTruthy();
+    expect(screen.getByText("Expired")).toBeTruthy();
+    expect(screen.getAllByRole("button", { name: /Copy invitation link/ })).toHaveLength(1);
+    expect(screen.getAllByRole("button", { name: /Delete invitation/ })).toHaveLength(3);
+  });
+
+  it("copies the origin + /invite/ + token link and says so", async () => {
+    const writeText = vi.fn(async () => undefined);
+    Object.defineProperty(navigator, "clipboard", { value: { writeText }, configurable: true });
+    setup();
+    await userEvent.click(await screen.findByRole("button", { name: "Copy invitation link for pending@x.org" }));
+    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/invite/tok-pending`);
+    expect(getToasts()[0]).toMatchObject({ title: "Link Copied" });
+  });
+
+  it("reports a failed copy", async () => {
+    Object.defineProperty(navigator, "clipboard", {
+      value: { writeText: vi.fn(async () => Promise.reject(new Error("no"))) },
+      configurable: true,
+    });
+    setup();
+    await userEvent.click(await screen.findByRole("button", { name: "Copy invitation link for pending@x.org" }));
+    await waitFor(() =>
+      expect(getToasts()[0]).toMatchObject({
+        title: "Failed to Copy",
+        description: "Could not copy the invitation link. Please try again.",
+      }),
+    );
+  });
+
+  it("opens the dialog with the role preselected; an empty email toasts 'Email Required' and sends nothing", async () => {
+    const { fetchMock } = setup();
+    await userEvent.click(screen.getByRole("button", { name: "Invite Church Leader" }));
+    const dialog = await screen.findByRole("dialog");
+    expect(
+      within(dialog)
+        .getByRole("radio", { name: /Church Leader \(Admin\)/ })
+        .getAttribute("aria-checked"),
+    ).toBe("true");
+    expect(
+      within(dialog).getByText("Church leaders can manage content, events, and congregation members."),
+    ).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole("button", { name: "Send Invitation" }));
+    await waitFor(() =>
+      expect(getToasts()[0]).toMatchObject({ title: "Email Required", description: "Please enter an email address." }),
+    );
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === "POST")).toHaveLength(0);
+  });
+
+  it("sends {email, role}, toasts 'Invitation Sent' and closes", async () => {
+    const { fetchMock } = setup({ "POST /api/invitations": () => jsonResponse(INVITATIONS[0], 201) });
+    await userEvent.click(screen.getByRole("button", { name: "Invite Church Member" }));
+    const dialog = await screen.findByRole("dialog");
+    await userEvent.type(within(dialog).getByLabelText("Email address"), "New@X.org");
+    await userEvent.click(within(dialog).getByRole("radio", { name: /Group Leader/ }));
+    await userEvent.click(within(dialog).getByRole("button", { name: "Send Invitation" }));
+    await waitFor(() => expect(getToasts()[0]).toMatchObject({ title: "Invitation Sent" }));
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === "POST");
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ email: "new@x.org", role: "GROUP_LEADER" });
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+  });
+
+  it("appends the server's reason to 'Failed to Send Invitation' on a 409", async () => {
+    setup({
+      "POST /api/invitations": () => jsonResponse({ message: "This person is already a member of your church." }, 409),
+    });
+    await userEvent.click(screen.getByRole("button", { name: "Invite Church Member" }));
+    const dialog = await screen.findByRole("dialog");
+    await userEvent.type(within(dialog).getByLabelText("Email address"), "dup@x.org");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Send Invitation" }));
+    await waitFor(() =>
+      expect(getToasts()[0]).toMatchObject({
+        title: "Failed to Send Invitation",
+        description:
+          "There was an error sending the invitation. Please try again. This person is already a member of your church.",
+        variant: "destructive",
+      }),
+    );
+  });
+
+  it("opens the member dialog from ?invite=member (Add Member)", async () => {
+    setup({}, "/admin/invitations?invite=member");
+    const dialog = await screen.findByRole("dialog");
+    expect(
+      within(dialog)
+        .getByRole("radio", { name: /Church Member/ })
+        .getAttribute("aria-checked"),
+    ).toBe("true");
+  });
+
+  it("deletes after confirmation", async () => {
+    const { fetchMock } = setup({ "DELETE /api/invitations/i2": () => new Response(null, { status: 204 }) });
+    await userEvent.click(await screen.findByRole("button", { name: "Delete invitation for used@x.org" }));
+    const alert = await screen.findByRole("alertdialog");
+    await userEvent.click(within(alert).getByRole("button", { name: "Delete" }));
+    await waitFor(() => expect(getToasts()[0]).toMatchObject({ title: "Invitation Deleted" }));
+    expect(fetchMock.mock.calls.some(([url, init]) => url === "/api/invitations/i2" && init?.method === "DELETE")).toBe(
+      true,
+    );
+  });
+});

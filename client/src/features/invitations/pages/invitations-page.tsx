@@ -1,0 +1,156 @@
+import type { TInvitation } from "@common/invitations";
+import { Mail, ShieldCheck, UserPlus } from "lucide-react";
+import { useEffect, useMemo, useState } from "react";
+import { useLocation, useSearch } from "wouter";
+import { useCurrentUser } from "@/app/current-user";
+import { PageHeader } from "@/components/page-header";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogTitle,
+} from "@/components/ui/alert-dialog";
+import { Button } from "@/components/ui/button";
+import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { toast } from "@/components/ui/use-toast";
+import { toastApiError } from "@/lib/auth-redirect";
+import { useDocumentTitle } from "@/lib/use-document-title";
+import { getInvitationLink, useDeleteInvitation, useInvitations } from "../api";
+import { InvitationList } from "../components/invitation-list";
+import { InviteDialog, type TInvitableRole } from "../components/invite-dialog";
+
+/** `?invite=member|leader` opens the dialog (the members page's Add Member uses it). */
+const INVITE_PARAM_ROLES: Record<string, TInvitableRole> = { member: "CONGREGANT", leader: "ADMIN" };
+
+export async function copyInvitationLink(token: string): Promise<void> {
+  try {
+    await navigator.clipboard.writeText(getInvitationLink(token));
+    toast({ title: "Link Copied", description: "The invitation link is on your clipboard." });
+  } catch {
+    toast({
+      title: "Failed to Copy",
+      description: "Could not copy the invitation link. Please try again.",
+      variant: "destructive",
+    });
+  }
+}
+
+/** Spec 2 Invitation management (`/admin/invitations`). */
+export function InvitationsPage() {
+  const user = useCurrentUser();
+  const invitations = useInvitations();
+  const deleteInvitation = useDeleteInvitation();
+  const [dialogRole, setDialogRole] = useState<TInvitableRole | null>(null);
+  const [lastRole, setLastRole] = useState<TInvitableRole>("CONGREGANT");
+  const [toDelete, setToDelete] = useState<TInvitation | null>(null);
+  const search = useSearch();
+  const [location, navigate] = useLocation();
+  useDocumentTitle("Send Invitations");
+
+  const openDialog = (role: TInvitableRole) => {
+    setLastRole(role);
+    setDialogRole(role);
+  };
+
+  useEffect(() => {
+    const role = INVITE_PARAM_ROLES[new URLSearchParams(search).get("invite") ?? ""];
+    if (role) {
+      setLastRole(role);
+      setDialogRole(role);
+      navigate(location, { replace: true });
+    }
+  }, [search, location, navigate]);
+
+  const sorted = useMemo(
+    () => [...(invitations.data ?? [])].sort((a, b) => b.createdAt.localeCompare(a.createdAt)),
+    [invitations.data],
+  );
+
+  const confirmDelete = () => {
+    if (!toDelete) return;
+    deleteInvitation.mutate(toDelete.id, {
+      onSuccess: () =>
+        toast({ title: "Invitation Deleted", description: `The link sent to ${toDelete.email} no longer works.` }),
+      onError: (error) =>
+        toastApiError(error, {
+          title: "Failed to Delete Invitation",
+          description: "There was an error deleting the invitation. Please try again.",
+        }),
+    });
+    setToDelete(null);
+  };
+
+  return (
+    <>
+      <PageHeader
+        title="Send Invitations"
+        description={`Members join ${user.church.name} only through an invitation link.`}
+        actions={
+          <>
+            <Button onClick={() => openDialog("CONGREGANT")}>
+              <UserPlus aria-hidden="true" />
+              Invite Church Member
+            </Button>
+            <Button variant="outline" onClick={() => openDialog("ADMIN")}>
+              <ShieldCheck aria-hidden="true" />
+              Invite Church Leader
+            </Button>
+          </>
+        }
+      />
+
+      <Card className="overflow-hidden">
+        <CardHeader className="border-b border-border pb-4 sm:pb-4">
+          <CardTitle className="flex items-center gap-2">
+            <Mail className="size-4 text-brand-text" aria-hidden="true" />
+            Sent Invitations
+          </CardTitle>
+          <CardDescription>Pending links can be copied and shared directly.</CardDescription>
+        </CardHeader>
+        {invitations.isError ? (
+          <p className="p-8 text-center text-sm text-muted-foreground" role="alert">
+            Invitations could not be loaded.{" "}
+            <button
+              type="button"
+              className="font-medium text-brand-text underline"
+              onClick={() => invitations.refetch()}
+            >
+              Try again
+            </button>
+          </p>
+        ) : (
+          <InvitationList
+            invitations={sorted}
+            isLoading={invitations.isLoading}
+            onCopy={(inv) => copyInvitationLink(inv.token)}
+            onDelete={setToDelete}
+          />
+        )}
+      </Card>
+
+      <InviteDialog
+        open={dialogRole !== null}
+        initialRole={dialogRole ?? lastRole}
+        churchName={user.church.name}
+        onOpenChange={(open) => !open && setDialogRole(null)}
+      />
+      <AlertDialog open={!!toDelete} onOpenChange={(open) => !open && setToDelete(null)}>
+        <AlertDialogContent>
+          <AlertDialogTitle>Delete this invitation?</AlertDialogTitle>
+          <AlertDialogDescription>
+            The link sent to {toDelete?.email} will stop working. You can send a new invitation at any time.
+          </AlertDialogDescription>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Cancel</AlertDialogCancel>
+            <AlertDialogAction destructive onClick={confirmDelete}>
+              Delete
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </>
+  );
+}

@@ -1,0 +1,36 @@
+import type { TMember, TUpdateMemberRoleBody } from "@common/members";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { apiJson, apiRequest } from "@/lib/api-client";
+import { ADMIN_STATS_KEY } from "../admin-dashboard/api";
+
+export const MEMBERS_KEY = ["/api/admin/members"] as const;
+
+export function useMembers() {
+  return useQuery<TMember[]>({ queryKey: MEMBERS_KEY });
+}
+
+function useInvalidateMembers() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: MEMBERS_KEY }),
+      queryClient.invalidateQueries({ queryKey: ADMIN_STATS_KEY }),
+    ]);
+}
+
+export function useUpdateMemberRole() {
+  const invalidate = useInvalidateMembers();
+  return useMutation({
+    mutationFn: ({ id, role }: { id: string } & TUpdateMemberRoleBody) =>
+      apiJson<TMember>("PATCH", `/api/admin/members/${encodeURIComponent(id)}`, { role }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useRemoveMember() {
+  const invalidate = useInvalidateMembers();
+  return useMutation({
+    mutationFn: (id: string) => apiRequest("DELETE", `/api/admin/members/${encodeURIComponent(id)}`),
+    onSuccess: invalidate,
+  });
+}

@@ -1,0 +1,110 @@
+import { getMemberDisplayName, type TMember } from "@common/members";
+import { SearchX, Users } from "lucide-react";
+import type { ReactNode } from "react";
+import { EmptyState } from "@/components/empty-state";
+import { Avatar } from "@/components/ui/avatar";
+import { Skeleton, skeletonKeys } from "@/components/ui/skeleton";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { formatDate } from "@/lib/utils";
+import { RoleBadge } from "./role-badge";
+
+export const MEMBER_SKELETON_ROWS = 5;
+
+function Identity({ member, isSelf }: { member: TMember; isSelf: boolean }) {
+  const name = getMemberDisplayName(member);
+  return (
+    <div className="flex min-w-0 items-center gap-3">
+      <Avatar name={name} src={member.profileImageUrl} />
+      <div className="min-w-0">
+        <p className="truncate font-medium text-foreground">
+          {name}
+          {isSelf && <span className="ml-1.5 text-xs font-normal text-muted-foreground">(you)</span>}
+        </p>
+        <p className="truncate text-sm text-muted-foreground">{member.email}</p>
+      </div>
+    </div>
+  );
+}
+
+export function MemberList({
+  members,
+  isLoading,
+  hasAnyMembers,
+  currentUserId,
+  renderActions,
+}: {
+  members: TMember[];
+  isLoading: boolean;
+  hasAnyMembers: boolean;
+  currentUserId: string;
+  renderActions: (member: TMember) => ReactNode;
+}) {
+  if (isLoading) {
+    return (
+      <ul className="divide-y divide-border" aria-label="Loading members">
+        {skeletonKeys(MEMBER_SKELETON_ROWS).map((key) => (
+          <li key={key} data-testid="member-skeleton" className="flex items-center gap-3 px-4 py-3">
+            <Skeleton className="size-10 rounded-full" />
+            <div className="grid flex-1 gap-1.5">
+              <Skeleton className="h-4 w-40 max-w-full" />
+              <Skeleton className="h-3 w-56 max-w-full" />
+            </div>
+            <Skeleton className="hidden h-5 w-20 rounded-full sm:block" />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  if (members.length === 0) {
+    return hasAnyMembers ? (
+      <EmptyState icon={SearchX} title="No members found" description="Try a different name, email or role." />
+    ) : (
+      <EmptyState icon={Users} title="No members yet" description="Invite your congregation to join your church." />
+    );
+  }
+  return (
+    <>
+      {/* Phones: a card list, so nothing scrolls sideways. */}
+      <ul className="divide-y divide-border md:hidden">
+        {members.map((m) => (
+          <li key={m.id} className="flex items-start gap-2 px-4 py-3">
+            <div className="grid min-w-0 flex-1 gap-2">
+              <Identity member={m} isSelf={m.id === currentUserId} />
+              <div className="flex flex-wrap items-center gap-2 pl-[52px] text-xs text-muted-foreground">
+                <RoleBadge role={m.role} />
+                <span>Joined {formatDate(m.createdAt)}</span>
+              </div>
+            </div>
+            {renderActions(m)}
+          </li>
+        ))}
+      </ul>
+      <div className="hidden md:block">
+        <Table>
+          <TableHeader>
+            <TableRow className="hover:bg-transparent">
+              <TableHead>Member</TableHead>
+              <TableHead>Role</TableHead>
+              <TableHead>Join Date</TableHead>
+              <TableHead className="text-right">Actions</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {members.map((m) => (
+              <TableRow key={m.id}>
+                <TableCell className="max-w-0 w-1/2">
+                  <Identity member={m} isSelf={m.id === currentUserId} />
+                </TableCell>
+                <TableCell>
+                  <RoleBadge role={m.role} />
+                </TableCell>
+                <TableCell className="whitespace-nowrap text-muted-foreground">{formatDate(m.createdAt)}</TableCell>
+                <TableCell className="text-right">{renderActions(m)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </div>
+    </>
+  );
+}

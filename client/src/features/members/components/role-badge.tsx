@@ -1,0 +1,14 @@
+import { ROLE_LABELS, type TRole } from "@common/roles";
+import { Badge, type TBadgeTone } from "@/components/ui/badge";
+
+/** Spec 2 section 6: ADMIN red, GROUP_LEADER blue, CONGREGANT grey (tones meet AA contrast). */
+const ROLE_TONES: Record<TRole, TBadgeTone> = {
+  SUPER_ADMIN: "red",
+  ADMIN: "red",
+  GROUP_LEADER: "blue",
+  CONGREGANT: "grey",
+};
+
+export function RoleBadge({ role }: { role: TRole }) {
+  return <Badge tone={ROLE_TONES[role]}>{ROLE_LABELS[role]}</Badge>;
+}
