@@ -16,13 +16,14 @@
  * No thresholds: the machine is shared and noisy. The run fails only when a request errored, timed
  * out or answered non-2xx, since the figures are then meaningless.
  */
-import autocannon, { type TAutocannonResult } from "autocannon";
+
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import autocannon, { type TAutocannonResult } from "autocannon";
 import pg from "pg";
 import { createDb, migrateDb } from "../server/src/db/client";
 import { ensureDatabase, startEmbeddedPostgres, type TEmbeddedPg } from "../server/src/db/embedded";
@@ -78,7 +79,9 @@ const CASES: TBenchCase[] = [
     name: `GET /api/admin/members (${MEMBERS} members)`,
     path: "/api/admin/members",
     setup: async ({ db, churchId }) => {
-      const { rows } = await db.query<{ n: number }>("select count(*)::int as n from users where church_id = $1", [churchId]);
+      const { rows } = await db.query<{ n: number }>("select count(*)::int as n from users where church_id = $1", [
+        churchId,
+      ]);
       const missing = MEMBERS - rows[0].n;
       if (missing <= 0) return;
       await db.query(
@@ -147,7 +150,13 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 }
 
 /** Spawns `node --import tsx <script>` listening on a free port; resolves once `readyPath` answers. */
-async function startChild(name: string, script: string, env: Record<string, string>, readyPath: string, nodeArgs: string[] = []) {
+async function startChild(
+  name: string,
+  script: string,
+  env: Record<string, string>,
+  readyPath: string,
+  nodeArgs: string[] = [],
+) {
   const port = await freePort();
   const proc = spawn(process.execPath, [...nodeArgs, "--import", "tsx", script], {
     cwd: ROOT,
@@ -208,7 +217,14 @@ async function signUpAdmin(appUrl: string): Promise<{ cookie: string; adminId: s
 // ---------------------------------------------------------------------------------------------
 // Measuring
 
-type TMeasure = { reqPerSec: number; reqPerSecStddev: number; latencyMean: number; p99: number; total: number; failures: string[] };
+type TMeasure = {
+  reqPerSec: number;
+  reqPerSecStddev: number;
+  latencyMean: number;
+  p99: number;
+  total: number;
+  failures: string[];
+};
 
 function failuresOf(r: TAutocannonResult): string[] {
   const out: string[] = [];
@@ -237,7 +253,8 @@ async function measure(url: string, cookie: string): Promise<TMeasure> {
   };
 }
 
-const fmt = (n: number, digits = 0) => n.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const fmt = (n: number, digits = 0) =>
+  n.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
 function printTable(rows: { c: TBenchCase; bytes: number; app: TMeasure; bare: TMeasure }[]) {
   const lines = [
@@ -310,12 +327,21 @@ async function main(): Promise<number> {
     if (res.status !== 200) throw new Error(`${c.name}: ${res.status} ${body.toString()}`);
     const problem = c.check?.(JSON.parse(body.toString()));
     if (problem) throw new Error(`${c.name}: ${problem}`);
-    captured.push({ path: c.path, contentType: res.headers.get("content-type") ?? "application/json", bodyBase64: body.toString("base64") });
+    captured.push({
+      path: c.path,
+      contentType: res.headers.get("content-type") ?? "application/json",
+      bodyBase64: body.toString("base64"),
+    });
     bytesByCase.set(c, body.length);
   }
   const routesFile = path.join(tmpDir, "routes.json");
   fs.writeFileSync(routesFile, JSON.stringify(captured));
-  const bare = await startChild("bare", path.join(ROOT, "bench/bare-server.ts"), { BENCH_ROUTES_FILE: routesFile }, captured[0].path);
+  const bare = await startChild(
+    "bare",
+    path.join(ROOT, "bench/bare-server.ts"),
+    { BENCH_ROUTES_FILE: routesFile },
+    captured[0].path,
+  );
   console.log(`bench: set up in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 
   const rows: { c: TBenchCase; bytes: number; app: TMeasure; bare: TMeasure }[] = [];

@@ -7,6 +7,20 @@ beforeAll(async () => {
   e = await startE2E();
 });
 
+/** The welcome and onboarding tours open about a second after load; close them the way a person would. */
+async function dismissTours(page: Page) {
+  let quietSince = Date.now();
+  const deadline = Date.now() + 8000;
+  while (Date.now() < deadline && Date.now() - quietSince < 1800) {
+    const skip = page.getByRole("dialog").getByRole("button", { name: /^(skip|let's go)$/i }).first();
+    if (await skip.isVisible().catch(() => false)) {
+      await skip.click();
+      quietSince = Date.now();
+    }
+    await page.waitForTimeout(150);
+  }
+}
+
 /** On a phone the sidebar lives in a drawer behind the menu button. */
 async function openNav(page: Page, phone: boolean) {
   if (phone) await page.getByRole("button", { name: /open menu|menu/i }).first().click();
@@ -50,12 +64,7 @@ for (const [label, viewport] of [
 
       await expect.poll(() => page.getByText("Church Created Successfully").first().isVisible(), { timeout: 15_000 }).toBe(true);
       await expect.poll(() => page.getByRole("heading", { name: "Church Administration" }).isVisible()).toBe(true);
-      // Dismiss the admin welcome tour if it appears, so it does not cover the page.
-      await page.waitForTimeout(1300);
-      for (const name of [/skip/i, /got it/i, /close/i]) {
-        const b = page.getByRole("dialog").getByRole("button", { name }).first();
-        if (await b.isVisible().catch(() => false)) await b.click();
-      }
+      await dismissTours(page);
       await shot(page, `${label}-04-admin-dashboard`);
       await expectNoHorizontalOverflow(page);
       const stats = await page.evaluate(async () => (await fetch("/api/admin/stats")).json());
@@ -101,16 +110,12 @@ for (const [label, viewport] of [
       await page.getByRole("button", { name: "Create Account" }).last().click();
 
       await expect.poll(() => page.getByText("Welcome back, Samuel").isVisible(), { timeout: 15_000 }).toBe(true);
-      await page.waitForTimeout(1300);
+      await dismissTours(page);
       await shot(page, `${label}-09-member-dashboard`);
       await expectNoHorizontalOverflow(page);
       const me = await page.evaluate(async () => (await fetch("/api/auth/user")).json());
       expect(me).toMatchObject({ email: memberEmail, role: "CONGREGANT", church: { name: `Grace ${label} Church` } });
 
-      for (const name of [/skip/i, /close/i]) {
-        const b = page.getByRole("dialog").getByRole("button", { name }).first();
-        if (await b.isVisible().catch(() => false)) await b.click();
-      }
       await openNav(page, phone);
       await expect.poll(() => page.getByRole("link", { name: "Sermons" }).first().isVisible()).toBe(true);
       expect(await page.getByRole("link", { name: "Manage Members" }).count()).toBe(0);
