@@ -1,5 +1,4 @@
 import cookie from "@fastify/cookie";
-import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from "fastify";
@@ -28,6 +27,7 @@ import { Mailer } from "./lib/mail";
 import { UserCache } from "./lib/user-cache";
 import { accessPlugin, authPlugin } from "./plugins/auth";
 import { originPlugin } from "./plugins/origin";
+import { securityHeadersPlugin } from "./plugins/security-headers";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -90,24 +90,7 @@ export async function buildApp(opts: TBuildOptions): Promise<FastifyInstance> {
   });
 
   await app.register(cookie);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", "data:", "https:"],
-        mediaSrc: ["'self'", "https:", "blob:"],
-        frameSrc: ["https://www.youtube-nocookie.com", "https://www.youtube.com", "https://player.vimeo.com", "https://www.facebook.com"],
-        connectSrc: ["'self'", "ws:", "wss:"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        workerSrc: ["'self'"],
-        manifestSrc: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    // Embedded players (YouTube, Vimeo) do not send CORP headers.
-    crossOriginEmbedderPolicy: false,
-  });
+  await app.register(securityHeadersPlugin);
   await app.register(rateLimit, {
     global: config.rateLimitPerHour > 0,
     max: config.rateLimitPerHour || 1,

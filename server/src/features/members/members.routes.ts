@@ -2,12 +2,14 @@ import { ZUpdateMemberRoleBody } from "@common/members";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ZIdParams } from "../../lib/params";
 import { requireAdmin } from "../../plugins/auth";
-import { listMembers, removeMember, updateMemberRole } from "./members.service";
+import { listMembersJson, removeMember, updateMemberRole } from "./members.service";
 
 export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
   const config = { access: "admin" as const };
 
-  app.get("/api/admin/members", { config }, async (req) => listMembers(await requireAdmin(req)));
+  app.get("/api/admin/members", { config }, async (req, reply) =>
+    reply.type("application/json; charset=utf-8").send(await listMembersJson(await requireAdmin(req))),
+  );
 
   app.patch("/api/admin/members/:id", { config, schema: { params: ZIdParams, body: ZUpdateMemberRoleBody } }, async (req) => {
     const member = await updateMemberRole(await requireAdmin(req), req.params.id, req.body);

@@ -6,12 +6,13 @@ import { users } from "../../db/schema";
 import type { TChurchCtx } from "../../lib/context";
 import { conflict, forbidden, notFound } from "../../lib/errors";
 import { recordActivity } from "../admin/activity.repo";
-import { findMember, findMembers, lockAdmins } from "./members.repo";
+import { findMember, findMembersJson, lockAdmins } from "./members.repo";
 
 export const LAST_ADMIN = "A church must keep at least one admin. Make another member an admin first.";
 
-export function listMembers(ctx: TChurchCtx): Promise<TMember[]> {
-  return findMembers(ctx);
+/** The member list as JSON text, ready to send. */
+export function listMembersJson(ctx: TChurchCtx): Promise<string> {
+  return findMembersJson(ctx);
 }
 
 /** Loads the target inside the caller's church and checks the caller may change it. */
