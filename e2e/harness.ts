@@ -74,3 +74,26 @@ export async function expectNoHorizontalOverflow(page: Page): Promise<void> {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
 }
+
+/** Signs a browser context up through the real API (faster than the form; the form has its own test). */
+export async function signUpInContext(context: BrowserContext, user: { email: string; firstName: string; lastName?: string; invitationToken?: string }) {
+  const res = await context.request.post("/api/auth/register", {
+    data: { password: "a good long password", lastName: "Tester", ...user },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return res.json();
+}
+
+export async function apiPost(context: BrowserContext, url: string, data: unknown) {
+  const res = await context.request.post(url, { data });
+  expect(res.ok(), await res.text()).toBe(true);
+  return res.json();
+}
+
+/** Stops the welcome and onboarding tours from opening, for tests about other screens. */
+export async function skipTours(context: BrowserContext, userId: string) {
+  await context.addInitScript((id) => {
+    localStorage.setItem(`onboarding_completed_${id}`, "true");
+    localStorage.setItem(`welcome_tour_${id}`, "true");
+  }, userId);
+}

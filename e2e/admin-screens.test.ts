@@ -1,0 +1,132 @@
+import { deflateSync } from "node:zlib";
+import { beforeAll, describe, expect, it } from "vitest";
+import { apiPost, DESKTOP, expectNoHorizontalOverflow, PHONE, shot, signUpInContext, skipTours, startE2E, type TE2E } from "./harness";
+
+let e: TE2E;
+beforeAll(async () => {
+  e = await startE2E();
+});
+
+/** A small real PNG (solid colour) for the logo upload. */
+function png(size = 64): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (b: Buffer) => {
+    let c = 0xffffffff;
+    for (const x of b) c = crcTable[(c ^ x) & 0xff] ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const td = Buffer.concat([Buffer.from(type, "latin1"), data]);
+    const out = Buffer.alloc(12 + data.length);
+    out.writeUInt32BE(data.length, 0);
+    td.copy(out, 4);
+    out.writeUInt32BE(crc(td), 8 + data.length);
+    return out;
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(size, 0);
+  ihdr.writeUInt32BE(size, 4);
+  ihdr[8] = 8;
+  ihdr[9] = 2;
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(size * 3, Buffer.from([15, 118, 110]))]);
+  const raw = Buffer.concat(Array.from({ length: size }, () => row));
+  return Buffer.concat([Buffer.from("89504e470d0a1a0a", "hex"), chunk("IHDR", ihdr), chunk("IDAT", deflateSync(raw)), chunk("IEND", Buffer.alloc(0))]);
+}
+
+for (const [label, viewport] of [
+  ["desktop", DESKTOP],
+  ["phone", PHONE],
+] as const) {
+  describe(`administration screens (${label})`, () => {
+    it("members: search, change a role and remove a member; the member sees Access Denied on admin pages", async () => {
+      const { context: adminCtx, page } = await e.newPage(viewport);
+      const admin = await signUpInContext(adminCtx, { email: `admin.members.${label}@example.org`, firstName: "Ruth" });
+      await skipTours(adminCtx, admin.id);
+      await apiPost(adminCtx, "/api/churches", { name: `Members ${label} Church` });
+      const people: { ctx: Awaited<ReturnType<TE2E["newPage"]>>; id: string; name: string }[] = [];
+      for (const [firstName, role] of [
+        ["Lydia", "GROUP_LEADER"],
+        ["Silas", "CONGREGANT"],
+        ["Priscilla", "CONGREGANT"],
+      ] as const) {
+        const email = `${firstName.toLowerCase()}.${label}@example.org`;
+        const inv = await apiPost(adminCtx, "/api/invitations", { email, role });
+        const ctx = await e.newPage(viewport);
+        const user = await signUpInContext(ctx.context, { email, firstName, invitationToken: inv.token });
+        await skipTours(ctx.context, user.id);
+        people.push({ ctx, id: user.id, name: firstName });
+      }
+
+      await page.goto("/admin/members");
+      await expect.poll(() => page.getByText("Priscilla Tester").first().isVisible(), { timeout: 10_000 }).toBe(true);
+      await shot(page, `${label}-20-members`);
+      await expectNoHorizontalOverflow(page);
+
+      await page.getByPlaceholder(/search/i).first().fill("lydia");
+      await expect.poll(() => page.getByText("Silas Tester").count()).toBe(0);
+      await expect.poll(() => page.getByText("Lydia Tester").first().isVisible()).toBe(true);
+      await page.getByPlaceholder(/search/i).first().fill("");
+
+      await page.getByRole("button", { name: "Actions for Silas Tester" }).click();
+      await page.getByRole("menuitem", { name: "Group Leader" }).click();
+      await expect.poll(async () => (await apiGet(adminCtx, "/api/admin/members")).find((m: { id: string }) => m.id === people[1].id)?.role).toBe("GROUP_LEADER");
+
+      await page.getByRole("button", { name: "Actions for Priscilla Tester" }).click();
+      await page.getByRole("menuitem", { name: "Remove from church" }).click();
+      await expect.poll(() => page.getByRole("alertdialog").isVisible()).toBe(true);
+      await shot(page, `${label}-21-remove-member`);
+      await page.getByRole("alertdialog").getByRole("button", { name: "Remove" }).click();
+      await expect.poll(() => page.getByText("Priscilla Tester").count(), { timeout: 10_000 }).toBe(0);
+      const removed = await (await people[2].ctx.context.request.get("/api/auth/user")).json();
+      expect(removed.churchId).toBeNull();
+
+      const member = people[1].ctx.page;
+      await member.goto("/admin/members");
+      await expect.poll(() => member.getByRole("heading", { name: "Access Denied" }).isVisible(), { timeout: 10_000 }).toBe(true);
+      await shot(member, `${label}-22-access-denied`);
+    });
+
+    it("settings: save a brand colour and upload a logo; the shell shows both", async () => {
+      const { context, page } = await e.newPage(viewport);
+      const admin = await signUpInContext(context, { email: `admin.settings.${label}@example.org`, firstName: "Ruth" });
+      await skipTours(context, admin.id);
+      await apiPost(context, "/api/churches", { name: `Settings ${label} Church` });
+      await page.goto("/admin/settings");
+      await expect.poll(() => page.getByRole("button", { name: "Save Settings" }).isVisible(), { timeout: 10_000 }).toBe(true);
+      await shot(page, `${label}-30-settings`);
+      await expectNoHorizontalOverflow(page);
+
+      await page.getByLabel("Brand colour", { exact: true }).fill("#0F766E");
+      await page.getByLabel("Address").fill("12 River Road, Springfield");
+      await page.getByLabel("Logo file").setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: png() });
+      await page.getByRole("button", { name: "Save Settings" }).click();
+      await expect.poll(() => page.getByText("Settings Updated").first().isVisible(), { timeout: 10_000 }).toBe(true);
+
+      const settings = await apiGet(context, "/api/admin/church/settings");
+      expect(settings).toMatchObject({ brandColor: "#0F766E", address: "12 River Road, Springfield" });
+      expect(settings.logoUrl).toMatch(/^\/api\/churches\/.+\/logo\?v=/);
+      await expect.poll(() => page.evaluate(() => document.querySelector('meta[name="theme-color"]')?.getAttribute("content")?.toLowerCase())).toBe("#0f766e");
+      if (label === "desktop") {
+        await expect.poll(() => page.locator(`img[src="${settings.logoUrl}"]`).first().isVisible()).toBe(true);
+      }
+      await shot(page, `${label}-31-settings-saved`);
+
+      await page.goto("/no-such-page");
+      await expect.poll(() => page.getByText("404 Page Not Found").isVisible()).toBe(true);
+      await shot(page, `${label}-32-not-found`);
+      await page.goto("/sermons");
+      await expect.poll(() => page.getByText(/coming soon/i).first().isVisible()).toBe(true);
+      await shot(page, `${label}-33-coming-soon`);
+    });
+  });
+}
+
+async function apiGet(context: Awaited<ReturnType<TE2E["newPage"]>>["context"], url: string) {
+  const res = await context.request.get(url);
+  expect(res.ok()).toBe(true);
+  return res.json();
+}
