@@ -62,14 +62,14 @@ for (const [label, viewport] of [
       }
 
       await page.goto("/admin/members");
-      await expect.poll(() => page.getByText("Priscilla Tester").first().isVisible(), { timeout: 10_000 }).toBe(true);
+      await expect.poll(() => visible(page, "Priscilla Tester").first().isVisible(), { timeout: 10_000 }).toBe(true);
       await shot(page, `${label}-20-members`);
       await expectNoHorizontalOverflow(page);
 
-      await page.getByPlaceholder(/search/i).first().fill("lydia");
-      await expect.poll(() => page.getByText("Silas Tester").count()).toBe(0);
-      await expect.poll(() => page.getByText("Lydia Tester").first().isVisible()).toBe(true);
-      await page.getByPlaceholder(/search/i).first().fill("");
+      await page.getByPlaceholder("Search by name or email...").fill("lydia");
+      await expect.poll(() => visible(page, "Silas Tester").count()).toBe(0);
+      await expect.poll(() => visible(page, "Lydia Tester").first().isVisible()).toBe(true);
+      await page.getByPlaceholder("Search by name or email...").fill("");
 
       await page.getByRole("button", { name: "Actions for Silas Tester" }).click();
       await page.getByRole("menuitem", { name: "Group Leader" }).click();
@@ -80,7 +80,7 @@ for (const [label, viewport] of [
       await expect.poll(() => page.getByRole("alertdialog").isVisible()).toBe(true);
       await shot(page, `${label}-21-remove-member`);
       await page.getByRole("alertdialog").getByRole("button", { name: "Remove" }).click();
-      await expect.poll(() => page.getByText("Priscilla Tester").count(), { timeout: 10_000 }).toBe(0);
+      await expect.poll(() => visible(page, "Priscilla Tester").count(), { timeout: 10_000 }).toBe(0);
       const removed = await (await people[2].ctx.context.request.get("/api/auth/user")).json();
       expect(removed.churchId).toBeNull();
 
@@ -101,7 +101,7 @@ for (const [label, viewport] of [
       await expectNoHorizontalOverflow(page);
 
       await page.getByLabel("Brand colour", { exact: true }).fill("#0F766E");
-      await page.getByLabel("Address").fill("12 River Road, Springfield");
+      await page.getByLabel("Address", { exact: true }).fill("12 River Road, Springfield");
       await page.getByLabel("Logo file").setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: png() });
       await page.getByRole("button", { name: "Save Settings" }).click();
       await expect.poll(() => page.getByText("Settings Updated").first().isVisible(), { timeout: 10_000 }).toBe(true);
@@ -123,6 +123,11 @@ for (const [label, viewport] of [
       await shot(page, `${label}-33-coming-soon`);
     });
   });
+}
+
+/** The table (desktop) and the card list (phone) are both in the page; one is hidden by CSS. */
+function visible(page: Awaited<ReturnType<TE2E["newPage"]>>["page"], text: string) {
+  return page.getByText(text).filter({ visible: true });
 }
 
 async function apiGet(context: Awaited<ReturnType<TE2E["newPage"]>>["context"], url: string) {
