@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { AppError } from "../../lib/errors";
-import { parseLogoDataUrl } from "./logo";
+import { LOGO_TYPES } from "@common/churches";
+import { parseLogoDataUrl, SIGNATURES } from "./logo";
 
 const dataUrl = (bytes: Buffer, type = "image/png") => `data:${type};base64,${bytes.toString("base64")}`;
 const statusOf = (fn: () => unknown) => {
@@ -27,6 +28,10 @@ describe("parseLogoDataUrl", () => {
     expect(statusOf(() => parseLogoDataUrl("data:image/png,not-base64"))).toBe(400);
     const big = Buffer.concat([Buffer.from("89504e470d0a1a0a", "hex"), Buffer.alloc(2 * 1024 * 1024)]);
     expect(statusOf(() => parseLogoDataUrl(dataUrl(big)))).toBe(413);
+  });
+
+  it("recognises exactly the types the client offers", () => {
+    expect(SIGNATURES.map((s) => s.type).sort()).toEqual([...LOGO_TYPES].sort());
   });
 
   it("gives the same etag to the same bytes", () => {

@@ -1,4 +1,4 @@
-import { LOGO_MAX_BYTES } from "@common/churches";
+import { LOGO_MAX_BYTES, LOGO_TYPES } from "@common/churches";
 import { ImageOff, Upload, X } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -17,7 +17,7 @@ export function readFileAsDataUrl(file: File): Promise<string> {
 
 /** Spec 2 section 5: an image type only, at most 2MB; the toasts say why a file was refused. */
 export function checkLogoFile(file: File): boolean {
-  if (!file.type.startsWith("image/")) {
+  if (!(LOGO_TYPES as readonly string[]).includes(file.type)) {
     toast({
       title: "Invalid File",
       description: "Please select an image file (PNG, JPG, etc.)",
@@ -83,7 +83,7 @@ export function LogoField({
           <input
             ref={fileRef}
             type="file"
-            accept="image/*"
+            accept={LOGO_TYPES.join(",")}
             className="sr-only"
             tabIndex={-1}
             aria-label="Logo file"
@@ -111,7 +111,7 @@ export function LogoField({
           )}
         </div>
       </div>
-      <p className="text-xs text-muted-foreground">PNG, JPG, SVG or WebP, up to 2MB. A square logo looks best.</p>
+      <p className="text-xs text-muted-foreground">PNG, JPG, GIF or WebP, up to 2MB. A square logo looks best.</p>
       <div className="grid gap-1.5">
         <Label htmlFor={urlId}>Or paste an image address</Label>
         <Input
@@ -119,7 +119,7 @@ export function LogoField({
           type="url"
           inputMode="url"
           placeholder="https://example.org/logo.png"
-          value={isDataUrl ? "" : value}
+          value={isDataUrl || value.startsWith("/api/") ? "" : value}
           onChange={(e) => {
             setBroken(false);
             onChange(e.target.value);
