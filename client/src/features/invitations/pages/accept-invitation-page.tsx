@@ -106,7 +106,7 @@ export function AcceptInvitationPage() {
           <div className="flex min-w-0 items-center gap-2">
             <Mail className="size-4 shrink-0 text-brand-text" aria-hidden="true" />
             <dt className="text-muted-foreground">Invited:</dt>
-            <dd className="truncate font-medium">{inv.email}</dd>
+            <dd className="min-w-0 break-all font-medium">{inv.email}</dd>
           </div>
           <div className="flex items-center gap-2">
             <CheckCircle2 className="size-4 shrink-0 text-brand-text" aria-hidden="true" />
