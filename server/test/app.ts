@@ -27,6 +27,9 @@ export type TResponse<T = any> = { status: number; body: T; headers: Record<stri
 
 /** A signed-in (or signed-out) caller: `as.get("/api/...")`. */
 export class Caller {
+  /** Cookies other than the session (e.g. the sign-in state cookie), as a browser would keep them. */
+  private readonly otherCookies = new Map<string, string>();
+
   constructor(
     readonly app: FastifyInstance,
     public cookie?: string,
@@ -37,13 +40,20 @@ export class Caller {
       method,
       url,
       payload: payload as InjectOptions["payload"],
-      headers: { ...(this.cookie ? { cookie: this.cookie } : {}), ...headers },
+      headers: { ...(this.cookieHeader() ? { cookie: this.cookieHeader() } : {}), ...headers },
     });
-    const setCookie = res.cookies.find((c) => c.name === "fellowship_session");
-    if (setCookie) this.cookie = setCookie.value ? `fellowship_session=${setCookie.value}` : undefined;
+    for (const c of res.cookies) {
+      if (c.name === "fellowship_session") this.cookie = c.value ? `fellowship_session=${c.value}` : undefined;
+      else if (c.value && (c.maxAge === undefined || c.maxAge > 0)) this.otherCookies.set(c.name, c.value);
+      else this.otherCookies.delete(c.name);
+    }
     let body: any = res.body;
     if (String(res.headers["content-type"] ?? "").includes("json")) body = res.json();
     return { status: res.statusCode, body, headers: res.headers };
+  }
+
+  private cookieHeader(): string {
+    return [this.cookie, ...[...this.otherCookies].map(([k, v]) => `${k}=${v}`)].filter(Boolean).join("; ");
   }
 
   get<T = any>(url: string) {

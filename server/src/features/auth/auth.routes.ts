@@ -4,6 +4,7 @@ import { z } from "zod";
 import { unauthorized } from "../../lib/errors";
 import { clearSessionCookie, setSessionCookie } from "../../plugins/auth";
 import { loginUser, registerUser, requestPasswordReset, resetPassword } from "./auth.service";
+import { redirectToProvider } from "./oidc.routes";
 import { deleteSession } from "./sessions.repo";
 
 /** Registrations per address per hour: room for a church's sign-up evening behind one address. */
@@ -11,8 +12,9 @@ export const REGISTRATIONS_PER_HOUR = 300;
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get("/api/login", { schema: { querystring: z.object({ invitation: z.string().max(200).optional() }) } }, async (req, reply) => {
+    if (app.config.oidc) return redirectToProvider(app, req, reply, req.query.invitation);
     const q = req.query.invitation ? `?invitation=${encodeURIComponent(req.query.invitation)}` : "";
-    return reply.redirect(app.config.oidc ? `/api/login/oidc${q}` : `/login${q}`, 302);
+    return reply.redirect(`/login${q}`, 302);
   });
 
   app.get("/api/auth/providers", async () => ({

@@ -1,38 +1,53 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError, notFound } from "../../lib/errors";
-import { setSessionCookie } from "../../plugins/auth";
+import { isSecureRequest, setSessionCookie } from "../../plugins/auth";
 import { completeAuthorization, createAuthorizationUrl } from "./oidc.service";
+
+const CALLBACK_PATH = "/api/callback";
+const STATE_COOKIE = "fellowship_oidc_state";
+
+/** Sends the browser to the provider, remembering the sign-in's state in a short-lived cookie. */
+export async function redirectToProvider(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply, invitation?: string) {
+  const cfg = app.config.oidc;
+  if (!cfg) throw notFound("Single sign-on is not configured");
+  try {
+    const { url, state } = await createAuthorizationUrl(app.db, cfg, `${app.baseUrl(req)}${CALLBACK_PATH}`, invitation);
+    reply.setCookie(STATE_COOKIE, state, {
+      path: CALLBACK_PATH,
+      httpOnly: true,
+      sameSite: "lax",
+      secure: isSecureRequest(app, req),
+      maxAge: 600,
+    });
+    return reply.redirect(url, 302);
+  } catch (err) {
+    // The provider is down or misconfigured: a browser navigation gets the sign-in page, not JSON.
+    req.log.error({ err }, "OpenID Connect discovery failed");
+    const q = new URLSearchParams({ error: "The sign-in provider could not be reached. Please try again later." });
+    if (invitation) q.set("invitation", invitation);
+    return reply.redirect(`/login?${q}`, 302);
+  }
+}
 
 /** Sign-in through an OpenID Connect provider, when OIDC_ISSUER and OIDC_CLIENT_ID are set. */
 export const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
   const cfg = app.config.oidc;
-  const callbackPath = "/api/callback";
+  const callbackPath = CALLBACK_PATH;
 
   app.get(
     "/api/login/oidc",
     { schema: { querystring: z.object({ invitation: z.string().max(200).optional() }) } },
-    async (req, reply) => {
-      if (!cfg) throw notFound("Single sign-on is not configured");
-      let url: string;
-      try {
-        url = await createAuthorizationUrl(app.db, cfg, `${app.baseUrl(req)}${callbackPath}`, req.query.invitation);
-      } catch (err) {
-        // The provider is down or misconfigured: a browser navigation gets the sign-in page, not JSON.
-        req.log.error({ err }, "OpenID Connect discovery failed");
-        const q = new URLSearchParams({ error: "The sign-in provider could not be reached. Please try again later." });
-        if (req.query.invitation) q.set("invitation", req.query.invitation);
-        return reply.redirect(`/login?${q}`, 302);
-      }
-      return reply.redirect(url, 302);
-    },
+    async (req, reply) => redirectToProvider(app, req, reply, req.query.invitation),
   );
 
   app.get(callbackPath, async (req, reply) => {
     if (!cfg) throw notFound("Single sign-on is not configured");
     const current = new URL(req.url, app.baseUrl(req));
     try {
-      const { userId, token } = await completeAuthorization(app.db, cfg, current);
+      const { userId, token } = await completeAuthorization(app.db, cfg, current, req.cookies[STATE_COOKIE]);
+      reply.clearCookie(STATE_COOKIE, { path: CALLBACK_PATH });
       await app.userCache.invalidate("user", userId);
       setSessionCookie(app, req, reply, token);
       return reply.redirect("/", 302);

@@ -51,23 +51,22 @@ export async function createAuthorizationUrl(
   cfg: TOidcConfig,
   redirectUri: string,
   invitationToken?: string,
-): Promise<string> {
+): Promise<{ url: string; state: string }> {
   const config = await getConfiguration(cfg);
   const codeVerifier = oidc.randomPKCECodeVerifier();
   const state = oidc.randomState();
   const nonce = oidc.randomNonce();
   await db.delete(oidcStates).where(lt(oidcStates.createdAt, new Date(Date.now() - STATE_TTL_MS)));
   await db.insert(oidcStates).values({ state, codeVerifier, nonce, invitationToken: invitationToken ?? null });
-  return oidc
-    .buildAuthorizationUrl(config, {
-      redirect_uri: redirectUri,
-      scope: "openid email profile",
-      code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
-      code_challenge_method: "S256",
-      state,
-      nonce,
-    })
-    .toString();
+  const url = oidc.buildAuthorizationUrl(config, {
+    redirect_uri: redirectUri,
+    scope: "openid email profile",
+    code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
+    code_challenge_method: "S256",
+    state,
+    nonce,
+  });
+  return { url: url.toString(), state };
 }
 
 /**
@@ -78,9 +77,13 @@ export async function completeAuthorization(
   db: TDb,
   cfg: TOidcConfig,
   callbackUrl: URL,
+  browserState: string | undefined,
 ): Promise<{ userId: string; token: string; invitationToken: string | null }> {
   const config = await getConfiguration(cfg);
   const stateParam = callbackUrl.searchParams.get("state") ?? "";
+  // The state must also come back in the cookie of the browser that started the sign-in, so a
+  // callback link made by someone else cannot sign this browser into their account.
+  if (!browserState || browserState !== stateParam) throw badRequest("This sign-in link has expired. Please try again.");
   const [saved] = await db.delete(oidcStates).where(eq(oidcStates.state, stateParam)).returning();
   if (!saved || saved.createdAt.getTime() < Date.now() - STATE_TTL_MS)
     throw badRequest("This sign-in link has expired. Please try again.");

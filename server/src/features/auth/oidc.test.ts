@@ -40,15 +40,13 @@ function providerAccount(
   return { sub, ...claims };
 }
 
-/** GET /api/login[?invitation] → /api/login/oidc → the provider's authorization URL. */
+/** GET /api/login[?invitation] → the provider's authorization URL (DESIGN.md sign-in contract). */
 async function startSignIn(caller: Caller, invitation?: string): Promise<URL> {
   const q = invitation ? `?invitation=${encodeURIComponent(invitation)}` : "";
   const login = await caller.get(`/api/login${q}`);
-  expect(login.status).toBe(302);
-  expect(login.headers.location).toBe(`/api/login/oidc${q}`);
-  const oidc = await caller.get(String(login.headers.location));
-  expect(oidc.status, JSON.stringify(oidc.body)).toBe(302);
-  return new URL(String(oidc.headers.location));
+  expect(login.status, JSON.stringify(login.body)).toBe(302);
+  expect(String(login.headers.location)).toMatch(new RegExp(`^${idp.issuer}`));
+  return new URL(String(login.headers.location));
 }
 
 /** The whole browser round trip; returns the app's answer to the provider's redirect. */
@@ -218,6 +216,17 @@ describe("the provider's callback", () => {
     expect(String(replay.headers.location)).toMatch(/^\/login\?error=/);
     expect(replayer.cookie).toBeUndefined();
     expect(replay.headers["set-cookie"]).toBeUndefined();
+  });
+
+  it("a callback link finished by someone else does not sign another browser in (state cookie)", async () => {
+    const attacker = new Caller(t.app);
+    const authorizationUrl = await startSignIn(attacker);
+    const back = await idp.signIn(authorizationUrl.href, providerAccount().sub);
+    const victim = new Caller(t.app);
+    const res = await victim.get(`${back.pathname}${back.search}`);
+    expect(res.status).toBe(302);
+    expect(String(res.headers.location)).toMatch(/^\/login\?error=/);
+    expect(victim.cookie).toBeUndefined();
   });
 
   it("redirects to /login with an error when the user cancels at the provider", async () => {
