@@ -24,7 +24,11 @@ export const ZRegisterBody = z.object({
   password: ZPassword,
   firstName: ZName.optional(),
   lastName: ZName.optional(),
-  invitationToken: z.string().trim().min(1).max(200).optional(),
+  invitationToken: z
+    .string()
+    .trim()
+    .regex(/^[\w-]{1,200}$/, "This invitation link is invalid, expired, or has already been used.")
+    .optional(),
 });
 export type TRegisterBody = z.input<typeof ZRegisterBody>;
 

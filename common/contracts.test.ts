@@ -13,7 +13,9 @@ describe("shared contracts", () => {
 
   it("uses the spec's messages for church names and invitations", () => {
     expect(ZCreateChurchBody.safeParse({ name: "   " }).error?.issues[0].message).toBe("Please enter a church name.");
-    expect(ZCreateInvitationBody.safeParse({ email: " ", role: "CONGREGANT" }).error?.issues[0].message).toBe("Please enter an email address.");
+    expect(ZCreateInvitationBody.safeParse({ email: " ", role: "CONGREGANT" }).error?.issues[0].message).toBe(
+      "Please enter an email address.",
+    );
     expect(ZCreateInvitationBody.parse({ email: "x@y.org" }).role).toBe("CONGREGANT");
     const s = ZChurchSettingsBody.parse({ name: "Grace", website: "", email: "" });
     expect(s).toMatchObject({ website: null, email: null, brandColor: "#6366F1", logoUrl: null });

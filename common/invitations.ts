@@ -38,7 +38,10 @@ export type TPublicInvitation = z.infer<typeof ZPublicInvitation>;
 export type TInvitationStatus = "Accepted" | "Expired" | "Pending";
 
 /** Spec 2 section 4: Accepted if used, Expired if past expiresAt, otherwise Pending. */
-export function getInvitationStatus(inv: Pick<TInvitation, "isUsed" | "expiresAt">, now = new Date()): TInvitationStatus {
+export function getInvitationStatus(
+  inv: Pick<TInvitation, "isUsed" | "expiresAt">,
+  now = new Date(),
+): TInvitationStatus {
   if (inv.isUsed) return "Accepted";
   if (now.getTime() > new Date(inv.expiresAt).getTime()) return "Expired";
   return "Pending";

@@ -20,7 +20,9 @@ export const ZMember = z.object({
 });
 export type TMember = z.infer<typeof ZMember>;
 
-export const ZUpdateMemberRoleBody = z.object({ role: z.enum(["CONGREGANT", "GROUP_LEADER", "ADMIN"], { error: "Choose Congregant, Group Leader or Admin" }) });
+export const ZUpdateMemberRoleBody = z.object({
+  role: z.enum(["CONGREGANT", "GROUP_LEADER", "ADMIN"], { error: "Choose Congregant, Group Leader or Admin" }),
+});
 export type TUpdateMemberRoleBody = z.input<typeof ZUpdateMemberRoleBody>;
 
 export function isActiveMember(m: Pick<TMember, "lastLogin">, now = new Date()): boolean {

@@ -1,6 +1,16 @@
 import { deflateSync } from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
-import { apiPost, DESKTOP, expectNoHorizontalOverflow, PHONE, shot, signUpInContext, skipTours, startE2E, type TE2E } from "./harness";
+import {
+  apiPost,
+  DESKTOP,
+  expectNoHorizontalOverflow,
+  PHONE,
+  shot,
+  signUpInContext,
+  skipTours,
+  startE2E,
+  type TE2E,
+} from "./harness";
 
 let e: TE2E;
 beforeAll(async () => {
@@ -34,7 +44,12 @@ function png(size = 64): Buffer {
   ihdr[9] = 2;
   const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(size * 3, Buffer.from([15, 118, 110]))]);
   const raw = Buffer.concat(Array.from({ length: size }, () => row));
-  return Buffer.concat([Buffer.from("89504e470d0a1a0a", "hex"), chunk("IHDR", ihdr), chunk("IDAT", deflateSync(raw)), chunk("IEND", Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from("89504e470d0a1a0a", "hex"),
+    chunk("IHDR", ihdr),
+    chunk("IDAT", deflateSync(raw)),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
 }
 
 for (const [label, viewport] of [
@@ -73,7 +88,12 @@ for (const [label, viewport] of [
 
       await page.getByRole("button", { name: "Actions for Silas Tester" }).click();
       await page.getByRole("menuitem", { name: "Group Leader" }).click();
-      await expect.poll(async () => (await apiGet(adminCtx, "/api/admin/members")).find((m: { id: string }) => m.id === people[1].id)?.role).toBe("GROUP_LEADER");
+      await expect
+        .poll(
+          async () =>
+            (await apiGet(adminCtx, "/api/admin/members")).find((m: { id: string }) => m.id === people[1].id)?.role,
+        )
+        .toBe("GROUP_LEADER");
 
       await page.getByRole("button", { name: "Actions for Priscilla Tester" }).click();
       await page.getByRole("menuitem", { name: "Remove from church" }).click();
@@ -86,7 +106,9 @@ for (const [label, viewport] of [
 
       const member = people[1].ctx.page;
       await member.goto("/admin/members");
-      await expect.poll(() => member.getByRole("heading", { name: "Access Denied" }).isVisible(), { timeout: 10_000 }).toBe(true);
+      await expect
+        .poll(() => member.getByRole("heading", { name: "Access Denied" }).isVisible(), { timeout: 10_000 })
+        .toBe(true);
       await shot(member, `${label}-22-access-denied`);
     });
 
@@ -96,7 +118,9 @@ for (const [label, viewport] of [
       await skipTours(context, admin.id);
       await apiPost(context, "/api/churches", { name: `Settings ${label} Church` });
       await page.goto("/admin/settings");
-      await expect.poll(() => page.getByRole("button", { name: "Save Settings" }).isVisible(), { timeout: 10_000 }).toBe(true);
+      await expect
+        .poll(() => page.getByRole("button", { name: "Save Settings" }).isVisible(), { timeout: 10_000 })
+        .toBe(true);
       await shot(page, `${label}-30-settings`);
       await expectNoHorizontalOverflow(page);
 
@@ -109,7 +133,13 @@ for (const [label, viewport] of [
       const settings = await apiGet(context, "/api/admin/church/settings");
       expect(settings).toMatchObject({ brandColor: "#0F766E", address: "12 River Road, Springfield" });
       expect(settings.logoUrl).toMatch(/^\/api\/churches\/.+\/logo\?v=/);
-      await expect.poll(() => page.evaluate(() => document.querySelector('meta[name="theme-color"]')?.getAttribute("content")?.toLowerCase())).toBe("#0f766e");
+      await expect
+        .poll(() =>
+          page.evaluate(() =>
+            document.querySelector('meta[name="theme-color"]')?.getAttribute("content")?.toLowerCase(),
+          ),
+        )
+        .toBe("#0f766e");
       if (label === "desktop") {
         await expect.poll(() => page.locator(`img[src="${settings.logoUrl}"]`).first().isVisible()).toBe(true);
       }
@@ -119,7 +149,14 @@ for (const [label, viewport] of [
       await expect.poll(() => page.getByText("404 Page Not Found").isVisible()).toBe(true);
       await shot(page, `${label}-32-not-found`);
       await page.goto("/sermons");
-      await expect.poll(() => page.getByText(/coming soon/i).first().isVisible()).toBe(true);
+      await expect
+        .poll(() =>
+          page
+            .getByText(/coming soon/i)
+            .first()
+            .isVisible(),
+        )
+        .toBe(true);
       await shot(page, `${label}-33-coming-soon`);
     });
   });

@@ -39,7 +39,10 @@ export async function startE2E(): Promise<TE2E> {
   const app = await buildApp({ config, db: testDb.db, logger: false, serveClient: true });
   await app.listen({ port: 0, host: "127.0.0.1" });
   const { port } = app.server.address() as AddressInfo;
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: CHROMIUM_ARGS,
+  });
   const contexts: BrowserContext[] = [];
   afterAll(async () => {
     for (const c of contexts) await c.close().catch(() => {});
@@ -71,12 +74,17 @@ export async function shot(page: Page, name: string): Promise<void> {
 
 /** No element may stick out sideways on a phone. */
 export async function expectNoHorizontalOverflow(page: Page): Promise<void> {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow).toBeLessThanOrEqual(0);
 }
 
 /** Signs a browser context up through the real API (faster than the form; the form has its own test). */
-export async function signUpInContext(context: BrowserContext, user: { email: string; firstName: string; lastName?: string; invitationToken?: string }) {
+export async function signUpInContext(
+  context: BrowserContext,
+  user: { email: string; firstName: string; lastName?: string; invitationToken?: string },
+) {
   const res = await context.request.post("/api/auth/register", {
     data: { password: "a good long password", lastName: "Tester", ...user },
   });

@@ -12,7 +12,10 @@ async function dismissTours(page: Page) {
   let quietSince = Date.now();
   const deadline = Date.now() + 8000;
   while (Date.now() < deadline && Date.now() - quietSince < 1800) {
-    const skip = page.getByRole("dialog").getByRole("button", { name: /^(skip|let's go)$/i }).first();
+    const skip = page
+      .getByRole("dialog")
+      .getByRole("button", { name: /^(skip|let's go)$/i })
+      .first();
     if (await skip.isVisible().catch(() => false)) {
       await skip.click();
       quietSince = Date.now();
@@ -23,7 +26,11 @@ async function dismissTours(page: Page) {
 
 /** On a phone the sidebar lives in a drawer behind the menu button. */
 async function openNav(page: Page, phone: boolean) {
-  if (phone) await page.getByRole("button", { name: /open menu|menu/i }).first().click();
+  if (phone)
+    await page
+      .getByRole("button", { name: /open menu|menu/i })
+      .first()
+      .click();
 }
 
 for (const [label, viewport] of [
@@ -54,7 +61,9 @@ for (const [label, viewport] of [
       await shot(page, `${label}-02-register`);
       await page.getByRole("button", { name: "Create Account" }).last().click();
 
-      await expect.poll(() => page.getByRole("button", { name: "Create Church" }).isVisible(), { timeout: 15_000 }).toBe(true);
+      await expect
+        .poll(() => page.getByRole("button", { name: "Create Church" }).isVisible(), { timeout: 15_000 })
+        .toBe(true);
       await expect.poll(() => page.getByText(/Welcome to Fellowship, Ruth/).isVisible()).toBe(true);
       expect(await page.getByRole("button", { name: "Create Church" }).isDisabled()).toBe(true);
       await shot(page, `${label}-03-church-setup`);
@@ -62,7 +71,9 @@ for (const [label, viewport] of [
       await page.getByLabel("Church Name").fill(`Grace ${label} Church`);
       await page.getByRole("button", { name: "Create Church" }).click();
 
-      await expect.poll(() => page.getByText("Church Created Successfully").first().isVisible(), { timeout: 15_000 }).toBe(true);
+      await expect
+        .poll(() => page.getByText("Church Created Successfully").first().isVisible(), { timeout: 15_000 })
+        .toBe(true);
       await expect.poll(() => page.getByRole("heading", { name: "Church Administration" }).isVisible()).toBe(true);
       await dismissTours(page);
       await shot(page, `${label}-04-admin-dashboard`);
@@ -94,7 +105,9 @@ for (const [label, viewport] of [
     it("the invited member accepts by creating an account and sees the member shell", async () => {
       const { page } = await e.newPage(viewport);
       await page.goto(inviteLink);
-      await expect.poll(() => page.getByRole("button", { name: "Accept Invitation & Join" }).isVisible(), { timeout: 10_000 }).toBe(true);
+      await expect
+        .poll(() => page.getByRole("button", { name: "Accept Invitation & Join" }).isVisible(), { timeout: 10_000 })
+        .toBe(true);
       await expect.poll(() => page.getByText(memberEmail).first().isVisible()).toBe(true);
       await expect.poll(() => page.getByText(`Grace ${label} Church`).first().isVisible()).toBe(true);
       await shot(page, `${label}-07-accept-invitation`);

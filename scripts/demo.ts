@@ -26,7 +26,7 @@ const MEMBERS: [string, string, "ADMIN" | "GROUP_LEADER" | "CONGREGANT"][] = [
 async function main() {
   const config = loadConfig();
   const embedded = config.databaseUrl ? undefined : await startEmbeddedPostgres(config.dataDir);
-  const url = config.databaseUrl ?? (await ensureDatabase(embedded!.url, "fellowship"));
+  const url = embedded ? await ensureDatabase(embedded.url, "fellowship") : (config.databaseUrl as string);
   const db = createDb(url, { max: 2 });
   try {
     await migrateDb(db);
@@ -38,12 +38,28 @@ async function main() {
       await db.transaction(async (tx) => {
         const [church] = await tx
           .insert(churches)
-          .values({ name: "Grace Community Church", address: "120 Main Street, Springfield", phone: "+1 555 0142", email: "office@demo.church", website: "https://demo.church", brandColor: "#4F46E5", timeZone: getServerTimeZone() })
+          .values({
+            name: "Grace Community Church",
+            address: "120 Main Street, Springfield",
+            phone: "+1 555 0142",
+            email: "office@demo.church",
+            website: "https://demo.church",
+            brandColor: "#4F46E5",
+            timeZone: getServerTimeZone(),
+          })
           .returning();
         const day = 86_400_000;
         const [leader] = await tx
           .insert(users)
-          .values({ email: LEADER_EMAIL, passwordHash, firstName: "Ruth", lastName: "Bennett", role: "ADMIN", churchId: church.id, createdAt: new Date(Date.now() - 60 * day) })
+          .values({
+            email: LEADER_EMAIL,
+            passwordHash,
+            firstName: "Ruth",
+            lastName: "Bennett",
+            role: "ADMIN",
+            churchId: church.id,
+            createdAt: new Date(Date.now() - 60 * day),
+          })
           .returning();
         const people = await tx
           .insert(users)
@@ -62,11 +78,31 @@ async function main() {
           )
           .returning();
         await tx.insert(invitations).values([
-          { churchId: church.id, email: "visitor@demo.church", role: "CONGREGANT", token: createToken(32), invitedBy: leader.id, expiresAt: new Date(Date.now() + 12 * day) },
-          { churchId: church.id, email: "deacon@demo.church", role: "GROUP_LEADER", token: createToken(32), invitedBy: leader.id, expiresAt: new Date(Date.now() + 9 * day) },
+          {
+            churchId: church.id,
+            email: "visitor@demo.church",
+            role: "CONGREGANT",
+            token: createToken(32),
+            invitedBy: leader.id,
+            expiresAt: new Date(Date.now() + 12 * day),
+          },
+          {
+            churchId: church.id,
+            email: "deacon@demo.church",
+            role: "GROUP_LEADER",
+            token: createToken(32),
+            invitedBy: leader.id,
+            expiresAt: new Date(Date.now() + 9 * day),
+          },
         ]);
         await tx.insert(activities).values([
-          { churchId: church.id, userId: leader.id, kind: "church_created", description: "Grace Community Church was created", createdAt: new Date(Date.now() - 60 * day) },
+          {
+            churchId: church.id,
+            userId: leader.id,
+            kind: "church_created",
+            description: "Grace Community Church was created",
+            createdAt: new Date(Date.now() - 60 * day),
+          },
           ...people.map((p, i) => ({
             churchId: church.id,
             userId: p.id,

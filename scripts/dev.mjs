@@ -6,11 +6,15 @@ import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const children = [
-  spawn(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "watch", "--clear-screen=false", "server/src/main.ts"], {
-    cwd: root,
-    stdio: "inherit",
-    env: { ...process.env, APP_URL: process.env.APP_URL ?? "http://localhost:5173" },
-  }),
+  spawn(
+    process.execPath,
+    [path.join(root, "node_modules/tsx/dist/cli.mjs"), "watch", "--clear-screen=false", "server/src/main.ts"],
+    {
+      cwd: root,
+      stdio: "inherit",
+      env: { ...process.env, APP_URL: process.env.APP_URL ?? "http://localhost:5173" },
+    },
+  ),
   spawn(process.execPath, [path.join(root, "node_modules/vite/bin/vite.js")], { cwd: root, stdio: "inherit" }),
 ];
 const stop = () => {
@@ -18,4 +22,8 @@ const stop = () => {
 };
 process.on("SIGINT", stop);
 process.on("SIGTERM", stop);
-for (const c of children) c.on("exit", (code) => { stop(); process.exitCode = code ?? 0; });
+for (const c of children)
+  c.on("exit", (code) => {
+    stop();
+    process.exitCode = code ?? 0;
+  });

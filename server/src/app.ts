@@ -1,16 +1,16 @@
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import cookie from "@fastify/cookie";
 import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from "fastify";
+import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
 import {
   hasZodFastifySchemaValidationErrors,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
-import fs from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import type { TConfig } from "./config";
 import type { TRootDb } from "./db/client";
 import { adminRoutes } from "./features/admin/admin.routes";
@@ -35,12 +35,17 @@ declare module "fastify" {
     db: TRootDb;
     mailer: Mailer;
     userCache: UserCache;
-    /** The app's public origin for links in e-mails: APP_URL, else the request's own. */
-    baseUrl(req: FastifyRequest): string;
   }
 }
 
 export const CLIENT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../dist/client");
+
+/** PostgreSQL text cannot hold NUL characters: refuse them while parsing rather than fail later. */
+function refuseNul(_key: string, value: unknown) {
+  if (typeof value === "string" && value.includes("\0"))
+    throw new AppError("BAD_REQUEST", "Text must not contain NUL characters.");
+  return value;
+}
 
 export type TBuildOptions = { config: TConfig; db: TRootDb; logger?: boolean | object; serveClient?: boolean };
 
@@ -56,13 +61,24 @@ export async function buildApp(opts: TBuildOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   // The API speaks JSON only: any other body type answers 415.
   app.removeContentTypeParser("text/plain");
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (_req, body, done) => {
+    if ((body as string).trim() === "") return done(null, undefined);
+    try {
+      done(null, JSON.parse(body as string, refuseNul));
+    } catch (err) {
+      done(
+        err instanceof AppError ? err : new AppError("BAD_REQUEST", "The request body is not valid JSON."),
+        undefined,
+      );
+    }
+  });
   app.setSerializerCompiler(serializerCompiler);
 
   app.decorate("config", config);
   app.decorate("db", db);
   app.decorate("mailer", new Mailer(db, { smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log }));
   app.decorate("userCache", new UserCache(db, app.log));
-  app.decorate("baseUrl", (req: FastifyRequest) => config.appUrl ?? `${req.protocol}://${req.host}`);
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) {
@@ -75,14 +91,28 @@ export async function buildApp(opts: TBuildOptions): Promise<FastifyInstance> {
       // A malformed id in the path names no row: that is a 404, like another church's id.
       if (err.validationContext === "params") return reply.code(404).send({ message: "Not found" });
       const errors = err.validation.map((v) => ({
-        path: String(v.instancePath ?? "").replace(/^\//, "").replace(/\//g, ".") || err.validationContext || "body",
+        path:
+          String(v.instancePath ?? "")
+            .replace(/^\//, "")
+            .replace(/\//g, ".") ||
+          err.validationContext ||
+          "body",
         message: v.message ?? "Invalid value",
       }));
       return reply.code(400).send({ message: errors[0]?.message ?? "Invalid input", errors });
     }
+    // Data the database refuses (an invalid character or a value out of range) is bad input.
+    const pgCode = (err as { code?: string; cause?: { code?: string } }).cause?.code ?? (err as { code?: string }).code;
+    if (typeof pgCode === "string" && /^22[0-9A-Z]{3}$/.test(pgCode))
+      return reply.code(400).send({ message: "Invalid input." });
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      const message = status === 413 ? "The request is too large." : status === 429 ? "Too many requests. Please slow down." : err.message;
+      const message =
+        status === 413
+          ? "The request is too large."
+          : status === 429
+            ? "Too many requests. Please slow down."
+            : err.message;
       return reply.code(status).send({ message });
     }
     req.log.error({ err }, "unhandled error");
@@ -123,7 +153,8 @@ export async function buildApp(opts: TBuildOptions): Promise<FastifyInstance> {
       wildcard: false,
       setHeaders(res, file) {
         // Vite puts a content hash in every asset name: they never change.
-        if (file.includes(`${path.sep}assets${path.sep}`)) res.header("cache-control", "public, max-age=31536000, immutable");
+        if (file.includes(`${path.sep}assets${path.sep}`))
+          res.header("cache-control", "public, max-age=31536000, immutable");
         else res.header("cache-control", "no-cache");
       },
     });

@@ -29,10 +29,18 @@ export type TConfig = {
   dataDir: string;
   databaseUrl: string | undefined;
   appUrl: string | undefined;
+  /** Where links in e-mails and the sign-in callback point: APP_URL, else this machine's own port. */
+  publicUrl: string;
   appSecret: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
-  oidc: { issuer: string; clientId: string; clientSecret: string | undefined; name: string; allowInsecure: boolean } | null;
+  oidc: {
+    issuer: string;
+    clientId: string;
+    clientSecret: string | undefined;
+    name: string;
+    allowInsecure: boolean;
+  } | null;
   rateLimitPerHour: number;
   logLevel: string;
   trustProxy: boolean | string;
@@ -47,6 +55,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL || undefined,
     appUrl: e.APP_URL ? e.APP_URL.replace(/\/+$/, "") : undefined,
+    // Never the request's Host header: a forged Host would put an attacker's address in a reset link.
+    publicUrl: e.APP_URL ? e.APP_URL.replace(/\/+$/, "") : `http://localhost:${e.PORT}`,
     appSecret: e.APP_SECRET || undefined,
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,

@@ -15,6 +15,7 @@ async function main() {
   const db = createDb(databaseUrl);
   await migrateDb(db);
   const app = await buildApp({ config, db });
+  if (!config.appUrl) app.log.warn(`APP_URL is not set: links in e-mails point to ${config.publicUrl}`);
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -35,7 +35,12 @@ export class Caller {
     public cookie?: string,
   ) {}
 
-  async request<T = any>(method: InjectOptions["method"], url: string, payload?: unknown, headers: Record<string, string> = {}): Promise<TResponse<T>> {
+  async request<T = any>(
+    method: InjectOptions["method"],
+    url: string,
+    payload?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<TResponse<T>> {
     const res = await this.app.inject({
       method,
       url,

@@ -1,7 +1,7 @@
+import { randomBytes } from "node:crypto";
 import type { TAuthUser } from "@common/auth";
 import type { TChurch } from "@common/churches";
 import type { TInvitation } from "@common/invitations";
-import { randomBytes } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { expect } from "vitest";
 import { Caller } from "./app";
@@ -15,7 +15,10 @@ export function uniqueEmail(prefix = "user"): string {
 export type TSignedIn = Caller & { user: TAuthUser };
 
 /** Registers a new account and returns a caller signed in as it. */
-export async function signUp(app: FastifyInstance, fields: { email?: string; firstName?: string; lastName?: string; invitationToken?: string } = {}): Promise<TSignedIn> {
+export async function signUp(
+  app: FastifyInstance,
+  fields: { email?: string; firstName?: string; lastName?: string; invitationToken?: string } = {},
+): Promise<TSignedIn> {
   const caller = new Caller(app) as TSignedIn;
   const res = await caller.post("/api/auth/register", {
     email: fields.email ?? uniqueEmail(),
@@ -32,7 +35,10 @@ export async function signUp(app: FastifyInstance, fields: { email?: string; fir
 export type TTestChurch = { church: TChurch; admin: TSignedIn };
 
 /** A new church whose creator is its ADMIN (outline's per-test factories: tests never share data). */
-export async function createChurch(app: FastifyInstance, name = `Church ${randomBytes(3).toString("hex")}`): Promise<TTestChurch> {
+export async function createChurch(
+  app: FastifyInstance,
+  name = `Church ${randomBytes(3).toString("hex")}`,
+): Promise<TTestChurch> {
   const admin = await signUp(app, { firstName: "Pastor", lastName: "Admin" });
   const res = await admin.post("/api/churches", { name });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -47,7 +53,12 @@ export async function invite(admin: Caller, email: string, role = "CONGREGANT"):
 }
 
 /** A member of `t`'s church with `role`, joined through a real invitation. */
-export async function addMember(app: FastifyInstance, t: TTestChurch, role: "CONGREGANT" | "GROUP_LEADER" | "ADMIN" = "CONGREGANT", firstName = "Member"): Promise<TSignedIn> {
+export async function addMember(
+  app: FastifyInstance,
+  t: TTestChurch,
+  role: "CONGREGANT" | "GROUP_LEADER" | "ADMIN" = "CONGREGANT",
+  firstName = "Member",
+): Promise<TSignedIn> {
   const email = uniqueEmail(firstName.toLowerCase());
   const inv = await invite(t.admin, email, role);
   const member = await signUp(app, { email, firstName, invitationToken: inv.token });

@@ -41,8 +41,12 @@ export default async function setup(project: TestProject) {
 
   return async () => {
     // Leave no databases behind on a shared server (TEST_DATABASE_URL).
-    const dbs = await admin.query("select datname from pg_database where datname like $1 or datname = $2", [`test_${template}_%`, template]);
-    for (const row of dbs.rows) await admin.query(`drop database if exists "${row.datname}" with (force)`).catch(() => {});
+    const dbs = await admin.query("select datname from pg_database where datname like $1 or datname = $2", [
+      `test_${template}_%`,
+      template,
+    ]);
+    for (const row of dbs.rows)
+      await admin.query(`drop database if exists "${row.datname}" with (force)`).catch(() => {});
     await admin.end();
     await embedded?.stop();
     if (dir) fs.rmSync(dir, { recursive: true, force: true });

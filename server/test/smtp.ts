@@ -1,11 +1,15 @@
-import { type AddressInfo } from "node:net";
+import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 import { afterAll } from "vitest";
 
 export type TReceivedMail = { from: string; to: string[]; raw: string; subject: string; text: string };
 
 /** A real SMTP server on loopback that keeps what it receives (tests of invitations and resets). */
-export async function startSmtpServer(): Promise<{ url: string; messages: TReceivedMail[]; waitFor: (to: string) => Promise<TReceivedMail> }> {
+export async function startSmtpServer(): Promise<{
+  url: string;
+  messages: TReceivedMail[];
+  waitFor: (to: string) => Promise<TReceivedMail>;
+}> {
   const messages: TReceivedMail[] = [];
   const waiters: { to: string; resolve: (m: TReceivedMail) => void }[] = [];
   const server = new SMTPServer({

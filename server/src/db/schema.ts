@@ -1,15 +1,5 @@
 import { sql } from "drizzle-orm";
-import {
-  boolean,
-  customType,
-  index,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { boolean, customType, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 const bytea = customType<{ data: Buffer }>({ dataType: () => "bytea" });
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
@@ -93,7 +83,10 @@ export const invitations = pgTable(
     expiresAt: ts("expires_at").notNull(),
     createdAt: ts("created_at").notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("invitations_token_key").on(t.token), index("invitations_church_idx").on(t.churchId, t.createdAt)],
+  (t) => [
+    uniqueIndex("invitations_token_key").on(t.token),
+    index("invitations_church_idx").on(t.churchId, t.createdAt),
+  ],
 );
 
 export const passwordResets = pgTable("password_resets", {

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import nodemailer, { type Transporter } from "nodemailer";
 import type { TDb, TRootDb } from "../db/client";
@@ -8,6 +8,7 @@ export type TMail = { to: string; subject: string; text: string; html?: string }
 
 const MAX_ATTEMPTS = 8;
 const POLL_MS = 5_000;
+const LEASE_S = 120;
 
 /**
  * Outgoing mail goes through the `mail_outbox` table: a message is stored in the same request that
@@ -23,7 +24,15 @@ export class Mailer {
     private readonly db: TRootDb,
     private readonly opts: { smtpUrl?: string; from: string; log: FastifyBaseLogger },
   ) {
-    if (opts.smtpUrl) this.transport = nodemailer.createTransport(opts.smtpUrl);
+    if (opts.smtpUrl) {
+      // Short timeouts: a stuck SMTP server delays mail, it must not hold the worker for minutes.
+      this.transport = nodemailer.createTransport({
+        url: opts.smtpUrl,
+        connectionTimeout: 20_000,
+        greetingTimeout: 20_000,
+        socketTimeout: 30_000,
+      });
+    }
   }
 
   async enqueue(mail: TMail, db: TDb = this.db): Promise<void> {
@@ -58,37 +67,44 @@ export class Mailer {
     this.flush().catch((err) => this.opts.log.error({ err }, "mail delivery failed"));
   }
 
+  /**
+   * Claims one due message at a time with a lease (its next attempt moves 2 minutes ahead), sends
+   * it outside any transaction, then marks it sent. A process that dies mid-send leaves the lease
+   * to expire and another worker sends it: a message may rarely go twice, but is never lost.
+   */
   private async deliverDue(): Promise<void> {
     for (;;) {
-      const delivered = await this.db.transaction(async (tx) => {
-        const [row] = await tx
-          .select()
-          .from(mailOutbox)
-          .where(and(isNull(mailOutbox.sentAt), lte(mailOutbox.nextAttemptAt, sql`now()`)))
-          .orderBy(asc(mailOutbox.createdAt))
-          .limit(1)
-          .for("update", { skipLocked: true });
-        if (!row) return false;
-        try {
-          await this.send({ ...row, html: row.html ?? undefined });
-          await tx.update(mailOutbox).set({ sentAt: new Date(), attempts: row.attempts + 1 }).where(eq(mailOutbox.id, row.id));
-        } catch (err) {
-          const attempts = row.attempts + 1;
-          const delayS = Math.min(3600, 15 * 2 ** attempts);
-          this.opts.log.warn({ err, to: row.to, attempts }, "could not send mail; will retry");
-          await tx
-            .update(mailOutbox)
-            .set({
-              attempts,
-              lastError: String((err as Error).message ?? err).slice(0, 500),
-              // After MAX_ATTEMPTS the message waits a day between tries rather than being dropped.
-              nextAttemptAt: new Date(Date.now() + (attempts >= MAX_ATTEMPTS ? 86_400 : delayS) * 1000),
-            })
-            .where(eq(mailOutbox.id, row.id));
-        }
-        return true;
-      });
-      if (!delivered) return;
+      const due = this.db
+        .select({ id: mailOutbox.id })
+        .from(mailOutbox)
+        .where(and(isNull(mailOutbox.sentAt), lte(mailOutbox.nextAttemptAt, sql`now()`)))
+        .orderBy(asc(mailOutbox.createdAt))
+        .limit(1)
+        .for("update", { skipLocked: true });
+      const [row] = await this.db
+        .update(mailOutbox)
+        .set({
+          nextAttemptAt: sql`now() + interval '${sql.raw(String(LEASE_S))} seconds'`,
+          attempts: sql`${mailOutbox.attempts} + 1`,
+        })
+        .where(inArray(mailOutbox.id, due))
+        .returning();
+      if (!row) return;
+      try {
+        await this.send({ ...row, html: row.html ?? undefined });
+        await this.db.update(mailOutbox).set({ sentAt: new Date(), lastError: null }).where(eq(mailOutbox.id, row.id));
+      } catch (err) {
+        const delayS = row.attempts >= MAX_ATTEMPTS ? 86_400 : Math.min(3600, 15 * 2 ** row.attempts);
+        this.opts.log.warn({ err, to: row.to, attempts: row.attempts }, "could not send mail; will retry");
+        // After MAX_ATTEMPTS the message waits a day between tries rather than being dropped.
+        await this.db
+          .update(mailOutbox)
+          .set({
+            lastError: String((err as Error).message ?? err).slice(0, 500),
+            nextAttemptAt: new Date(Date.now() + delayS * 1000),
+          })
+          .where(eq(mailOutbox.id, row.id));
+      }
     }
   }
 
@@ -98,16 +114,31 @@ export class Mailer {
       this.opts.log.info({ to: mail.to, subject: mail.subject }, `E-mail (SMTP_URL not set):\n${mail.text}`);
       return;
     }
-    await this.transport.sendMail({ from: this.opts.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+    await this.transport.sendMail({
+      from: this.opts.from,
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+    });
   }
 }
 
 export function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string);
+  return s.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string,
+  );
 }
 
 /** A plain, readable HTML e-mail with one button; the text version carries the same link. */
-export function renderActionMail(opts: { heading: string; lines: string[]; actionLabel: string; actionUrl: string; color?: string }): string {
+export function renderActionMail(opts: {
+  heading: string;
+  lines: string[];
+  actionLabel: string;
+  actionUrl: string;
+  color?: string;
+}): string {
   const color = opts.color ?? "#4F46E5";
   const paras = opts.lines.map((l) => `<p style="margin:0 0 12px">${escapeHtml(l)}</p>`).join("");
   return `<!doctype html><html><body style="font-family:system-ui,sans-serif;background:#f6f7fb;padding:24px;color:#1f2937">

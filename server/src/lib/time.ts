@@ -4,7 +4,15 @@ export function getServerTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
 }
 
-type TParts = { year: number; month: number; day: number; hour: number; minute: number; second: number; weekday: number };
+type TParts = {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+  weekday: number;
+};
 
 const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
 const formatters = new Map<string, Intl.DateTimeFormat>();
@@ -39,15 +47,7 @@ function getParts(date: Date, timeZone: string): TParts {
 }
 
 /** The instant at which the given wall-clock time happens in `timeZone`. */
-export function zonedTimeToUtc(
-  y: number,
-  m: number,
-  d: number,
-  timeZone: string,
-  hh = 0,
-  mm = 0,
-  ss = 0,
-): Date {
+export function zonedTimeToUtc(y: number, m: number, d: number, timeZone: string, hh = 0, mm = 0, ss = 0): Date {
   const guess = Date.UTC(y, m - 1, d, hh, mm, ss);
   // Two passes settle the offset even across a daylight-saving change.
   let t = guess;

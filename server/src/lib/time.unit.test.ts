@@ -12,8 +12,12 @@ describe("church time zone calendar", () => {
 
   it("handles a daylight-saving change inside the week", () => {
     // US clocks went back on 2026-11-01; that Sunday began at 05:00 UTC in Chicago (CDT).
-    expect(startOfWeek(new Date("2026-11-04T12:00:00Z"), "America/Chicago").toISOString()).toBe("2026-11-01T05:00:00.000Z");
-    expect(startOfDay(new Date("2026-11-04T12:00:00Z"), "America/Chicago").toISOString()).toBe("2026-11-04T06:00:00.000Z");
+    expect(startOfWeek(new Date("2026-11-04T12:00:00Z"), "America/Chicago").toISOString()).toBe(
+      "2026-11-01T05:00:00.000Z",
+    );
+    expect(startOfDay(new Date("2026-11-04T12:00:00Z"), "America/Chicago").toISOString()).toBe(
+      "2026-11-04T06:00:00.000Z",
+    );
   });
 
   it("finds the month's start and converts wall-clock times", () => {

@@ -23,6 +23,8 @@ export class UserCache {
   private readonly usersById = new Map<string, TUserEntry>();
   private listener: pg.Client | undefined;
   private closed = false;
+  /** Bumped by every drop: a load that started before a change must not store what it read. */
+  private generation = 0;
 
   constructor(
     private readonly db: TRootDb,
@@ -53,7 +55,10 @@ export class UserCache {
       if (this.closed) return;
       // While we are not listening we could miss a change: forget everything and listen again.
       this.clear();
-      setTimeout(() => this.listen().catch((err) => this.log.warn({ err }, "cache listener reconnect failed")), 1000).unref();
+      setTimeout(
+        () => this.listen().catch((err) => this.log.warn({ err }, "cache listener reconnect failed")),
+        1000,
+      ).unref();
     });
     await client.connect();
     await client.query(`listen ${CHANNEL}`);
@@ -61,11 +66,13 @@ export class UserCache {
   }
 
   private clear(): void {
+    this.generation++;
     this.sessionsById.clear();
     this.usersById.clear();
   }
 
   private drop(msg: TMessage): void {
+    this.generation++;
     if (msg.t === "session") this.sessionsById.delete(msg.id);
     else if (msg.t === "user") this.usersById.delete(msg.id);
     else if (msg.t === "church") {
@@ -83,6 +90,7 @@ export class UserCache {
     const now = Date.now();
     let s = this.sessionsById.get(sessionId);
     if (!s || now - s.loadedAt > TTL_MS) {
+      const generation = this.generation;
       const [row] = await this.db
         .select({ userId: sessions.userId, expiresAt: sessions.expiresAt })
         .from(sessions)
@@ -92,7 +100,7 @@ export class UserCache {
         return null;
       }
       s = { userId: row.userId, expiresAt: row.expiresAt.getTime(), loadedAt: now };
-      this.sessionsById.set(sessionId, s);
+      if (generation === this.generation) this.sessionsById.set(sessionId, s);
     }
     if (s.expiresAt <= now) return null;
     return this.getUser(s.userId);
@@ -102,10 +110,11 @@ export class UserCache {
     const now = Date.now();
     let entry = this.usersById.get(userId);
     if (!entry || now - entry.loadedAt > TTL_MS) {
+      const generation = this.generation;
       const user = await loadAuthUser(this.db, userId);
       if (!user) return null;
       entry = { user, loadedAt: now, activeWrittenAt: entry?.activeWrittenAt ?? 0 };
-      this.usersById.set(userId, entry);
+      if (generation === this.generation) this.usersById.set(userId, entry);
     }
     if (now - entry.activeWrittenAt > ACTIVE_WRITE_MS) {
       entry.activeWrittenAt = now;
@@ -123,7 +132,12 @@ export async function loadAuthUser(db: TDb, userId: string): Promise<TAuthUser |
   const [row] = await db
     .select({
       user: users,
-      church: { name: churches.name, logoUrl: churches.logoUrl, brandColor: churches.brandColor, timeZone: churches.timeZone },
+      church: {
+        name: churches.name,
+        logoUrl: churches.logoUrl,
+        brandColor: churches.brandColor,
+        timeZone: churches.timeZone,
+      },
     })
     .from(users)
     .leftJoin(churches, eq(churches.id, users.churchId))

@@ -2,9 +2,9 @@ import type { TAuthUser } from "@common/auth";
 import { isAdminRole } from "@common/roles";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import { forbidden, unauthorized } from "../lib/errors";
 import type { TChurchCtx, TUserCtx } from "../lib/context";
 import { sha256 } from "../lib/crypto";
+import { forbidden, unauthorized } from "../lib/errors";
 import { getServerTimeZone } from "../lib/time";
 
 export const SESSION_COOKIE = "fellowship_session";

@@ -30,7 +30,8 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
     "x-frame-options": "SAMEORIGIN",
     "cross-origin-opener-policy": "same-origin",
   };
-  if (app.config.appUrl?.startsWith("https://")) common["strict-transport-security"] = "max-age=31536000; includeSubDomains";
+  if (app.config.appUrl?.startsWith("https://"))
+    common["strict-transport-security"] = "max-age=31536000; includeSubDomains";
   const page = { ...common, "content-security-policy": csp, "origin-agent-cluster": "?1" };
 
   app.addHook("onRequest", (req, reply, done) => {

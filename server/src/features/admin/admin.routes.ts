@@ -7,5 +7,7 @@ import { getAdminStats } from "./admin.service";
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const config = { access: "admin" as const };
   app.get("/api/admin/stats", { config }, async (req) => getAdminStats(await requireAdmin(req)));
-  app.get("/api/admin/recent-activity", { config }, async (req) => findRecentActivity(await requireAdmin(req), RECENT_ACTIVITY_COUNT * 4));
+  app.get("/api/admin/recent-activity", { config }, async (req) =>
+    findRecentActivity(await requireAdmin(req), RECENT_ACTIVITY_COUNT * 4),
+  );
 };

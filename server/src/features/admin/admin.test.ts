@@ -2,9 +2,9 @@ import { ZActivity, ZAdminStats } from "@common/admin";
 import { ZUserStats } from "@common/user";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { users } from "../../db/schema";
 import { Caller, createTestApp, type TTestApp } from "../../../test/app";
 import { addMember, createChurch, invite, uniqueEmail } from "../../../test/factories";
+import { users } from "../../db/schema";
 
 let t: TTestApp;
 beforeAll(async () => {
@@ -61,7 +61,10 @@ describe("GET /api/admin/recent-activity", () => {
     const res = await a.admin.get("/api/admin/recent-activity");
     expect(res.status).toBe(200);
     const items = res.body.map((x: unknown) => ZActivity.parse(x));
-    expect(items.map((x: { description: string }) => x.description)).toEqual([`Invitation sent to ${email} (Admin)`, "Alpha Church was created"]);
+    expect(items.map((x: { description: string }) => x.description)).toEqual([
+      `Invitation sent to ${email} (Admin)`,
+      "Alpha Church was created",
+    ]);
     expect(new Date(items[0].timestamp).getTime()).toBeGreaterThanOrEqual(new Date(items[1].timestamp).getTime());
   });
 });

@@ -11,11 +11,15 @@ import { deleteSession } from "./sessions.repo";
 export const REGISTRATIONS_PER_HOUR = 300;
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get("/api/login", { schema: { querystring: z.object({ invitation: z.string().max(200).optional() }) } }, async (req, reply) => {
-    if (app.config.oidc) return redirectToProvider(app, req, reply, req.query.invitation);
-    const q = req.query.invitation ? `?invitation=${encodeURIComponent(req.query.invitation)}` : "";
-    return reply.redirect(`/login${q}`, 302);
-  });
+  app.get(
+    "/api/login",
+    { schema: { querystring: z.object({ invitation: z.string().max(200).optional() }) } },
+    async (req, reply) => {
+      if (app.config.oidc) return redirectToProvider(app, req, reply, req.query.invitation);
+      const q = req.query.invitation ? `?invitation=${encodeURIComponent(req.query.invitation)}` : "";
+      return reply.redirect(`/login${q}`, 302);
+    },
+  );
 
   app.get("/api/auth/providers", async () => ({
     password: true,
@@ -62,7 +66,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/auth/forgot-password",
     { schema: { body: ZForgotPasswordBody }, config: { rateLimit: { max: 20, timeWindow: "1 hour" } } },
     async (req, reply) => {
-      await requestPasswordReset(app.db, req.body.email, { mailer: app.mailer, baseUrl: app.baseUrl(req) });
+      await requestPasswordReset(app.db, req.body.email, { mailer: app.mailer, baseUrl: app.config.publicUrl });
       return reply.code(202).send({ message: "If an account exists for that e-mail, we sent a reset link." });
     },
   );

@@ -8,7 +8,7 @@ import { AppError, badRequest, conflict } from "../../lib/errors";
 import { type Mailer, renderActionMail } from "../../lib/mail";
 import { redeemInvitation } from "../invitations/invitations.service";
 import { createSession, deleteUserSessions } from "./sessions.repo";
-import { assertNotLocked, clearFailures, recordFailure } from "./sign-in-limits";
+import { beginAttempt, failAttempt, passAttempt } from "./sign-in-limits";
 
 const RESET_TTL_MS = 60 * 60_000;
 
@@ -18,7 +18,10 @@ function isUniqueViolation(err: unknown): boolean {
 }
 
 /** Creates an account (joining the invitation's church when a token is given) and a session. */
-export async function registerUser(db: TDb, body: z.output<typeof ZRegisterBody>): Promise<{ userId: string; token: string }> {
+export async function registerUser(
+  db: TDb,
+  body: z.output<typeof ZRegisterBody>,
+): Promise<{ userId: string; token: string }> {
   const passwordHash = await hashPassword(body.password);
   try {
     return await db.transaction(async (tx) => {
@@ -49,32 +52,53 @@ export async function registerUser(db: TDb, body: z.output<typeof ZRegisterBody>
   }
 }
 
-export async function loginUser(db: TDb, body: z.output<typeof ZLoginBody>, ip: string): Promise<{ userId: string; token: string }> {
-  await assertNotLocked(db, body.email, ip);
-  const [user] = await db.select({ id: users.id, passwordHash: users.passwordHash }).from(users).where(eq(users.email, body.email));
+export async function loginUser(
+  db: TDb,
+  body: z.output<typeof ZLoginBody>,
+  ip: string,
+): Promise<{ userId: string; token: string }> {
+  const attempt = await beginAttempt(db, body.email, ip);
+  const [user] = await db
+    .select({ id: users.id, passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.email, body.email));
   const ok = await verifyPassword(body.password, user?.passwordHash ?? null);
   if (!user || !ok) {
-    await recordFailure(db, body.email, ip);
+    await failAttempt(db, attempt);
     throw new AppError("UNAUTHORIZED", "Invalid email or password.");
   }
-  await clearFailures(db, body.email);
+  await passAttempt(db, body.email, attempt);
   await db.update(users).set({ lastLogin: new Date() }).where(eq(users.id, user.id));
   return { userId: user.id, token: await createSession(db, user.id) };
 }
 
 /** Always succeeds from the caller's side, so it does not reveal which e-mails have accounts. */
-export async function requestPasswordReset(db: TDb, email: string, deps: { mailer: Mailer; baseUrl: string }): Promise<void> {
+export async function requestPasswordReset(
+  db: TDb,
+  email: string,
+  deps: { mailer: Mailer; baseUrl: string },
+): Promise<void> {
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
   if (!user) return;
   const token = createToken(32);
-  await db.insert(passwordResets).values({ tokenHash: sha256(token), userId: user.id, expiresAt: new Date(Date.now() + RESET_TTL_MS) });
+  await db
+    .insert(passwordResets)
+    .values({ tokenHash: sha256(token), userId: user.id, expiresAt: new Date(Date.now() + RESET_TTL_MS) });
   const link = `${deps.baseUrl}/reset-password?token=${token}`;
-  const lines = ["Someone asked to reset the password of your Fellowship account.", "The link works once, for one hour. If it was not you, ignore this e-mail."];
+  const lines = [
+    "Someone asked to reset the password of your Fellowship account.",
+    "The link works once, for one hour. If it was not you, ignore this e-mail.",
+  ];
   await deps.mailer.enqueue({
     to: email,
     subject: "Reset your Fellowship password",
     text: `${lines.join("\n\n")}\n\nChoose a new password: ${link}\n`,
-    html: renderActionMail({ heading: "Reset your password", lines, actionLabel: "Choose a new password", actionUrl: link }),
+    html: renderActionMail({
+      heading: "Reset your password",
+      lines,
+      actionLabel: "Choose a new password",
+      actionUrl: link,
+    }),
   });
 }
 
@@ -88,12 +112,19 @@ export async function resetPassword(
     const [reset] = await tx
       .update(passwordResets)
       .set({ usedAt: new Date() })
-      .where(and(eq(passwordResets.tokenHash, sha256(body.token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, new Date())))
+      .where(
+        and(
+          eq(passwordResets.tokenHash, sha256(body.token)),
+          isNull(passwordResets.usedAt),
+          gt(passwordResets.expiresAt, new Date()),
+        ),
+      )
       .returning({ userId: passwordResets.userId });
     if (!reset) throw badRequest("This reset link is invalid or has expired. Ask for a new one.", "token");
     await tx.update(users).set({ passwordHash, lastLogin: new Date() }).where(eq(users.id, reset.userId));
+    // Other links sent before this reset stop working with it.
+    await tx.delete(passwordResets).where(and(eq(passwordResets.userId, reset.userId), isNull(passwordResets.usedAt)));
     const droppedSessions = await deleteUserSessions(tx, reset.userId);
     return { userId: reset.userId, token: await createSession(tx, reset.userId), droppedSessions };
   });
 }
-

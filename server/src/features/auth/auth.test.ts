@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { signInFailures, users } from "../../db/schema";
 import { Caller, createTestApp, type TTestApp } from "../../../test/app";
 import { PASSWORD, signUp, uniqueEmail } from "../../../test/factories";
 import { startSmtpServer } from "../../../test/smtp";
+import { signInFailures, users } from "../../db/schema";
 
 let t: TTestApp;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
@@ -16,10 +16,23 @@ beforeAll(async () => {
 describe("POST /api/auth/register", () => {
   it("creates the account, answers 201 with the user and sets an HttpOnly, SameSite=Lax session cookie", async () => {
     const email = uniqueEmail("new");
-    const res = await t.app.inject({ method: "POST", url: "/api/auth/register", payload: { email: email.toUpperCase(), password: PASSWORD, firstName: "Ruth" } });
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/register",
+      payload: { email: email.toUpperCase(), password: PASSWORD, firstName: "Ruth" },
+    });
     expect(res.statusCode).toBe(201);
     const body = res.json();
-    expect(body).toMatchObject({ email, firstName: "Ruth", lastName: null, role: "CONGREGANT", churchId: null, points: 0, church: null, profileImageUrl: null });
+    expect(body).toMatchObject({
+      email,
+      firstName: "Ruth",
+      lastName: null,
+      role: "CONGREGANT",
+      churchId: null,
+      points: 0,
+      church: null,
+      profileImageUrl: null,
+    });
     expect(typeof body.id).toBe("string");
     const cookie = String(res.headers["set-cookie"]);
     expect(cookie).toMatch(/fellowship_session=[\w-]{40,}/);
@@ -29,7 +42,10 @@ describe("POST /api/auth/register", () => {
 
   it("answers 409 for an e-mail already registered, in any letter case", async () => {
     const first = await signUp(t.app);
-    const res = await new Caller(t.app).post("/api/auth/register", { email: first.user.email.toUpperCase(), password: PASSWORD });
+    const res = await new Caller(t.app).post("/api/auth/register", {
+      email: first.user.email.toUpperCase(),
+      password: PASSWORD,
+    });
     expect(res.status).toBe(409);
     expect(res.body.message).toMatch(/already exists/);
   });
@@ -47,10 +63,20 @@ describe("POST /api/auth/register", () => {
   });
 
   it("answers 400 for malformed JSON and 415 for a non-JSON body, never 5xx", async () => {
-    const malformed = await t.app.inject({ method: "POST", url: "/api/auth/register", payload: "{nope", headers: { "content-type": "application/json" } });
+    const malformed = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/register",
+      payload: "{nope",
+      headers: { "content-type": "application/json" },
+    });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().message).toBeTruthy();
-    const text = await t.app.inject({ method: "POST", url: "/api/auth/register", payload: "hello", headers: { "content-type": "text/plain" } });
+    const text = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/register",
+      payload: "hello",
+      headers: { "content-type": "text/plain" },
+    });
     expect(text.statusCode).toBe(415);
     const wrongTypes = await new Caller(t.app).post("/api/auth/register", { email: 5, password: ["x"] });
     expect(wrongTypes.status).toBe(400);
@@ -70,7 +96,19 @@ describe("sign in and out", () => {
     expect(ok.body.id).toBe(member.user.id);
     const me = await anon.get("/api/auth/user");
     expect(me.status).toBe(200);
-    expect(Object.keys(me.body)).toEqual(expect.arrayContaining(["id", "email", "firstName", "lastName", "role", "churchId", "points", "profileImageUrl", "church"]));
+    expect(Object.keys(me.body)).toEqual(
+      expect.arrayContaining([
+        "id",
+        "email",
+        "firstName",
+        "lastName",
+        "role",
+        "churchId",
+        "points",
+        "profileImageUrl",
+        "church",
+      ]),
+    );
     const out = await anon.get("/api/logout");
     expect(out.status).toBe(302);
     expect(out.headers.location).toBe("/");
@@ -88,7 +126,9 @@ describe("sign in and out", () => {
     const member = await signUp(t.app);
     const anon = new Caller(t.app);
     for (let i = 0; i < 10; i++) {
-      expect((await anon.post("/api/auth/login", { email: member.user.email, password: `wrong-${i}-password` })).status).toBe(401);
+      expect(
+        (await anon.post("/api/auth/login", { email: member.user.email, password: `wrong-${i}-password` })).status,
+      ).toBe(401);
     }
     const locked = await anon.post("/api/auth/login", { email: member.user.email, password: PASSWORD });
     expect(locked.status).toBe(429);
@@ -96,15 +136,36 @@ describe("sign in and out", () => {
     expect(Number(locked.headers["retry-after"])).toBeLessThanOrEqual(15 * 60);
     // Another account behind the same address still signs in.
     const other = await signUp(t.app);
-    expect((await new Caller(t.app).post("/api/auth/login", { email: other.user.email, password: PASSWORD })).status).toBe(200);
+    expect(
+      (await new Caller(t.app).post("/api/auth/login", { email: other.user.email, password: PASSWORD })).status,
+    ).toBe(200);
+  });
+
+  it("parallel guesses cannot beat the limit: at most 10 are checked, the rest answer 429", async () => {
+    const member = await signUp(t.app);
+    const results = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        new Caller(t.app).post("/api/auth/login", { email: member.user.email, password: `guess-${i}-password` }),
+      ),
+    );
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(10);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(20);
+    expect(
+      (await new Caller(t.app).post("/api/auth/login", { email: member.user.email, password: PASSWORD })).status,
+    ).toBe(429);
   });
 
   it("counts failures only within the last 15 minutes", async () => {
     const member = await signUp(t.app);
     const old = new Date(Date.now() - 16 * 60_000);
-    await t.db.insert(signInFailures).values(Array.from({ length: 9 }, () => ({ key: `email:${member.user.email}`, failedAt: old })));
+    await t.db
+      .insert(signInFailures)
+      .values(Array.from({ length: 9 }, () => ({ key: `email:${member.user.email}`, failedAt: old })));
     const anon = new Caller(t.app);
-    expect((await anon.post("/api/auth/login", { email: member.user.email, password: "wrong password!" })).status).toBe(401);
+    expect((await anon.post("/api/auth/login", { email: member.user.email, password: "wrong password!" })).status).toBe(
+      401,
+    );
     expect((await anon.post("/api/auth/login", { email: member.user.email, password: PASSWORD })).status).toBe(200);
   });
 
@@ -121,11 +182,19 @@ describe("password reset", () => {
   it("e-mails a one-time link over SMTP that sets a new password and ends the old sessions", async () => {
     const member = await signUp(t.app);
     const anon = new Caller(t.app);
-    const res = await anon.post("/api/auth/forgot-password", { email: member.user.email });
+    // A forged Host header must not change where the e-mailed link points.
+    const res = await anon.request(
+      "POST",
+      "/api/auth/forgot-password",
+      { email: member.user.email },
+      { host: "evil.example" },
+    );
     expect(res.status).toBe(202);
     await t.app.mailer.flush();
     const mail = await smtp.waitFor(member.user.email);
     expect(mail.subject).toBe("Reset your Fellowship password");
+    expect(mail.text).toContain("http://fellowship.test/reset-password?token=");
+    expect(mail.text).not.toContain("evil.example");
     const token = /reset-password\?token=([\w-]+)/.exec(mail.text)?.[1];
     expect(token).toBeTruthy();
 
@@ -133,7 +202,10 @@ describe("password reset", () => {
     expect(reset.status).toBe(200);
     expect(reset.body.id).toBe(member.user.id);
     expect((await member.get("/api/auth/user")).status).toBe(401);
-    expect((await new Caller(t.app).post("/api/auth/login", { email: member.user.email, password: "a brand new password" })).status).toBe(200);
+    expect(
+      (await new Caller(t.app).post("/api/auth/login", { email: member.user.email, password: "a brand new password" }))
+        .status,
+    ).toBe(200);
     const again = await new Caller(t.app).post("/api/auth/reset-password", { token, password: "yet another password" });
     expect(again.status).toBe(400);
   });
@@ -158,7 +230,12 @@ describe("cross-site requests", () => {
   });
 
   it("refuses a cross-site request without Origin by Sec-Fetch-Site", async () => {
-    const res = await new Caller(t.app).request("POST", "/api/auth/login", { email: "a@b.org", password: "x" }, { "sec-fetch-site": "cross-site" });
+    const res = await new Caller(t.app).request(
+      "POST",
+      "/api/auth/login",
+      { email: "a@b.org", password: "x" },
+      { "sec-fetch-site": "cross-site" },
+    );
     expect(res.status).toBe(403);
   });
 });

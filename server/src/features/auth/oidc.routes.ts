@@ -9,11 +9,21 @@ const CALLBACK_PATH = "/api/callback";
 const STATE_COOKIE = "fellowship_oidc_state";
 
 /** Sends the browser to the provider, remembering the sign-in's state in a short-lived cookie. */
-export async function redirectToProvider(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply, invitation?: string) {
+export async function redirectToProvider(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  invitation?: string,
+) {
   const cfg = app.config.oidc;
   if (!cfg) throw notFound("Single sign-on is not configured");
   try {
-    const { url, state } = await createAuthorizationUrl(app.db, cfg, `${app.baseUrl(req)}${CALLBACK_PATH}`, invitation);
+    const { url, state } = await createAuthorizationUrl(
+      app.db,
+      cfg,
+      `${app.config.publicUrl}${CALLBACK_PATH}`,
+      invitation,
+    );
     reply.setCookie(STATE_COOKIE, state, {
       path: CALLBACK_PATH,
       httpOnly: true,
@@ -44,7 +54,7 @@ export const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(callbackPath, async (req, reply) => {
     if (!cfg) throw notFound("Single sign-on is not configured");
-    const current = new URL(req.url, app.baseUrl(req));
+    const current = new URL(req.url, app.config.publicUrl);
     try {
       const { userId, token } = await completeAuthorization(app.db, cfg, current, req.cookies[STATE_COOKIE]);
       reply.clearCookie(STATE_COOKIE, { path: CALLBACK_PATH });

@@ -83,7 +83,8 @@ export async function completeAuthorization(
   const stateParam = callbackUrl.searchParams.get("state") ?? "";
   // The state must also come back in the cookie of the browser that started the sign-in, so a
   // callback link made by someone else cannot sign this browser into their account.
-  if (!browserState || browserState !== stateParam) throw badRequest("This sign-in link has expired. Please try again.");
+  if (!browserState || browserState !== stateParam)
+    throw badRequest("This sign-in link has expired. Please try again.");
   const [saved] = await db.delete(oidcStates).where(eq(oidcStates.state, stateParam)).returning();
   if (!saved || saved.createdAt.getTime() < Date.now() - STATE_TTL_MS)
     throw badRequest("This sign-in link has expired. Please try again.");

@@ -7,7 +7,9 @@ import { SESSION_DAYS } from "../../plugins/auth";
 /** Creates a session and returns the cookie token (only its hash is stored). */
 export async function createSession(db: TDb, userId: string): Promise<string> {
   const token = createToken(32);
-  await db.insert(sessions).values({ id: sha256(token), userId, expiresAt: new Date(Date.now() + SESSION_DAYS * 86_400_000) });
+  await db
+    .insert(sessions)
+    .values({ id: sha256(token), userId, expiresAt: new Date(Date.now() + SESSION_DAYS * 86_400_000) });
   return token;
 }
 

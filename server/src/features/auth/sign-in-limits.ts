@@ -1,4 +1,4 @@
-import { and, count, eq, gt, lt, sql } from "drizzle-orm";
+import { and, count, eq, gt, inArray, lt, or } from "drizzle-orm";
 import type { TDb } from "../../db/client";
 import { signInFailures, signInLocks } from "../../db/schema";
 import { AppError } from "../../lib/errors";
@@ -15,40 +15,79 @@ const keysFor = (email: string, ip: string) => [
   { key: `ip:${ip}`, limit: ADDRESS_FAILURE_LIMIT },
 ];
 
-export async function assertNotLocked(db: TDb, email: string, ip: string): Promise<void> {
-  const keys = keysFor(email, ip).map((k) => k.key);
+function lockedError(until: number): AppError {
+  const retryAfter = Math.max(1, Math.ceil((until - Date.now()) / 1000));
+  return new AppError(
+    "RATE_LIMITED",
+    `Too many failed sign-in attempts. Try again in ${Math.ceil(retryAfter / 60)} minutes.`,
+    {
+      headers: { "retry-after": String(retryAfter) },
+    },
+  );
+}
+
+async function lock(db: TDb, key: string): Promise<number> {
+  const lockedUntil = new Date(Date.now() + LOCK_MS);
+  await db.insert(signInLocks).values({ key, lockedUntil }).onConflictDoNothing();
+  const [row] = await db.select().from(signInLocks).where(eq(signInLocks.key, key));
+  return row.lockedUntil.getTime();
+}
+
+/**
+ * Records a sign-in attempt as a failure *before* the password is checked, so parallel guesses
+ * count against the limit at once; `passAttempt` removes the record when the password was right.
+ * Throws 429 while the e-mail or address is locked, or when this attempt goes over the limit.
+ */
+export async function beginAttempt(
+  db: TDb,
+  email: string,
+  ip: string,
+): Promise<{ ids: string[]; lockIfFailed: string[] }> {
+  const keys = keysFor(email, ip);
+  const now = new Date();
   const locks = await db
     .select()
     .from(signInLocks)
-    .where(and(sql`${signInLocks.key} in (${sql.join(keys.map((k) => sql`${k}`), sql`, `)})`, gt(signInLocks.lockedUntil, new Date())));
-  if (locks.length === 0) return;
-  const until = Math.max(...locks.map((l) => l.lockedUntil.getTime()));
-  const retryAfter = Math.max(1, Math.ceil((until - Date.now()) / 1000));
-  throw new AppError("RATE_LIMITED", `Too many failed sign-in attempts. Try again in ${Math.ceil(retryAfter / 60)} minutes.`, {
-    headers: { "retry-after": String(retryAfter) },
-  });
-}
+    .where(
+      and(
+        inArray(
+          signInLocks.key,
+          keys.map((k) => k.key),
+        ),
+        gt(signInLocks.lockedUntil, now),
+      ),
+    );
+  if (locks.length > 0) throw lockedError(Math.max(...locks.map((l) => l.lockedUntil.getTime())));
 
-export async function recordFailure(db: TDb, email: string, ip: string): Promise<void> {
-  const since = new Date(Date.now() - FAILURE_WINDOW_MS);
-  for (const { key, limit } of keysFor(email, ip)) {
-    await db.insert(signInFailures).values({ key });
+  const since = new Date(now.getTime() - FAILURE_WINDOW_MS);
+  const ids: string[] = [];
+  const lockIfFailed: string[] = [];
+  for (const { key, limit } of keys) {
+    const [row] = await db.insert(signInFailures).values({ key }).returning({ id: signInFailures.id });
+    ids.push(row.id);
     const [{ n }] = await db
       .select({ n: count() })
       .from(signInFailures)
       .where(and(eq(signInFailures.key, key), gt(signInFailures.failedAt, since)));
-    if (n >= limit) {
-      const lockedUntil = new Date(Date.now() + LOCK_MS);
-      await db
-        .insert(signInLocks)
-        .values({ key, lockedUntil })
-        .onConflictDoUpdate({ target: signInLocks.key, set: { lockedUntil } });
+    if (n > limit) {
+      await db.delete(signInFailures).where(inArray(signInFailures.id, ids));
+      throw lockedError(await lock(db, key));
     }
+    if (n === limit) lockIfFailed.push(key);
   }
   // Old rows say nothing any more; drop them now and then rather than on a schedule.
   if (Math.random() < 0.01) await db.delete(signInFailures).where(lt(signInFailures.failedAt, since));
+  return { ids, lockIfFailed };
 }
 
-export async function clearFailures(db: TDb, email: string): Promise<void> {
-  await db.delete(signInFailures).where(eq(signInFailures.key, `email:${email}`));
+/** The attempt failed: the failures stay, and reaching the limit locks for 15 minutes. */
+export async function failAttempt(db: TDb, attempt: { lockIfFailed: string[] }): Promise<void> {
+  for (const key of attempt.lockIfFailed) await lock(db, key);
+}
+
+/** The password was right: this attempt was no failure, and the e-mail's count starts again. */
+export async function passAttempt(db: TDb, email: string, attempt: { ids: string[] }): Promise<void> {
+  await db
+    .delete(signInFailures)
+    .where(or(inArray(signInFailures.id, attempt.ids), eq(signInFailures.key, `email:${email}`)));
 }

@@ -39,7 +39,11 @@ export async function createChurch(ctx: TUserCtx, body: z.output<typeof ZCreateC
       .where(and(eq(users.id, ctx.userId), isNull(users.churchId)))
       .returning({ id: users.id });
     if (joined.length === 0) throw conflict("You already belong to a church.");
-    await recordActivity({ db: tx, churchId: church.id, userId: ctx.userId }, "church_created", `${church.name} was created`);
+    await recordActivity(
+      { db: tx, churchId: church.id, userId: ctx.userId },
+      "church_created",
+      `${church.name} was created`,
+    );
     return toChurch(church);
   });
 }

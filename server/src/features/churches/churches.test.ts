@@ -2,9 +2,9 @@ import { ZAuthUser } from "@common/auth";
 import { ZChurch } from "@common/churches";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { churches } from "../../db/schema";
 import { Caller, createTestApp, type TTestApp } from "../../../test/app";
 import { addMember, createChurch, signUp } from "../../../test/factories";
+import { churches } from "../../db/schema";
 
 let t: TTestApp;
 beforeAll(async () => {
@@ -53,7 +53,10 @@ describe("POST /api/churches", () => {
 
   it("makes one church when the same user submits twice at once", async () => {
     const leader = await signUp(t.app);
-    const results = await Promise.all([leader.post("/api/churches", { name: "Twin A" }), leader.post("/api/churches", { name: "Twin B" })]);
+    const results = await Promise.all([
+      leader.post("/api/churches", { name: "Twin A" }),
+      leader.post("/api/churches", { name: "Twin B" }),
+    ]);
     expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
     const mine = await t.db.select().from(churches).where(eq(churches.name, "Twin A"));
     const other = await t.db.select().from(churches).where(eq(churches.name, "Twin B"));

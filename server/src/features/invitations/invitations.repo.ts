@@ -28,7 +28,10 @@ export async function findPendingInvitationByEmail(ctx: TChurchCtx, email: strin
   return row;
 }
 
-export async function createInvitationRow(ctx: TChurchCtx, values: Omit<typeof invitations.$inferInsert, "churchId" | "invitedBy">) {
+export async function createInvitationRow(
+  ctx: TChurchCtx,
+  values: Omit<typeof invitations.$inferInsert, "churchId" | "invitedBy">,
+) {
   const [row] = await ctx.db
     .insert(invitations)
     .values({ ...values, churchId: ctx.churchId, invitedBy: ctx.userId })
@@ -47,7 +50,10 @@ export async function deleteInvitationRow(ctx: TChurchCtx, id: string): Promise<
 /** Public look-up by token; the token itself is the credential. */
 export async function findInvitationByToken(db: TDb, token: string) {
   const [row] = await db
-    .select({ invitation: invitations, church: { name: churches.name, logoUrl: churches.logoUrl, brandColor: churches.brandColor } })
+    .select({
+      invitation: invitations,
+      church: { name: churches.name, logoUrl: churches.logoUrl, brandColor: churches.brandColor },
+    })
     .from(invitations)
     .innerJoin(churches, eq(churches.id, invitations.churchId))
     .where(eq(invitations.token, token));

@@ -3,7 +3,13 @@ import { getMemberDisplayName } from "@common/members";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ZIdParams, ZTokenParams } from "../../lib/params";
 import { requireAdmin, requireUser } from "../../plugins/auth";
-import { createInvitation, deleteInvitation, getPublicInvitation, listInvitations, redeemInvitation } from "./invitations.service";
+import {
+  createInvitation,
+  deleteInvitation,
+  getPublicInvitation,
+  listInvitations,
+  redeemInvitation,
+} from "./invitations.service";
 
 export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const config = { access: "admin" as const };
@@ -15,7 +21,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
     const user = await req.getUser();
     const invitation = await createInvitation(ctx, req.body, {
       mailer: app.mailer,
-      baseUrl: app.baseUrl(req),
+      baseUrl: app.config.publicUrl,
       churchName: user?.church?.name ?? "your church",
       brandColor: user?.church?.brandColor ?? "#4F46E5",
       inviterName: user ? getMemberDisplayName(user) : "Your church",
@@ -28,14 +34,20 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.code(204).send();
   });
 
-  app.get("/api/invite/:token", { schema: { params: ZTokenParams } }, async (req) => getPublicInvitation(app.db, req.params.token));
+  app.get("/api/invite/:token", { schema: { params: ZTokenParams } }, async (req) =>
+    getPublicInvitation(app.db, req.params.token),
+  );
 
-  app.post("/api/invite/:token/accept", { config: { access: "user" }, schema: { params: ZTokenParams } }, async (req) => {
-    const ctx = await requireUser(req);
-    const result = await app.db.transaction((tx) =>
-      redeemInvitation(tx, { id: ctx.userId, email: ctx.email, churchId: ctx.churchId }, req.params.token),
-    );
-    await app.userCache.invalidate("user", ctx.userId);
-    return { churchId: result.churchId, user: await app.userCache.getUser(ctx.userId) };
-  });
+  app.post(
+    "/api/invite/:token/accept",
+    { config: { access: "user" }, schema: { params: ZTokenParams } },
+    async (req) => {
+      const ctx = await requireUser(req);
+      const result = await app.db.transaction((tx) =>
+        redeemInvitation(tx, { id: ctx.userId, email: ctx.email, churchId: ctx.churchId }, req.params.token),
+      );
+      await app.userCache.invalidate("user", ctx.userId);
+      return { churchId: result.churchId, user: await app.userCache.getUser(ctx.userId) };
+    },
+  );
 };

@@ -1,8 +1,8 @@
-import { INVITATION_TTL_DAYS, type TCreateInvitationBody, type TInvitation, type TPublicInvitation } from "@common/invitations";
-import { ROLE_LABELS, type TRole } from "@common/roles";
-import { and, eq } from "drizzle-orm";
-import type { z } from "zod";
 import type { ZCreateInvitationBody } from "@common/invitations";
+import { INVITATION_TTL_DAYS, type TInvitation, type TPublicInvitation } from "@common/invitations";
+import { ROLE_LABELS, type TRole } from "@common/roles";
+import { and, eq, isNull } from "drizzle-orm";
+import type { z } from "zod";
 import type { TDb } from "../../db/client";
 import { users } from "../../db/schema";
 import type { TChurchCtx } from "../../lib/context";
@@ -75,7 +75,13 @@ export async function createInvitation(
         to: row.email,
         subject: `You're invited to join ${deps.churchName}`,
         text: `${lines.join("\n\n")}\n\nAccept your invitation: ${link}\n`,
-        html: renderActionMail({ heading: `Join ${deps.churchName}`, lines, actionLabel: "Accept Invitation", actionUrl: link, color: deps.brandColor }),
+        html: renderActionMail({
+          heading: `Join ${deps.churchName}`,
+          lines,
+          actionLabel: "Accept Invitation",
+          actionUrl: link,
+          color: deps.brandColor,
+        }),
       },
       tx.db,
     );
@@ -99,7 +105,12 @@ export async function getUsableInvitation(db: TDb, token: string) {
 
 export async function getPublicInvitation(db: TDb, token: string): Promise<TPublicInvitation> {
   const { invitation, church } = await getUsableInvitation(db, token);
-  return { email: invitation.email, role: invitation.role as TRole, expiresAt: invitation.expiresAt.toISOString(), church };
+  return {
+    email: invitation.email,
+    role: invitation.role as TRole,
+    expiresAt: invitation.expiresAt.toISOString(),
+    church,
+  };
 }
 
 /**
@@ -117,12 +128,24 @@ export async function redeemInvitation(
   }
   if (user.churchId) {
     throw conflict(
-      user.churchId === invitation.churchId ? `You are already a member of ${church.name}.` : "You already belong to a church.",
+      user.churchId === invitation.churchId
+        ? `You are already a member of ${church.name}.`
+        : "You already belong to a church.",
     );
   }
   if (!(await markInvitationUsed(db, invitation.id, user.id))) throw notFound(INVALID_INVITATION);
-  await db.update(users).set({ churchId: invitation.churchId, role: invitation.role }).where(eq(users.id, user.id));
-  const [u] = await db.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, user.id));
+  // Only a user still without a church joins: a church created (or another invitation accepted)
+  // at the same moment wins, and this transaction rolls back, leaving the invitation unused.
+  const joined = await db
+    .update(users)
+    .set({ churchId: invitation.churchId, role: invitation.role })
+    .where(and(eq(users.id, user.id), isNull(users.churchId)))
+    .returning({ id: users.id });
+  if (joined.length === 0) throw conflict("You already belong to a church.");
+  const [u] = await db
+    .select({ firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.id, user.id));
   const name = [u?.firstName, u?.lastName].filter(Boolean).join(" ") || user.email;
   await recordActivity(
     { db, churchId: invitation.churchId, userId: user.id },
@@ -131,4 +154,3 @@ export async function redeemInvitation(
   );
   return { churchId: invitation.churchId };
 }
-

@@ -1,10 +1,10 @@
 import { getInvitationStatus, ZInvitation, ZPublicInvitation } from "@common/invitations";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { invitations, users } from "../../db/schema";
 import { Caller, createTestApp, type TTestApp } from "../../../test/app";
 import { addMember, createChurch, invite, PASSWORD, signUp, uniqueEmail } from "../../../test/factories";
 import { startSmtpServer } from "../../../test/smtp";
+import { churches, invitations, users } from "../../db/schema";
 
 let t: TTestApp;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
@@ -87,7 +87,11 @@ describe("accepting an invitation", () => {
     const inv = await invite(c.admin, email, "ADMIN");
     const res = await new Caller(t.app).get(`/api/invite/${inv.token}`);
     expect(res.status).toBe(200);
-    expect(ZPublicInvitation.parse(res.body)).toMatchObject({ email, role: "ADMIN", church: { name: "Grace Fellowship" } });
+    expect(ZPublicInvitation.parse(res.body)).toMatchObject({
+      email,
+      role: "ADMIN",
+      church: { name: "Grace Fellowship" },
+    });
     expect((await new Caller(t.app).get("/api/invite/unknown-token")).status).toBe(404);
   });
 
@@ -108,7 +112,11 @@ describe("accepting an invitation", () => {
     const c = await createChurch(t.app);
     const inv = await invite(c.admin, uniqueEmail());
     const stranger = uniqueEmail("stranger");
-    const res = await new Caller(t.app).post("/api/auth/register", { email: stranger, password: PASSWORD, invitationToken: inv.token });
+    const res = await new Caller(t.app).post("/api/auth/register", {
+      email: stranger,
+      password: PASSWORD,
+      invitationToken: inv.token,
+    });
     expect(res.status).toBe(400);
     expect(res.body.errors[0].path).toBe("invitationToken");
     expect(await t.db.select().from(users).where(eq(users.email, stranger))).toHaveLength(0);
@@ -119,9 +127,16 @@ describe("accepting an invitation", () => {
     const c = await createChurch(t.app);
     const email = uniqueEmail();
     const inv = await invite(c.admin, email);
-    await t.db.update(invitations).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(invitations.id, inv.id));
+    await t.db
+      .update(invitations)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(invitations.id, inv.id));
     expect((await new Caller(t.app).get(`/api/invite/${inv.token}`)).status).toBe(404);
-    const res = await new Caller(t.app).post("/api/auth/register", { email, password: PASSWORD, invitationToken: inv.token });
+    const res = await new Caller(t.app).post("/api/auth/register", {
+      email,
+      password: PASSWORD,
+      invitationToken: inv.token,
+    });
     expect(res.status).toBe(400);
     const listed = (await c.admin.get("/api/invitations")).body[0];
     expect(getInvitationStatus(listed)).toBe("Expired");
@@ -153,12 +168,36 @@ describe("accepting an invitation", () => {
     expect((await new Caller(t.app).get(`/api/invite/${inv.token}`)).status).toBe(200);
   });
 
+  it("creating a church while accepting an invitation leaves the user in exactly one church", async () => {
+    const c = await createChurch(t.app);
+    const email = uniqueEmail();
+    const inv = await invite(c.admin, email);
+    const user = await signUp(t.app, { email });
+    const [created, accepted] = await Promise.all([
+      user.post("/api/churches", { name: "Racing Church" }),
+      user.post(`/api/invite/${inv.token}/accept`),
+    ]);
+    expect([created.status, accepted.status].filter((s) => s < 300)).toHaveLength(1);
+    const me = (await user.get("/api/auth/user")).body;
+    if (created.status === 201) {
+      expect(me).toMatchObject({ churchId: created.body.id, role: "ADMIN" });
+      expect((await new Caller(t.app).get(`/api/invite/${inv.token}`)).status).toBe(200);
+    } else {
+      expect(me).toMatchObject({ churchId: c.church.id, role: "CONGREGANT" });
+      const orphans = await t.db.select().from(churches).where(eq(churches.name, "Racing Church"));
+      expect(orphans).toHaveLength(0);
+    }
+  });
+
   it("two accepts racing for one invitation: exactly one succeeds", async () => {
     const c = await createChurch(t.app);
     const email = uniqueEmail();
     const inv = await invite(c.admin, email);
     const x = await signUp(t.app, { email });
-    const results = await Promise.all([x.post(`/api/invite/${inv.token}/accept`), x.post(`/api/invite/${inv.token}/accept`)]);
+    const results = await Promise.all([
+      x.post(`/api/invite/${inv.token}/accept`),
+      x.post(`/api/invite/${inv.token}/accept`),
+    ]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 404]);
   });
 });

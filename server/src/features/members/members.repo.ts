@@ -58,7 +58,10 @@ export async function findMembersJson(ctx: TChurchCtx): Promise<string> {
 }
 
 export async function findMember(ctx: TChurchCtx, id: string): Promise<TMember | undefined> {
-  const [row] = await ctx.db.select(memberColumns).from(users).where(and(eq(users.id, id), eq(users.churchId, ctx.churchId)));
+  const [row] = await ctx.db
+    .select(memberColumns)
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.churchId, ctx.churchId)));
   return row ? toMember(row) : undefined;
 }
 

@@ -11,11 +11,15 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.type("application/json; charset=utf-8").send(await listMembersJson(await requireAdmin(req))),
   );
 
-  app.patch("/api/admin/members/:id", { config, schema: { params: ZIdParams, body: ZUpdateMemberRoleBody } }, async (req) => {
-    const member = await updateMemberRole(await requireAdmin(req), req.params.id, req.body);
-    await app.userCache.invalidate("user", member.id);
-    return member;
-  });
+  app.patch(
+    "/api/admin/members/:id",
+    { config, schema: { params: ZIdParams, body: ZUpdateMemberRoleBody } },
+    async (req) => {
+      const member = await updateMemberRole(await requireAdmin(req), req.params.id, req.body);
+      await app.userCache.invalidate("user", member.id);
+      return member;
+    },
+  );
 
   app.delete("/api/admin/members/:id", { config, schema: { params: ZIdParams } }, async (req, reply) => {
     await removeMember(await requireAdmin(req), req.params.id);

@@ -19,7 +19,8 @@ export function listMembersJson(ctx: TChurchCtx): Promise<string> {
 async function getChangeableMember(ctx: TChurchCtx, id: string): Promise<TMember> {
   const member = await findMember(ctx, id);
   if (!member) throw notFound("Member not found");
-  if (member.role === "SUPER_ADMIN" && ctx.role !== "SUPER_ADMIN") throw forbidden("Only a super admin can change a super admin.");
+  if (member.role === "SUPER_ADMIN" && ctx.role !== "SUPER_ADMIN")
+    throw forbidden("Only a super admin can change a super admin.");
   return member;
 }
 
@@ -29,13 +30,20 @@ async function assertKeepsAnAdmin(ctx: TChurchCtx, member: TMember): Promise<voi
   if (admins.filter((a) => a !== member.id).length === 0) throw conflict(LAST_ADMIN);
 }
 
-export async function updateMemberRole(ctx: TChurchCtx, id: string, body: z.output<typeof ZUpdateMemberRoleBody>): Promise<TMember> {
+export async function updateMemberRole(
+  ctx: TChurchCtx,
+  id: string,
+  body: z.output<typeof ZUpdateMemberRoleBody>,
+): Promise<TMember> {
   return ctx.db.transaction(async (db) => {
     const tx = { ...ctx, db };
     const member = await getChangeableMember(tx, id);
     if (member.role === body.role) return member;
     if (!isAdminRole(body.role)) await assertKeepsAnAdmin(tx, member);
-    await db.update(users).set({ role: body.role }).where(and(eq(users.id, id), eq(users.churchId, ctx.churchId)));
+    await db
+      .update(users)
+      .set({ role: body.role })
+      .where(and(eq(users.id, id), eq(users.churchId, ctx.churchId)));
     await recordActivity(tx, "member_role_changed", `${getMemberDisplayName(member)} is now ${ROLE_LABELS[body.role]}`);
     return { ...member, role: body.role };
   });

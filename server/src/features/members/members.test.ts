@@ -20,7 +20,10 @@ describe("GET /api/admin/members", () => {
     const members = res.body.map((m: unknown) => ZMember.parse(m));
     expect(members.map((m: { id: string }) => m.id).sort()).toEqual([a.admin.user.id, m1.user.id].sort());
     expect(members.every((m: { churchId: string }) => m.churchId === a.church.id)).toBe(true);
-    expect(members.find((m: { id: string }) => m.id === m1.user.id)).toMatchObject({ role: "GROUP_LEADER", firstName: "Lydia" });
+    expect(members.find((m: { id: string }) => m.id === m1.user.id)).toMatchObject({
+      role: "GROUP_LEADER",
+      firstName: "Lydia",
+    });
     expect(members.find((m: { id: string }) => m.id === a.admin.user.id).lastActiveAt).not.toBeNull();
   });
 

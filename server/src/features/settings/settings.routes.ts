@@ -7,12 +7,18 @@ import { getChurchSettings, updateChurchSettings } from "./settings.service";
 const SETTINGS_BODY_LIMIT = 4 * 1024 * 1024;
 
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get("/api/admin/church/settings", { config: { access: "admin" } }, async (req) => getChurchSettings(await requireAdmin(req)));
+  app.get("/api/admin/church/settings", { config: { access: "admin" } }, async (req) =>
+    getChurchSettings(await requireAdmin(req)),
+  );
 
-  app.put("/api/admin/church/settings", { schema: { body: ZChurchSettingsBody }, bodyLimit: SETTINGS_BODY_LIMIT, config: { access: "admin" } }, async (req) => {
-    const ctx = await requireAdmin(req);
-    const church = await updateChurchSettings(ctx, req.body);
-    await app.userCache.invalidate("church", ctx.churchId);
-    return church;
-  });
+  app.put(
+    "/api/admin/church/settings",
+    { schema: { body: ZChurchSettingsBody }, bodyLimit: SETTINGS_BODY_LIMIT, config: { access: "admin" } },
+    async (req) => {
+      const ctx = await requireAdmin(req);
+      const church = await updateChurchSettings(ctx, req.body);
+      await app.userCache.invalidate("church", ctx.churchId);
+      return church;
+    },
+  );
 };

@@ -22,7 +22,10 @@ export async function getChurchSettings(ctx: TChurchCtx): Promise<TChurch> {
  * Saves the settings. A `data:` logo is checked and stored with the church; a pasted web address
  * is kept as it is; our own logo path means "unchanged"; null removes the logo.
  */
-export async function updateChurchSettings(ctx: TChurchCtx, body: z.output<typeof ZChurchSettingsBody>): Promise<TChurch> {
+export async function updateChurchSettings(
+  ctx: TChurchCtx,
+  body: z.output<typeof ZChurchSettingsBody>,
+): Promise<TChurch> {
   const current = await findChurchById(ctx.db, ctx.churchId);
   if (!current) throw notFound("Church not found");
   const logo = body.logoUrl?.startsWith("data:") ? parseLogoDataUrl(body.logoUrl) : null;

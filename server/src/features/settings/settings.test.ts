@@ -1,5 +1,5 @@
-import { ZChurch } from "@common/churches";
 import { deflateSync } from "node:zlib";
+import { ZChurch } from "@common/churches";
 import { beforeAll, describe, expect, it } from "vitest";
 import { Caller, createTestApp, type TTestApp } from "../../../test/app";
 import { addMember, createChurch } from "../../../test/factories";
@@ -61,7 +61,11 @@ describe("church settings", () => {
     expect(res.body).toMatchObject({ ...settings(), timeZone: "America/Chicago" });
     expect((await c.admin.get("/api/admin/church/settings")).body).toMatchObject(settings());
     const me = await c.admin.get("/api/auth/user");
-    expect(me.body.church).toMatchObject({ name: "Grace Community", brandColor: "#0F766E", timeZone: "America/Chicago" });
+    expect(me.body.church).toMatchObject({
+      name: "Grace Community",
+      brandColor: "#0F766E",
+      timeZone: "America/Chicago",
+    });
   });
 
   it("refuses bad fields with 400 and the field, and changes nothing", async () => {
@@ -87,7 +91,10 @@ describe("church settings", () => {
   it("stores an uploaded PNG logo and serves it with its type and cache headers", async () => {
     const c = await createChurch(t.app);
     const png = tinyPng();
-    const res = await c.admin.put("/api/admin/church/settings", settings({ logoUrl: `data:image/png;base64,${png.toString("base64")}` }));
+    const res = await c.admin.put(
+      "/api/admin/church/settings",
+      settings({ logoUrl: `data:image/png;base64,${png.toString("base64")}` }),
+    );
     expect(res.status).toBe(200);
     expect(res.body.logoUrl).toMatch(new RegExp(`^/api/churches/${c.church.id}/logo\\?v=`));
     const logo = await t.app.inject({ url: res.body.logoUrl });
@@ -95,7 +102,10 @@ describe("church settings", () => {
     expect(logo.headers["content-type"]).toBe("image/png");
     expect(logo.headers["cache-control"]).toContain("max-age=31536000");
     expect(Buffer.compare(logo.rawPayload, png)).toBe(0);
-    const again = await t.app.inject({ url: res.body.logoUrl, headers: { "if-none-match": String(logo.headers.etag) } });
+    const again = await t.app.inject({
+      url: res.body.logoUrl,
+      headers: { "if-none-match": String(logo.headers.etag) },
+    });
     expect(again.statusCode).toBe(304);
     // Saving again with the same logo path keeps it; null removes it.
     const kept = await c.admin.put("/api/admin/church/settings", settings({ logoUrl: res.body.logoUrl }));
@@ -112,7 +122,10 @@ describe("church settings", () => {
     expect(res.status).toBe(400);
     expect(res.body.message).toBe("Please select an image file (PNG, JPG, etc.)");
     const big = Buffer.concat([tinyPng(), Buffer.alloc(2 * 1024 * 1024)]);
-    const tooBig = await c.admin.put("/api/admin/church/settings", settings({ logoUrl: `data:image/png;base64,${big.toString("base64")}` }));
+    const tooBig = await c.admin.put(
+      "/api/admin/church/settings",
+      settings({ logoUrl: `data:image/png;base64,${big.toString("base64")}` }),
+    );
     expect(tooBig.status).toBe(413);
     expect((await c.admin.get("/api/admin/church/settings")).body.logoUrl).toBeNull();
   });
@@ -126,7 +139,10 @@ describe("church settings", () => {
   it("an admin cannot point their church at another church's stored logo", async () => {
     const a = await createChurch(t.app);
     const b = await createChurch(t.app);
-    const up = await a.admin.put("/api/admin/church/settings", settings({ logoUrl: `data:image/png;base64,${tinyPng().toString("base64")}` }));
+    const up = await a.admin.put(
+      "/api/admin/church/settings",
+      settings({ logoUrl: `data:image/png;base64,${tinyPng().toString("base64")}` }),
+    );
     const res = await b.admin.put("/api/admin/church/settings", settings({ logoUrl: up.body.logoUrl }));
     expect(res.status).toBe(200);
     expect(res.body.logoUrl).toBeNull();
@@ -151,7 +167,12 @@ describe("church settings", () => {
     expect(mine.status).toBe(200);
     expect(mine.headers["content-type"]).toContain("application/manifest+json");
     const body = mine.body;
-    expect(body).toMatchObject({ name: "Riverside Church", theme_color: "#B91C1C", display: "standalone", start_url: "/" });
+    expect(body).toMatchObject({
+      name: "Riverside Church",
+      theme_color: "#B91C1C",
+      display: "standalone",
+      start_url: "/",
+    });
     const anon = (await new Caller(t.app).get("/manifest.webmanifest")).body;
     expect(anon.name).toBe("Fellowship");
   });
