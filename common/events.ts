@@ -1,0 +1,66 @@
+import { z } from "zod";
+
+/** Members may check in from this long before an event starts until it ends. */
+export const CHECK_IN_OPENS_MINUTES = 30;
+
+const ZDateTime = (required: string) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .refine((v) => !Number.isNaN(Date.parse(v)) && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(v), "Enter a valid date and time");
+
+/** `POST /api/events` and `PUT /api/events/{id}` (spec 2 section 5 messages; the end must follow the start). */
+export const ZEventBody = z
+  .object({
+    title: z.string({ error: "Title is required" }).trim().min(1, "Title is required").max(200, "Title must be at most 200 characters"),
+    description: z
+      .string({ error: "Description is required" })
+      .trim()
+      .min(1, "Description is required")
+      .max(5000, "Description must be at most 5000 characters"),
+    startTime: ZDateTime("Start time is required"),
+    endTime: ZDateTime("End time is required"),
+    location: z
+      .string({ error: "Location is required" })
+      .trim()
+      .min(1, "Location is required")
+      .max(300, "Location must be at most 300 characters"),
+    streamUrl: z
+      .string()
+      .trim()
+      .max(2000)
+      .nullish()
+      .transform((v) => (v ? v : null))
+      .pipe(z.url({ protocol: /^https?$/, error: "Please enter a valid URL" }).nullable()),
+  })
+  .refine((e) => Date.parse(e.endTime) > Date.parse(e.startTime), {
+    path: ["endTime"],
+    message: "End time must be after the start time",
+  });
+export type TEventBody = z.input<typeof ZEventBody>;
+
+export const ZEvent = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  location: z.string(),
+  startTime: z.string(),
+  endTime: z.string(),
+  streamUrl: z.string().nullable(),
+  rsvpCount: z.number().int(),
+  isGoing: z.boolean(),
+  isCheckedIn: z.boolean(),
+  createdAt: z.string(),
+});
+export type TEvent = z.infer<typeof ZEvent>;
+
+/** Spec: Upcoming if the start is in the future, otherwise Past. */
+export function getEventStatus(e: Pick<TEvent, "startTime">, now = new Date()): "Upcoming" | "Past" {
+  return new Date(e.startTime).getTime() > now.getTime() ? "Upcoming" : "Past";
+}
+
+export function isCheckInOpen(e: Pick<TEvent, "startTime" | "endTime">, now = new Date()): boolean {
+  const opens = new Date(e.startTime).getTime() - CHECK_IN_OPENS_MINUTES * 60_000;
+  return now.getTime() >= opens && now.getTime() <= new Date(e.endTime).getTime();
+}

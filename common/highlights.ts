@@ -1,0 +1,38 @@
+import { z } from "zod";
+
+/** `POST /api/sermon-highlights` (spec 1 section 7). */
+export const ZHighlightBody = z.object({
+  sermonId: z.string().min(1).max(100),
+  timestamp: z.number({ error: "Timestamp must be a number of seconds" }).int().min(0).max(86_400),
+  text: z.string({ error: "Select some text to highlight" }).trim().min(1, "Select some text to highlight").max(2000, "A highlight must be at most 2000 characters"),
+  note: z
+    .string()
+    .trim()
+    .max(2000, "A note must be at most 2000 characters")
+    .nullish()
+    .transform((v) => (v ? v : null)),
+});
+export type THighlightBody = z.input<typeof ZHighlightBody>;
+
+export const ZHighlight = z.object({
+  id: z.string(),
+  sermonId: z.string(),
+  timestamp: z.number().int(),
+  text: z.string(),
+  note: z.string().nullable(),
+  createdAt: z.string(),
+  isShared: z.boolean(),
+  shareCount: z.number().int(),
+  isMine: z.boolean(),
+  userName: z.string(),
+});
+export type THighlight = z.infer<typeof ZHighlight>;
+
+/** m:ss (spec 1 screen 7), h:mm:ss past an hour. */
+export function formatTimestamp(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const ss = String(s % 60).padStart(2, "0");
+  return h > 0 ? `${h}:${String(m).padStart(2, "0")}:${ss}` : `${m}:${ss}`;
+}

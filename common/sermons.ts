@@ -1,0 +1,126 @@
+import { z } from "zod";
+
+/** Spec 1 section 9: points for watching a sermon, paid once per member per sermon. */
+export const SERMON_WATCH_POINTS = 10;
+export const DASHBOARD_SERMON_COUNT = 3;
+export const RELATED_SERMON_COUNT = 4;
+export const SERMON_PAGE_SIZE = 24;
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .max(2000, "The address is too long")
+  .nullish()
+  .transform((v) => (v ? v : null))
+  .pipe(z.url({ protocol: /^https?$/, error: "Please enter a valid URL" }).nullable());
+
+const optionalText = (max: number, label: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+/** A calendar date `YYYY-MM-DD` or a full ISO date-time (spec 2: date inputs use YYYY-MM-DD). */
+export const ZDateInput = z
+  .string({ error: "Date is required" })
+  .trim()
+  .min(1, "Date is required")
+  .refine((v) => /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(v) && !Number.isNaN(Date.parse(v)), "Enter a valid date");
+
+/** `POST /api/sermons` and `PUT /api/sermons/{id}` (spec 2 section 5 messages). */
+export const ZSermonBody = z.object({
+  title: z.string({ error: "Title is required" }).trim().min(1, "Title is required").max(200, "Title must be at most 200 characters"),
+  speaker: z
+    .string({ error: "Speaker is required" })
+    .trim()
+    .min(1, "Speaker is required")
+    .max(120, "Speaker must be at most 120 characters"),
+  date: ZDateInput,
+  videoUrl: optionalUrl,
+  audioUrl: optionalUrl,
+  notesUrl: optionalUrl,
+  series: optionalText(120, "Series"),
+  description: optionalText(5000, "Description"),
+  notes: optionalText(50_000, "Notes"),
+  duration: z
+    .number({ error: "Duration must be a number of minutes" })
+    .int("Duration must be whole minutes")
+    .min(0, "Duration cannot be negative")
+    .max(1440, "Duration must be at most 24 hours")
+    .nullish()
+    .transform((v) => v ?? null),
+  tags: z
+    .array(z.string().trim().min(1).max(40, "Each topic must be at most 40 characters"))
+    .max(20, "At most 20 topics")
+    .default([])
+    .transform((tags) => [...new Set(tags)]),
+});
+export type TSermonBody = z.input<typeof ZSermonBody>;
+
+export const ZSermon = z.object({
+  id: z.string(),
+  title: z.string(),
+  speaker: z.string(),
+  /** The dashboard's name for the speaker (spec 2 "Sermon (dashboard list)"). */
+  pastor: z.string(),
+  date: z.string(),
+  duration: z.number().int().nullable(),
+  videoUrl: z.string().nullable(),
+  audioUrl: z.string().nullable(),
+  notesUrl: z.string().nullable(),
+  series: z.string().nullable(),
+  description: z.string().nullable(),
+  notes: z.string().nullable(),
+  tags: z.array(z.string()),
+  viewCount: z.number().int(),
+  isWatched: z.boolean(),
+  createdAt: z.string(),
+});
+export type TSermon = z.infer<typeof ZSermon>;
+
+/** Optional paging and search for `GET /api/sermons`; without them the whole list is returned. */
+export const ZSermonListQuery = z.object({
+  search: z.string().trim().max(200).optional(),
+  speaker: z.string().trim().max(120).optional(),
+  limit: z.coerce.number().int().min(1).max(200).optional(),
+  offset: z.coerce.number().int().min(0).max(1_000_000).optional(),
+});
+export type TSermonListQuery = z.input<typeof ZSermonListQuery>;
+
+export const ZWatchResult = z.object({ pointsAwarded: z.number().int(), points: z.number().int(), isWatched: z.literal(true) });
+export type TWatchResult = z.infer<typeof ZWatchResult>;
+
+/** "1h 5m", "45m": spec 1 screen 7 shows the duration as hours and minutes. */
+export function formatDuration(minutes: number | null | undefined): string {
+  if (!minutes) return "";
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  if (h === 0) return `${m}m`;
+  return m === 0 ? `${h}h` : `${h}h ${m}m`;
+}
+
+/** Which player a sermon link needs. */
+export type TMediaKind = { kind: "youtube"; id: string } | { kind: "vimeo"; id: string } | { kind: "file" };
+
+export function getVideoEmbed(url: string): TMediaKind {
+  try {
+    const u = new URL(url);
+    const host = u.hostname.replace(/^www\.|^m\./, "");
+    if (host === "youtu.be") return { kind: "youtube", id: u.pathname.slice(1).split("/")[0] };
+    if (host === "youtube.com" || host === "youtube-nocookie.com") {
+      const v = u.searchParams.get("v");
+      if (v) return { kind: "youtube", id: v };
+      const m = /^\/(embed|shorts|live)\/([\w-]+)/.exec(u.pathname);
+      if (m) return { kind: "youtube", id: m[2] };
+    }
+    if (host === "vimeo.com" || host === "player.vimeo.com") {
+      const m = /\/(?:video\/)?(\d+)/.exec(u.pathname);
+      if (m) return { kind: "vimeo", id: m[1] };
+    }
+  } catch {
+    // Not a URL: treat as a file link; the player shows its own error.
+  }
+  return { kind: "file" };
+}
