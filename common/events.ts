@@ -8,12 +8,19 @@ const ZDateTime = (required: string) =>
     .string({ error: required })
     .trim()
     .min(1, required)
-    .refine((v) => !Number.isNaN(Date.parse(v)) && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(v), "Enter a valid date and time");
+    .refine(
+      (v) => !Number.isNaN(Date.parse(v)) && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(v),
+      "Enter a valid date and time",
+    );
 
 /** `POST /api/events` and `PUT /api/events/{id}` (spec 2 section 5 messages; the end must follow the start). */
 export const ZEventBody = z
   .object({
-    title: z.string({ error: "Title is required" }).trim().min(1, "Title is required").max(200, "Title must be at most 200 characters"),
+    title: z
+      .string({ error: "Title is required" })
+      .trim()
+      .min(1, "Title is required")
+      .max(200, "Title must be at most 200 characters"),
     description: z
       .string({ error: "Description is required" })
       .trim()

@@ -2,9 +2,13 @@ import { z } from "zod";
 
 /** `POST /api/sermon-highlights` (spec 1 section 7). */
 export const ZHighlightBody = z.object({
-  sermonId: z.string().min(1).max(100),
+  sermonId: z.uuid("Choose a sermon"),
   timestamp: z.number({ error: "Timestamp must be a number of seconds" }).int().min(0).max(86_400),
-  text: z.string({ error: "Select some text to highlight" }).trim().min(1, "Select some text to highlight").max(2000, "A highlight must be at most 2000 characters"),
+  text: z
+    .string({ error: "Select some text to highlight" })
+    .trim()
+    .min(1, "Select some text to highlight")
+    .max(2000, "A highlight must be at most 2000 characters"),
   note: z
     .string()
     .trim()

@@ -27,11 +27,18 @@ export const ZDateInput = z
   .string({ error: "Date is required" })
   .trim()
   .min(1, "Date is required")
-  .refine((v) => /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(v) && !Number.isNaN(Date.parse(v)), "Enter a valid date");
+  .refine(
+    (v) => /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(v) && !Number.isNaN(Date.parse(v)),
+    "Enter a valid date",
+  );
 
 /** `POST /api/sermons` and `PUT /api/sermons/{id}` (spec 2 section 5 messages). */
 export const ZSermonBody = z.object({
-  title: z.string({ error: "Title is required" }).trim().min(1, "Title is required").max(200, "Title must be at most 200 characters"),
+  title: z
+    .string({ error: "Title is required" })
+    .trim()
+    .min(1, "Title is required")
+    .max(200, "Title must be at most 200 characters"),
   speaker: z
     .string({ error: "Speaker is required" })
     .trim()
@@ -89,7 +96,11 @@ export const ZSermonListQuery = z.object({
 });
 export type TSermonListQuery = z.input<typeof ZSermonListQuery>;
 
-export const ZWatchResult = z.object({ pointsAwarded: z.number().int(), points: z.number().int(), isWatched: z.literal(true) });
+export const ZWatchResult = z.object({
+  pointsAwarded: z.number().int(),
+  points: z.number().int(),
+  isWatched: z.literal(true),
+});
 export type TWatchResult = z.infer<typeof ZWatchResult>;
 
 /** "1h 5m", "45m": spec 1 screen 7 shows the duration as hours and minutes. */

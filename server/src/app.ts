@@ -17,9 +17,13 @@ import { adminRoutes } from "./features/admin/admin.routes";
 import { authRoutes } from "./features/auth/auth.routes";
 import { oidcRoutes } from "./features/auth/oidc.routes";
 import { churchesRoutes } from "./features/churches/churches.routes";
+import { eventsRoutes } from "./features/events/events.routes";
+import { feedsRoutes } from "./features/feeds/feeds.routes";
+import { highlightsRoutes } from "./features/highlights/highlights.routes";
 import { invitationsRoutes } from "./features/invitations/invitations.routes";
 import { membersRoutes } from "./features/members/members.routes";
 import { pwaRoutes } from "./features/pwa/pwa.routes";
+import { sermonsRoutes } from "./features/sermons/sermons.routes";
 import { settingsRoutes } from "./features/settings/settings.routes";
 import { userRoutes } from "./features/user/user.routes";
 import { AppError } from "./lib/errors";
@@ -145,6 +149,10 @@ export async function buildApp(opts: TBuildOptions): Promise<FastifyInstance> {
   await app.register(adminRoutes);
   await app.register(userRoutes);
   await app.register(pwaRoutes);
+  await app.register(sermonsRoutes);
+  await app.register(highlightsRoutes);
+  await app.register(eventsRoutes);
+  await app.register(feedsRoutes);
 
   const serveClient = (opts.serveClient ?? true) && fs.existsSync(path.join(CLIENT_DIR, "index.html"));
   if (serveClient) {

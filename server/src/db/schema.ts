@@ -1,21 +1,40 @@
 import { sql } from "drizzle-orm";
-import { boolean, customType, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  customType,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 
 const bytea = customType<{ data: Buffer }>({ dataType: () => "bytea" });
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 
-export const churches = pgTable("churches", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  name: text("name").notNull(),
-  address: text("address"),
-  phone: text("phone"),
-  email: text("email"),
-  website: text("website"),
-  logoUrl: text("logo_url"),
-  brandColor: text("brand_color").notNull().default("#6366F1"),
-  timeZone: text("time_zone").notNull(),
-  createdAt: ts("created_at").notNull().defaultNow(),
-});
+export const churches = pgTable(
+  "churches",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    address: text("address"),
+    phone: text("phone"),
+    email: text("email"),
+    website: text("website"),
+    logoUrl: text("logo_url"),
+    brandColor: text("brand_color").notNull().default("#6366F1"),
+    timeZone: text("time_zone").notNull(),
+    /** Unguessable part of the church's public podcast and calendar feed addresses. */
+    feedToken: text("feed_token")
+      .notNull()
+      .default(sql`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("churches_feed_token_key").on(t.feedToken)],
+);
 
 /** Uploaded logos live with the church and are served from /api/churches/{id}/logo. */
 export const churchLogos = pgTable("church_logos", {
@@ -156,3 +175,145 @@ export const oidcStates = pgTable("oidc_states", {
   invitationToken: text("invitation_token"),
   createdAt: ts("created_at").notNull().defaultNow(),
 });
+
+export const sermons = pgTable(
+  "sermons",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    churchId: uuid("church_id")
+      .notNull()
+      .references(() => churches.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    speaker: text("speaker").notNull(),
+    date: date("date", { mode: "string" }).notNull(),
+    duration: integer("duration"),
+    videoUrl: text("video_url"),
+    audioUrl: text("audio_url"),
+    notesUrl: text("notes_url"),
+    series: text("series"),
+    description: text("description"),
+    notes: text("notes"),
+    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    viewCount: integer("view_count").notNull().default(0),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    index("sermons_church_date_idx").on(t.churchId, t.date, t.createdAt),
+    index("sermons_church_speaker_idx").on(t.churchId, t.speaker),
+  ],
+);
+
+/** One row per member per sermon per day: the view count counts each member once a day. */
+export const sermonViews = pgTable(
+  "sermon_views",
+  {
+    sermonId: uuid("sermon_id")
+      .notNull()
+      .references(() => sermons.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+  },
+  (t) => [uniqueIndex("sermon_views_key").on(t.sermonId, t.userId, t.day)],
+);
+
+export const sermonHighlights = pgTable(
+  "sermon_highlights",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    churchId: uuid("church_id")
+      .notNull()
+      .references(() => churches.id, { onDelete: "cascade" }),
+    sermonId: uuid("sermon_id")
+      .notNull()
+      .references(() => sermons.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    timestamp: integer("timestamp").notNull(),
+    text: text("text").notNull(),
+    note: text("note"),
+    isShared: boolean("is_shared").notNull().default(false),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [index("sermon_highlights_sermon_idx").on(t.sermonId, t.createdAt)],
+);
+
+/** Who shared a highlight with the church; shareCount is the number of members who did. */
+export const highlightShares = pgTable(
+  "highlight_shares",
+  {
+    highlightId: uuid("highlight_id")
+      .notNull()
+      .references(() => sermonHighlights.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("highlight_shares_key").on(t.highlightId, t.userId)],
+);
+
+/**
+ * Every point a member earns, one row per award. The unique (user, kind, key) makes each award
+ * idempotent: a repeat or a race inserts nothing and pays nothing (DESIGN.md rule 4).
+ */
+export const pointsLedger = pgTable(
+  "points_ledger",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    churchId: uuid("church_id")
+      .notNull()
+      .references(() => churches.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    key: text("key").notNull(),
+    points: integer("points").notNull(),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("points_ledger_award_key").on(t.userId, t.kind, t.key),
+    index("points_ledger_user_kind_idx").on(t.userId, t.kind),
+  ],
+);
+
+export const events = pgTable(
+  "events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    churchId: uuid("church_id")
+      .notNull()
+      .references(() => churches.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    description: text("description").notNull(),
+    location: text("location").notNull(),
+    startTime: ts("start_time").notNull(),
+    endTime: ts("end_time").notNull(),
+    streamUrl: text("stream_url"),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [index("events_church_start_idx").on(t.churchId, t.startTime)],
+);
+
+export const eventAttendance = pgTable(
+  "event_attendance",
+  {
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    isGoing: boolean("is_going").notNull().default(false),
+    checkedInAt: ts("checked_in_at"),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("event_attendance_key").on(t.eventId, t.userId), index("event_attendance_user_idx").on(t.userId)],
+);

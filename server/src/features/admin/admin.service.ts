@@ -1,12 +1,12 @@
 import type { TAdminStats } from "@common/admin";
 import { and, count, eq, gt, gte, inArray, sql } from "drizzle-orm";
-import { invitations, users } from "../../db/schema";
+import { events, invitations, sermons, users } from "../../db/schema";
 import type { TChurchCtx } from "../../lib/context";
 import { startOfMonth, startOfWeek } from "../../lib/time";
 
 /**
- * The admin dashboard's figures, counted from the church's rows. Sermons, events and prayer
- * requests arrive with their own features; until then the church has none of them.
+ * The admin dashboard's figures, counted from the church's rows. Prayer requests arrive with
+ * their own feature; until then the church has none.
  */
 export async function getAdminStats(ctx: TChurchCtx, now = new Date()): Promise<TAdminStats> {
   const weekStart = startOfWeek(now, ctx.timeZone);
@@ -20,6 +20,13 @@ export async function getAdminStats(ctx: TChurchCtx, now = new Date()): Promise<
     })
     .from(users)
     .where(eq(users.churchId, ctx.churchId));
+  const [[sermonCount], [eventCount]] = await Promise.all([
+    ctx.db.select({ n: count() }).from(sermons).where(eq(sermons.churchId, ctx.churchId)),
+    ctx.db
+      .select({ n: count() })
+      .from(events)
+      .where(and(eq(events.churchId, ctx.churchId), gt(events.startTime, now))),
+  ]);
   const [inv] = await ctx.db
     .select({ n: count() })
     .from(invitations)
@@ -28,8 +35,8 @@ export async function getAdminStats(ctx: TChurchCtx, now = new Date()): Promise<
     totalMembers: m.totalMembers,
     totalAdmins: m.totalAdmins,
     activeThisWeek: m.activeThisWeek,
-    totalSermons: 0,
-    upcomingEvents: 0,
+    totalSermons: sermonCount.n,
+    upcomingEvents: eventCount.n,
     prayerRequests: 0,
     newMembersThisMonth: m.newMembersThisMonth,
     pendingInvitations: inv.n,

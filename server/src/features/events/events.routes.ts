@@ -1,0 +1,36 @@
+import { ZEventBody } from "@common/events";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { ZIdParams } from "../../lib/params";
+import { requireAdmin, requireMember } from "../../plugins/auth";
+import { checkIn, createEvent, deleteEvent, getEvent, listEvents, setRsvp, updateEvent } from "./events.service";
+
+export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const member = { access: "member" as const };
+  const admin = { access: "admin" as const };
+
+  app.get("/api/events", { config: member }, async (req) => listEvents(await requireMember(req)));
+  app.get("/api/events/:id", { config: member, schema: { params: ZIdParams } }, async (req) =>
+    getEvent(await requireMember(req), req.params.id),
+  );
+
+  app.post("/api/events/:id/rsvp", { config: member, schema: { params: ZIdParams } }, async (req) =>
+    setRsvp(await requireMember(req), req.params.id, true),
+  );
+  app.delete("/api/events/:id/rsvp", { config: member, schema: { params: ZIdParams } }, async (req) =>
+    setRsvp(await requireMember(req), req.params.id, false),
+  );
+  app.post("/api/events/:id/check-in", { config: member, schema: { params: ZIdParams } }, async (req) =>
+    checkIn(await requireMember(req), req.params.id),
+  );
+
+  app.post("/api/events", { config: admin, schema: { body: ZEventBody } }, async (req, reply) =>
+    reply.code(201).send(await createEvent(await requireAdmin(req), req.body)),
+  );
+  app.put("/api/events/:id", { config: admin, schema: { params: ZIdParams, body: ZEventBody } }, async (req) =>
+    updateEvent(await requireAdmin(req), req.params.id, req.body),
+  );
+  app.delete("/api/events/:id", { config: admin, schema: { params: ZIdParams } }, async (req, reply) => {
+    await deleteEvent(await requireAdmin(req), req.params.id);
+    return reply.code(204).send();
+  });
+};

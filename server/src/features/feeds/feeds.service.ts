@@ -1,0 +1,156 @@
+import type { TFeeds } from "@common/feeds";
+import { and, asc, desc, eq, isNotNull } from "drizzle-orm";
+import type { TDb } from "../../db/client";
+import { churches, events, sermons } from "../../db/schema";
+import type { TChurchCtx } from "../../lib/context";
+import { notFound } from "../../lib/errors";
+import { escapeHtml as escapeXml } from "../../lib/mail";
+
+const FEED_ITEMS = 300;
+
+export async function getFeedUrls(ctx: TChurchCtx, publicUrl: string): Promise<TFeeds> {
+  const [church] = await ctx.db
+    .select({ feedToken: churches.feedToken })
+    .from(churches)
+    .where(eq(churches.id, ctx.churchId));
+  return {
+    podcastUrl: `${publicUrl}/api/feeds/${church.feedToken}/podcast.xml`,
+    calendarUrl: `${publicUrl}/api/feeds/${church.feedToken}/events.ics`,
+  };
+}
+
+async function findChurchByFeedToken(db: TDb, token: string) {
+  const [church] = await db.select().from(churches).where(eq(churches.feedToken, token));
+  if (!church) throw notFound("Feed not found");
+  return church;
+}
+
+const AUDIO_TYPES: Record<string, string> = {
+  mp3: "audio/mpeg",
+  m4a: "audio/x-m4a",
+  aac: "audio/aac",
+  ogg: "audio/ogg",
+  wav: "audio/wav",
+  mp4: "audio/mp4",
+};
+
+function audioType(url: string): string {
+  const ext = /\.(\w+)(?:$|[?#])/.exec(url)?.[1]?.toLowerCase() ?? "";
+  return AUDIO_TYPES[ext] ?? "audio/mpeg";
+}
+
+function absolute(url: string, publicUrl: string): string {
+  return url.startsWith("/") ? `${publicUrl}${url}` : url;
+}
+
+/** A podcast RSS 2.0 feed of the church's sermons that have audio, with iTunes tags. */
+export async function renderPodcast(db: TDb, token: string, publicUrl: string): Promise<string> {
+  const church = await findChurchByFeedToken(db, token);
+  const rows = await db
+    .select()
+    .from(sermons)
+    .where(and(eq(sermons.churchId, church.id), isNotNull(sermons.audioUrl)))
+    .orderBy(desc(sermons.date), desc(sermons.createdAt))
+    .limit(FEED_ITEMS);
+  const self = `${publicUrl}/api/feeds/${token}/podcast.xml`;
+  const title = `${church.name} Sermons`;
+  const logo = church.logoUrl ? absolute(church.logoUrl, publicUrl) : `${publicUrl}/icons/icon-512.png`;
+  const items = rows.map((s) => {
+    const description = s.description ?? `${s.title}, by ${s.speaker}`;
+    const duration = s.duration ? `<itunes:duration>${s.duration * 60}</itunes:duration>` : "";
+    return `<item>
+<title>${escapeXml(s.title)}</title>
+<itunes:author>${escapeXml(s.speaker)}</itunes:author>
+<description>${escapeXml(description)}</description>
+<itunes:summary>${escapeXml(description)}</itunes:summary>
+<pubDate>${new Date(`${s.date}T12:00:00Z`).toUTCString()}</pubDate>
+<guid isPermaLink="false">${s.id}</guid>
+<link>${escapeXml(`${publicUrl}/sermons/${s.id}`)}</link>
+<enclosure url="${escapeXml(s.audioUrl as string)}" type="${audioType(s.audioUrl as string)}" length="0"/>
+${duration}<itunes:episodeType>full</itunes:episodeType>${s.series ? `\n<itunes:keywords>${escapeXml([s.series, ...s.tags].join(","))}</itunes:keywords>` : ""}
+</item>`;
+  });
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd" xmlns:atom="http://www.w3.org/2005/Atom">
+<channel>
+<title>${escapeXml(title)}</title>
+<link>${escapeXml(`${publicUrl}/sermons`)}</link>
+<atom:link href="${escapeXml(self)}" rel="self" type="application/rss+xml"/>
+<description>${escapeXml(`Sermons from ${church.name}`)}</description>
+<language>en-us</language>
+<itunes:author>${escapeXml(church.name)}</itunes:author>
+<itunes:owner><itunes:name>${escapeXml(church.name)}</itunes:name>${church.email ? `<itunes:email>${escapeXml(church.email)}</itunes:email>` : ""}</itunes:owner>
+<itunes:image href="${escapeXml(logo)}"/>
+<image><url>${escapeXml(logo)}</url><title>${escapeXml(title)}</title><link>${escapeXml(`${publicUrl}/sermons`)}</link></image>
+<itunes:category text="Religion &amp; Spirituality"><itunes:category text="Christianity"/></itunes:category>
+<itunes:explicit>false</itunes:explicit>
+<itunes:type>episodic</itunes:type>
+${items.join("\n")}
+</channel>
+</rss>
+`;
+}
+
+/** RFC 5545 text: escape, then fold lines at 75 octets. */
+function icalText(value: string): string {
+  return value.replace(/\\/g, "\\\\").replace(/;/g, "\\;").replace(/,/g, "\\,").replace(/\r?\n/g, "\\n");
+}
+
+function fold(line: string): string {
+  const bytes = Buffer.from(line, "utf8");
+  if (bytes.length <= 75) return line;
+  const parts: string[] = [];
+  let start = 0;
+  while (start < bytes.length) {
+    let end = Math.min(start + (start === 0 ? 75 : 74), bytes.length);
+    // Never cut a UTF-8 character in two.
+    while (end < bytes.length && (bytes[end] & 0xc0) === 0x80) end--;
+    parts.push(bytes.subarray(start, end).toString("utf8"));
+    start = end;
+  }
+  return parts.join("\r\n ");
+}
+
+const icalDate = (d: Date) =>
+  d
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}/, "");
+
+/** An iCalendar (RFC 5545) feed of the church's events, for calendar apps to subscribe to. */
+export async function renderCalendar(db: TDb, token: string, publicUrl: string, now = new Date()): Promise<string> {
+  const church = await findChurchByFeedToken(db, token);
+  const rows = await db
+    .select()
+    .from(events)
+    .where(eq(events.churchId, church.id))
+    .orderBy(asc(events.startTime))
+    .limit(1000);
+  const host = new URL(publicUrl).host;
+  const lines = [
+    "BEGIN:VCALENDAR",
+    "VERSION:2.0",
+    "PRODID:-//Fellowship//Church Events//EN",
+    "CALSCALE:GREGORIAN",
+    "METHOD:PUBLISH",
+    `X-WR-CALNAME:${icalText(`${church.name} Events`)}`,
+    `X-WR-TIMEZONE:${church.timeZone}`,
+  ];
+  for (const e of rows) {
+    lines.push(
+      "BEGIN:VEVENT",
+      `UID:${e.id}@${host}`,
+      `DTSTAMP:${icalDate(now)}`,
+      `LAST-MODIFIED:${icalDate(e.updatedAt)}`,
+      `DTSTART:${icalDate(e.startTime)}`,
+      `DTEND:${icalDate(e.endTime)}`,
+      `SUMMARY:${icalText(e.title)}`,
+      `DESCRIPTION:${icalText(e.description)}`,
+      `LOCATION:${icalText(e.location)}`,
+      `URL:${publicUrl}/events`,
+      "END:VEVENT",
+    );
+  }
+  lines.push("END:VCALENDAR");
+  return `${lines.map(fold).join("\r\n")}\r\n`;
+}

@@ -1,0 +1,95 @@
+import type { THighlight, ZHighlightBody } from "@common/highlights";
+import { and, desc, eq, or, sql } from "drizzle-orm";
+import type { z } from "zod";
+import { highlightShares, sermonHighlights, sermons, users } from "../../db/schema";
+import type { TChurchCtx } from "../../lib/context";
+import { notFound } from "../../lib/errors";
+
+const columns = (ctx: TChurchCtx) => ({
+  id: sermonHighlights.id,
+  sermonId: sermonHighlights.sermonId,
+  timestamp: sermonHighlights.timestamp,
+  text: sermonHighlights.text,
+  note: sermonHighlights.note,
+  createdAt: sermonHighlights.createdAt,
+  isShared: sermonHighlights.isShared,
+  shareCount: sql<number>`(select count(*)::int from ${highlightShares} where ${highlightShares.highlightId} = ${sermonHighlights.id})`,
+  isMine: sql<boolean>`${sermonHighlights.userId} = ${ctx.userId}`,
+  firstName: users.firstName,
+  lastName: users.lastName,
+});
+
+type TRow = { createdAt: Date; firstName: string | null; lastName: string | null } & Omit<
+  THighlight,
+  "createdAt" | "userName"
+>;
+
+function toHighlight(r: TRow): THighlight {
+  const { firstName, lastName, ...h } = r;
+  return {
+    ...h,
+    createdAt: r.createdAt.toISOString(),
+    userName: [firstName, lastName].filter(Boolean).join(" ") || "Church Member",
+  };
+}
+
+/** The member's own highlights on the sermon, and those the church has shared, newest first. */
+export async function listHighlights(ctx: TChurchCtx, sermonId: string): Promise<THighlight[]> {
+  const rows = await ctx.db
+    .select(columns(ctx))
+    .from(sermonHighlights)
+    .innerJoin(users, eq(users.id, sermonHighlights.userId))
+    .where(
+      and(
+        eq(sermonHighlights.churchId, ctx.churchId),
+        eq(sermonHighlights.sermonId, sermonId),
+        or(eq(sermonHighlights.userId, ctx.userId), eq(sermonHighlights.isShared, true)),
+      ),
+    )
+    .orderBy(desc(sermonHighlights.createdAt));
+  return rows.map(toHighlight);
+}
+
+async function getHighlight(ctx: TChurchCtx, id: string): Promise<THighlight | undefined> {
+  const [row] = await ctx.db
+    .select(columns(ctx))
+    .from(sermonHighlights)
+    .innerJoin(users, eq(users.id, sermonHighlights.userId))
+    .where(and(eq(sermonHighlights.id, id), eq(sermonHighlights.churchId, ctx.churchId)));
+  return row ? toHighlight(row) : undefined;
+}
+
+export async function createHighlight(ctx: TChurchCtx, body: z.output<typeof ZHighlightBody>): Promise<THighlight> {
+  const [sermon] = await ctx.db
+    .select({ id: sermons.id })
+    .from(sermons)
+    .where(and(eq(sermons.id, body.sermonId), eq(sermons.churchId, ctx.churchId)));
+  if (!sermon) throw notFound("Sermon Not Found");
+  const [row] = await ctx.db
+    .insert(sermonHighlights)
+    .values({
+      churchId: ctx.churchId,
+      sermonId: sermon.id,
+      userId: ctx.userId,
+      timestamp: body.timestamp,
+      text: body.text,
+      note: body.note,
+    })
+    .returning({ id: sermonHighlights.id });
+  return (await getHighlight(ctx, row.id)) as THighlight;
+}
+
+/**
+ * Shares a highlight with the church. The author shares their own; any member may share again a
+ * highlight already shared. Each member counts once in shareCount, however often they share.
+ */
+export async function shareHighlight(ctx: TChurchCtx, id: string): Promise<THighlight> {
+  const h = await getHighlight(ctx, id);
+  if (!h || (!h.isMine && !h.isShared)) throw notFound("Highlight not found");
+  await ctx.db.transaction(async (tx) => {
+    if (h.isMine && !h.isShared)
+      await tx.update(sermonHighlights).set({ isShared: true }).where(eq(sermonHighlights.id, id));
+    await tx.insert(highlightShares).values({ highlightId: id, userId: ctx.userId }).onConflictDoNothing();
+  });
+  return (await getHighlight(ctx, id)) as THighlight;
+}

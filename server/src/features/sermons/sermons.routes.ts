@@ -1,0 +1,59 @@
+import { RELATED_SERMON_COUNT, ZSermonBody, ZSermonListQuery } from "@common/sermons";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { ZIdParams } from "../../lib/params";
+import { requireAdmin, requireMember } from "../../plugins/auth";
+import {
+  createSermon,
+  deleteSermon,
+  getPublicSermon,
+  listRelatedSermons,
+  listSermons,
+  listSpeakers,
+  updateSermon,
+  viewSermon,
+  watchSermon,
+} from "./sermons.service";
+
+export const sermonsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const member = { access: "member" as const };
+  const admin = { access: "admin" as const };
+
+  app.get("/api/sermons", { config: member, schema: { querystring: ZSermonListQuery } }, async (req, reply) => {
+    const { rows, total } = await listSermons(await requireMember(req), req.query);
+    if (total !== null) reply.header("x-total-count", String(total));
+    return rows;
+  });
+
+  app.get("/api/sermons/speakers", { config: member }, async (req) => listSpeakers(await requireMember(req)));
+
+  // Public, so a shared link shows the sermon to a visitor; members of the church get their own view.
+  app.get("/api/sermons/:id", { schema: { params: ZIdParams } }, async (req) => {
+    const user = await req.getUser();
+    if (!user?.churchId) return getPublicSermon(app.db, req.params.id);
+    return viewSermon(await requireMember(req), req.params.id);
+  });
+
+  app.get("/api/sermons/:id/related", { config: member, schema: { params: ZIdParams } }, async (req) =>
+    listRelatedSermons(await requireMember(req), req.params.id, RELATED_SERMON_COUNT),
+  );
+
+  app.post("/api/sermons/:id/watch", { config: member, schema: { params: ZIdParams } }, async (req) => {
+    const ctx = await requireMember(req);
+    const result = await watchSermon(ctx, req.params.id);
+    if (result.pointsAwarded > 0) await app.userCache.invalidate("user", ctx.userId);
+    return result;
+  });
+
+  app.post("/api/sermons", { config: admin, schema: { body: ZSermonBody } }, async (req, reply) =>
+    reply.code(201).send(await createSermon(await requireAdmin(req), req.body)),
+  );
+
+  app.put("/api/sermons/:id", { config: admin, schema: { params: ZIdParams, body: ZSermonBody } }, async (req) =>
+    updateSermon(await requireAdmin(req), req.params.id, req.body),
+  );
+
+  app.delete("/api/sermons/:id", { config: admin, schema: { params: ZIdParams } }, async (req, reply) => {
+    await deleteSermon(await requireAdmin(req), req.params.id);
+    return reply.code(204).send();
+  });
+};

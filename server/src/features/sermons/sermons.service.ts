@@ -1,0 +1,127 @@
+import { SERMON_WATCH_POINTS, type TSermon, type TWatchResult, type ZSermonBody } from "@common/sermons";
+import { and, desc, eq, ne, or, sql } from "drizzle-orm";
+import type { z } from "zod";
+import type { TDb } from "../../db/client";
+import { sermons, sermonViews } from "../../db/schema";
+import type { TChurchCtx } from "../../lib/context";
+import { notFound } from "../../lib/errors";
+import { awardPoints } from "../../lib/points";
+import { toLocalDate } from "../../lib/time";
+import { recordActivity } from "../admin/activity.repo";
+import { findSermon, findSermons, findSpeakers, isWatchedBy, toSermon } from "./sermons.repo";
+
+type TSermonInput = z.output<typeof ZSermonBody>;
+
+const NOT_FOUND = "Sermon Not Found";
+
+export function listSermons(
+  ctx: TChurchCtx,
+  q: { search?: string; speaker?: string; limit?: number; offset?: number },
+) {
+  return findSermons(ctx, q);
+}
+
+export function listSpeakers(ctx: TChurchCtx) {
+  return findSpeakers(ctx);
+}
+
+/** The sermon, counting this member's view once per day (in the church's time zone). */
+export async function viewSermon(ctx: TChurchCtx, id: string): Promise<TSermon> {
+  const sermon = await findSermon(ctx, id);
+  if (!sermon) throw notFound(NOT_FOUND);
+  const day = toLocalDate(new Date(), ctx.timeZone);
+  const counted = await ctx.db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(sermonViews)
+      .values({ sermonId: id, userId: ctx.userId, day })
+      .onConflictDoNothing()
+      .returning();
+    if (inserted.length === 0) return null;
+    const [row] = await tx
+      .update(sermons)
+      .set({ viewCount: sql`${sermons.viewCount} + 1` })
+      .where(eq(sermons.id, id))
+      .returning({ viewCount: sermons.viewCount });
+    return row.viewCount;
+  });
+  return counted === null ? sermon : { ...sermon, viewCount: counted };
+}
+
+/** A sermon by its id for a visitor who is not signed in (a shared link); no view is counted. */
+export async function getPublicSermon(db: TDb, id: string): Promise<TSermon> {
+  const [row] = await db.select().from(sermons).where(eq(sermons.id, id));
+  if (!row) throw notFound(NOT_FOUND);
+  return toSermon({ ...row, isWatched: false });
+}
+
+const toValues = (body: TSermonInput) => ({
+  title: body.title,
+  speaker: body.speaker,
+  date: body.date.slice(0, 10),
+  duration: body.duration,
+  videoUrl: body.videoUrl,
+  audioUrl: body.audioUrl,
+  notesUrl: body.notesUrl,
+  series: body.series,
+  description: body.description,
+  notes: body.notes,
+  tags: body.tags,
+});
+
+export async function createSermon(ctx: TChurchCtx, body: TSermonInput): Promise<TSermon> {
+  return ctx.db.transaction(async (db) => {
+    const [row] = await db
+      .insert(sermons)
+      .values({ ...toValues(body), churchId: ctx.churchId, createdBy: ctx.userId })
+      .returning();
+    await recordActivity({ ...ctx, db }, "sermon_created", `New sermon: ${row.title} (${row.speaker})`);
+    return toSermon({ ...row, isWatched: false });
+  });
+}
+
+export async function updateSermon(ctx: TChurchCtx, id: string, body: TSermonInput): Promise<TSermon> {
+  const [row] = await ctx.db
+    .update(sermons)
+    .set({ ...toValues(body), updatedAt: new Date() })
+    .where(and(eq(sermons.id, id), eq(sermons.churchId, ctx.churchId)))
+    .returning({ id: sermons.id });
+  if (!row) throw notFound(NOT_FOUND);
+  return (await findSermon(ctx, id)) as TSermon;
+}
+
+export async function deleteSermon(ctx: TChurchCtx, id: string): Promise<void> {
+  const rows = await ctx.db
+    .delete(sermons)
+    .where(and(eq(sermons.id, id), eq(sermons.churchId, ctx.churchId)))
+    .returning({ id: sermons.id });
+  if (rows.length === 0) throw notFound(NOT_FOUND);
+}
+
+/** Spec 1: +10 points once per member per sermon; a repeat answers 0 points. */
+export async function watchSermon(ctx: TChurchCtx, id: string): Promise<TWatchResult> {
+  if (!(await findSermon(ctx, id))) throw notFound(NOT_FOUND);
+  const { awarded, total } = await awardPoints(ctx, "sermon_watch", id, SERMON_WATCH_POINTS);
+  return { pointsAwarded: awarded, points: total, isWatched: true };
+}
+
+/** Real related sermons: same series first, then the same speaker or shared topics; newest first. */
+export async function listRelatedSermons(ctx: TChurchCtx, id: string, limit: number): Promise<TSermon[]> {
+  const sermon = await findSermon(ctx, id);
+  if (!sermon) throw notFound(NOT_FOUND);
+  const tags = sql`${sermon.tags}::text[]`;
+  const sameSeries = sermon.series ? sql`${sermons.series} = ${sermon.series}` : sql`false`;
+  const score = sql`(case when ${sameSeries} then 4 else 0 end) + (case when ${sermons.speaker} = ${sermon.speaker} then 2 else 0 end) + cardinality(array(select unnest(${sermons.tags}) intersect select unnest(${tags})))`;
+  const rows = await ctx.db
+    .select({ sermon: sermons, isWatched: isWatchedBy(ctx.userId) })
+    .from(sermons)
+    .where(
+      and(
+        eq(sermons.churchId, ctx.churchId),
+        ne(sermons.id, id),
+        or(sameSeries, eq(sermons.speaker, sermon.speaker), sql`${sermons.tags} && ${tags}`),
+      ),
+    )
+    .orderBy(desc(score), desc(sermons.date))
+    .limit(limit);
+  return rows.map((r) => toSermon({ ...r.sermon, isWatched: r.isWatched }));
+}
