@@ -65,3 +65,43 @@ export async function addMember(
   expect(member.user.churchId).toBe(t.church.id);
   return member;
 }
+
+export const sermonBody = (over: Record<string, unknown> = {}) => ({
+  title: "Walking in Faith",
+  speaker: "Pastor John",
+  date: "2026-11-15",
+  videoUrl: "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
+  audioUrl: null,
+  notesUrl: null,
+  series: null,
+  description: "A message on trust.",
+  notes: null,
+  duration: 45,
+  tags: ["faith"],
+  ...over,
+});
+
+export async function createSermon(admin: Caller, over: Record<string, unknown> = {}) {
+  const res = await admin.post("/api/sermons", sermonBody(over));
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body as import("@common/sermons").TSermon;
+}
+
+export const eventBody = (over: Record<string, unknown> = {}) => {
+  const start = new Date(Date.now() + 3 * 86_400_000);
+  return {
+    title: "Bible Study",
+    description: "Romans, chapter 8.",
+    location: "Fellowship Hall",
+    startTime: start.toISOString(),
+    endTime: new Date(start.getTime() + 90 * 60_000).toISOString(),
+    streamUrl: null,
+    ...over,
+  };
+};
+
+export async function createEvent(admin: Caller, over: Record<string, unknown> = {}) {
+  const res = await admin.post("/api/events", eventBody(over));
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body as import("@common/events").TEvent;
+}

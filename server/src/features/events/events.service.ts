@@ -9,11 +9,12 @@ import { recordActivity } from "../admin/activity.repo";
 type TEventInput = z.output<typeof ZEventBody>;
 const NOT_FOUND = "Event not found";
 
+// Correlated subqueries name their columns with table aliases (see sermons.repo.ts isWatchedBy).
 const columns = (ctx: TChurchCtx) => ({
   event: events,
-  rsvpCount: sql<number>`(select count(*)::int from ${eventAttendance} where ${eventAttendance.eventId} = ${events.id} and ${eventAttendance.isGoing})`,
-  isGoing: sql<boolean>`coalesce((select ${eventAttendance.isGoing} from ${eventAttendance} where ${eventAttendance.eventId} = ${events.id} and ${eventAttendance.userId} = ${ctx.userId}), false)`,
-  isCheckedIn: sql<boolean>`exists (select 1 from ${eventAttendance} where ${eventAttendance.eventId} = ${events.id} and ${eventAttendance.userId} = ${ctx.userId} and ${eventAttendance.checkedInAt} is not null)`,
+  rsvpCount: sql<number>`(select count(*)::int from "event_attendance" a where a."event_id" = "events"."id" and a."is_going")`,
+  isGoing: sql<boolean>`coalesce((select a."is_going" from "event_attendance" a where a."event_id" = "events"."id" and a."user_id" = ${ctx.userId}), false)`,
+  isCheckedIn: sql<boolean>`exists (select 1 from "event_attendance" a where a."event_id" = "events"."id" and a."user_id" = ${ctx.userId} and a."checked_in_at" is not null)`,
 });
 
 type TRow = { event: typeof events.$inferSelect; rsvpCount: number; isGoing: boolean; isCheckedIn: boolean };

@@ -4,9 +4,11 @@ import type { TDb } from "../../db/client";
 import { churches, events, sermons } from "../../db/schema";
 import type { TChurchCtx } from "../../lib/context";
 import { notFound } from "../../lib/errors";
-import { escapeHtml as escapeXml } from "../../lib/mail";
 
 const FEED_ITEMS = 300;
+
+const XML_ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" };
+const escapeXml = (s: string) => s.replace(/[&<>"']/g, (c) => XML_ENTITIES[c]);
 
 export async function getFeedUrls(ctx: TChurchCtx, publicUrl: string): Promise<TFeeds> {
   const [church] = await ctx.db

@@ -13,7 +13,8 @@ const columns = (ctx: TChurchCtx) => ({
   note: sermonHighlights.note,
   createdAt: sermonHighlights.createdAt,
   isShared: sermonHighlights.isShared,
-  shareCount: sql<number>`(select count(*)::int from ${highlightShares} where ${highlightShares.highlightId} = ${sermonHighlights.id})`,
+  // Table-qualified on purpose: see sermons.repo.ts isWatchedBy.
+  shareCount: sql<number>`(select count(*)::int from "highlight_shares" hs where hs."highlight_id" = "sermon_highlights"."id")`,
   isMine: sql<boolean>`${sermonHighlights.userId} = ${ctx.userId}`,
   firstName: users.firstName,
   lastName: users.lastName,

@@ -1,13 +1,17 @@
 import type { TSermon } from "@common/sermons";
 import { and, asc, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
-import { pointsLedger, sermons } from "../../db/schema";
+import { sermons } from "../../db/schema";
 import type { TChurchCtx } from "../../lib/context";
 
 export type TSermonRow = typeof sermons.$inferSelect;
 
-/** Whether the signed-in member has been paid for watching: the ledger is the record. */
+/**
+ * Whether the signed-in member has been paid for watching: the ledger is the record.
+ * Columns are named with their tables: in a one-table query Drizzle leaves the table out, and
+ * inside this subquery a bare "id" would mean the ledger's own id.
+ */
 export const isWatchedBy = (userId: string) =>
-  sql<boolean>`exists (select 1 from ${pointsLedger} where ${pointsLedger.userId} = ${userId} and ${pointsLedger.kind} = 'sermon_watch' and ${pointsLedger.key} = ${sermons.id}::text)`;
+  sql<boolean>`exists (select 1 from "points_ledger" pl where pl."user_id" = ${userId} and pl."kind" = 'sermon_watch' and pl."key" = "sermons"."id"::text)`;
 
 export function toSermon(row: TSermonRow & { isWatched: boolean }): TSermon {
   return {

@@ -108,7 +108,8 @@ export async function watchSermon(ctx: TChurchCtx, id: string): Promise<TWatchRe
 export async function listRelatedSermons(ctx: TChurchCtx, id: string, limit: number): Promise<TSermon[]> {
   const sermon = await findSermon(ctx, id);
   if (!sermon) throw notFound(NOT_FOUND);
-  const tags = sql`${sermon.tags}::text[]`;
+  // One JSON parameter: a plain array would be spread into a list of parameters.
+  const tags = sql`array(select jsonb_array_elements_text(${JSON.stringify(sermon.tags)}::jsonb))`;
   const sameSeries = sermon.series ? sql`${sermons.series} = ${sermon.series}` : sql`false`;
   const score = sql`(case when ${sameSeries} then 4 else 0 end) + (case when ${sermons.speaker} = ${sermon.speaker} then 2 else 0 end) + cardinality(array(select unnest(${sermons.tags}) intersect select unnest(${tags})))`;
   const rows = await ctx.db

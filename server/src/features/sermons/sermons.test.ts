@@ -1,0 +1,199 @@
+import { ZSermon } from "@common/sermons";
+import { beforeAll, describe, expect, it } from "vitest";
+import { Caller, createTestApp, type TTestApp } from "../../../test/app";
+import { addMember, createChurch, createSermon, sermonBody } from "../../../test/factories";
+import { sermons } from "../../db/schema";
+
+let t: TTestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+
+describe("managing sermons (admin)", () => {
+  it("creates, reads, updates and deletes a sermon with every field", async () => {
+    const c = await createChurch(t.app);
+    const body = sermonBody({
+      audioUrl: "https://cdn.example.org/walking.mp3",
+      notesUrl: "https://cdn.example.org/walking.pdf",
+      series: "Foundations",
+      notes: "Trust in the Lord with all your heart.",
+      tags: ["faith", "trust", "faith"],
+    });
+    const created = await c.admin.post("/api/sermons", body);
+    expect(created.status).toBe(201);
+    const s = ZSermon.parse(created.body);
+    expect(s).toMatchObject({
+      title: "Walking in Faith",
+      speaker: "Pastor John",
+      pastor: "Pastor John",
+      date: "2026-11-15T00:00:00.000Z",
+      duration: 45,
+      series: "Foundations",
+      tags: ["faith", "trust"],
+      viewCount: 0,
+      isWatched: false,
+    });
+
+    const updated = await c.admin.put(`/api/sermons/${s.id}`, {
+      ...body,
+      title: "Walking by Faith",
+      videoUrl: "",
+      audioUrl: null,
+    });
+    expect(updated.status).toBe(200);
+    expect(updated.body).toMatchObject({ title: "Walking by Faith", videoUrl: null, audioUrl: null });
+
+    const activity = (await c.admin.get("/api/admin/recent-activity")).body;
+    expect(activity[0].description).toBe("New sermon: Walking in Faith (Pastor John)");
+    expect((await c.admin.get("/api/admin/stats")).body.totalSermons).toBe(1);
+
+    expect((await c.admin.delete(`/api/sermons/${s.id}`)).status).toBe(204);
+    expect((await c.admin.get(`/api/sermons/${s.id}`)).status).toBe(404);
+    expect((await c.admin.get("/api/admin/stats")).body.totalSermons).toBe(0);
+  });
+
+  it("refuses bad input with the spec's messages and stores nothing", async () => {
+    const c = await createChurch(t.app);
+    const before = (await t.db.select().from(sermons)).length;
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ title: " " }, "title", "Title is required"],
+      [{ speaker: "" }, "speaker", "Speaker is required"],
+      [{ date: "" }, "date", "Date is required"],
+      [{ date: "2026-02-30x" }, "date", "Enter a valid date"],
+      [{ videoUrl: "not a url" }, "videoUrl", "Please enter a valid URL"],
+      [{ audioUrl: "javascript:alert(1)" }, "audioUrl", "Please enter a valid URL"],
+      [{ title: "x".repeat(201) }, "title", "Title must be at most 200 characters"],
+      [{ duration: -5 }, "duration", "Duration cannot be negative"],
+      [{ tags: Array.from({ length: 21 }, (_, i) => `t${i}`) }, "tags", "At most 20 topics"],
+    ];
+    for (const [over, path, message] of cases) {
+      const res = await c.admin.post("/api/sermons", sermonBody(over));
+      expect(res.status, path).toBe(400);
+      expect(res.body.errors[0], path).toEqual({ path, message });
+    }
+    expect((await t.db.select().from(sermons)).length).toBe(before);
+  });
+
+  it("refuses congregants and group leaders (403) on every write, before reading the body", async () => {
+    const c = await createChurch(t.app);
+    const s = await createSermon(c.admin);
+    for (const role of ["CONGREGANT", "GROUP_LEADER"] as const) {
+      const m = await addMember(t.app, c, role);
+      expect((await m.post("/api/sermons", sermonBody())).status).toBe(403);
+      expect((await m.post("/api/sermons", {})).status).toBe(403);
+      expect((await m.put(`/api/sermons/${s.id}`, sermonBody({ title: "Hijacked" }))).status).toBe(403);
+      expect((await m.delete(`/api/sermons/${s.id}`)).status).toBe(403);
+    }
+    expect((await c.admin.get(`/api/sermons/${s.id}`)).body.title).toBe("Walking in Faith");
+  });
+
+  it("another church's sermon answers 404 to every call and stays unchanged", async () => {
+    const a = await createChurch(t.app);
+    const b = await createChurch(t.app);
+    const s = await createSermon(a.admin);
+    const bm = await addMember(t.app, b);
+    expect((await b.admin.get(`/api/sermons/${s.id}`)).status).toBe(404);
+    expect((await b.admin.put(`/api/sermons/${s.id}`, sermonBody({ title: "Taken" }))).status).toBe(404);
+    expect((await b.admin.delete(`/api/sermons/${s.id}`)).status).toBe(404);
+    expect((await bm.post(`/api/sermons/${s.id}/watch`)).status).toBe(404);
+    expect((await bm.get(`/api/sermons/${s.id}/related`)).status).toBe(404);
+    expect((await bm.get("/api/sermons")).body).toEqual([]);
+    expect((await a.admin.get(`/api/sermons/${s.id}`)).body.title).toBe("Walking in Faith");
+  });
+});
+
+describe("the sermon archive (members)", () => {
+  it("lists newest first; searches title, speaker and series; filters by speaker; pages with a total", async () => {
+    const c = await createChurch(t.app);
+    const m = await addMember(t.app, c);
+    await createSermon(c.admin, {
+      title: "Grace Abounds",
+      speaker: "Pastor Ann",
+      date: "2026-10-01",
+      series: "Romans",
+    });
+    await createSermon(c.admin, { title: "Hope Anchors", speaker: "Pastor John", date: "2026-10-08" });
+    await createSermon(c.admin, { title: "Love Endures", speaker: "Pastor Ann", date: "2026-10-15" });
+    const all = await m.get("/api/sermons");
+    expect(all.status).toBe(200);
+    expect(all.body.map((s: { title: string }) => s.title)).toEqual(["Love Endures", "Hope Anchors", "Grace Abounds"]);
+    expect(all.headers["x-total-count"]).toBeUndefined();
+
+    expect((await m.get("/api/sermons?search=HOPE")).body.map((s: { title: string }) => s.title)).toEqual([
+      "Hope Anchors",
+    ]);
+    expect((await m.get("/api/sermons?search=romans")).body.map((s: { title: string }) => s.title)).toEqual([
+      "Grace Abounds",
+    ]);
+    expect((await m.get("/api/sermons?search=%25")).body).toEqual([]);
+    expect((await m.get("/api/sermons?speaker=Pastor%20Ann")).body).toHaveLength(2);
+    const page = await m.get("/api/sermons?limit=2&offset=1");
+    expect(page.body.map((s: { title: string }) => s.title)).toEqual(["Hope Anchors", "Grace Abounds"]);
+    expect(page.headers["x-total-count"]).toBe("3");
+    expect((await m.get("/api/sermons?limit=0")).status).toBe(400);
+    expect((await m.get("/api/sermons/speakers")).body).toEqual(["Pastor Ann", "Pastor John"]);
+    expect((await new Caller(t.app).get("/api/sermons")).status).toBe(401);
+  });
+
+  it("counts a member's view once a day", async () => {
+    const c = await createChurch(t.app);
+    const m1 = await addMember(t.app, c);
+    const m2 = await addMember(t.app, c);
+    const s = await createSermon(c.admin);
+    expect((await m1.get(`/api/sermons/${s.id}`)).body.viewCount).toBe(1);
+    expect((await m1.get(`/api/sermons/${s.id}`)).body.viewCount).toBe(1);
+    expect((await m2.get(`/api/sermons/${s.id}`)).body.viewCount).toBe(2);
+  });
+
+  it("shows a sermon to a signed-out visitor by its link, without counting a view", async () => {
+    const c = await createChurch(t.app);
+    const s = await createSermon(c.admin);
+    const res = await new Caller(t.app).get(`/api/sermons/${s.id}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ title: s.title, isWatched: false, viewCount: 0 });
+    expect((await new Caller(t.app).get("/api/sermons/00000000-0000-4000-8000-000000000000")).status).toBe(404);
+  });
+
+  it("lists real related sermons: same series first, then speaker or shared topics", async () => {
+    const c = await createChurch(t.app);
+    const s = await createSermon(c.admin, { title: "Base", series: "Psalms", speaker: "Ann", tags: ["prayer"] });
+    await createSermon(c.admin, {
+      title: "Same series",
+      series: "Psalms",
+      speaker: "Bob",
+      tags: [],
+      date: "2026-01-01",
+    });
+    await createSermon(c.admin, { title: "Same speaker", speaker: "Ann", tags: [], date: "2026-02-01" });
+    await createSermon(c.admin, { title: "Same topic", speaker: "Cy", tags: ["prayer"], date: "2026-03-01" });
+    await createSermon(c.admin, { title: "Unrelated", speaker: "Dee", tags: ["other"] });
+    const res = await c.admin.get(`/api/sermons/${s.id}/related`);
+    expect(res.body.map((x: { title: string }) => x.title)).toEqual(["Same series", "Same speaker", "Same topic"]);
+  });
+});
+
+describe("POST /api/sermons/{id}/watch", () => {
+  it("pays 10 points once per member per sermon, even when sent twice at once", async () => {
+    const c = await createChurch(t.app);
+    const m = await addMember(t.app, c);
+    const s1 = await createSermon(c.admin);
+    const s2 = await createSermon(c.admin, { title: "Second" });
+    const [a, b] = await Promise.all([m.post(`/api/sermons/${s1.id}/watch`), m.post(`/api/sermons/${s1.id}/watch`)]);
+    expect([a.body.pointsAwarded, b.body.pointsAwarded].sort()).toEqual([0, 10]);
+    expect((await m.post(`/api/sermons/${s1.id}/watch`)).body).toEqual({
+      pointsAwarded: 0,
+      points: 10,
+      isWatched: true,
+    });
+    expect((await m.post(`/api/sermons/${s2.id}/watch`)).body).toEqual({
+      pointsAwarded: 10,
+      points: 20,
+      isWatched: true,
+    });
+    expect((await m.get("/api/user/stats")).body).toMatchObject({ points: 20, sermonsWatched: 2 });
+    expect((await m.get("/api/auth/user")).body.points).toBe(20);
+    expect((await m.get(`/api/sermons/${s1.id}`)).body.isWatched).toBe(true);
+    expect((await c.admin.get(`/api/sermons/${s1.id}`)).body.isWatched).toBe(false);
+    expect((await new Caller(t.app).post(`/api/sermons/${s1.id}/watch`)).status).toBe(401);
+  });
+});
