@@ -67,6 +67,8 @@ export type TBenchCase = {
 };
 
 const MEMBERS = 500;
+const SERMONS = 2000;
+const EVENTS = 100;
 
 /** Add endpoints here. */
 const CASES: TBenchCase[] = [
@@ -93,6 +95,41 @@ const CASES: TBenchCase[] = [
       );
     },
     check: (body) => (Array.isArray(body) && body.length === MEMBERS ? null : `expected ${MEMBERS} members`),
+  },
+  {
+    name: `GET /api/sermons (${SERMONS} sermons)`,
+    path: "/api/sermons",
+    setup: async ({ db, churchId }) => {
+      await db.query(
+        `insert into sermons (church_id, title, speaker, date, duration, video_url, audio_url, series, description, tags)
+         select $1, 'Sermon ' || g, 'Speaker ' || (g % 12), date '2020-01-05' + (g * 7 % 2400), 30 + g % 40,
+                case when g % 2 = 0 then 'https://www.youtube.com/watch?v=bench' || g end,
+                case when g % 3 = 0 then 'https://cdn.example.org/sermon' || g || '.mp3' end,
+                'Series ' || (g % 40), 'A message about faith, hope and love, number ' || g || '.', array['faith', 'topic' || (g % 9)]
+         from generate_series(1, $2::int) as g`,
+        [churchId, SERMONS],
+      );
+    },
+    check: (body) => (Array.isArray(body) && body.length === SERMONS ? null : `expected ${SERMONS} sermons`),
+  },
+  {
+    name: `GET /api/sermons?search=&limit=24 (paged search over ${SERMONS})`,
+    path: "/api/sermons?search=Sermon%201&limit=24",
+    check: (body) => (Array.isArray(body) && body.length === 24 ? null : "expected a page of 24"),
+  },
+  {
+    name: `GET /api/events (${EVENTS} events)`,
+    path: "/api/events",
+    setup: async ({ db, churchId }) => {
+      await db.query(
+        `insert into events (church_id, title, description, location, start_time, end_time)
+         select $1, 'Event ' || g, 'Gathering number ' || g, 'Fellowship Hall',
+                now() + make_interval(days => g - 30), now() + make_interval(days => g - 30, hours => 2)
+         from generate_series(1, $2::int) as g`,
+        [churchId, EVENTS],
+      );
+    },
+    check: (body) => (Array.isArray(body) && body.length === EVENTS ? null : `expected ${EVENTS} events`),
   },
 ];
 

@@ -23,9 +23,11 @@ import { highlightsRoutes } from "./features/highlights/highlights.routes";
 import { invitationsRoutes } from "./features/invitations/invitations.routes";
 import { membersRoutes } from "./features/members/members.routes";
 import { pwaRoutes } from "./features/pwa/pwa.routes";
+import { SermonListCache } from "./features/sermons/sermon-list-cache";
 import { sermonsRoutes } from "./features/sermons/sermons.routes";
 import { settingsRoutes } from "./features/settings/settings.routes";
 import { userRoutes } from "./features/user/user.routes";
+import { CacheBus } from "./lib/cache-bus";
 import { AppError } from "./lib/errors";
 import { Mailer } from "./lib/mail";
 import { UserCache } from "./lib/user-cache";
@@ -38,7 +40,9 @@ declare module "fastify" {
     config: TConfig;
     db: TRootDb;
     mailer: Mailer;
+    cacheBus: CacheBus;
     userCache: UserCache;
+    sermonListCache: SermonListCache;
   }
 }
 
@@ -82,7 +86,10 @@ export async function buildApp(opts: TBuildOptions): Promise<FastifyInstance> {
   app.decorate("config", config);
   app.decorate("db", db);
   app.decorate("mailer", new Mailer(db, { smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log }));
-  app.decorate("userCache", new UserCache(db, app.log));
+  const cacheBus = new CacheBus(db, app.log);
+  app.decorate("cacheBus", cacheBus);
+  app.decorate("userCache", new UserCache(db, app.log, cacheBus));
+  app.decorate("sermonListCache", new SermonListCache(db, cacheBus));
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) {
@@ -176,12 +183,12 @@ export async function buildApp(opts: TBuildOptions): Promise<FastifyInstance> {
   });
 
   app.addHook("onReady", async () => {
-    await app.userCache.start();
+    await app.cacheBus.start();
     app.mailer.start();
   });
   app.addHook("onClose", async () => {
     await app.mailer.stop();
-    await app.userCache.stop();
+    await app.cacheBus.stop();
   });
   return app;
 }

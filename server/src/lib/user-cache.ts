@@ -1,12 +1,11 @@
 import type { TAuthUser } from "@common/auth";
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, eq, gt } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import pg from "pg";
 import type { TDb, TRootDb } from "../db/client";
 import { churches, sessions, users } from "../db/schema";
+import type { CacheBus } from "./cache-bus";
 
-const CHANNEL = "fellowship_cache";
-// A safety net only: changes are pushed to every process through LISTEN/NOTIFY at once.
+// A safety net only: changes are pushed to every process through the cache bus at once.
 const TTL_MS = 60_000;
 const ACTIVE_WRITE_MS = 5 * 60_000;
 
@@ -16,53 +15,23 @@ type TMessage = { t: "user" | "church" | "session"; id: string };
 
 /**
  * Every request checks its session, so sessions and users are cached in memory. Any process that
- * changes a user, a church or a session publishes it with NOTIFY and every process drops its copy.
+ * changes a user, a church or a session publishes it on the cache bus and every process drops its copy.
  */
 export class UserCache {
   private readonly sessionsById = new Map<string, TSessionEntry>();
   private readonly usersById = new Map<string, TUserEntry>();
-  private listener: pg.Client | undefined;
-  private closed = false;
   /** Bumped by every drop: a load that started before a change must not store what it read. */
   private generation = 0;
 
   constructor(
     private readonly db: TRootDb,
     private readonly log: FastifyBaseLogger,
-  ) {}
-
-  async start(): Promise<void> {
-    await this.listen();
-  }
-
-  async stop(): Promise<void> {
-    this.closed = true;
-    await this.listener?.end().catch(() => {});
-  }
-
-  private async listen(): Promise<void> {
-    const opts = this.db.$client.options;
-    const client = new pg.Client({ ...opts });
-    client.on("notification", (n) => {
-      try {
-        this.drop(JSON.parse(n.payload ?? "{}") as TMessage);
-      } catch {
-        this.clear();
-      }
-    });
-    client.on("error", () => {});
-    client.on("end", () => {
-      if (this.closed) return;
-      // While we are not listening we could miss a change: forget everything and listen again.
-      this.clear();
-      setTimeout(
-        () => this.listen().catch((err) => this.log.warn({ err }, "cache listener reconnect failed")),
-        1000,
-      ).unref();
-    });
-    await client.connect();
-    await client.query(`listen ${CHANNEL}`);
-    this.listener = client;
+    private readonly bus: CacheBus,
+  ) {
+    bus.on("session", (id) => this.drop({ t: "session", id }));
+    bus.on("user", (id) => this.drop({ t: "user", id }));
+    bus.on("church", (id) => this.drop({ t: "church", id }));
+    bus.onReset(() => this.clear());
   }
 
   private clear(): void {
@@ -81,9 +50,8 @@ export class UserCache {
   }
 
   /** Publishes a change to every process (this one included) after the writing transaction commits. */
-  async invalidate(t: TMessage["t"], id: string): Promise<void> {
-    this.drop({ t, id });
-    await this.db.execute(sql`select pg_notify(${CHANNEL}, ${JSON.stringify({ t, id })})`);
+  invalidate(t: TMessage["t"], id: string): Promise<void> {
+    return this.bus.publish(t, id);
   }
 
   async getUserForSession(sessionId: string): Promise<TAuthUser | null> {

@@ -19,7 +19,12 @@ export const sermonsRoutes: FastifyPluginAsyncZod = async (app) => {
   const admin = { access: "admin" as const };
 
   app.get("/api/sermons", { config: member, schema: { querystring: ZSermonListQuery } }, async (req, reply) => {
-    const { rows, total } = await listSermons(await requireMember(req), req.query);
+    const ctx = await requireMember(req);
+    const q = req.query;
+    if (q.limit === undefined && !q.search && !q.speaker && !q.offset) {
+      return reply.type("application/json; charset=utf-8").send(await app.sermonListCache.getJson(ctx));
+    }
+    const { rows, total } = await listSermons(ctx, q);
     if (total !== null) reply.header("x-total-count", String(total));
     return rows;
   });
@@ -44,16 +49,24 @@ export const sermonsRoutes: FastifyPluginAsyncZod = async (app) => {
     return result;
   });
 
-  app.post("/api/sermons", { config: admin, schema: { body: ZSermonBody } }, async (req, reply) =>
-    reply.code(201).send(await createSermon(await requireAdmin(req), req.body)),
-  );
+  app.post("/api/sermons", { config: admin, schema: { body: ZSermonBody } }, async (req, reply) => {
+    const ctx = await requireAdmin(req);
+    const sermon = await createSermon(ctx, req.body);
+    await app.cacheBus.publish("sermons", ctx.churchId);
+    return reply.code(201).send(sermon);
+  });
 
-  app.put("/api/sermons/:id", { config: admin, schema: { params: ZIdParams, body: ZSermonBody } }, async (req) =>
-    updateSermon(await requireAdmin(req), req.params.id, req.body),
-  );
+  app.put("/api/sermons/:id", { config: admin, schema: { params: ZIdParams, body: ZSermonBody } }, async (req) => {
+    const ctx = await requireAdmin(req);
+    const sermon = await updateSermon(ctx, req.params.id, req.body);
+    await app.cacheBus.publish("sermons", ctx.churchId);
+    return sermon;
+  });
 
   app.delete("/api/sermons/:id", { config: admin, schema: { params: ZIdParams } }, async (req, reply) => {
-    await deleteSermon(await requireAdmin(req), req.params.id);
+    const ctx = await requireAdmin(req);
+    await deleteSermon(ctx, req.params.id);
+    await app.cacheBus.publish("sermons", ctx.churchId);
     return reply.code(204).send();
   });
 };

@@ -1,7 +1,8 @@
 import { ZSermon } from "@common/sermons";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { Caller, createTestApp, type TTestApp } from "../../../test/app";
 import { addMember, createChurch, createSermon, sermonBody } from "../../../test/factories";
+import { buildApp } from "../../app";
 import { sermons } from "../../db/schema";
 
 let t: TTestApp;
@@ -195,5 +196,35 @@ describe("POST /api/sermons/{id}/watch", () => {
     expect((await m.get(`/api/sermons/${s1.id}`)).body.isWatched).toBe(true);
     expect((await c.admin.get(`/api/sermons/${s1.id}`)).body.isWatched).toBe(false);
     expect((await new Caller(t.app).post(`/api/sermons/${s1.id}/watch`)).status).toBe(401);
+  });
+});
+
+describe("the cached sermon list", () => {
+  it("shows each member their own watched marks and follows writes made by another app process", async () => {
+    // A second process on the same database, as behind a load balancer.
+    const other = await buildApp({ config: t.config, db: t.db, logger: false, serveClient: false });
+    await other.ready();
+    afterAll(() => other.close());
+    const c = await createChurch(t.app);
+    const m = await addMember(t.app, c);
+    const onOther = new Caller(other, m.cookie);
+    const s1 = await createSermon(c.admin, { title: "First" });
+    expect((await onOther.get("/api/sermons")).body.map((x: { title: string }) => x.title)).toEqual(["First"]);
+
+    await m.post(`/api/sermons/${s1.id}/watch`);
+    expect((await onOther.get("/api/sermons")).body[0].isWatched).toBe(true);
+    expect((await new Caller(other, c.admin.cookie).get("/api/sermons")).body[0].isWatched).toBe(false);
+
+    await createSermon(c.admin, { title: "Second", date: "2026-11-20" });
+    await vi.waitFor(async () => {
+      expect((await onOther.get("/api/sermons")).body.map((x: { title: string }) => x.title)).toEqual([
+        "Second",
+        "First",
+      ]);
+    });
+    await c.admin.delete(`/api/sermons/${s1.id}`);
+    await vi.waitFor(async () => {
+      expect((await onOther.get("/api/sermons")).body.map((x: { title: string }) => x.title)).toEqual(["Second"]);
+    });
   });
 });
