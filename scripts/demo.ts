@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { loadConfig } from "../server/src/config";
 import { createDb, migrateDb } from "../server/src/db/client";
 import { ensureDatabase, startEmbeddedPostgres } from "../server/src/db/embedded";
-import { activities, churches, invitations, users } from "../server/src/db/schema";
+import { activities, churches, events, invitations, sermons, users } from "../server/src/db/schema";
 import { createToken, hashPassword } from "../server/src/lib/crypto";
 import { getServerTimeZone } from "../server/src/lib/time";
 
@@ -95,6 +95,80 @@ async function main() {
             expiresAt: new Date(Date.now() + 9 * day),
           },
         ]);
+        const SPEAKERS = ["Pastor Ruth Bennett", "Rev. Daniel Reyes", "Grace Lindqvist"];
+        const SERIES = ["Foundations of Faith", "Psalms for Every Season", "The Sermon on the Mount"];
+        const TITLES = [
+          "Walking by Faith",
+          "The Lord Is My Shepherd",
+          "Blessed Are the Peacemakers",
+          "Salt and Light",
+          "Hope That Anchors",
+          "A Song in the Night",
+          "Love Your Neighbour",
+          "Treasures in Heaven",
+          "The Narrow Gate",
+          "Rooted and Established",
+          "Grace Upon Grace",
+          "Come to the Table",
+        ];
+        await tx.insert(sermons).values(
+          TITLES.map((title, i) => ({
+            churchId: church.id,
+            title,
+            speaker: SPEAKERS[i % 3],
+            date: new Date(Date.now() - (i * 7 + 1) * day).toISOString().slice(0, 10),
+            duration: 28 + ((i * 7) % 25),
+            videoUrl: i % 2 === 0 ? "https://www.youtube.com/watch?v=ScMzIvxBSi4" : null,
+            audioUrl: i % 3 !== 2 ? `https://media.demo.church/sermons/${i + 1}.mp3` : null,
+            series: SERIES[i % 3],
+            description: `${title}: a message from ${SERIES[i % 3]} on trusting God in everyday life.`,
+            notes:
+              "Read the passage twice. What does it say about God? What does it ask of us?\n\nTrust in the Lord with all your heart, and lean not on your own understanding.",
+            tags: ["faith", ["hope", "prayer", "community"][i % 3]],
+            createdBy: leader.id,
+          })),
+        );
+        const at = (days: number, hour: number) => {
+          const d = new Date(Date.now() + days * day);
+          d.setHours(hour, 0, 0, 0);
+          return d;
+        };
+        await tx.insert(events).values(
+          [
+            {
+              churchId: church.id,
+              title: "Sunday Worship",
+              description: "Worship, prayer and the word, with children's church.",
+              location: "Main Sanctuary",
+              startTime: at(2, 10),
+              endTime: at(2, 12),
+            },
+            {
+              churchId: church.id,
+              title: "Midweek Bible Study",
+              description: "Romans, chapter 8. Bring a friend.",
+              location: "Fellowship Hall",
+              startTime: at(5, 19),
+              endTime: at(5, 21),
+            },
+            {
+              churchId: church.id,
+              title: "Youth Night",
+              description: "Games, food and a short talk.",
+              location: "Youth Room",
+              startTime: at(6, 18),
+              endTime: at(6, 20),
+            },
+            {
+              churchId: church.id,
+              title: "Community Meal",
+              description: "A free meal for our neighbours.",
+              location: "Fellowship Hall",
+              startTime: at(-4, 17),
+              endTime: at(-4, 19),
+            },
+          ].map((e) => ({ ...e, createdBy: leader.id })),
+        );
         await tx.insert(activities).values([
           {
             churchId: church.id,
@@ -112,7 +186,9 @@ async function main() {
           })),
         ]);
       });
-      console.log("Made the demo church: Grace Community Church, with 11 members and 2 pending invitations.");
+      console.log(
+        "Made the demo church: Grace Community Church, with 11 members, 12 sermons, 4 events and 2 pending invitations.",
+      );
     }
     console.log(`
 Start the app with \`npm start\`, open http://localhost:${config.port}/login and sign in:
