@@ -2,7 +2,7 @@ import fs from "node:fs";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
-import { afterAll, expect } from "vitest";
+import { afterAll, expect, inject } from "vitest";
 import { buildApp } from "../server/src/app";
 import { loadConfig } from "../server/src/config";
 import { createTestDb } from "../server/test/db";
@@ -36,7 +36,13 @@ export async function startE2E(): Promise<TE2E> {
   const smtp = await startSmtpServer();
   const testDb = await createTestDb();
   const config = loadConfig({ LOG_LEVEL: "warn", SMTP_URL: smtp.url, HOST: "127.0.0.1" });
-  const app = await buildApp({ config, db: testDb.db, logger: false, serveClient: true });
+  const app = await buildApp({
+    config,
+    db: testDb.db,
+    logger: false,
+    serveClient: true,
+    clientDir: inject("clientDir"),
+  });
   await app.listen({ port: 0, host: "127.0.0.1" });
   const { port } = app.server.address() as AddressInfo;
   const browser = await chromium.launch({

@@ -55,7 +55,14 @@ function refuseNul(_key: string, value: unknown) {
   return value;
 }
 
-export type TBuildOptions = { config: TConfig; db: TRootDb; logger?: boolean | object; serveClient?: boolean };
+export type TBuildOptions = {
+  config: TConfig;
+  db: TRootDb;
+  logger?: boolean | object;
+  serveClient?: boolean;
+  /** The built client to serve; browser tests build their own copy. */
+  clientDir?: string;
+};
 
 export async function buildApp(opts: TBuildOptions): Promise<FastifyInstance> {
   const { config, db } = opts;
@@ -161,10 +168,11 @@ export async function buildApp(opts: TBuildOptions): Promise<FastifyInstance> {
   await app.register(eventsRoutes);
   await app.register(feedsRoutes);
 
-  const serveClient = (opts.serveClient ?? true) && fs.existsSync(path.join(CLIENT_DIR, "index.html"));
+  const clientDir = opts.clientDir ?? CLIENT_DIR;
+  const serveClient = (opts.serveClient ?? true) && fs.existsSync(path.join(clientDir, "index.html"));
   if (serveClient) {
     await app.register(fastifyStatic, {
-      root: CLIENT_DIR,
+      root: clientDir,
       wildcard: false,
       setHeaders(res, file) {
         // Vite puts a content hash in every asset name: they never change.
