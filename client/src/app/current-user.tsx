@@ -16,6 +16,11 @@ export function useCurrentUser(): TChurchUser {
   return user;
 }
 
+/** The signed-in church user, or null on a public page (sermon detail signed out). */
+export function useOptionalCurrentUser(): TChurchUser | null {
+  return useContext(CurrentUserContext);
+}
+
 export function isChurchUser(user: TAuthUser | null): user is TChurchUser {
   return !!user && !!user.churchId && !!user.church;
 }

@@ -3,9 +3,6 @@
  * "Coming soon" page inside the shell; `admin` screens are gated like the other admin screens.
  */
 export const COMING_SOON_ROUTES: Array<{ path: string; title: string; admin?: boolean }> = [
-  { path: "/sermons", title: "Sermon Archive" },
-  { path: "/sermons/:id", title: "Sermon" },
-  { path: "/events", title: "Upcoming Events" },
   { path: "/live", title: "Live Stream" },
   { path: "/prayer-requests", title: "Prayer Requests" },
   { path: "/prayer-partners", title: "Prayer Partners" },
@@ -14,8 +11,6 @@ export const COMING_SOON_ROUTES: Array<{ path: string; title: string; admin?: bo
   { path: "/onboarding", title: "Onboarding Journey" },
   { path: "/profile", title: "Profile" },
   { path: "/mobile-settings", title: "Mobile App Settings" },
-  { path: "/admin/sermons", title: "Manage Sermons", admin: true },
-  { path: "/admin/events", title: "Manage Events", admin: true },
   { path: "/admin/growth", title: "Growth Settings & Analytics", admin: true },
   { path: "/admin/integrations", title: "Integrations", admin: true },
   { path: "/admin/live-stream", title: "Live Stream Management", admin: true },
@@ -24,6 +19,11 @@ export const COMING_SOON_ROUTES: Array<{ path: string; title: string; admin?: bo
 /** Screens built in this release. */
 export const BUILT_APP_ROUTES = [
   "/",
+  "/sermons",
+  "/sermons/:id",
+  "/events",
+  "/admin/sermons",
+  "/admin/events",
   "/admin",
   "/admin/dashboard",
   "/admin/members",

@@ -7,6 +7,24 @@ import { AppRoutes } from "./router";
 
 vi.mock("@/lib/full-page", () => ({ goToPage: vi.fn() }));
 
+const SERMON = {
+  id: "s1",
+  title: "Hope in the Storm",
+  speaker: "Pastor Ruth",
+  pastor: "Pastor Ruth",
+  date: "2025-01-05T00:00:00.000Z",
+  duration: 42,
+  videoUrl: null,
+  audioUrl: null,
+  notesUrl: null,
+  series: null,
+  description: null,
+  notes: null,
+  tags: [],
+  viewCount: 3,
+  isWatched: false,
+  createdAt: "2025-01-05T00:00:00.000Z",
+};
 const signedOut = { "/api/auth/user": () => jsonResponse({ message: "Unauthorized" }, 401) };
 const STATS = {
   totalMembers: 3,
@@ -77,9 +95,39 @@ describe("AppRoutes", () => {
 
   it("later screens show 'Coming soon' inside the shell", async () => {
     mockFetch({ "/api/auth/user": makeUser({ role: "CONGREGANT" }) });
-    renderWithApp(<AppRoutes />, { path: "/sermons/abc" });
-    expect(await screen.findByRole("heading", { name: "Sermon" })).toBeTruthy();
+    renderWithApp(<AppRoutes />, { path: "/growth" });
+    expect(await screen.findByRole("heading", { name: "Growth Journey" })).toBeTruthy();
     expect(screen.getByText("Coming soon")).toBeTruthy();
+    expect(screen.getByRole("navigation", { name: "Main" })).toBeTruthy();
+  });
+
+  it("signed out, a sermon's page is public: details and a sign-in invitation, no redirect", async () => {
+    const fetchMock = mockFetch({ ...signedOut, "/api/sermons/s1": SERMON });
+    renderWithApp(<AppRoutes />, { path: "/sermons/s1" });
+    expect(await screen.findByRole("heading", { name: "Hope in the Storm" })).toBeTruthy();
+    expect(screen.getByText("January 5, 2025")).toBeTruthy();
+    const cta = screen.getByRole("link", { name: /Sign in to watch and save highlights/ });
+    expect(cta.getAttribute("href")).toBe("/api/login");
+    // No player, highlights or watch button signed out, and no other member data is asked for.
+    expect(screen.queryByRole("button", { name: /Mark Watched/ })).toBeNull();
+    expect(screen.queryByText("Your Highlights")).toBeNull();
+    await new Promise((r) => setTimeout(r, 700));
+    expect(goToPage).not.toHaveBeenCalled();
+    expect(getToasts()).toHaveLength(0);
+    const urls = fetchMock.mock.calls.map(([url]) => String(url));
+    expect(urls.every((u) => u === "/api/auth/user" || u === "/api/sermons/s1")).toBe(true);
+  });
+
+  it("signed in, the sermon pages are real screens", async () => {
+    mockFetch({
+      "/api/auth/user": makeUser({ role: "CONGREGANT" }),
+      "/api/sermons/s1": SERMON,
+      "/api/sermons/s1/related": [],
+      "/api/sermon-highlights/s1": [],
+    });
+    renderWithApp(<AppRoutes />, { path: "/sermons/s1" });
+    expect(await screen.findByRole("heading", { name: "Hope in the Storm" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: /Mark Watched/ })).toBeTruthy();
     expect(screen.getByRole("navigation", { name: "Main" })).toBeTruthy();
   });
 

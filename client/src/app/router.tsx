@@ -1,6 +1,6 @@
 import { CloudOff } from "lucide-react";
 import { useEffect } from "react";
-import { Redirect, Route, Switch, useLocation, useSearch } from "wouter";
+import { Redirect, Route, Switch, useLocation, useRoute, useSearch } from "wouter";
 import { FullPageLoader } from "@/components/full-page-loader";
 import { Button } from "@/components/ui/button";
 import { useAuth } from "@/features/auth/api";
@@ -11,6 +11,7 @@ import { ChurchSetupPage } from "@/features/churches/pages/church-setup-page";
 import { AcceptInvitationPage } from "@/features/invitations/pages/accept-invitation-page";
 import { NotFoundPage } from "@/features/misc/pages/not-found-page";
 import { TourProvider } from "@/features/onboarding-tour/components/tour-provider";
+import { PublicSermonPage } from "@/features/sermons/pages/sermon-detail-page";
 import { setAnalyticsUser } from "@/lib/analytics";
 import { handleUnauthorized } from "@/lib/auth-redirect";
 import { applyBrandTheme } from "@/lib/brand-theme";
@@ -52,11 +53,14 @@ function LoginRoute() {
 function MainRoutes() {
   const { user, isLoading, isError, refetch } = useAuth();
   const [location] = useLocation();
+  const [isSermonPage, sermonParams] = useRoute<{ id: string }>("/sermons/:id");
   if (isLoading) return <FullPageLoader />;
   if (isError) return <ServerUnavailable onRetry={() => refetch()} />;
 
   if (!user) {
     if (location === "/") return <LandingPage />;
+    // Spec 1: a sermon's page is public; it invites the visitor to sign in instead of redirecting.
+    if (isSermonPage && sermonParams) return <PublicSermonPage key={sermonParams.id} id={sermonParams.id} />;
     return isAppRoute(location) ? <SignInRedirect /> : <NotFoundPage standalone />;
   }
   if (!isChurchUser(user)) {

@@ -29,7 +29,9 @@ export function getQueryFn<T>({ on401 }: { on401: TUnauthorizedBehavior }): Quer
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     queryCache: new QueryCache({
-      onError: (error) => {
+      onError: (error, query) => {
+        // A public page (sermon detail signed out) handles its own 401 instead of leaving.
+        if (query.meta?.publicPage) return;
         if (isUnauthorizedError(error)) handleUnauthorized();
       },
     }),

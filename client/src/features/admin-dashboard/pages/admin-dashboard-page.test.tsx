@@ -84,4 +84,31 @@ describe("AdminDashboardPage", () => {
     expect(screen.getByRole("link", { name: /Download Our App/ }).getAttribute("href")).toBe("/mobile-settings");
     expect(screen.getByRole("link", { name: /Manage Live Stream/ }).getAttribute("href")).toBe("/admin/live-stream");
   });
+
+  it("lists the next upcoming events when there are some", async () => {
+    const soon = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString();
+    mockFetch({
+      "/api/admin/stats": { ...STATS, totalMembers: 5, upcomingEvents: 4 },
+      "/api/admin/recent-activity": [],
+      "/api/events": [1, 2, 3, 4].map((n) => ({
+        id: `e${n}`,
+        title: `Event ${n}`,
+        description: "",
+        location: "Hall",
+        startTime: soon(n),
+        endTime: soon(n + 0.05),
+        streamUrl: null,
+        rsvpCount: 0,
+        isGoing: false,
+        isCheckedIn: false,
+        createdAt: soon(0),
+      })),
+    });
+    renderWithApp(<AdminDashboardPage />, { user: makeUser() });
+    expect(await screen.findByText("Event 1")).toBeTruthy();
+    expect(screen.getByText("Event 3")).toBeTruthy();
+    expect(screen.queryByText("Event 4")).toBeNull();
+    expect(screen.getByText("4 upcoming events")).toBeTruthy();
+    expect(screen.queryByText("No upcoming events")).toBeNull();
+  });
 });

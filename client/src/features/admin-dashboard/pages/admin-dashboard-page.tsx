@@ -10,6 +10,7 @@ import {
   Upload,
   Users,
 } from "lucide-react";
+import { useMemo } from "react";
 import { Link } from "wouter";
 import { useCurrentUser } from "@/app/current-user";
 import { EmptyState } from "@/components/empty-state";
@@ -19,7 +20,11 @@ import { StatCard } from "@/components/stat-card";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
+import { nextUpcomingEvents, useEvents } from "@/features/events/api";
+import { UpcomingEventList } from "@/features/events/components/upcoming-event-list";
+import { eventFormatter } from "@/features/events/format";
 import { useDocumentTitle } from "@/lib/use-document-title";
+import { useNow } from "@/lib/use-now";
 import { useAdminStats } from "../api";
 import { RecentActivityCard } from "../components/recent-activity-card";
 import { WelcomeBanner } from "../components/welcome-banner";
@@ -39,12 +44,18 @@ const QUICK_ACTIONS: TQuickAction[] = [
 ];
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+const DASHBOARD_EVENT_COUNT = 3;
 
 /** Spec 2 Admin dashboard (the route table's variant), at `/` for admins and at `/admin`. */
 export function AdminDashboardPage() {
   const user = useCurrentUser();
   const stats = useAdminStats();
   const s = stats.data;
+  const hasUpcoming = !!s && s.upcomingEvents > 0;
+  const events = useEvents(hasUpcoming);
+  const now = useNow();
+  const format = useMemo(() => eventFormatter(user.church.timeZone), [user.church.timeZone]);
+  const upcoming = nextUpcomingEvents(events.data, DASHBOARD_EVENT_COUNT, now);
   useDocumentTitle("Church Administration");
 
   return (
@@ -120,15 +131,27 @@ export function AdminDashboardPage() {
           <CardContent>
             {stats.isLoading ? (
               <Skeleton className="h-16" />
-            ) : s && s.upcomingEvents > 0 ? (
-              <div className="flex flex-col items-start gap-3 rounded-xl bg-muted p-4 sm:flex-row sm:items-center sm:justify-between">
-                <p className="flex items-center gap-2 text-sm font-medium">
-                  <CalendarDays className="size-4 text-brand-text" aria-hidden="true" />
-                  {plural(s.upcomingEvents, "upcoming event", "upcoming events")}
-                </p>
-                <Link href="/admin/events" className={buttonClasses({ variant: "outline", size: "sm" })}>
-                  Manage Events
-                </Link>
+            ) : hasUpcoming && s ? (
+              <div className="grid gap-3">
+                {events.isLoading ? (
+                  <Skeleton className="h-16" />
+                ) : upcoming.length > 0 ? (
+                  <UpcomingEventList
+                    events={upcoming}
+                    format={format}
+                    href="/admin/events"
+                    className="lg:grid-cols-3"
+                  />
+                ) : null}
+                <div className="flex flex-col items-start gap-3 rounded-xl bg-muted p-4 sm:flex-row sm:items-center sm:justify-between">
+                  <p className="flex items-center gap-2 text-sm font-medium">
+                    <CalendarDays className="size-4 text-brand-text" aria-hidden="true" />
+                    {plural(s.upcomingEvents, "upcoming event", "upcoming events")}
+                  </p>
+                  <Link href="/admin/events" className={buttonClasses({ variant: "outline", size: "sm" })}>
+                    Manage Events
+                  </Link>
+                </div>
               </div>
             ) : (
               <EmptyState

@@ -1,3 +1,4 @@
+import { DASHBOARD_SERMON_COUNT, formatDuration } from "@common/sermons";
 import {
   Award,
   BookOpen,
@@ -11,14 +12,47 @@ import {
   Star,
   Target,
 } from "lucide-react";
+import { useMemo } from "react";
 import { Link } from "wouter";
 import { useCurrentUser } from "@/app/current-user";
 import { EmptyState } from "@/components/empty-state";
 import { QuickActionGrid, type TQuickAction } from "@/components/quick-action-grid";
 import { StatCard } from "@/components/stat-card";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Skeleton, skeletonKeys } from "@/components/ui/skeleton";
+import { nextUpcomingEvents, useEvents } from "@/features/events/api";
+import { UpcomingEventList } from "@/features/events/components/upcoming-event-list";
+import { eventFormatter } from "@/features/events/format";
+import { useSermons } from "@/features/sermons/api";
 import { useDocumentTitle } from "@/lib/use-document-title";
+import { useNow } from "@/lib/use-now";
 import { countActiveStreaks, useUserStats } from "../api";
+
+const DASHBOARD_EVENT_COUNT = 3;
+
+function ListSkeleton({ label }: { label: string }) {
+  return (
+    <ul className="grid gap-2" aria-label={label}>
+      {skeletonKeys(3).map((key) => (
+        <li key={key} className="grid gap-1.5 rounded-xl border border-border p-3">
+          <Skeleton className="h-4 w-3/4" />
+          <Skeleton className="h-3 w-1/2" />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function LoadFailed({ what, onRetry }: { what: string; onRetry: () => void }) {
+  return (
+    <p className="py-6 text-center text-sm text-muted-foreground" role="alert">
+      {what} could not be loaded.{" "}
+      <button type="button" className="font-medium text-brand-text underline" onClick={onRetry}>
+        Try again
+      </button>
+    </p>
+  );
+}
 
 const QUICK_ACTIONS: TQuickAction[] = [
   { label: "Watch Latest Sermon", href: "/sermons", icon: PlayCircle },
@@ -41,6 +75,12 @@ export function MemberDashboardPage() {
   const user = useCurrentUser();
   const stats = useUserStats();
   const s = stats.data;
+  const sermons = useSermons();
+  const events = useEvents();
+  const now = useNow();
+  const format = useMemo(() => eventFormatter(user.church.timeZone), [user.church.timeZone]);
+  const latestSermons = (sermons.data ?? []).slice(0, DASHBOARD_SERMON_COUNT);
+  const upcoming = nextUpcomingEvents(events.data, DASHBOARD_EVENT_COUNT, now);
   useDocumentTitle("Dashboard");
 
   return (
@@ -100,12 +140,40 @@ export function MemberDashboardPage() {
             <SectionLink href="/sermons">View all</SectionLink>
           </CardHeader>
           <CardContent>
-            <EmptyState
-              icon={BookOpen}
-              title="No sermons yet"
-              description="New sermons will appear here."
-              className="py-6"
-            />
+            {sermons.isLoading ? (
+              <ListSkeleton label="Loading sermons" />
+            ) : sermons.isError ? (
+              <LoadFailed what="Sermons" onRetry={() => sermons.refetch()} />
+            ) : latestSermons.length === 0 ? (
+              <EmptyState
+                icon={BookOpen}
+                title="No sermons yet"
+                description="New sermons will appear here."
+                className="py-6"
+              />
+            ) : (
+              <ul className="grid gap-2">
+                {latestSermons.map((sermon) => (
+                  <li key={sermon.id}>
+                    <Link
+                      href={`/sermons/${encodeURIComponent(sermon.id)}`}
+                      className="flex items-center gap-3 rounded-xl border border-border p-3 transition-colors hover:border-brand-border hover:bg-brand-soft"
+                    >
+                      <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-brand-soft text-brand-text">
+                        <PlayCircle className="size-5" aria-hidden="true" />
+                      </span>
+                      <span className="grid min-w-0 flex-1 grid-cols-1 gap-0.5">
+                        <span className="truncate text-sm font-medium text-foreground">{sermon.title}</span>
+                        <span className="truncate text-xs text-muted-foreground">
+                          {[sermon.pastor, formatDuration(sermon.duration)].filter(Boolean).join(" · ")}
+                        </span>
+                        {sermon.series && <span className="truncate text-xs text-brand-text">{sermon.series}</span>}
+                      </span>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            )}
           </CardContent>
         </Card>
         <Card>
@@ -114,12 +182,20 @@ export function MemberDashboardPage() {
             <SectionLink href="/events">View all</SectionLink>
           </CardHeader>
           <CardContent>
-            <EmptyState
-              icon={CalendarDays}
-              title="No upcoming events"
-              description={`Events at ${user.church.name} will appear here.`}
-              className="py-6"
-            />
+            {events.isLoading ? (
+              <ListSkeleton label="Loading events" />
+            ) : events.isError ? (
+              <LoadFailed what="Events" onRetry={() => events.refetch()} />
+            ) : upcoming.length === 0 ? (
+              <EmptyState
+                icon={CalendarDays}
+                title="No upcoming events"
+                description={`Events at ${user.church.name} will appear here.`}
+                className="py-6"
+              />
+            ) : (
+              <UpcomingEventList events={upcoming} format={format} />
+            )}
           </CardContent>
         </Card>
         <Card>

@@ -1,0 +1,131 @@
+import { getEventStatus, isCheckInOpen, type TEvent } from "@common/events";
+import { CalendarDays, Check, Clock, MapPin, UserCheck } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { toast } from "@/components/ui/use-toast";
+import { getServerMessage, getStatus } from "@/lib/api-client";
+import { toastApiError } from "@/lib/auth-redirect";
+import { cn } from "@/lib/utils";
+import { useCheckIn, useRsvp } from "../api";
+import type { TEventFormatter } from "../format";
+import { EventStatusBadge } from "./event-status-badge";
+
+function RsvpControls({ event }: { event: TEvent }) {
+  const rsvp = useRsvp();
+  const toggle = () =>
+    rsvp.mutate(
+      { id: event.id, going: !event.isGoing },
+      {
+        onError: (error) =>
+          toastApiError(error, { description: getServerMessage(error) ?? "Failed to update your RSVP" }),
+      },
+    );
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      <Button
+        variant={event.isGoing ? "default" : "outline"}
+        size="sm"
+        aria-pressed={event.isGoing}
+        disabled={rsvp.isPending}
+        onClick={toggle}
+      >
+        {event.isGoing ? "Going ✓" : "I'll be there"}
+      </Button>
+      <span className="text-sm text-muted-foreground" aria-live="polite">
+        {event.rsvpCount} going
+      </span>
+    </div>
+  );
+}
+
+function CheckInButton({ event }: { event: TEvent }) {
+  const checkIn = useCheckIn();
+  if (event.isCheckedIn) {
+    return (
+      <Button variant="secondary" size="sm" disabled className="text-emerald-800 disabled:opacity-100">
+        <Check aria-hidden="true" />
+        Checked in
+      </Button>
+    );
+  }
+  const onClick = () =>
+    checkIn.mutate(event.id, {
+      onSuccess: () =>
+        toast({ title: "Checked In", description: `Welcome to ${event.title}! Your attendance has been recorded.` }),
+      onError: (error) =>
+        toastApiError(error, {
+          description:
+            (getStatus(error) === 409 || getStatus(error) === 400 ? getServerMessage(error) : null) ??
+            "Failed to check in",
+        }),
+    });
+  return (
+    <Button size="sm" onClick={onClick} disabled={checkIn.isPending}>
+      <UserCheck aria-hidden="true" />
+      {checkIn.isPending ? "Checking in..." : "Check in"}
+    </Button>
+  );
+}
+
+/** Spec 1 screen 8: one event; past events are dimmed (with text that still meets AA contrast). */
+export function EventCard({ event, now, format }: { event: TEvent; now: Date; format: TEventFormatter }) {
+  const past = getEventStatus(event, now) === "Past";
+  const checkInOpen = isCheckInOpen(event, now);
+  const tile = format.tile(event.startTime);
+  return (
+    <li
+      data-status={past ? "Past" : "Upcoming"}
+      className={cn(
+        "flex gap-4 rounded-2xl border p-4 sm:p-5",
+        past && !checkInOpen ? "border-stone-200 bg-stone-100/70 text-stone-600" : "border-border bg-card shadow-xs",
+      )}
+    >
+      <div
+        aria-hidden="true"
+        className={cn(
+          "flex size-14 shrink-0 flex-col items-center justify-center rounded-xl sm:size-16",
+          past ? "bg-stone-200 text-stone-600" : "bg-brand-soft text-brand-text",
+        )}
+      >
+        <span className="text-[11px] font-semibold tracking-wide">{tile.month}</span>
+        <span className="text-xl leading-none font-bold sm:text-2xl">{tile.day}</span>
+      </div>
+      <div className="grid min-w-0 flex-1 grid-cols-1 gap-2">
+        <div className="flex flex-wrap items-center gap-2">
+          <EventStatusBadge event={event} now={now} />
+          {past && checkInOpen && <span className="text-xs font-medium text-emerald-800">Happening now</span>}
+        </div>
+        <h2
+          className={cn("text-lg leading-snug font-semibold break-words", past ? "text-stone-700" : "text-foreground")}
+        >
+          {event.title}
+        </h2>
+        {event.description && (
+          <p className={cn("text-sm whitespace-pre-line break-words", past ? "text-stone-600" : "text-stone-700")}>
+            {event.description}
+          </p>
+        )}
+        <ul className="grid gap-1 text-sm text-stone-600 sm:flex sm:flex-wrap sm:gap-x-5">
+          <li className="inline-flex items-center gap-1.5">
+            <CalendarDays className="size-4 shrink-0" aria-hidden="true" />
+            {format.date(event.startTime)}
+          </li>
+          <li className="inline-flex items-center gap-1.5">
+            <Clock className="size-4 shrink-0" aria-hidden="true" />
+            {format.timeRange(event.startTime, event.endTime)}
+          </li>
+          <li className="inline-flex min-w-0 items-center gap-1.5">
+            <MapPin className="size-4 shrink-0" aria-hidden="true" />
+            <span className="break-words">{event.location}</span>
+          </li>
+        </ul>
+        {!past && <p className="text-sm font-medium text-brand-text">Join us for this upcoming event!</p>}
+        {(!past || checkInOpen) && (
+          <div className="mt-1 flex flex-wrap items-center gap-3">
+            {!past && <RsvpControls event={event} />}
+            {checkInOpen && <CheckInButton event={event} />}
+          </div>
+        )}
+      </div>
+    </li>
+  );
+}

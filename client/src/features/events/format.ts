@@ -1,0 +1,119 @@
+/** A time zone Intl accepts, or undefined (the browser's) for a missing or unknown one. */
+function safeTimeZone(timeZone: string | null | undefined): string | undefined {
+  if (!timeZone) return undefined;
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone });
+    return timeZone;
+  } catch {
+    return undefined;
+  }
+}
+
+export type TEventFormatter = {
+  /** "Sun, Mar 9, 2025" */
+  date: (iso: string) => string;
+  /** "10:00 AM" */
+  time: (iso: string) => string;
+  /** "Sun" */
+  weekday: (iso: string) => string;
+  /** "10:00 AM – 11:30 AM", with the end's date when it ends on another day. */
+  timeRange: (startIso: string, endIso: string) => string;
+  /** Day of the month and short month, for the date tile: ["MAR", "9"]. */
+  tile: (iso: string) => { month: string; day: string };
+};
+
+/** Spec 2 section 9: en-US dates and 12-hour times, in the church's time zone. */
+export function eventFormatter(timeZone: string | null | undefined): TEventFormatter {
+  const tz = safeTimeZone(timeZone);
+  const date = new Intl.DateTimeFormat("en-US", {
+    timeZone: tz,
+    weekday: "short",
+    month: "short",
+    day: "numeric",
+    year: "numeric",
+  });
+  const time = new Intl.DateTimeFormat("en-US", { timeZone: tz, hour: "numeric", minute: "2-digit", hour12: true });
+  const dayKey = new Intl.DateTimeFormat("en-CA", { timeZone: tz, year: "numeric", month: "2-digit", day: "2-digit" });
+  const shortDay = new Intl.DateTimeFormat("en-US", { timeZone: tz, month: "short", day: "numeric" });
+  const month = new Intl.DateTimeFormat("en-US", { timeZone: tz, month: "short" });
+  const weekday = new Intl.DateTimeFormat("en-US", { timeZone: tz, weekday: "short" });
+  const day = new Intl.DateTimeFormat("en-US", { timeZone: tz, day: "numeric" });
+  const valid = (iso: string) => {
+    const d = new Date(iso);
+    return Number.isNaN(d.getTime()) ? null : d;
+  };
+  return {
+    date: (iso) => {
+      const d = valid(iso);
+      return d ? date.format(d) : "";
+    },
+    time: (iso) => {
+      const d = valid(iso);
+      return d ? time.format(d) : "";
+    },
+    weekday: (iso) => {
+      const d = valid(iso);
+      return d ? weekday.format(d) : "";
+    },
+    timeRange: (startIso, endIso) => {
+      const s = valid(startIso);
+      const e = valid(endIso);
+      if (!s) return "";
+      if (!e) return time.format(s);
+      const sameDay = dayKey.format(s) === dayKey.format(e);
+      return `${time.format(s)} – ${sameDay ? "" : `${shortDay.format(e)}, `}${time.format(e)}`;
+    },
+    tile: (iso) => {
+      const d = valid(iso);
+      return d ? { month: month.format(d).toUpperCase(), day: day.format(d) } : { month: "", day: "" };
+    },
+  };
+}
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/** The wall-clock parts of an instant in a time zone. */
+function wallClock(ms: number, timeZone: string) {
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+  }).formatToParts(new Date(ms));
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  return { y: get("year"), mo: get("month"), d: get("day"), h: get("hour") % 24, mi: get("minute"), s: get("second") };
+}
+
+function zoneOffsetMs(ms: number, timeZone: string): number {
+  const w = wallClock(ms, timeZone);
+  return Date.UTC(w.y, w.mo - 1, w.d, w.h, w.mi, w.s) - Math.floor(ms / 1000) * 1000;
+}
+
+/**
+ * The value a `datetime-local` input shows for an ISO time: the wall-clock time in the church's
+ * time zone (the browser's when the zone is unknown), to the minute.
+ */
+export function toDateTimeLocalValue(iso: string, timeZone?: string | null): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return "";
+  const tz = safeTimeZone(timeZone);
+  if (!tz) return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+  const w = wallClock(d.getTime(), tz);
+  return `${w.y}-${pad(w.mo)}-${pad(w.d)}T${pad(w.h)}:${pad(w.mi)}`;
+}
+
+/** A `datetime-local` value, read as wall-clock time in the church's time zone, as an ISO string. */
+export function fromDateTimeLocalValue(value: string, timeZone?: string | null): string {
+  const tz = safeTimeZone(timeZone);
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/.exec(value);
+  if (!tz || !m) return new Date(value).toISOString();
+  const asUtc = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]));
+  let guess = asUtc - zoneOffsetMs(asUtc, tz);
+  const second = asUtc - zoneOffsetMs(guess, tz);
+  if (second !== guess) guess = second;
+  return new Date(guess).toISOString();
+}

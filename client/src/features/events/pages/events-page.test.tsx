@@ -1,0 +1,106 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { getToasts } from "@/components/ui/use-toast";
+import { makeEvent } from "@/test/fixtures";
+import { jsonResponse, makeUser, mockFetch, renderWithApp } from "@/test/render";
+import { EventsPage } from "./events-page";
+
+const DAY = 86_400_000;
+const at = (ms: number) => new Date(Date.now() + ms).toISOString();
+const PAST = makeEvent({
+  id: "p",
+  title: "Easter Breakfast",
+  startTime: at(-10 * DAY),
+  endTime: at(-10 * DAY + 3_600_000),
+});
+const SOON = makeEvent({ id: "u1", title: "Bible Study", startTime: at(2 * DAY), endTime: at(2 * DAY + 3_600_000) });
+const LATER = makeEvent({ id: "u2", title: "Youth Night", startTime: at(9 * DAY), endTime: at(9 * DAY + 3_600_000) });
+
+function setup(events = [LATER, PAST, SOON], routes: Record<string, unknown> = {}, timeZone = "UTC") {
+  const fetchMock = mockFetch({ "/api/events": events, ...routes });
+  const user = makeUser({ role: "CONGREGANT" });
+  renderWithApp(<EventsPage />, { user: { ...user, church: { ...user.church, timeZone } }, path: "/events" });
+  return fetchMock;
+}
+
+const card = (title: string) => screen.getByRole("heading", { name: title }).closest("li") as HTMLElement;
+
+describe("EventsPage", () => {
+  it("sorts by start time with Upcoming/Past badges; past cards are dimmed", async () => {
+    setup();
+    await screen.findByRole("heading", { name: "Bible Study" });
+    expect(screen.getByRole("heading", { level: 1, name: "Upcoming Events" })).toBeTruthy();
+    const titles = screen.getAllByRole("heading", { level: 2 }).map((h) => h.textContent);
+    expect(titles).toEqual(["Easter Breakfast", "Bible Study", "Youth Night"]);
+    expect(within(card("Easter Breakfast")).getByText("Past")).toBeTruthy();
+    expect(card("Easter Breakfast").dataset.status).toBe("Past");
+    expect(card("Easter Breakfast").className).toContain("bg-stone-100");
+    expect(within(card("Bible Study")).getByText("Upcoming")).toBeTruthy();
+    expect(card("Bible Study").className).not.toContain("bg-stone-100");
+    expect(within(card("Bible Study")).getByText("Join us for this upcoming event!")).toBeTruthy();
+    expect(within(card("Easter Breakfast")).queryByText("Join us for this upcoming event!")).toBeNull();
+    expect(within(card("Easter Breakfast")).queryByRole("button")).toBeNull();
+  });
+
+  it("shows the date and start-end time in the church's time zone, and the location", async () => {
+    setup(
+      [makeEvent({ startTime: "2030-06-02T14:00:00.000Z", endTime: "2030-06-02T15:30:00.000Z" })],
+      {},
+      "America/New_York",
+    );
+    const c = (await screen.findByRole("heading", { name: "Sunday Service" })).closest("li") as HTMLElement;
+    expect(within(c).getByText("Sun, Jun 2, 2030")).toBeTruthy();
+    expect(within(c).getByText("10:00 AM – 11:30 AM")).toBeTruthy();
+    expect(within(c).getByText("Main Hall")).toBeTruthy();
+    expect(within(c).getByText("Worship together")).toBeTruthy();
+  });
+
+  it("says 'No events scheduled' when there are none", async () => {
+    setup([]);
+    expect(await screen.findByText("No events scheduled")).toBeTruthy();
+  });
+
+  it("toggles the RSVP: I'll be there ↔ Going ✓ with the count", async () => {
+    const fetchMock = setup([SOON], {
+      "POST /api/events/u1/rsvp": () => jsonResponse({ ...SOON, isGoing: true, rsvpCount: 5 }),
+      "DELETE /api/events/u1/rsvp": () => jsonResponse({ ...SOON, isGoing: false, rsvpCount: 4 }),
+    });
+    await userEvent.click(await screen.findByRole("button", { name: "I'll be there" }));
+    const going = await screen.findByRole("button", { name: "Going ✓" });
+    expect(going.getAttribute("aria-pressed")).toBe("true");
+    expect(screen.getByText("5 going")).toBeTruthy();
+    await userEvent.click(going);
+    expect(await screen.findByRole("button", { name: "I'll be there" })).toBeTruthy();
+    expect(screen.getByText("4 going")).toBeTruthy();
+    expect(fetchMock.mock.calls.filter(([u]) => u === "/api/events/u1/rsvp").map(([, i]) => i?.method)).toEqual([
+      "POST",
+      "DELETE",
+    ]);
+  });
+
+  it("offers 'Check in' only while check-in is open, then shows 'Checked in'", async () => {
+    const now = makeEvent({ id: "n", title: "Prayer Meeting", startTime: at(10 * 60_000), endTime: at(70 * 60_000) });
+    setup([now, LATER], { "POST /api/events/n/check-in": () => jsonResponse({ ...now, isCheckedIn: true }) });
+    await screen.findByRole("heading", { name: "Prayer Meeting" });
+    expect(within(card("Youth Night")).queryByRole("button", { name: "Check in" })).toBeNull();
+    await userEvent.click(within(card("Prayer Meeting")).getByRole("button", { name: "Check in" }));
+    const done = await within(card("Prayer Meeting")).findByRole("button", { name: "Checked in" });
+    expect((done as HTMLButtonElement).disabled).toBe(true);
+    expect(getToasts()[0]).toMatchObject({ title: "Checked In" });
+  });
+
+  it("shows the server's reason when check-in is refused", async () => {
+    const now = makeEvent({ id: "n", startTime: at(10 * 60_000), endTime: at(70 * 60_000) });
+    setup([now], {
+      "POST /api/events/n/check-in": () => jsonResponse({ message: "Check-in is not open for this event" }, 409),
+    });
+    await userEvent.click(await screen.findByRole("button", { name: "Check in" }));
+    await waitFor(() =>
+      expect(getToasts()[0]).toMatchObject({
+        description: "Check-in is not open for this event",
+        variant: "destructive",
+      }),
+    );
+  });
+});

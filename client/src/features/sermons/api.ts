@@ -1,0 +1,168 @@
+import type { THighlight, THighlightBody } from "@common/highlights";
+import { SERMON_PAGE_SIZE, type TSermon, type TSermonBody, type TWatchResult } from "@common/sermons";
+import {
+  keepPreviousData,
+  type QueryClient,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from "@tanstack/react-query";
+import { trackError } from "@/lib/analytics";
+import { apiJson, apiRequest, throwIfResNotOk } from "@/lib/api-client";
+import { ADMIN_STATS_KEY } from "../admin-dashboard/api";
+import { AUTH_USER_KEY } from "../auth/api";
+import { USER_STATS_KEY } from "../dashboard/api";
+
+/** Every sermon query starts with this key, so one invalidation refreshes them all. */
+export const SERMONS_KEY = ["/api/sermons"] as const;
+export const SERMON_SPEAKERS_KEY = ["/api/sermons", "speakers"] as const;
+export const sermonKey = (id: string) => ["/api/sermons", encodeURIComponent(id)] as const;
+export const relatedSermonsKey = (id: string) => ["/api/sermons", encodeURIComponent(id), "related"] as const;
+export const highlightsKey = (sermonId: string) => ["/api/sermon-highlights", encodeURIComponent(sermonId)] as const;
+
+/** The whole list, newest first (admin list, dashboard). */
+export function useSermons() {
+  return useQuery<TSermon[]>({ queryKey: SERMONS_KEY });
+}
+
+export function useSermonSpeakers() {
+  return useQuery<string[]>({ queryKey: SERMON_SPEAKERS_KEY });
+}
+
+export type TSermonFilters = { search: string; speaker: string };
+export type TSermonPage = { sermons: TSermon[]; total: number; offset: number };
+
+export function sermonPageUrl({ search, speaker }: TSermonFilters, offset: number, limit = SERMON_PAGE_SIZE): string {
+  const params = new URLSearchParams({ limit: String(limit), offset: String(offset) });
+  if (search.trim()) params.set("search", search.trim());
+  if (speaker) params.set("speaker", speaker);
+  return `/api/sermons?${params}`;
+}
+
+/** The archive: pages of `SERMON_PAGE_SIZE`, the total from `X-Total-Count`. */
+export function useSermonPages(filters: TSermonFilters) {
+  return useInfiniteQuery({
+    queryKey: ["/api/sermons", "pages", filters.search.trim(), filters.speaker],
+    initialPageParam: 0,
+    queryFn: async ({ pageParam, signal }): Promise<TSermonPage> => {
+      const url = sermonPageUrl(filters, pageParam);
+      const res = await apiRequestWithSignal(url, signal);
+      const sermons = (await res.json()) as TSermon[];
+      const header = Number(res.headers.get("X-Total-Count"));
+      const total = Number.isFinite(header) && res.headers.has("X-Total-Count") ? header : pageParam + sermons.length;
+      return { sermons, total, offset: pageParam };
+    },
+    getNextPageParam: (last) => {
+      const loaded = last.offset + last.sermons.length;
+      return last.sermons.length > 0 && loaded < last.total ? loaded : undefined;
+    },
+    // While new filters load, the previous results stay (dimmed) instead of flashing skeletons.
+    placeholderData: keepPreviousData,
+  });
+}
+
+async function apiRequestWithSignal(url: string, signal: AbortSignal): Promise<Response> {
+  try {
+    const res = await fetch(url, { credentials: "include", signal });
+    await throwIfResNotOk(res);
+    return res;
+  } catch (error) {
+    // A page dropped because the filters changed is not a failure.
+    if (!(error instanceof DOMException && error.name === "AbortError")) trackError(error, `API GET ${url}`);
+    throw error;
+  }
+}
+
+/** `publicPage`: a signed-out visitor; a 401 is shown on the page rather than sending them to sign in. */
+export function useSermon(id: string, { publicPage = false } = {}) {
+  return useQuery<TSermon>({ queryKey: sermonKey(id), meta: publicPage ? { publicPage: true } : undefined });
+}
+
+export function useRelatedSermons(id: string, enabled = true) {
+  return useQuery<TSermon[]>({ queryKey: relatedSermonsKey(id), enabled });
+}
+
+/** Marks a sermon watched in every cached list and page without waiting for the refetch. */
+function markWatchedInCache(queryClient: QueryClient, id: string) {
+  const mark = (s: TSermon) => (s.id === id ? { ...s, isWatched: true } : s);
+  queryClient.setQueriesData<unknown>({ queryKey: SERMONS_KEY }, (data: unknown) => {
+    if (Array.isArray(data)) return (data as TSermon[]).map(mark);
+    if (data && typeof data === "object" && "pages" in data) {
+      const d = data as { pages: TSermonPage[]; pageParams: unknown[] };
+      return { ...d, pages: d.pages.map((p) => ({ ...p, sermons: p.sermons.map(mark) })) };
+    }
+    if (data && typeof data === "object" && "id" in data) return mark(data as TSermon);
+    return data;
+  });
+}
+
+/** `POST /api/sermons/{id}/watch`; then the points (stats, top bar) and the sermon queries refresh. */
+export function useWatchSermon() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiJson<TWatchResult>("POST", `/api/sermons/${encodeURIComponent(id)}/watch`),
+    onSuccess: (_result, id) => {
+      markWatchedInCache(queryClient, id);
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: USER_STATS_KEY }),
+        queryClient.invalidateQueries({ queryKey: AUTH_USER_KEY }),
+        queryClient.invalidateQueries({ queryKey: SERMONS_KEY }),
+      ]);
+    },
+  });
+}
+
+function useInvalidateSermons() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: SERMONS_KEY }),
+      queryClient.invalidateQueries({ queryKey: ADMIN_STATS_KEY }),
+    ]);
+}
+
+export function useCreateSermon() {
+  const invalidate = useInvalidateSermons();
+  return useMutation({
+    mutationFn: (body: TSermonBody) => apiJson<TSermon>("POST", "/api/sermons", body),
+    onSuccess: invalidate,
+  });
+}
+
+export function useUpdateSermon() {
+  const invalidate = useInvalidateSermons();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: TSermonBody }) =>
+      apiJson<TSermon>("PUT", `/api/sermons/${encodeURIComponent(id)}`, body),
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeleteSermon() {
+  const invalidate = useInvalidateSermons();
+  return useMutation({
+    mutationFn: (id: string) => apiRequest("DELETE", `/api/sermons/${encodeURIComponent(id)}`),
+    onSuccess: invalidate,
+  });
+}
+
+export function useHighlights(sermonId: string, enabled = true) {
+  return useQuery<THighlight[]>({ queryKey: highlightsKey(sermonId), enabled });
+}
+
+export function useCreateHighlight() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: THighlightBody) => apiJson<THighlight>("POST", "/api/sermon-highlights", body),
+    onSuccess: (h) => queryClient.invalidateQueries({ queryKey: highlightsKey(h.sermonId) }),
+  });
+}
+
+export function useShareHighlight() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiJson<THighlight>("PATCH", `/api/sermon-highlights/${encodeURIComponent(id)}/share`),
+    onSuccess: (h) => queryClient.invalidateQueries({ queryKey: highlightsKey(h.sermonId) }),
+  });
+}

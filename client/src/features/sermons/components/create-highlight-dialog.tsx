@@ -1,0 +1,87 @@
+import { formatTimestamp } from "@common/highlights";
+import { type FormEvent, useEffect, useState } from "react";
+import { Button } from "@/components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
+import { FormField } from "@/components/ui/form-field";
+import { Textarea } from "@/components/ui/input";
+import { toast } from "@/components/ui/use-toast";
+import { toastApiError } from "@/lib/auth-redirect";
+import { useCreateHighlight } from "../api";
+
+export type THighlightDraft = { text: string; timestamp: number };
+
+/** Saves a selected passage with the player's time and an optional note. */
+export function CreateHighlightDialog({
+  sermonId,
+  draft,
+  onOpenChange,
+}: {
+  sermonId: string;
+  draft: THighlightDraft | null;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const create = useCreateHighlight();
+  const [note, setNote] = useState("");
+
+  // A closed dialog forgets its note.
+  useEffect(() => {
+    if (draft) setNote("");
+  }, [draft]);
+
+  const save = (e: FormEvent) => {
+    e.preventDefault();
+    if (!draft) return;
+    create.mutate(
+      { sermonId, timestamp: draft.timestamp, text: draft.text, note: note.trim() || null },
+      {
+        onSuccess: () => {
+          toast({ title: "Highlight Created", description: "Your sermon highlight has been saved." });
+          onOpenChange(false);
+        },
+        onError: (error) => toastApiError(error, { description: "Failed to create highlight." }),
+      },
+    );
+  };
+
+  return (
+    <Dialog open={!!draft} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Save Highlight</DialogTitle>
+          <DialogDescription>
+            At {formatTimestamp(draft?.timestamp ?? 0)} in the recording. Add a note to remember why it spoke to you.
+          </DialogDescription>
+        </DialogHeader>
+        <form id="highlight-form" onSubmit={save} className="grid gap-4">
+          <blockquote className="max-h-40 overflow-y-auto rounded-lg border-l-4 border-amber-400 bg-amber-50 px-4 py-3 text-sm leading-6 text-stone-800">
+            {draft?.text}
+          </blockquote>
+          <FormField id="highlight-note" label="Note (optional)">
+            <Textarea
+              id="highlight-note"
+              value={note}
+              maxLength={2000}
+              onChange={(e) => setNote(e.target.value)}
+              placeholder="What stood out to you?"
+            />
+          </FormField>
+        </form>
+        <DialogFooter>
+          <Button variant="outline" onClick={() => onOpenChange(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" form="highlight-form" disabled={create.isPending}>
+            {create.isPending ? "Saving..." : "Save Highlight"}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,41 @@
+import { formatDuration } from "@common/sermons";
+import { ChevronRight } from "lucide-react";
+import { Link } from "wouter";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { useRelatedSermons } from "../api";
+import { formatSermonShortDate } from "../format";
+
+/** Up to 4 related sermons (same series, then same speaker or topics); hidden when there are none. */
+export function RelatedSermons({ sermonId }: { sermonId: string }) {
+  const related = useRelatedSermons(sermonId);
+  const list = related.data ?? [];
+  if (list.length === 0) return null;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Related Sermons</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <ul className="grid gap-2">
+          {list.map((s) => (
+            <li key={s.id}>
+              <Link
+                href={`/sermons/${encodeURIComponent(s.id)}`}
+                className="flex items-center gap-3 rounded-xl border border-border p-3 transition-colors hover:border-brand-border hover:bg-brand-soft"
+              >
+                <span className="grid min-w-0 flex-1 grid-cols-1 gap-0.5">
+                  <span className="line-clamp-2 text-sm font-medium text-foreground">{s.title}</span>
+                  <span className="text-xs text-muted-foreground">
+                    {[s.speaker, formatSermonShortDate(s.date), formatDuration(s.duration)].filter(Boolean).join(" · ")}
+                  </span>
+                  {s.series && <span className="truncate text-xs text-brand-text">{s.series}</span>}
+                </span>
+                <ChevronRight className="size-4 shrink-0 text-stone-400" aria-hidden="true" />
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}

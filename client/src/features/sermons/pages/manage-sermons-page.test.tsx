@@ -1,0 +1,199 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
+import { getToasts } from "@/components/ui/use-toast";
+import { makeSermon } from "@/test/fixtures";
+import { jsonResponse, makeUser, mockFetch, renderWithApp } from "@/test/render";
+import { ManageSermonsPage } from "./manage-sermons-page";
+
+const SERMONS = [
+  makeSermon({ id: "s1", title: "Hope in the Storm", speaker: "Pastor Ruth", videoUrl: "https://youtu.be/x" }),
+  makeSermon({
+    id: "s2",
+    title: "Bread of Life",
+    speaker: "Pastor Sam",
+    date: "2024-12-29T00:00:00.000Z",
+    audioUrl: "https://x.org/a.mp3",
+    notesUrl: "https://x.org/n.pdf",
+  }),
+];
+const FEEDS = { podcastUrl: "https://church.example/feeds/abc/podcast.xml", calendarUrl: "https://x/cal.ics" };
+
+function setup(routes: Record<string, unknown> = {}) {
+  const fetchMock = mockFetch({ "/api/sermons": SERMONS, "/api/admin/feeds": FEEDS, ...routes });
+  renderWithApp(<ManageSermonsPage />, { user: makeUser(), path: "/admin/sermons" });
+  return fetchMock;
+}
+
+const sent = (fetchMock: ReturnType<typeof mockFetch>, method: string) =>
+  fetchMock.mock.calls.filter(([, init]) => init?.method === method);
+
+async function openAddDialog() {
+  await userEvent.click(screen.getByRole("button", { name: "Add New Sermon" }));
+  return screen.findByRole("dialog");
+}
+
+describe("ManageSermonsPage", () => {
+  it("shows 5 skeleton rows while loading", () => {
+    mockFetch({ "/api/sermons": () => new Promise<Response>(() => undefined) });
+    renderWithApp(<ManageSermonsPage />, { user: makeUser() });
+    expect(screen.getByRole("heading", { name: "Manage Sermons" })).toBeTruthy();
+    expect(screen.getAllByTestId("sermon-row-skeleton")).toHaveLength(5);
+  });
+
+  it("lists sermons with speaker, date, Published status and Video/Audio/Notes markers", async () => {
+    setup();
+    await screen.findAllByText("Bread of Life");
+    const table = screen.getByRole("table");
+    for (const h of ["Title", "Speaker", "Date", "Status"]) expect(within(table).getByText(h)).toBeTruthy();
+    const row = within(table).getByText("Bread of Life").closest("tr") as HTMLElement;
+    expect(within(row).getByText("Pastor Sam")).toBeTruthy();
+    expect(within(row).getByText("Dec 29, 2024")).toBeTruthy();
+    expect(within(row).getByText("Published")).toBeTruthy();
+    expect(within(row).getByText("Audio")).toBeTruthy();
+    expect(within(row).getByText("Notes")).toBeTruthy();
+    expect(within(row).queryByText("Video")).toBeNull();
+    const view = within(row).getByRole("link", { name: /View Bread of Life/ });
+    expect(view.getAttribute("href")).toBe("/sermons/s2");
+    expect(view.getAttribute("target")).toBe("_blank");
+  });
+
+  it("searches title and speaker, filters by speaker, with the filtered empty state", async () => {
+    setup();
+    await screen.findAllByText("Bread of Life");
+    const search = screen.getByLabelText("Search sermons by title or speaker");
+    await userEvent.type(search, "sam");
+    expect(screen.queryAllByText("Hope in the Storm")).toHaveLength(0);
+    expect(screen.getAllByText("Bread of Life").length).toBeGreaterThan(0);
+    await userEvent.clear(search);
+    await userEvent.type(search, "nothing like this");
+    expect(screen.getByText("No sermons found")).toBeTruthy();
+    expect(screen.getByText("Try adjusting your search filters")).toBeTruthy();
+    await userEvent.clear(search);
+    await userEvent.click(screen.getByRole("combobox", { name: "Filter by speaker" }));
+    await userEvent.click(await screen.findByRole("option", { name: "Pastor Ruth" }));
+    expect(screen.queryAllByText("Bread of Life")).toHaveLength(0);
+    expect(screen.getAllByText("Hope in the Storm").length).toBeGreaterThan(0);
+  });
+
+  it("invites the first sermon in an empty library", async () => {
+    setup({ "/api/sermons": [] });
+    expect(await screen.findByText("No sermons found")).toBeTruthy();
+    expect(screen.getByText("Create your first sermon to get started")).toBeTruthy();
+  });
+
+  it("shows the spec's validation messages and sends nothing", async () => {
+    const fetchMock = setup();
+    const dialog = await openAddDialog();
+    expect(within(dialog).getByRole("heading", { name: "Add New Sermon" })).toBeTruthy();
+    await userEvent.type(within(dialog).getByLabelText("Video URL (optional)"), "not a link");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Create Sermon" }));
+    expect(await within(dialog).findByText("Title is required")).toBeTruthy();
+    expect(within(dialog).getByText("Speaker is required")).toBeTruthy();
+    expect(within(dialog).getByText("Date is required")).toBeTruthy();
+    expect(within(dialog).getByText("Please enter a valid URL")).toBeTruthy();
+    expect(sent(fetchMock, "POST")).toHaveLength(0);
+  });
+
+  it("creates a sermon (links null when empty, topics from commas), 'Creating...' while pending", async () => {
+    let answer: (r: Response) => void = () => undefined;
+    const fetchMock = setup({ "POST /api/sermons": () => new Promise<Response>((r) => (answer = r)) });
+    const dialog = await openAddDialog();
+    await userEvent.type(within(dialog).getByLabelText("Title"), "  Living Water ");
+    await userEvent.type(within(dialog).getByLabelText("Speaker"), "Pastor Ruth");
+    await userEvent.type(within(dialog).getByLabelText("Date"), "2025-02-02");
+    await userEvent.type(within(dialog).getByLabelText("Audio URL (optional)"), "https://x.org/w.mp3");
+    await userEvent.type(within(dialog).getByLabelText("Duration in minutes (optional)"), "48");
+    await userEvent.type(within(dialog).getByLabelText("Topics (optional)"), "grace, hope,, grace");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Create Sermon" }));
+    expect(await within(dialog).findByRole("button", { name: "Creating..." })).toBeTruthy();
+    const body = JSON.parse(String(sent(fetchMock, "POST")[0][1]?.body));
+    expect(body).toEqual({
+      title: "Living Water",
+      speaker: "Pastor Ruth",
+      date: "2025-02-02",
+      videoUrl: null,
+      audioUrl: "https://x.org/w.mp3",
+      notesUrl: null,
+      series: null,
+      description: null,
+      notes: null,
+      duration: 48,
+      tags: ["grace", "hope"],
+    });
+    answer(jsonResponse(makeSermon({ id: "s3" }), 201));
+    await waitFor(() =>
+      expect(getToasts()[0]).toMatchObject({ title: "Success!", description: "Sermon created successfully." }),
+    );
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+  });
+
+  it("edits a sermon with PUT and its saved values", async () => {
+    const fetchMock = setup({ "PUT /api/sermons/s2": () => jsonResponse(SERMONS[1]) });
+    await screen.findAllByText("Bread of Life");
+    await userEvent.click(screen.getAllByRole("button", { name: "Edit Bread of Life" })[0]);
+    const dialog = await screen.findByRole("dialog");
+    expect(within(dialog).getByRole("heading", { name: "Edit Sermon" })).toBeTruthy();
+    expect((within(dialog).getByLabelText("Date") as HTMLInputElement).value).toBe("2024-12-29");
+    expect((within(dialog).getByLabelText("Notes URL (optional)") as HTMLInputElement).value).toBe(
+      "https://x.org/n.pdf",
+    );
+    await userEvent.click(within(dialog).getByRole("button", { name: "Update Sermon" }));
+    await waitFor(() =>
+      expect(getToasts()[0]).toMatchObject({ title: "Success!", description: "Sermon updated successfully." }),
+    );
+    expect(JSON.parse(String(sent(fetchMock, "PUT")[0][1]?.body))).toMatchObject({
+      title: "Bread of Life",
+      date: "2024-12-29",
+      notesUrl: "https://x.org/n.pdf",
+    });
+  });
+
+  it("shows the server's field errors, and 'Failed to create sermon' otherwise", async () => {
+    let status = 400;
+    setup({
+      "POST /api/sermons": () =>
+        status === 400
+          ? jsonResponse({ message: "Invalid", errors: [{ path: "videoUrl", message: "That video is private" }] }, 400)
+          : jsonResponse({ message: "boom" }, 500),
+    });
+    const dialog = await openAddDialog();
+    await userEvent.type(within(dialog).getByLabelText("Title"), "T");
+    await userEvent.type(within(dialog).getByLabelText("Speaker"), "S");
+    await userEvent.type(within(dialog).getByLabelText("Date"), "2025-02-02");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Create Sermon" }));
+    expect(await within(dialog).findByText("That video is private")).toBeTruthy();
+    status = 500;
+    await userEvent.click(within(dialog).getByRole("button", { name: "Create Sermon" }));
+    await waitFor(() =>
+      expect(getToasts()[0]).toMatchObject({ title: "Error", description: "Failed to create sermon" }),
+    );
+  });
+
+  it("deletes only after confirmation", async () => {
+    const fetchMock = setup({ "DELETE /api/sermons/s1": () => new Response(null, { status: 204 }) });
+    await screen.findAllByText("Hope in the Storm");
+    await userEvent.click(screen.getAllByRole("button", { name: "Delete Hope in the Storm" })[0]);
+    let alert = await screen.findByRole("alertdialog");
+    expect(within(alert).getByText("Are you sure you want to delete this sermon?")).toBeTruthy();
+    await userEvent.click(within(alert).getByRole("button", { name: "Cancel" }));
+    expect(sent(fetchMock, "DELETE")).toHaveLength(0);
+    await userEvent.click(screen.getAllByRole("button", { name: "Delete Hope in the Storm" })[0]);
+    alert = await screen.findByRole("alertdialog");
+    await userEvent.click(within(alert).getByRole("button", { name: "Delete" }));
+    await waitFor(() =>
+      expect(getToasts()[0]).toMatchObject({ title: "Success!", description: "Sermon deleted successfully." }),
+    );
+    expect(sent(fetchMock, "DELETE").map(([u]) => u)).toEqual(["/api/sermons/s1"]);
+  });
+
+  it("shares the podcast feed with a copy button", async () => {
+    const writeText = vi.fn(async () => undefined);
+    Object.defineProperty(navigator, "clipboard", { value: { writeText }, configurable: true });
+    setup();
+    const input = (await screen.findByLabelText("Podcast feed")) as HTMLInputElement;
+    expect(input.value).toBe(FEEDS.podcastUrl);
+    await userEvent.click(screen.getByRole("button", { name: "Copy podcast feed link" }));
+    expect(writeText).toHaveBeenCalledWith(FEEDS.podcastUrl);
+  });
+});

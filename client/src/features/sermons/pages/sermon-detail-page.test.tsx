@@ -1,0 +1,232 @@
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
+import { getToasts } from "@/components/ui/use-toast";
+import { makeHighlight, makeSermon } from "@/test/fixtures";
+import { jsonResponse, makeUser, mockFetch, renderWithApp } from "@/test/render";
+import { SermonDetailPage } from "./sermon-detail-page";
+
+const NOTES = "Jesus calmed the storm.\n\nPeace be still, and know that I am God.";
+
+function setup(sermon = makeSermon(), routes: Record<string, unknown> = {}) {
+  const fetchMock = mockFetch({
+    "/api/sermons/s1": sermon,
+    "/api/sermons/s1/related": [],
+    "/api/sermon-highlights/s1": [],
+    ...routes,
+  });
+  const utils = renderWithApp(<SermonDetailPage id="s1" />, { user: makeUser({ role: "CONGREGANT" }) });
+  return { fetchMock, ...utils };
+}
+
+/** Selects `text` inside `el` as a member dragging over it would. */
+function selectText(el: HTMLElement, text: string) {
+  const node = el.firstChild as Text;
+  const start = node.data.indexOf(text);
+  const range = document.createRange();
+  range.setStart(node, start);
+  range.setEnd(node, start + text.length);
+  const sel = document.getSelection() as Selection;
+  sel.removeAllRanges();
+  sel.addRange(range);
+  act(() => {
+    document.dispatchEvent(new Event("selectionchange"));
+    fireEvent.mouseUp(el);
+  });
+}
+
+describe("SermonDetailPage", () => {
+  it("shows the details: long date, hours and minutes, views, series, topics, description fallback", async () => {
+    setup(makeSermon({ duration: 65, viewCount: 1234, series: "Psalms", tags: ["peace", "faith"] }));
+    expect(await screen.findByRole("heading", { name: "Hope in the Storm" })).toBeTruthy();
+    expect(screen.getByText("January 5, 2025")).toBeTruthy();
+    expect(screen.getByText("1h 5m")).toBeTruthy();
+    expect(screen.getByText("1,234 views")).toBeTruthy();
+    expect(screen.getByText("Psalms")).toBeTruthy();
+    expect(screen.getByText("No description available for this sermon.")).toBeTruthy();
+    expect(screen.getByRole("heading", { name: "Topics Covered" })).toBeTruthy();
+    expect(screen.getByText("peace")).toBeTruthy();
+  });
+
+  it("formats a duration under an hour as minutes", async () => {
+    setup(makeSermon({ duration: 45 }));
+    expect(await screen.findByText("45m")).toBeTruthy();
+  });
+
+  it("says 'Sermon Not Found' with a way back when the sermon is missing", async () => {
+    mockFetch({ "/api/sermons/s1": () => jsonResponse({ message: "Sermon not found" }, 404) });
+    renderWithApp(<SermonDetailPage id="s1" />, { user: makeUser() });
+    expect(await screen.findByRole("heading", { name: "Sermon Not Found" })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Back to Sermons" }).getAttribute("href")).toBe("/sermons");
+  });
+
+  it("plays YouTube through the privacy-enhanced embed, and opens notes in a new tab", async () => {
+    setup(makeSermon({ videoUrl: "https://www.youtube.com/watch?v=dQw4w9WgXcQ", notesUrl: "https://x.org/n.pdf" }));
+    const frame = await screen.findByTitle("Hope in the Storm (video)");
+    expect(frame.getAttribute("src")).toMatch(
+      /^https:\/\/www\.youtube-nocookie\.com\/embed\/dQw4w9WgXcQ\?enablejsapi=1/,
+    );
+    const notes = screen.getByRole("link", { name: /Sermon Notes/ });
+    expect(notes.getAttribute("href")).toBe("https://x.org/n.pdf");
+    expect(notes.getAttribute("target")).toBe("_blank");
+  });
+
+  it("plays Vimeo and audio files in their players", async () => {
+    setup(makeSermon({ videoUrl: "https://vimeo.com/76979871", audioUrl: "https://x.org/a.mp3" }));
+    const frame = await screen.findByTitle("Hope in the Storm (video)");
+    expect(frame.getAttribute("src")).toBe("https://player.vimeo.com/video/76979871");
+    await userEvent.click(screen.getByRole("tab", { name: "Audio" }));
+    expect(screen.getByLabelText("Hope in the Storm (audio)").getAttribute("src")).toBe("https://x.org/a.mp3");
+  });
+
+  it("keeps Highlight disabled until text in the notes is selected, then saves it at the player's time", async () => {
+    const { fetchMock } = setup(makeSermon({ notes: NOTES, audioUrl: "https://x.org/a.mp3" }), {
+      "POST /api/sermon-highlights": () =>
+        jsonResponse(makeHighlight({ text: "Peace be still", timestamp: 83, note: "So good" }), 201),
+    });
+    const button = (await screen.findByRole("button", { name: "Highlight" })) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    const audio = screen.getByLabelText("Hope in the Storm (audio)") as HTMLAudioElement;
+    Object.defineProperty(audio, "currentTime", { value: 83.6, configurable: true });
+
+    selectText(screen.getByRole("region", { name: "Sermon notes" }), "Peace be still");
+    await waitFor(() => expect(button.disabled).toBe(false));
+    await userEvent.click(button);
+    const dialog = await screen.findByRole("dialog");
+    expect(within(dialog).getByText(/At 1:23 in the recording/)).toBeTruthy();
+    await userEvent.type(within(dialog).getByLabelText("Note (optional)"), "So good");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Save Highlight" }));
+    await waitFor(() =>
+      expect(getToasts()[0]).toMatchObject({
+        title: "Highlight Created",
+        description: "Your sermon highlight has been saved.",
+      }),
+    );
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === "POST");
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({
+      sermonId: "s1",
+      timestamp: 83,
+      text: "Peace be still",
+      note: "So good",
+    });
+  });
+
+  it("keeps only the part inside the notes when a selection runs past them", async () => {
+    const { fetchMock } = setup(makeSermon({ notes: NOTES }), {
+      "POST /api/sermon-highlights": () => jsonResponse(makeHighlight(), 201),
+    });
+    const region = await screen.findByRole("region", { name: "Sermon notes" });
+    const node = region.firstChild as Text;
+    const range = document.createRange();
+    range.setStart(node, node.data.indexOf("know that"));
+    range.setEnd(screen.getByRole("button", { name: "Highlight" }), 0);
+    const sel = document.getSelection() as Selection;
+    sel.removeAllRanges();
+    sel.addRange(range);
+    act(() => {
+      document.dispatchEvent(new Event("selectionchange"));
+    });
+    await userEvent.click(screen.getByRole("button", { name: "Highlight" }));
+    await userEvent.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Save Highlight" }));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([, i]) => i?.method === "POST")).toBe(true));
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === "POST");
+    expect(JSON.parse(String(post?.[1]?.body)).text).toBe("know that I am God.");
+  });
+
+  it("highlights from the description when there are no notes; a failed save says so", async () => {
+    setup(makeSermon({ description: "A word of comfort for anxious hearts." }), {
+      "POST /api/sermon-highlights": () => jsonResponse({ message: "boom" }, 500),
+    });
+    const region = await screen.findByRole("region", { name: "Sermon description" });
+    selectText(region, "comfort");
+    await userEvent.click(screen.getByRole("button", { name: "Highlight" }));
+    await userEvent.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Save Highlight" }));
+    await waitFor(() =>
+      expect(getToasts()[0]).toMatchObject({ description: "Failed to create highlight.", variant: "destructive" }),
+    );
+  });
+
+  it("lists my highlights (m:ss, share, copy) and the community's shared ones", async () => {
+    const writeText = vi.fn(async () => undefined);
+    Object.defineProperty(navigator, "clipboard", { value: { writeText }, configurable: true });
+    const { fetchMock } = setup(makeSermon(), {
+      "/api/sermon-highlights/s1": [
+        makeHighlight({ id: "h1", timestamp: 75, text: "Peace be still", note: "Remember this" }),
+        makeHighlight({ id: "h2", timestamp: 5, text: "Mine shared", isShared: true, shareCount: 3 }),
+        makeHighlight({
+          id: "h3",
+          timestamp: 200,
+          isMine: false,
+          isShared: true,
+          shareCount: 2,
+          userName: "Bob Stone",
+          text: "Theirs",
+        }),
+        makeHighlight({ id: "h4", isMine: false, isShared: false, text: "Private of someone" }),
+      ],
+      "PATCH /api/sermon-highlights/h1/share": () =>
+        jsonResponse(makeHighlight({ id: "h1", isShared: true, shareCount: 1 })),
+    });
+    expect(await screen.findByText("1:15")).toBeTruthy();
+    expect(screen.getByText("0:05")).toBeTruthy();
+    expect(screen.getByText("Remember this")).toBeTruthy();
+    expect(screen.getByText("Shared, 3 shares")).toBeTruthy();
+    expect(screen.queryByText("Private of someone")).toBeNull();
+    const community = screen
+      .getByRole("heading", { name: "Shared by the community" })
+      .closest("section") as HTMLElement;
+    expect(within(community).getByText("Bob Stone")).toBeTruthy();
+    expect(within(community).getByText("2 shares")).toBeTruthy();
+
+    const mine = screen.getByText("Peace be still").closest("li") as HTMLElement;
+    await userEvent.click(within(mine).getByRole("button", { name: "Share" }));
+    await waitFor(() =>
+      expect(getToasts()[0]).toMatchObject({
+        title: "Highlight Shared",
+        description: "Your highlight has been shared with the community.",
+      }),
+    );
+    expect(
+      fetchMock.mock.calls.some(([u, i]) => u === "/api/sermon-highlights/h1/share" && i?.method === "PATCH"),
+    ).toBe(true);
+    await userEvent.click(within(mine).getByRole("button", { name: "Copy" }));
+    await waitFor(() =>
+      expect(getToasts()[0]).toMatchObject({ title: "Copied", description: "Highlight copied to clipboard." }),
+    );
+    expect(writeText).toHaveBeenCalledWith(expect.stringContaining("Peace be still"));
+  });
+
+  it("reports a failed share", async () => {
+    setup(makeSermon(), {
+      "/api/sermon-highlights/s1": [makeHighlight()],
+      "PATCH /api/sermon-highlights/h1/share": () => jsonResponse({ message: "no" }, 500),
+    });
+    await userEvent.click(await screen.findByRole("button", { name: "Share" }));
+    await waitFor(() => expect(getToasts()[0]).toMatchObject({ description: "Failed to share highlight." }));
+  });
+
+  it("seeks the player from a highlight's timestamp", async () => {
+    setup(makeSermon({ audioUrl: "https://x.org/a.mp3" }), { "/api/sermon-highlights/s1": [makeHighlight()] });
+    const audio = (await screen.findByLabelText("Hope in the Storm (audio)")) as HTMLAudioElement;
+    audio.play = vi.fn(async () => undefined);
+    await userEvent.click(await screen.findByRole("button", { name: "Play from 1:15" }));
+    expect(audio.currentTime).toBe(75);
+    expect(audio.play).toHaveBeenCalled();
+  });
+
+  it("shows related sermons, and hides the section when there are none", async () => {
+    setup(makeSermon(), {
+      "/api/sermons/s1/related": [makeSermon({ id: "s2", title: "Still Waters", series: "Psalms" })],
+    });
+    const link = await screen.findByRole("link", { name: /Still Waters/ });
+    expect(link.getAttribute("href")).toBe("/sermons/s2");
+    expect(screen.getByRole("heading", { name: "Related Sermons" })).toBeTruthy();
+  });
+
+  it("has no related section when the list is empty", async () => {
+    setup();
+    await screen.findByRole("heading", { name: "Hope in the Storm" });
+    await screen.findByText("Your Highlights");
+    expect(screen.queryByRole("heading", { name: "Related Sermons" })).toBeNull();
+  });
+});

@@ -1,0 +1,260 @@
+import { formatDuration, type TSermon } from "@common/sermons";
+import { ArrowLeft, CalendarDays, Clock, Eye, FileText, LogIn, PlayCircle, SearchX, User } from "lucide-react";
+import { type ReactNode, useRef, useState } from "react";
+import { Link } from "wouter";
+import { useOptionalCurrentUser } from "@/app/current-user";
+import { BrandMark } from "@/components/brand-mark";
+import { Badge } from "@/components/ui/badge";
+import { buttonClasses } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+import { toast } from "@/components/ui/use-toast";
+import { getStatus } from "@/lib/api-client";
+import { useDocumentTitle } from "@/lib/use-document-title";
+import { useSermon } from "../api";
+import { CreateHighlightDialog, type THighlightDraft } from "../components/create-highlight-dialog";
+import { HighlightableText } from "../components/highlightable-text";
+import { MarkWatchedButton } from "../components/mark-watched-button";
+import { RelatedSermons } from "../components/related-sermons";
+import { SermonHighlights } from "../components/sermon-highlights";
+import { SermonPlayer, type TPlayerHandle } from "../components/sermon-player";
+import { formatSermonDate, formatViews } from "../format";
+
+const NO_DESCRIPTION = "No description available for this sermon.";
+
+function SermonNotFound() {
+  useDocumentTitle("Sermon Not Found");
+  return (
+    <Card className="mx-auto flex max-w-md flex-col items-center gap-3 px-6 py-12 text-center">
+      <span className="flex size-14 items-center justify-center rounded-full bg-brand-soft text-brand-text">
+        <SearchX className="size-6" aria-hidden="true" />
+      </span>
+      <h1 className="text-2xl font-bold tracking-tight">Sermon Not Found</h1>
+      <p className="text-muted-foreground">This sermon may have been removed, or the link may be mistyped.</p>
+      <Link href="/sermons" className={buttonClasses({ variant: "outline", className: "mt-2" })}>
+        <ArrowLeft aria-hidden="true" />
+        Back to Sermons
+      </Link>
+    </Card>
+  );
+}
+
+function SermonSkeleton() {
+  return (
+    <div className="grid gap-4" role="status" aria-label="Loading sermon">
+      <Skeleton className="h-5 w-24 rounded-full" />
+      <Skeleton className="h-9 w-3/4" />
+      <Skeleton className="h-4 w-1/2" />
+      <Skeleton className="mt-4 aspect-video w-full max-w-3xl rounded-2xl" />
+    </div>
+  );
+}
+
+function SignInCallToAction() {
+  return (
+    <section className="flex flex-col items-start gap-4 rounded-2xl border border-brand-border bg-brand-soft p-6 sm:flex-row sm:items-center">
+      <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-card text-brand-text">
+        <PlayCircle className="size-6" aria-hidden="true" />
+      </span>
+      <div className="min-w-0 flex-1">
+        <p className="font-semibold text-foreground">Members can watch this sermon</p>
+        <p className="text-sm text-stone-700">Sign in to play the recording, follow the notes and keep highlights.</p>
+      </div>
+      <a href="/api/login" className={buttonClasses({ className: "w-full sm:w-auto" })}>
+        <LogIn aria-hidden="true" />
+        Sign in to watch and save highlights
+      </a>
+    </section>
+  );
+}
+
+function MetaItem({ icon: Icon, children }: { icon: typeof User; children: ReactNode }) {
+  return (
+    <span className="inline-flex items-center gap-1.5">
+      <Icon className="size-4 text-stone-500" aria-hidden="true" />
+      {children}
+    </span>
+  );
+}
+
+function SermonView({ sermon, signedIn }: { sermon: TSermon; signedIn: boolean }) {
+  const player = useRef<TPlayerHandle>(null);
+  const playerBox = useRef<HTMLDivElement>(null);
+  const [draft, setDraft] = useState<THighlightDraft | null>(null);
+  useDocumentTitle(sermon.title);
+
+  const duration = formatDuration(sermon.duration);
+  const hasMedia = !!(sermon.videoUrl || sermon.audioUrl);
+  const notesText = sermon.notes?.trim() || null;
+  const description = sermon.description?.trim() || null;
+  // The panel members highlight from: the notes, or the description when there are no notes.
+  const highlightSource = notesText ? "notes" : description ? "description" : null;
+
+  const startHighlight = (text: string) =>
+    setDraft({ text, timestamp: Math.max(0, Math.floor(player.current?.getCurrentTime() ?? 0)) });
+
+  const seek = (seconds: number) => {
+    if (player.current?.seekTo(seconds)) {
+      playerBox.current?.scrollIntoView({ behavior: "smooth", block: "nearest" });
+    } else {
+      toast({ title: "Recording unavailable", description: "There is no recording to play for this sermon." });
+    }
+  };
+
+  return (
+    <>
+      {signedIn && (
+        <Link
+          href="/sermons"
+          className="mb-4 inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-brand-text hover:underline"
+        >
+          <ArrowLeft className="size-4" aria-hidden="true" />
+          All Sermons
+        </Link>
+      )}
+      <header className="mb-6">
+        {sermon.series && (
+          <Badge tone="soft" className="mb-3 max-w-full truncate">
+            {sermon.series}
+          </Badge>
+        )}
+        <h1 className="text-2xl font-bold tracking-tight text-balance text-foreground sm:text-3xl">{sermon.title}</h1>
+        <div className="mt-3 flex flex-wrap items-center gap-x-5 gap-y-2 text-sm text-stone-700">
+          <MetaItem icon={User}>{sermon.speaker}</MetaItem>
+          <MetaItem icon={CalendarDays}>{formatSermonDate(sermon.date)}</MetaItem>
+          {duration && <MetaItem icon={Clock}>{duration}</MetaItem>}
+          <MetaItem icon={Eye}>{formatViews(sermon.viewCount)}</MetaItem>
+        </div>
+        {(signedIn || sermon.notesUrl) && (
+          <div className="mt-4 flex flex-wrap gap-2">
+            {signedIn && <MarkWatchedButton sermon={sermon} size="md" />}
+            {sermon.notesUrl && (
+              <a
+                href={sermon.notesUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                className={buttonClasses({ variant: "outline" })}
+              >
+                <FileText aria-hidden="true" />
+                Sermon Notes
+                <span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            )}
+          </div>
+        )}
+      </header>
+
+      <div className={signedIn ? "grid gap-6 lg:grid-cols-3" : "grid gap-6"}>
+        <div className={signedIn ? "grid min-w-0 content-start gap-6 lg:col-span-2" : "grid min-w-0 gap-6"}>
+          {!signedIn ? (
+            <SignInCallToAction />
+          ) : hasMedia ? (
+            <div ref={playerBox} className="scroll-mt-20">
+              <SermonPlayer ref={player} title={sermon.title} videoUrl={sermon.videoUrl} audioUrl={sermon.audioUrl} />
+            </div>
+          ) : (
+            <Card className="p-6 text-sm text-muted-foreground">There is no recording for this sermon yet.</Card>
+          )}
+
+          <Card>
+            <CardHeader>
+              <CardTitle>About This Sermon</CardTitle>
+            </CardHeader>
+            <CardContent className="grid gap-6">
+              {signedIn && highlightSource === "description" && description ? (
+                <HighlightableText text={description} onHighlight={startHighlight} label="Sermon description" />
+              ) : (
+                <p className="leading-7 break-words whitespace-pre-line text-stone-800">
+                  {description ?? NO_DESCRIPTION}
+                </p>
+              )}
+              {sermon.tags.length > 0 && (
+                <div>
+                  <h3 className="mb-2 text-sm font-semibold text-foreground">Topics Covered</h3>
+                  <ul className="flex flex-wrap gap-2">
+                    {sermon.tags.map((tag) => (
+                      <li key={tag}>
+                        <Badge tone="grey">{tag}</Badge>
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              )}
+            </CardContent>
+          </Card>
+
+          {signedIn && notesText && (
+            <Card>
+              <CardHeader>
+                <CardTitle>Sermon Notes</CardTitle>
+                <CardDescription>Follow along, and highlight what speaks to you.</CardDescription>
+              </CardHeader>
+              <CardContent>
+                <HighlightableText text={notesText} onHighlight={startHighlight} label="Sermon notes" />
+              </CardContent>
+            </Card>
+          )}
+        </div>
+
+        {signedIn && (
+          <aside className="grid min-w-0 content-start gap-6" aria-label="Highlights and related sermons">
+            <SermonHighlights sermonId={sermon.id} sermonTitle={sermon.title} onSeek={hasMedia ? seek : undefined} />
+            <RelatedSermons sermonId={sermon.id} />
+          </aside>
+        )}
+      </div>
+
+      {signedIn && <CreateHighlightDialog sermonId={sermon.id} draft={draft} onOpenChange={() => setDraft(null)} />}
+    </>
+  );
+}
+
+/**
+ * Spec 1 screen 7: a sermon (`/sermons/{id}`). Signed in, it adds the player, notes and highlights;
+ * signed out (a public page) it shows the details and an invitation to sign in.
+ */
+export function SermonDetailPage({ id }: { id: string }) {
+  const user = useOptionalCurrentUser();
+  const sermon = useSermon(id, { publicPage: !user });
+  if (sermon.isLoading) return <SermonSkeleton />;
+  if (sermon.data) return <SermonView key={sermon.data.id} sermon={sermon.data} signedIn={!!user} />;
+  const status = getStatus(sermon.error);
+  if (status === 404 || status === 400) return <SermonNotFound />;
+  if (status === 401)
+    return (
+      <div className="grid gap-6">
+        <h1 className="text-2xl font-bold tracking-tight">Sermon</h1>
+        <SignInCallToAction />
+      </div>
+    );
+  return (
+    <Card className="p-8 text-center text-sm text-muted-foreground" role="alert">
+      This sermon could not be loaded.{" "}
+      <button type="button" className="font-medium text-brand-text underline" onClick={() => sermon.refetch()}>
+        Try again
+      </button>
+    </Card>
+  );
+}
+
+/** The signed-out frame around a sermon: the product's name and a way to sign in. */
+export function PublicSermonPage({ id }: { id: string }) {
+  return (
+    <div className="min-h-dvh bg-background">
+      <header className="border-b border-border bg-card">
+        <div className="mx-auto flex max-w-4xl items-center justify-between gap-3 px-4 py-3 sm:px-6">
+          <Link href="/" className="flex items-center gap-2.5 rounded-md">
+            <BrandMark />
+            <span className="text-lg font-semibold tracking-tight">Fellowship</span>
+          </Link>
+          <a href="/api/login" className={buttonClasses({ variant: "ghost" })}>
+            Sign In
+          </a>
+        </div>
+      </header>
+      <main id="main-content" tabIndex={-1} className="mx-auto w-full max-w-4xl px-4 py-6 outline-none sm:px-6 lg:py-8">
+        <SermonDetailPage id={id} />
+      </main>
+    </div>
+  );
+}

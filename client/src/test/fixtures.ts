@@ -1,0 +1,58 @@
+import type { TEvent } from "@common/events";
+import type { THighlight } from "@common/highlights";
+import type { TSermon } from "@common/sermons";
+
+export function makeSermon(over: Partial<TSermon> = {}): TSermon {
+  return {
+    id: "s1",
+    title: "Hope in the Storm",
+    speaker: "Pastor Ruth",
+    date: "2025-01-05T00:00:00.000Z",
+    duration: 42,
+    videoUrl: null,
+    audioUrl: null,
+    notesUrl: null,
+    series: null,
+    description: null,
+    notes: null,
+    tags: [],
+    viewCount: 0,
+    isWatched: false,
+    createdAt: "2025-01-05T00:00:00.000Z",
+    ...over,
+    pastor: over.pastor ?? over.speaker ?? "Pastor Ruth",
+  };
+}
+
+export function makeEvent(over: Partial<TEvent> = {}): TEvent {
+  return {
+    id: "e1",
+    title: "Sunday Service",
+    description: "Worship together",
+    location: "Main Hall",
+    startTime: new Date(Date.now() + 3 * 86_400_000).toISOString(),
+    endTime: new Date(Date.now() + 3 * 86_400_000 + 90 * 60_000).toISOString(),
+    streamUrl: null,
+    rsvpCount: 0,
+    isGoing: false,
+    isCheckedIn: false,
+    createdAt: "2025-01-01T00:00:00.000Z",
+    ...over,
+  };
+}
+
+export function makeHighlight(over: Partial<THighlight> = {}): THighlight {
+  return {
+    id: "h1",
+    sermonId: "s1",
+    timestamp: 75,
+    text: "Peace be still",
+    note: null,
+    createdAt: "2025-01-06T00:00:00.000Z",
+    isShared: false,
+    shareCount: 0,
+    isMine: true,
+    userName: "Ann Lee",
+    ...over,
+  };
+}
