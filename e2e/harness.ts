@@ -107,7 +107,10 @@ export async function apiPost(context: BrowserContext, url: string, data: unknow
 /** Stops the welcome and onboarding tours from opening, for tests about other screens. */
 export async function skipTours(context: BrowserContext, userId: string) {
   await context.addInitScript((id) => {
-    localStorage.setItem(`onboarding_completed_${id}`, "true");
-    localStorage.setItem(`welcome_tour_${id}`, "true");
+    // The script runs in every frame; embedded players' frames have no storage of ours.
+    try {
+      localStorage.setItem(`onboarding_completed_${id}`, "true");
+      localStorage.setItem(`welcome_tour_${id}`, "true");
+    } catch {}
   }, userId);
 }
