@@ -9,13 +9,22 @@ import { recordActivity } from "../admin/activity.repo";
 type TEventInput = z.output<typeof ZEventBody>;
 const NOT_FOUND = "Event not found";
 
-// Correlated subqueries name their columns with table aliases (see sermons.repo.ts isWatchedBy).
+/** One pass over the church's attendance rows: the count going, and this member's own answers. */
 const columns = (ctx: TChurchCtx) => ({
   event: events,
-  rsvpCount: sql<number>`(select count(*)::int from "event_attendance" a where a."event_id" = "events"."id" and a."is_going")`,
-  isGoing: sql<boolean>`coalesce((select a."is_going" from "event_attendance" a where a."event_id" = "events"."id" and a."user_id" = ${ctx.userId}), false)`,
-  isCheckedIn: sql<boolean>`exists (select 1 from "event_attendance" a where a."event_id" = "events"."id" and a."user_id" = ${ctx.userId} and a."checked_in_at" is not null)`,
+  rsvpCount: sql<number>`(count(*) filter (where ${eventAttendance.isGoing}))::int`,
+  isGoing: sql<boolean>`coalesce(bool_or(${eventAttendance.isGoing} and ${eventAttendance.userId} = ${ctx.userId}), false)`,
+  isCheckedIn: sql<boolean>`coalesce(bool_or(${eventAttendance.checkedInAt} is not null and ${eventAttendance.userId} = ${ctx.userId}), false)`,
 });
+
+function selectEvents(ctx: TChurchCtx) {
+  return ctx.db
+    .select(columns(ctx))
+    .from(events)
+    .leftJoin(eventAttendance, eq(eventAttendance.eventId, events.id))
+    .groupBy(events.id)
+    .$dynamic();
+}
 
 type TRow = { event: typeof events.$inferSelect; rsvpCount: number; isGoing: boolean; isCheckedIn: boolean };
 
@@ -37,19 +46,14 @@ function toEvent(r: TRow): TEvent {
 }
 
 export async function listEvents(ctx: TChurchCtx): Promise<TEvent[]> {
-  const rows = await ctx.db
-    .select(columns(ctx))
-    .from(events)
+  const rows = await selectEvents(ctx)
     .where(eq(events.churchId, ctx.churchId))
     .orderBy(asc(events.startTime), asc(events.id));
   return rows.map(toEvent);
 }
 
 export async function getEvent(ctx: TChurchCtx, id: string): Promise<TEvent> {
-  const [row] = await ctx.db
-    .select(columns(ctx))
-    .from(events)
-    .where(and(eq(events.id, id), eq(events.churchId, ctx.churchId)));
+  const [row] = await selectEvents(ctx).where(and(eq(events.id, id), eq(events.churchId, ctx.churchId)));
   if (!row) throw notFound(NOT_FOUND);
   return toEvent(row);
 }
