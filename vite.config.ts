@@ -4,7 +4,8 @@ import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 
 const fromRoot = (p: string) => fileURLToPath(new URL(p, import.meta.url));
-const apiServer = "http://127.0.0.1:5000";
+// `npm run dev` runs the server on PORT (default 5000); the dev server forwards API calls to it.
+const apiServer = `http://127.0.0.1:${process.env.PORT ?? 5000}`;
 
 export default defineConfig({
   root: fromRoot("./client"),
