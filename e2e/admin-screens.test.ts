@@ -1,5 +1,5 @@
-import { deflateSync } from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
+import { makePng } from "../server/test/png";
 import {
   apiPost,
   DESKTOP,
@@ -16,41 +16,6 @@ let e: TE2E;
 beforeAll(async () => {
   e = await startE2E();
 });
-
-/** A small real PNG (solid colour) for the logo upload. */
-function png(size = 64): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (b: Buffer) => {
-    let c = 0xffffffff;
-    for (const x of b) c = crcTable[(c ^ x) & 0xff] ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const td = Buffer.concat([Buffer.from(type, "latin1"), data]);
-    const out = Buffer.alloc(12 + data.length);
-    out.writeUInt32BE(data.length, 0);
-    td.copy(out, 4);
-    out.writeUInt32BE(crc(td), 8 + data.length);
-    return out;
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(size, 0);
-  ihdr.writeUInt32BE(size, 4);
-  ihdr[8] = 8;
-  ihdr[9] = 2;
-  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(size * 3, Buffer.from([15, 118, 110]))]);
-  const raw = Buffer.concat(Array.from({ length: size }, () => row));
-  return Buffer.concat([
-    Buffer.from("89504e470d0a1a0a", "hex"),
-    chunk("IHDR", ihdr),
-    chunk("IDAT", deflateSync(raw)),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
-}
 
 for (const [label, viewport] of [
   ["desktop", DESKTOP],
@@ -126,7 +91,9 @@ for (const [label, viewport] of [
 
       await page.getByLabel("Brand colour", { exact: true }).fill("#0F766E");
       await page.getByLabel("Address", { exact: true }).fill("12 River Road, Springfield");
-      await page.getByLabel("Logo file").setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: png() });
+      await page
+        .getByLabel("Logo file")
+        .setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: makePng(64) });
       await page.getByRole("button", { name: "Save Settings" }).click();
       await expect.poll(() => page.getByText("Settings Updated").first().isVisible(), { timeout: 10_000 }).toBe(true);
 

@@ -1,42 +1,13 @@
-import { deflateSync } from "node:zlib";
 import { ZChurch } from "@common/churches";
 import { beforeAll, describe, expect, it } from "vitest";
 import { Caller, createTestApp, type TTestApp } from "../../../test/app";
 import { addMember, createChurch } from "../../../test/factories";
+import { makePng } from "../../../test/png";
 
 let t: TTestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
-
-/** A real 1x1 PNG, built here so the test does not depend on a fixture file. */
-function tinyPng(): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (buf: Buffer) => {
-    let c = 0xffffffff;
-    for (const b of buf) c = crcTable[(c ^ b) & 0xff] ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const td = Buffer.concat([Buffer.from(type, "latin1"), data]);
-    const c = Buffer.alloc(4);
-    c.writeUInt32BE(crc(td));
-    return Buffer.concat([len, td, c]);
-  };
-  const ihdr = Buffer.from([0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0]);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", ihdr),
-    chunk("IDAT", deflateSync(Buffer.from([0, 0x63, 0x66, 0xf1]))),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
-}
 
 const settings = (over: Record<string, unknown> = {}) => ({
   name: "Grace Community",
@@ -90,7 +61,7 @@ describe("church settings", () => {
 
   it("stores an uploaded PNG logo and serves it with its type and cache headers", async () => {
     const c = await createChurch(t.app);
-    const png = tinyPng();
+    const png = makePng();
     const res = await c.admin.put(
       "/api/admin/church/settings",
       settings({ logoUrl: `data:image/png;base64,${png.toString("base64")}` }),
@@ -121,7 +92,7 @@ describe("church settings", () => {
     const res = await c.admin.put("/api/admin/church/settings", settings({ logoUrl: `data:image/png;base64,${fake}` }));
     expect(res.status).toBe(400);
     expect(res.body.message).toBe("Please select an image file (PNG, JPG, etc.)");
-    const big = Buffer.concat([tinyPng(), Buffer.alloc(2 * 1024 * 1024)]);
+    const big = Buffer.concat([makePng(), Buffer.alloc(2 * 1024 * 1024)]);
     const tooBig = await c.admin.put(
       "/api/admin/church/settings",
       settings({ logoUrl: `data:image/png;base64,${big.toString("base64")}` }),
@@ -141,7 +112,7 @@ describe("church settings", () => {
     const b = await createChurch(t.app);
     const up = await a.admin.put(
       "/api/admin/church/settings",
-      settings({ logoUrl: `data:image/png;base64,${tinyPng().toString("base64")}` }),
+      settings({ logoUrl: `data:image/png;base64,${makePng().toString("base64")}` }),
     );
     const res = await b.admin.put("/api/admin/church/settings", settings({ logoUrl: up.body.logoUrl }));
     expect(res.status).toBe(200);
