@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   boolean,
   customType,
   date,
@@ -14,6 +15,15 @@ import {
 
 const bytea = customType<{ data: Buffer }>({ dataType: () => "bytea" });
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+/** The owning church: every church-owned row goes when its church goes. */
+const churchRef = () =>
+  uuid("church_id")
+    .notNull()
+    .references((): AnyPgColumn => churches.id, { onDelete: "cascade" });
+const userRef = () =>
+  uuid("user_id")
+    .notNull()
+    .references((): AnyPgColumn => users.id, { onDelete: "cascade" });
 
 export const churches = pgTable(
   "churches",
@@ -77,9 +87,7 @@ export const sessions = pgTable(
   "sessions",
   {
     id: text("id").primaryKey(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: userRef(),
     createdAt: ts("created_at").notNull().defaultNow(),
     expiresAt: ts("expires_at").notNull(),
   },
@@ -90,9 +98,7 @@ export const invitations = pgTable(
   "invitations",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    churchId: uuid("church_id")
-      .notNull()
-      .references(() => churches.id, { onDelete: "cascade" }),
+    churchId: churchRef(),
     email: text("email").notNull(),
     role: text("role").notNull(),
     token: text("token").notNull(),
@@ -138,9 +144,7 @@ export const activities = pgTable(
   "activities",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    churchId: uuid("church_id")
-      .notNull()
-      .references(() => churches.id, { onDelete: "cascade" }),
+    churchId: churchRef(),
     userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
     kind: text("kind").notNull(),
     description: text("description").notNull(),
@@ -180,9 +184,7 @@ export const sermons = pgTable(
   "sermons",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    churchId: uuid("church_id")
-      .notNull()
-      .references(() => churches.id, { onDelete: "cascade" }),
+    churchId: churchRef(),
     title: text("title").notNull(),
     speaker: text("speaker").notNull(),
     date: date("date", { mode: "string" }).notNull(),
@@ -212,9 +214,7 @@ export const sermonViews = pgTable(
     sermonId: uuid("sermon_id")
       .notNull()
       .references(() => sermons.id, { onDelete: "cascade" }),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: userRef(),
     day: date("day", { mode: "string" }).notNull(),
   },
   (t) => [uniqueIndex("sermon_views_key").on(t.sermonId, t.userId, t.day)],
@@ -224,15 +224,11 @@ export const sermonHighlights = pgTable(
   "sermon_highlights",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    churchId: uuid("church_id")
-      .notNull()
-      .references(() => churches.id, { onDelete: "cascade" }),
+    churchId: churchRef(),
     sermonId: uuid("sermon_id")
       .notNull()
       .references(() => sermons.id, { onDelete: "cascade" }),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: userRef(),
     timestamp: integer("timestamp").notNull(),
     text: text("text").notNull(),
     note: text("note"),
@@ -249,9 +245,7 @@ export const highlightShares = pgTable(
     highlightId: uuid("highlight_id")
       .notNull()
       .references(() => sermonHighlights.id, { onDelete: "cascade" }),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: userRef(),
     createdAt: ts("created_at").notNull().defaultNow(),
   },
   (t) => [uniqueIndex("highlight_shares_key").on(t.highlightId, t.userId)],
@@ -265,12 +259,8 @@ export const pointsLedger = pgTable(
   "points_ledger",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    churchId: uuid("church_id")
-      .notNull()
-      .references(() => churches.id, { onDelete: "cascade" }),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    churchId: churchRef(),
+    userId: userRef(),
     kind: text("kind").notNull(),
     key: text("key").notNull(),
     points: integer("points").notNull(),
@@ -286,9 +276,7 @@ export const events = pgTable(
   "events",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    churchId: uuid("church_id")
-      .notNull()
-      .references(() => churches.id, { onDelete: "cascade" }),
+    churchId: churchRef(),
     title: text("title").notNull(),
     description: text("description").notNull(),
     location: text("location").notNull(),
@@ -308,9 +296,7 @@ export const eventAttendance = pgTable(
     eventId: uuid("event_id")
       .notNull()
       .references(() => events.id, { onDelete: "cascade" }),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: userRef(),
     isGoing: boolean("is_going").notNull().default(false),
     checkedInAt: ts("checked_in_at"),
     updatedAt: ts("updated_at").notNull().defaultNow(),
