@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isRealCalendarDate } from "./dates";
 
 /** Members may check in from this long before an event starts until it ends. */
 export const CHECK_IN_OPENS_MINUTES = 30;
@@ -9,7 +10,7 @@ const ZDateTime = (required: string) =>
     .trim()
     .min(1, required)
     .refine(
-      (v) => !Number.isNaN(Date.parse(v)) && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(v),
+      (v) => !Number.isNaN(Date.parse(v)) && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(v) && isRealCalendarDate(v),
       "Enter a valid date and time",
     );
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isRealCalendarDate } from "./dates";
 
 /** Spec 1 section 9: points for watching a sermon, paid once per member per sermon. */
 export const SERMON_WATCH_POINTS = 10;
@@ -28,7 +29,10 @@ export const ZDateInput = z
   .trim()
   .min(1, "Date is required")
   .refine(
-    (v) => /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(v) && !Number.isNaN(Date.parse(v)),
+    (v) =>
+      /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(v) &&
+      !Number.isNaN(Date.parse(v)) &&
+      isRealCalendarDate(v),
     "Enter a valid date",
   );
 

@@ -121,6 +121,8 @@ export async function buildApp(opts: TBuildOptions): Promise<FastifyInstance> {
     }
     // Data the database refuses (an invalid character or a value out of range) is bad input.
     const pgCode = (err as { code?: string; cause?: { code?: string } }).cause?.code ?? (err as { code?: string }).code;
+    // A row deleted while this request used it (a foreign key no longer there): it is gone.
+    if (pgCode === "23503") return reply.code(404).send({ message: "Not found" });
     if (typeof pgCode === "string" && /^22[0-9A-Z]{3}$/.test(pgCode))
       return reply.code(400).send({ message: "Invalid input." });
     const status = err.statusCode ?? 500;

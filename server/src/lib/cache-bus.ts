@@ -61,6 +61,8 @@ export class CacheBus {
     await client.connect();
     await client.query(`listen ${CHANNEL}`);
     this.listener = client;
+    // Changes made while the connection was down were never heard: forget what was loaded then.
+    this.reset();
   }
 
   async stop(): Promise<void> {

@@ -2,13 +2,24 @@ import { ZEventBody } from "@common/events";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ZIdParams } from "../../lib/params";
 import { requireAdmin, requireMember } from "../../plugins/auth";
-import { checkIn, createEvent, deleteEvent, getEvent, listEvents, setRsvp, updateEvent } from "./events.service";
+import {
+  checkIn,
+  createEvent,
+  deleteEvent,
+  getEvent,
+  getLiveEvent,
+  listEvents,
+  setRsvp,
+  updateEvent,
+} from "./events.service";
 
 export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   const member = { access: "member" as const };
   const admin = { access: "admin" as const };
 
   app.get("/api/events", { config: member }, async (req) => listEvents(await requireMember(req)));
+  // Spec 1 section 7: "current live event"; null when nothing is live.
+  app.get("/api/events/live", { config: member }, async (req) => getLiveEvent(await requireMember(req)));
   app.get("/api/events/:id", { config: member, schema: { params: ZIdParams } }, async (req) =>
     getEvent(await requireMember(req), req.params.id),
   );

@@ -1,5 +1,5 @@
 import { isCheckInOpen, type TEvent, type ZEventBody } from "@common/events";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, gt, isNotNull, lte, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { eventAttendance, events } from "../../db/schema";
 import type { TChurchCtx } from "../../lib/context";
@@ -50,6 +50,25 @@ export async function listEvents(ctx: TChurchCtx): Promise<TEvent[]> {
     .where(eq(events.churchId, ctx.churchId))
     .orderBy(asc(events.startTime), asc(events.id));
   return rows.map(toEvent);
+}
+
+/**
+ * The event being streamed now: one that has started, has not ended and has a stream address.
+ * (The live stream feature adds starting and stopping a stream by hand.)
+ */
+export async function getLiveEvent(ctx: TChurchCtx, now = new Date()): Promise<TEvent | null> {
+  const [row] = await selectEvents(ctx)
+    .where(
+      and(
+        eq(events.churchId, ctx.churchId),
+        lte(events.startTime, now),
+        gt(events.endTime, now),
+        isNotNull(events.streamUrl),
+      ),
+    )
+    .orderBy(asc(events.startTime))
+    .limit(1);
+  return row ? toEvent(row) : null;
 }
 
 export async function getEvent(ctx: TChurchCtx, id: string): Promise<TEvent> {

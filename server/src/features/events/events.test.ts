@@ -45,6 +45,11 @@ describe("managing events (admin)", () => {
       [{ location: "" }, "location", "Location is required"],
       [{ startTime: hours(5), endTime: hours(4) }, "endTime", "End time must be after the start time"],
       [{ startTime: "tomorrow", endTime: hours(4) }, "startTime", "Enter a valid date and time"],
+      [
+        { startTime: "2027-02-30T10:00:00.000Z", endTime: "2027-03-05T10:00:00.000Z" },
+        "startTime",
+        "Enter a valid date and time",
+      ],
       [{ streamUrl: "rtmp://x" }, "streamUrl", "Please enter a valid URL"],
     ];
     for (const [over, path, message] of cases) {
@@ -109,5 +114,33 @@ describe("RSVP and check-in (members)", () => {
     expect(ok.body.isCheckedIn).toBe(true);
     expect((await m.post(`/api/events/${now.id}/check-in`)).status).toBe(200);
     expect((await m.get("/api/user/stats")).body.eventsAttended).toBe(1);
+  });
+});
+
+describe("GET /api/events/live", () => {
+  it("gives the church's event that is on now with a stream, or null", async () => {
+    const a = await createChurch(t.app);
+    const b = await createChurch(t.app);
+    const m = await addMember(t.app, a);
+    expect((await m.get("/api/events/live")).body).toBeNull();
+    await createEvent(a.admin, { title: "On now, no stream", startTime: hours(-1), endTime: hours(1) });
+    await createEvent(a.admin, {
+      title: "Later stream",
+      startTime: hours(2),
+      endTime: hours(3),
+      streamUrl: "https://www.youtube.com/watch?v=later",
+    });
+    expect((await m.get("/api/events/live")).body).toBeNull();
+    await createEvent(a.admin, {
+      title: "Live service",
+      startTime: hours(-0.5),
+      endTime: hours(1),
+      streamUrl: "https://www.youtube.com/watch?v=live",
+    });
+    const live = await m.get("/api/events/live");
+    expect(live.status).toBe(200);
+    expect(live.body).toMatchObject({ title: "Live service", streamUrl: "https://www.youtube.com/watch?v=live" });
+    expect((await b.admin.get("/api/events/live")).body).toBeNull();
+    expect((await new Caller(t.app).get("/api/events/live")).status).toBe(401);
   });
 });

@@ -8,7 +8,9 @@ import { notFound } from "../../lib/errors";
 const FEED_ITEMS = 300;
 
 const XML_ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" };
-const escapeXml = (s: string) => s.replace(/[&<>"']/g, (c) => XML_ENTITIES[c]);
+// Control characters are not allowed in XML 1.0 or iCalendar text: drop them from stored text.
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
+const escapeXml = (s: string) => s.replace(CONTROL, "").replace(/[&<>"']/g, (c) => XML_ENTITIES[c]);
 
 export async function getFeedUrls(ctx: TChurchCtx, publicUrl: string): Promise<TFeeds> {
   const [church] = await ctx.db
@@ -95,7 +97,12 @@ ${items.join("\n")}
 
 /** RFC 5545 text: escape, then fold lines at 75 octets. */
 function icalText(value: string): string {
-  return value.replace(/\\/g, "\\\\").replace(/;/g, "\\;").replace(/,/g, "\\,").replace(/\r?\n/g, "\\n");
+  return value
+    .replace(CONTROL, "")
+    .replace(/\\/g, "\\\\")
+    .replace(/;/g, "\\;")
+    .replace(/,/g, "\\,")
+    .replace(/\r\n?|\n/g, "\\n");
 }
 
 function fold(line: string): string {

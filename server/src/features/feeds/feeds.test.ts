@@ -20,18 +20,27 @@ describe("public feeds", () => {
       speaker: "Ann",
     });
     await createSermon(c.admin, { title: "Video only", videoUrl: "https://youtu.be/abc", audioUrl: null });
+    // A stray control character in stored text must not break the whole feed.
+    await createSermon(c.admin, {
+      title: "Grace\u0001 abounds",
+      audioUrl: "https://cdn.example.org/two.m4a",
+      date: "2026-10-01",
+    });
     const feeds = await c.admin.get("/api/admin/feeds");
     expect(feeds.status).toBe(200);
     expect(feeds.body.podcastUrl).toMatch(/^http:\/\/fellowship\.test\/api\/feeds\/[0-9a-f]{64}\/podcast\.xml$/);
     const res = await t.app.inject({ url: new URL(feeds.body.podcastUrl).pathname });
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toContain("application/rss+xml");
+    expect(res.body).not.toMatch(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/);
     const xml = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "@" }).parse(res.body);
     const channel = xml.rss.channel;
     expect(channel.title).toBe("St Luke's & Co Sermons");
     expect(channel["itunes:image"]["@href"]).toBe("http://fellowship.test/icons/icon-512.png");
     const items = [channel.item].flat();
-    expect(items).toHaveLength(1);
+    expect(items).toHaveLength(2);
+    expect(items[1]).toMatchObject({ title: "Grace abounds" });
+    expect(items[1].enclosure["@type"]).toBe("audio/x-m4a");
     expect(items[0]).toMatchObject({ title: "Audio <One>", "itunes:author": "Ann", "itunes:duration": 3720 });
     expect(items[0].enclosure).toMatchObject({ "@url": "https://cdn.example.org/one.mp3", "@type": "audio/mpeg" });
     expect(new Date(items[0].pubDate).toISOString().slice(0, 10)).toBe("2026-11-01");

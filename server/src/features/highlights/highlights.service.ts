@@ -36,6 +36,7 @@ function toHighlight(r: TRow): THighlight {
 
 /** The member's own highlights on the sermon, and those the church has shared, newest first. */
 export async function listHighlights(ctx: TChurchCtx, sermonId: string): Promise<THighlight[]> {
+  await getChurchSermonId(ctx, sermonId);
   const rows = await ctx.db
     .select(columns(ctx))
     .from(sermonHighlights)
@@ -60,17 +61,23 @@ async function getHighlight(ctx: TChurchCtx, id: string): Promise<THighlight | u
   return row ? toHighlight(row) : undefined;
 }
 
-export async function createHighlight(ctx: TChurchCtx, body: z.output<typeof ZHighlightBody>): Promise<THighlight> {
+/** The sermon's id if it is the church's; 404 otherwise (another church's or none). */
+async function getChurchSermonId(ctx: TChurchCtx, sermonId: string): Promise<string> {
   const [sermon] = await ctx.db
     .select({ id: sermons.id })
     .from(sermons)
-    .where(and(eq(sermons.id, body.sermonId), eq(sermons.churchId, ctx.churchId)));
+    .where(and(eq(sermons.id, sermonId), eq(sermons.churchId, ctx.churchId)));
   if (!sermon) throw notFound("Sermon Not Found");
+  return sermon.id;
+}
+
+export async function createHighlight(ctx: TChurchCtx, body: z.output<typeof ZHighlightBody>): Promise<THighlight> {
+  const sermonId = await getChurchSermonId(ctx, body.sermonId);
   const [row] = await ctx.db
     .insert(sermonHighlights)
     .values({
       churchId: ctx.churchId,
-      sermonId: sermon.id,
+      sermonId,
       userId: ctx.userId,
       timestamp: body.timestamp,
       text: body.text,

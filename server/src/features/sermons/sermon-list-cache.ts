@@ -39,12 +39,15 @@ export class SermonListCache {
     bus.onReset(() => {
       this.generation++;
       this.byChurch.clear();
+      this.loading.clear();
     });
   }
 
   private drop(churchId: string): void {
     this.generation++;
     this.byChurch.delete(churchId);
+    // A load that started before the change must not serve the requests that come after it.
+    this.loading.delete(churchId);
   }
 
   async getJson(ctx: TChurchCtx): Promise<Buffer> {
@@ -76,13 +79,28 @@ export class SermonListCache {
     let pending = this.loading.get(ctx.churchId);
     if (!pending) {
       const generation = this.generation;
-      pending = this.load(ctx).finally(() => this.loading.delete(ctx.churchId));
-      pending.then((entry) => {
-        if (generation === this.generation) this.byChurch.set(ctx.churchId, entry);
-      });
-      this.loading.set(ctx.churchId, pending);
+      const load = this.load(ctx);
+      pending = load;
+      load.then(
+        (entry) => {
+          if (this.loading.get(ctx.churchId) === load) this.loading.delete(ctx.churchId);
+          if (generation === this.generation) this.byChurch.set(ctx.churchId, entry);
+        },
+        // The caller sees the error; here it only must not become an unhandled rejection.
+        () => {
+          if (this.loading.get(ctx.churchId) === load) this.loading.delete(ctx.churchId);
+        },
+      );
+      this.loading.set(ctx.churchId, load);
+      this.evictExpired();
     }
     return pending;
+  }
+
+  /** Churches nobody has asked about for a while give their memory back. */
+  private evictExpired(): void {
+    const now = Date.now();
+    for (const [churchId, entry] of this.byChurch) if (now - entry.loadedAt > TTL_MS) this.byChurch.delete(churchId);
   }
 
   private async load(ctx: TChurchCtx): Promise<TEntry> {

@@ -1,4 +1,5 @@
 import { ZSermon } from "@common/sermons";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { Caller, createTestApp, type TTestApp } from "../../../test/app";
 import { addMember, createChurch, createSermon, sermonBody } from "../../../test/factories";
@@ -61,6 +62,8 @@ describe("managing sermons (admin)", () => {
       [{ speaker: "" }, "speaker", "Speaker is required"],
       [{ date: "" }, "date", "Date is required"],
       [{ date: "2026-02-30x" }, "date", "Enter a valid date"],
+      [{ date: "2024-02-30" }, "date", "Enter a valid date"],
+      [{ date: "0000-01-01" }, "date", "Enter a valid date"],
       [{ videoUrl: "not a url" }, "videoUrl", "Please enter a valid URL"],
       [{ audioUrl: "javascript:alert(1)" }, "audioUrl", "Please enter a valid URL"],
       [{ title: "x".repeat(201) }, "title", "Title must be at most 200 characters"],
@@ -226,5 +229,24 @@ describe("the cached sermon list", () => {
     await vi.waitFor(async () => {
       expect((await onOther.get("/api/sermons")).body.map((x: { title: string }) => x.title)).toEqual(["Second"]);
     });
+
+    // The listening connections drop (a database restart, a network blip). A change made while they
+    // reconnect is never announced; the other process must still not keep its old list.
+    await t.db.execute(
+      sql`select pg_terminate_backend(pid) from pg_stat_activity where query like 'listen %' and datname = current_database()`,
+    );
+    await new Promise((r) => setTimeout(r, 200));
+    // While deaf, the other process caches the list again, and then the church adds a sermon.
+    expect((await onOther.get("/api/sermons")).body.map((x: { title: string }) => x.title)).toEqual(["Second"]);
+    await createSermon(c.admin, { title: "Third", date: "2026-11-21" });
+    await vi.waitFor(
+      async () => {
+        expect((await onOther.get("/api/sermons")).body.map((x: { title: string }) => x.title)).toEqual([
+          "Third",
+          "Second",
+        ]);
+      },
+      { timeout: 8000, interval: 250 },
+    );
   });
 });
