@@ -14,6 +14,7 @@ import { useMemo } from "react";
 import { Link } from "wouter";
 import { useCurrentUser } from "@/app/current-user";
 import { EmptyState } from "@/components/empty-state";
+import { LoadError } from "@/components/load-error";
 import { PageHeader } from "@/components/page-header";
 import { QuickActionGrid, type TQuickAction } from "@/components/quick-action-grid";
 import { StatCard } from "@/components/stat-card";
@@ -67,12 +68,7 @@ export function AdminDashboardPage() {
       />
 
       {stats.isError ? (
-        <Card className="mb-6 p-5 text-sm text-muted-foreground" role="alert">
-          Church statistics could not be loaded.{" "}
-          <button type="button" className="font-medium text-brand-text underline" onClick={() => stats.refetch()}>
-            Try again
-          </button>
-        </Card>
+        <LoadError card what="Church statistics" onRetry={() => stats.refetch()} className="mb-6 p-5" />
       ) : (
         <div className="mb-6 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
           <StatCard

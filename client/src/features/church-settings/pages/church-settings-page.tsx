@@ -1,3 +1,4 @@
+import { LoadError } from "@/components/load-error";
 import { PageHeader } from "@/components/page-header";
 import { Card } from "@/components/ui/card";
 import { Skeleton, skeletonKeys } from "@/components/ui/skeleton";
@@ -28,12 +29,7 @@ export function ChurchSettingsPage() {
       ) : settings.data ? (
         <ChurchSettingsForm church={settings.data} />
       ) : (
-        <Card className="p-8 text-center text-sm text-muted-foreground" role="alert">
-          Church settings could not be loaded.{" "}
-          <button type="button" className="font-medium text-brand-text underline" onClick={() => settings.refetch()}>
-            Try again
-          </button>
-        </Card>
+        <LoadError card what="Church settings" onRetry={() => settings.refetch()} className="p-8 text-center" />
       )}
     </>
   );

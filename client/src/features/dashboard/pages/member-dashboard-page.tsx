@@ -16,6 +16,7 @@ import { useMemo } from "react";
 import { Link } from "wouter";
 import { useCurrentUser } from "@/app/current-user";
 import { EmptyState } from "@/components/empty-state";
+import { LoadError } from "@/components/load-error";
 import { QuickActionGrid, type TQuickAction } from "@/components/quick-action-grid";
 import { StatCard } from "@/components/stat-card";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -40,17 +41,6 @@ function ListSkeleton({ label }: { label: string }) {
         </li>
       ))}
     </ul>
-  );
-}
-
-function LoadFailed({ what, onRetry }: { what: string; onRetry: () => void }) {
-  return (
-    <p className="py-6 text-center text-sm text-muted-foreground" role="alert">
-      {what} could not be loaded.{" "}
-      <button type="button" className="font-medium text-brand-text underline" onClick={onRetry}>
-        Try again
-      </button>
-    </p>
   );
 }
 
@@ -91,12 +81,7 @@ export function MemberDashboardPage() {
       </div>
 
       {stats.isError ? (
-        <Card className="mb-6 p-5 text-sm text-muted-foreground" role="alert">
-          Your statistics could not be loaded.{" "}
-          <button type="button" className="font-medium text-brand-text underline" onClick={() => stats.refetch()}>
-            Try again
-          </button>
-        </Card>
+        <LoadError card what="Your statistics" onRetry={() => stats.refetch()} className="mb-6 p-5" />
       ) : (
         <div className="mb-6 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
           <StatCard label="Points Earned" icon={Star} value={s?.points} isLoading={stats.isLoading} />
@@ -143,7 +128,7 @@ export function MemberDashboardPage() {
             {sermons.isLoading ? (
               <ListSkeleton label="Loading sermons" />
             ) : sermons.isError ? (
-              <LoadFailed what="Sermons" onRetry={() => sermons.refetch()} />
+              <LoadError what="Sermons" onRetry={() => sermons.refetch()} className="py-6 text-center" />
             ) : latestSermons.length === 0 ? (
               <EmptyState
                 icon={BookOpen}
@@ -185,7 +170,7 @@ export function MemberDashboardPage() {
             {events.isLoading ? (
               <ListSkeleton label="Loading events" />
             ) : events.isError ? (
-              <LoadFailed what="Events" onRetry={() => events.refetch()} />
+              <LoadError what="Events" onRetry={() => events.refetch()} className="py-6 text-center" />
             ) : upcoming.length === 0 ? (
               <EmptyState
                 icon={CalendarDays}

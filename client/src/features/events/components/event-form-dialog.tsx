@@ -3,18 +3,12 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
+import { DialogFormFooter } from "@/components/dialog-form-footer";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { FormField, fieldAria } from "@/components/ui/form-field";
 import { Input, Textarea } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
+import { UrlField } from "@/components/url-field";
 import { toastApiError } from "@/lib/auth-redirect";
 import { applyServerFieldErrors } from "@/lib/form-errors";
 import { useCreateEvent, useUpdateEvent } from "../api";
@@ -123,29 +117,22 @@ export function EventFormDialog({
           <FormField id="event-location" label="Location" error={err("location")} className="sm:col-span-2">
             <Input {...fieldAria("event-location", err("location"))} {...form.register("location")} />
           </FormField>
-          <FormField
+          <UrlField
             id="event-stream"
             label="Live stream URL (optional)"
             hint="A YouTube, Vimeo or Facebook link, for events streamed live."
             error={err("streamUrl")}
             className="sm:col-span-2"
-          >
-            <Input
-              {...fieldAria("event-stream", err("streamUrl"), true)}
-              type="url"
-              placeholder="https://"
-              {...form.register("streamUrl")}
-            />
-          </FormField>
+            registration={form.register("streamUrl")}
+          />
         </form>
-        <DialogFooter>
-          <Button variant="outline" onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button type="submit" form="event-form" disabled={pending}>
-            {isEdit ? (pending ? "Updating..." : "Update Event") : pending ? "Creating..." : "Create Event"}
-          </Button>
-        </DialogFooter>
+        <DialogFormFooter
+          formId="event-form"
+          submitLabel={isEdit ? "Update Event" : "Create Event"}
+          pendingLabel={isEdit ? "Updating..." : "Creating..."}
+          pending={pending}
+          onCancel={() => onOpenChange(false)}
+        />
       </DialogContent>
     </Dialog>
   );

@@ -2,6 +2,7 @@ import { CalendarDays } from "lucide-react";
 import { useMemo } from "react";
 import { useCurrentUser } from "@/app/current-user";
 import { EmptyState } from "@/components/empty-state";
+import { LoadError } from "@/components/load-error";
 import { PageHeader } from "@/components/page-header";
 import { Card } from "@/components/ui/card";
 import { Skeleton, skeletonKeys } from "@/components/ui/skeleton";
@@ -36,12 +37,7 @@ export function EventsPage() {
           ))}
         </ul>
       ) : events.isError ? (
-        <Card className="p-8 text-center text-sm text-muted-foreground" role="alert">
-          Events could not be loaded.{" "}
-          <button type="button" className="font-medium text-brand-text underline" onClick={() => events.refetch()}>
-            Try again
-          </button>
-        </Card>
+        <LoadError card what="Events" onRetry={() => events.refetch()} className="p-8 text-center" />
       ) : (events.data ?? []).length === 0 ? (
         <Card>
           <EmptyState

@@ -1,9 +1,10 @@
 import { getInvitationStatus, type TInvitation } from "@common/invitations";
 import { Copy, Mail, Trash2 } from "lucide-react";
 import { EmptyState } from "@/components/empty-state";
+import { SkeletonList } from "@/components/skeleton-list";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Skeleton, skeletonKeys } from "@/components/ui/skeleton";
+import { Skeleton } from "@/components/ui/skeleton";
 import { formatDate } from "@/lib/utils";
 import { INVITATION_ROLE_LABELS } from "../api";
 import { InvitationStatusBadge } from "./invitation-status-badge";
@@ -23,14 +24,10 @@ export function InvitationList({
 }) {
   if (isLoading) {
     return (
-      <ul className="divide-y divide-border" aria-label="Loading invitations">
-        {skeletonKeys(5).map((key) => (
-          <li key={key} className="grid gap-2 px-4 py-4 sm:px-6">
-            <Skeleton className="h-4 w-56 max-w-full" />
-            <Skeleton className="h-3 w-32" />
-          </li>
-        ))}
-      </ul>
+      <SkeletonList label="Loading invitations" count={5} rowClassName="grid gap-2 px-4 py-4 sm:px-6">
+        <Skeleton className="h-4 w-56 max-w-full" />
+        <Skeleton className="h-3 w-32" />
+      </SkeletonList>
     );
   }
   if (invitations.length === 0) {

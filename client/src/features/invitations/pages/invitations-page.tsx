@@ -3,16 +3,9 @@ import { Mail, ShieldCheck, UserPlus } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
 import { useLocation, useSearch } from "wouter";
 import { useCurrentUser } from "@/app/current-user";
+import { ConfirmDeleteDialog } from "@/components/confirm-delete-dialog";
+import { LoadError } from "@/components/load-error";
 import { PageHeader } from "@/components/page-header";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { toast } from "@/components/ui/use-toast";
@@ -69,19 +62,16 @@ export function InvitationsPage() {
     [invitations.data],
   );
 
-  const confirmDelete = () => {
-    if (!toDelete) return;
-    deleteInvitation.mutate(toDelete.id, {
+  const confirmDelete = (invitation: TInvitation) =>
+    deleteInvitation.mutate(invitation.id, {
       onSuccess: () =>
-        toast({ title: "Invitation Deleted", description: `The link sent to ${toDelete.email} no longer works.` }),
+        toast({ title: "Invitation Deleted", description: `The link sent to ${invitation.email} no longer works.` }),
       onError: (error) =>
         toastApiError(error, {
           title: "Failed to Delete Invitation",
           description: "There was an error deleting the invitation. Please try again.",
         }),
     });
-    setToDelete(null);
-  };
 
   return (
     <>
@@ -111,16 +101,7 @@ export function InvitationsPage() {
           <CardDescription>Pending links can be copied and shared directly.</CardDescription>
         </CardHeader>
         {invitations.isError ? (
-          <p className="p-8 text-center text-sm text-muted-foreground" role="alert">
-            Invitations could not be loaded.{" "}
-            <button
-              type="button"
-              className="font-medium text-brand-text underline"
-              onClick={() => invitations.refetch()}
-            >
-              Try again
-            </button>
-          </p>
+          <LoadError what="Invitations" onRetry={() => invitations.refetch()} className="p-8 text-center" />
         ) : (
           <InvitationList
             invitations={sorted}
@@ -137,20 +118,15 @@ export function InvitationsPage() {
         churchName={user.church.name}
         onOpenChange={(open) => !open && setDialogRole(null)}
       />
-      <AlertDialog open={!!toDelete} onOpenChange={(open) => !open && setToDelete(null)}>
-        <AlertDialogContent>
-          <AlertDialogTitle>Delete this invitation?</AlertDialogTitle>
-          <AlertDialogDescription>
-            The link sent to {toDelete?.email} will stop working. You can send a new invitation at any time.
-          </AlertDialogDescription>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction destructive onClick={confirmDelete}>
-              Delete
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDeleteDialog
+        item={toDelete}
+        title="Delete this invitation?"
+        description={
+          <>The link sent to {toDelete?.email} will stop working. You can send a new invitation at any time.</>
+        }
+        onConfirm={confirmDelete}
+        onClose={() => setToDelete(null)}
+      />
     </>
   );
 }

@@ -2,9 +2,11 @@ import { getMemberDisplayName, type TMember } from "@common/members";
 import { SearchX, Users } from "lucide-react";
 import type { ReactNode } from "react";
 import { EmptyState } from "@/components/empty-state";
+import { ResponsiveTable } from "@/components/responsive-table";
+import { SkeletonList } from "@/components/skeleton-list";
 import { Avatar } from "@/components/ui/avatar";
-import { Skeleton, skeletonKeys } from "@/components/ui/skeleton";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { Skeleton } from "@/components/ui/skeleton";
+import { TableCell } from "@/components/ui/table";
 import { formatDate } from "@/lib/utils";
 import { RoleBadge } from "./role-badge";
 
@@ -41,18 +43,19 @@ export function MemberList({
 }) {
   if (isLoading) {
     return (
-      <ul className="divide-y divide-border" aria-label="Loading members">
-        {skeletonKeys(MEMBER_SKELETON_ROWS).map((key) => (
-          <li key={key} data-testid="member-skeleton" className="flex items-center gap-3 px-4 py-3">
-            <Skeleton className="size-10 rounded-full" />
-            <div className="grid flex-1 gap-1.5">
-              <Skeleton className="h-4 w-40 max-w-full" />
-              <Skeleton className="h-3 w-56 max-w-full" />
-            </div>
-            <Skeleton className="hidden h-5 w-20 rounded-full sm:block" />
-          </li>
-        ))}
-      </ul>
+      <SkeletonList
+        label="Loading members"
+        count={MEMBER_SKELETON_ROWS}
+        testId="member-skeleton"
+        rowClassName="flex items-center gap-3 px-4 py-3"
+      >
+        <Skeleton className="size-10 rounded-full" />
+        <div className="grid flex-1 gap-1.5">
+          <Skeleton className="h-4 w-40 max-w-full" />
+          <Skeleton className="h-3 w-56 max-w-full" />
+        </div>
+        <Skeleton className="hidden h-5 w-20 rounded-full sm:block" />
+      </SkeletonList>
     );
   }
   if (members.length === 0) {
@@ -63,48 +66,34 @@ export function MemberList({
     );
   }
   return (
-    <>
-      {/* Phones: a card list, so nothing scrolls sideways. */}
-      <ul className="divide-y divide-border md:hidden">
-        {members.map((m) => (
-          <li key={m.id} className="flex items-start gap-2 px-4 py-3">
-            <div className="grid min-w-0 flex-1 gap-2">
-              <Identity member={m} isSelf={m.id === currentUserId} />
-              <div className="flex flex-wrap items-center gap-2 pl-[52px] text-xs text-muted-foreground">
-                <RoleBadge role={m.role} />
-                <span>Joined {formatDate(m.createdAt)}</span>
-              </div>
+    <ResponsiveTable
+      items={members}
+      headings={["Member", "Role", "Join Date"]}
+      cardClassName="flex items-start gap-2 px-4 py-3"
+      renderActions={renderActions}
+      renderCard={(m) => (
+        <>
+          <div className="grid min-w-0 flex-1 gap-2">
+            <Identity member={m} isSelf={m.id === currentUserId} />
+            <div className="flex flex-wrap items-center gap-2 pl-[52px] text-xs text-muted-foreground">
+              <RoleBadge role={m.role} />
+              <span>Joined {formatDate(m.createdAt)}</span>
             </div>
-            {renderActions(m)}
-          </li>
-        ))}
-      </ul>
-      <div className="hidden md:block">
-        <Table>
-          <TableHeader>
-            <TableRow className="hover:bg-transparent">
-              <TableHead>Member</TableHead>
-              <TableHead>Role</TableHead>
-              <TableHead>Join Date</TableHead>
-              <TableHead className="text-right">Actions</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {members.map((m) => (
-              <TableRow key={m.id}>
-                <TableCell className="max-w-0 w-1/2">
-                  <Identity member={m} isSelf={m.id === currentUserId} />
-                </TableCell>
-                <TableCell>
-                  <RoleBadge role={m.role} />
-                </TableCell>
-                <TableCell className="whitespace-nowrap text-muted-foreground">{formatDate(m.createdAt)}</TableCell>
-                <TableCell className="text-right">{renderActions(m)}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </div>
-    </>
+          </div>
+          {renderActions(m)}
+        </>
+      )}
+      renderCells={(m) => (
+        <>
+          <TableCell className="max-w-0 w-1/2">
+            <Identity member={m} isSelf={m.id === currentUserId} />
+          </TableCell>
+          <TableCell>
+            <RoleBadge role={m.role} />
+          </TableCell>
+          <TableCell className="whitespace-nowrap text-muted-foreground">{formatDate(m.createdAt)}</TableCell>
+        </>
+      )}
+    />
   );
 }

@@ -1,15 +1,16 @@
 import { getMemberDisplayName, isActiveMember, isNewThisMonth, type TMember } from "@common/members";
 import { ROLE_LABELS } from "@common/roles";
-import { CalendarPlus, Search, UserCheck, UserPlus, Users, UsersRound } from "lucide-react";
+import { CalendarPlus, UserCheck, UserPlus, Users, UsersRound } from "lucide-react";
 import { useMemo, useState } from "react";
 import { Link } from "wouter";
 import { useCurrentUser } from "@/app/current-user";
+import { ConfirmDeleteDialog } from "@/components/confirm-delete-dialog";
+import { LoadError } from "@/components/load-error";
 import { PageHeader } from "@/components/page-header";
+import { FilterSelect, SearchToolbar } from "@/components/search-toolbar";
 import { StatCard } from "@/components/stat-card";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { Input } from "@/components/ui/input";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { toast } from "@/components/ui/use-toast";
 import { getServerMessage } from "@/lib/api-client";
 import { toastApiError } from "@/lib/auth-redirect";
@@ -17,9 +18,15 @@ import { useDocumentTitle } from "@/lib/use-document-title";
 import { useMembers, useRemoveMember, useUpdateMemberRole } from "../api";
 import { MemberActionsMenu } from "../components/member-actions-menu";
 import { MemberList } from "../components/member-list";
-import { RemoveMemberDialog } from "../components/remove-member-dialog";
 
 type TRoleFilter = "all" | "ADMIN" | "GROUP_LEADER" | "CONGREGANT";
+
+const ROLE_FILTER_OPTIONS: Array<{ value: TRoleFilter; label: string }> = [
+  { value: "all", label: "All Roles" },
+  { value: "ADMIN", label: "Admin" },
+  { value: "GROUP_LEADER", label: "Group Leader" },
+  { value: "CONGREGANT", label: "Congregant" },
+];
 
 function matchesRole(m: TMember, filter: TRoleFilter) {
   if (filter === "all") return true;
@@ -73,10 +80,9 @@ export function MembersPage() {
     );
   };
 
-  const confirmRemove = () => {
-    if (!toRemove) return;
-    const name = getMemberDisplayName(toRemove);
-    removeMember.mutate(toRemove.id, {
+  const confirmRemove = (member: TMember) => {
+    const name = getMemberDisplayName(member);
+    removeMember.mutate(member.id, {
       onSuccess: () =>
         toast({ title: "Member Removed", description: `${name} has been removed from ${user.church.name}.` }),
       onError: (error) =>
@@ -84,7 +90,6 @@ export function MembersPage() {
           description: getServerMessage(error) ?? "Failed to remove the member. Please try again.",
         }),
     });
-    setToRemove(null);
   };
 
   return (
@@ -121,40 +126,23 @@ export function MembersPage() {
       </div>
 
       <Card className="overflow-hidden">
-        <div className="flex flex-col gap-3 border-b border-border p-4 sm:flex-row">
-          <div className="relative flex-1">
-            <Search
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-stone-500"
-              aria-hidden="true"
-            />
-            <Input
-              type="search"
-              aria-label="Search members by name or email"
-              placeholder="Search by name or email..."
-              value={search}
-              onChange={(e) => setSearch(e.target.value)}
-              className="pl-9"
-            />
-          </div>
-          <Select value={roleFilter} onValueChange={(v) => setRoleFilter(v as TRoleFilter)}>
-            <SelectTrigger aria-label="Filter by role" className="sm:w-48">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value="all">All Roles</SelectItem>
-              <SelectItem value="ADMIN">Admin</SelectItem>
-              <SelectItem value="GROUP_LEADER">Group Leader</SelectItem>
-              <SelectItem value="CONGREGANT">Congregant</SelectItem>
-            </SelectContent>
-          </Select>
-        </div>
+        <SearchToolbar
+          className="border-b border-border p-4"
+          label="Search members by name or email"
+          placeholder="Search by name or email..."
+          value={search}
+          onChange={setSearch}
+        >
+          <FilterSelect
+            label="Filter by role"
+            className="sm:w-48"
+            value={roleFilter}
+            onValueChange={(v) => setRoleFilter(v as TRoleFilter)}
+            options={ROLE_FILTER_OPTIONS}
+          />
+        </SearchToolbar>
         {members.isError ? (
-          <p className="p-8 text-center text-sm text-muted-foreground" role="alert">
-            Members could not be loaded.{" "}
-            <button type="button" className="font-medium text-brand-text underline" onClick={() => members.refetch()}>
-              Try again
-            </button>
-          </p>
+          <LoadError what="Members" onRetry={() => members.refetch()} className="p-8 text-center" />
         ) : (
           <MemberList
             members={filtered}
@@ -175,12 +163,18 @@ export function MembersPage() {
         )}
       </Card>
 
-      <RemoveMemberDialog
-        name={toRemove ? getMemberDisplayName(toRemove) : ""}
-        churchName={user.church.name}
-        open={!!toRemove}
-        onOpenChange={(open) => !open && setToRemove(null)}
+      <ConfirmDeleteDialog
+        item={toRemove}
+        title={<>Remove {toRemove ? getMemberDisplayName(toRemove) : ""} from the church?</>}
+        description={
+          <>
+            They will no longer see {user.church.name}'s sermons, events or prayer requests. You can invite them again
+            later.
+          </>
+        }
+        confirmLabel="Remove"
         onConfirm={confirmRemove}
+        onClose={() => setToRemove(null)}
       />
     </>
   );

@@ -1,14 +1,7 @@
 import { formatTimestamp } from "@common/highlights";
 import { type FormEvent, useEffect, useState } from "react";
-import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
+import { DialogFormFooter } from "@/components/dialog-form-footer";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { FormField } from "@/components/ui/form-field";
 import { Textarea } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
@@ -73,14 +66,13 @@ export function CreateHighlightDialog({
             />
           </FormField>
         </form>
-        <DialogFooter>
-          <Button variant="outline" onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button type="submit" form="highlight-form" disabled={create.isPending}>
-            {create.isPending ? "Saving..." : "Save Highlight"}
-          </Button>
-        </DialogFooter>
+        <DialogFormFooter
+          formId="highlight-form"
+          submitLabel="Save Highlight"
+          pendingLabel="Saving..."
+          pending={create.isPending}
+          onCancel={() => onOpenChange(false)}
+        />
       </DialogContent>
     </Dialog>
   );

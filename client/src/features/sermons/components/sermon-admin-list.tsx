@@ -1,10 +1,13 @@
 import type { TSermon } from "@common/sermons";
-import { BookOpen, ExternalLink, FileText, Headphones, Pencil, SearchX, Trash2, Video } from "lucide-react";
+import { BookOpen, ExternalLink, FileText, Headphones, SearchX, Video } from "lucide-react";
 import { EmptyState } from "@/components/empty-state";
+import { ResponsiveTable } from "@/components/responsive-table";
+import { RowActions } from "@/components/row-actions";
+import { SkeletonList } from "@/components/skeleton-list";
 import { Badge } from "@/components/ui/badge";
-import { Button, buttonClasses } from "@/components/ui/button";
-import { Skeleton, skeletonKeys } from "@/components/ui/skeleton";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { buttonClasses } from "@/components/ui/button";
+import { Skeleton } from "@/components/ui/skeleton";
+import { TableCell } from "@/components/ui/table";
 import { formatSermonShortDate } from "../format";
 
 export const SERMON_SKELETON_ROWS = 5;
@@ -28,42 +31,6 @@ function MediaMarkers({ sermon }: { sermon: TSermon }) {
   );
 }
 
-function RowActions({
-  sermon,
-  onEdit,
-  onDelete,
-}: {
-  sermon: TSermon;
-  onEdit: (s: TSermon) => void;
-  onDelete: (s: TSermon) => void;
-}) {
-  return (
-    <div className="flex justify-end gap-1">
-      <Button variant="ghost" size="icon" onClick={() => onEdit(sermon)} aria-label={`Edit ${sermon.title}`}>
-        <Pencil aria-hidden="true" />
-      </Button>
-      <a
-        href={`/sermons/${encodeURIComponent(sermon.id)}`}
-        target="_blank"
-        rel="noopener noreferrer"
-        aria-label={`View ${sermon.title} (opens in a new window)`}
-        className={buttonClasses({ variant: "ghost", size: "icon" })}
-      >
-        <ExternalLink aria-hidden="true" />
-      </a>
-      <Button
-        variant="ghost"
-        size="icon"
-        className="text-red-700 hover:bg-red-50"
-        onClick={() => onDelete(sermon)}
-        aria-label={`Delete ${sermon.title}`}
-      >
-        <Trash2 aria-hidden="true" />
-      </Button>
-    </div>
-  );
-}
-
 /** Spec 2 Manage Sermons: the table (cards on a phone), 5 skeleton rows, and the empty states. */
 export function SermonAdminList({
   sermons,
@@ -80,19 +47,20 @@ export function SermonAdminList({
 }) {
   if (isLoading) {
     return (
-      <ul className="divide-y divide-border" aria-label="Loading sermons">
-        {skeletonKeys(SERMON_SKELETON_ROWS).map((key) => (
-          <li key={key} data-testid="sermon-row-skeleton" className="flex items-center gap-4 px-4 py-4">
-            <div className="grid flex-1 gap-1.5">
-              <Skeleton className="h-4 w-56 max-w-full" />
-              <Skeleton className="h-3 w-24" />
-            </div>
-            <Skeleton className="hidden h-4 w-28 md:block" />
-            <Skeleton className="hidden h-4 w-24 md:block" />
-            <Skeleton className="h-5 w-20 rounded-full" />
-          </li>
-        ))}
-      </ul>
+      <SkeletonList
+        label="Loading sermons"
+        count={SERMON_SKELETON_ROWS}
+        testId="sermon-row-skeleton"
+        rowClassName="flex items-center gap-4 px-4 py-4"
+      >
+        <div className="grid flex-1 gap-1.5">
+          <Skeleton className="h-4 w-56 max-w-full" />
+          <Skeleton className="h-3 w-24" />
+        </div>
+        <Skeleton className="hidden h-4 w-28 md:block" />
+        <Skeleton className="hidden h-4 w-24 md:block" />
+        <Skeleton className="h-5 w-20 rounded-full" />
+      </SkeletonList>
     );
   }
   if (sermons.length === 0) {
@@ -103,65 +71,57 @@ export function SermonAdminList({
     );
   }
   const published = <Badge tone="green">Published</Badge>;
+  const actions = (s: TSermon) => (
+    <RowActions name={s.title} onEdit={() => onEdit(s)} onDelete={() => onDelete(s)}>
+      <a
+        href={`/sermons/${encodeURIComponent(s.id)}`}
+        target="_blank"
+        rel="noopener noreferrer"
+        aria-label={`View ${s.title} (opens in a new window)`}
+        className={buttonClasses({ variant: "ghost", size: "icon" })}
+      >
+        <ExternalLink aria-hidden="true" />
+      </a>
+    </RowActions>
+  );
   return (
-    <>
-      {/* Phones: a card list, so nothing scrolls sideways. */}
-      <ul className="divide-y divide-border md:hidden">
-        {sermons.map((s) => (
-          <li key={s.id} className="flex flex-col gap-2 px-4 py-4">
-            <div className="flex items-start gap-2">
-              <div className="min-w-0 flex-1">
-                <p className="font-medium break-words text-foreground">{s.title}</p>
-                <p className="text-sm text-muted-foreground">
-                  {s.speaker} · {formatSermonShortDate(s.date)}
-                </p>
-              </div>
-              {published}
+    <ResponsiveTable
+      items={sermons}
+      headings={["Title", "Speaker", "Date", "Status"]}
+      cardClassName="flex flex-col gap-2 px-4 py-4"
+      renderActions={actions}
+      renderCard={(s) => (
+        <>
+          <div className="flex items-start gap-2">
+            <div className="min-w-0 flex-1">
+              <p className="font-medium break-words text-foreground">{s.title}</p>
+              <p className="text-sm text-muted-foreground">
+                {s.speaker} · {formatSermonShortDate(s.date)}
+              </p>
             </div>
-            <div className="flex flex-wrap items-center justify-between gap-2">
+            {published}
+          </div>
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <MediaMarkers sermon={s} />
+            <div className="-mr-2 ml-auto">{actions(s)}</div>
+          </div>
+        </>
+      )}
+      renderCells={(s) => (
+        <>
+          <TableCell className="w-2/5 max-w-0">
+            <p className="truncate font-medium text-foreground" title={s.title}>
+              {s.title}
+            </p>
+            <div className="mt-1">
               <MediaMarkers sermon={s} />
-              <div className="-mr-2 ml-auto">
-                <RowActions sermon={s} onEdit={onEdit} onDelete={onDelete} />
-              </div>
             </div>
-          </li>
-        ))}
-      </ul>
-      <div className="hidden md:block">
-        <Table>
-          <TableHeader>
-            <TableRow className="hover:bg-transparent">
-              <TableHead>Title</TableHead>
-              <TableHead>Speaker</TableHead>
-              <TableHead>Date</TableHead>
-              <TableHead>Status</TableHead>
-              <TableHead className="text-right">Actions</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {sermons.map((s) => (
-              <TableRow key={s.id}>
-                <TableCell className="w-2/5 max-w-0">
-                  <p className="truncate font-medium text-foreground" title={s.title}>
-                    {s.title}
-                  </p>
-                  <div className="mt-1">
-                    <MediaMarkers sermon={s} />
-                  </div>
-                </TableCell>
-                <TableCell className="max-w-48 truncate text-stone-700">{s.speaker}</TableCell>
-                <TableCell className="whitespace-nowrap text-muted-foreground">
-                  {formatSermonShortDate(s.date)}
-                </TableCell>
-                <TableCell>{published}</TableCell>
-                <TableCell className="text-right">
-                  <RowActions sermon={s} onEdit={onEdit} onDelete={onDelete} />
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </div>
-    </>
+          </TableCell>
+          <TableCell className="max-w-48 truncate text-stone-700">{s.speaker}</TableCell>
+          <TableCell className="whitespace-nowrap text-muted-foreground">{formatSermonShortDate(s.date)}</TableCell>
+          <TableCell>{published}</TableCell>
+        </>
+      )}
+    />
   );
 }

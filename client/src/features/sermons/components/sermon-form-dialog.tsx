@@ -3,18 +3,12 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
-import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
+import { DialogFormFooter } from "@/components/dialog-form-footer";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { FormField, fieldAria } from "@/components/ui/form-field";
 import { Input, Textarea } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
+import { UrlField } from "@/components/url-field";
 import { toastApiError } from "@/lib/auth-redirect";
 import { applyServerFieldErrors } from "@/lib/form-errors";
 import { useCreateSermon, useUpdateSermon } from "../api";
@@ -53,6 +47,23 @@ const EMPTY: TValues = {
   duration: "",
   tags: "",
 };
+
+/** The media links, in the order the form shows them. */
+const URL_FIELDS = [
+  {
+    name: "videoUrl",
+    id: "sermon-video",
+    label: "Video URL (optional)",
+    hint: "A YouTube or Vimeo link, or a video file.",
+  },
+  {
+    name: "audioUrl",
+    id: "sermon-audio",
+    label: "Audio URL (optional)",
+    hint: "An audio file (MP3). Sermons with audio appear in your podcast feed.",
+  },
+  { name: "notesUrl", id: "sermon-notes-url", label: "Notes URL (optional)", hint: undefined },
+] as const;
 
 function toFormValues(s: TSermon): TValues {
   return {
@@ -145,47 +156,17 @@ export function SermonFormDialog({
               {...form.register("duration")}
             />
           </FormField>
-          <FormField
-            id="sermon-video"
-            label="Video URL (optional)"
-            hint="A YouTube or Vimeo link, or a video file."
-            error={err("videoUrl")}
-            className="sm:col-span-2"
-          >
-            <Input
-              {...field("videoUrl", "sermon-video", true)}
-              type="url"
-              placeholder="https://"
-              {...form.register("videoUrl")}
+          {URL_FIELDS.map(({ name, id, label, hint }) => (
+            <UrlField
+              key={name}
+              id={id}
+              label={label}
+              hint={hint}
+              error={err(name)}
+              className="sm:col-span-2"
+              registration={form.register(name)}
             />
-          </FormField>
-          <FormField
-            id="sermon-audio"
-            label="Audio URL (optional)"
-            hint="An audio file (MP3). Sermons with audio appear in your podcast feed."
-            error={err("audioUrl")}
-            className="sm:col-span-2"
-          >
-            <Input
-              {...field("audioUrl", "sermon-audio", true)}
-              type="url"
-              placeholder="https://"
-              {...form.register("audioUrl")}
-            />
-          </FormField>
-          <FormField
-            id="sermon-notes-url"
-            label="Notes URL (optional)"
-            error={err("notesUrl")}
-            className="sm:col-span-2"
-          >
-            <Input
-              {...field("notesUrl", "sermon-notes-url")}
-              type="url"
-              placeholder="https://"
-              {...form.register("notesUrl")}
-            />
-          </FormField>
+          ))}
           <FormField
             id="sermon-description"
             label="Description (optional)"
@@ -213,14 +194,13 @@ export function SermonFormDialog({
             <Input {...field("tags", "sermon-tags", true)} {...form.register("tags")} />
           </FormField>
         </form>
-        <DialogFooter>
-          <Button variant="outline" onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button type="submit" form="sermon-form" disabled={pending}>
-            {isEdit ? (pending ? "Updating..." : "Update Sermon") : pending ? "Creating..." : "Create Sermon"}
-          </Button>
-        </DialogFooter>
+        <DialogFormFooter
+          formId="sermon-form"
+          submitLabel={isEdit ? "Update Sermon" : "Create Sermon"}
+          pendingLabel={isEdit ? "Updating..." : "Creating..."}
+          pending={pending}
+          onCancel={() => onOpenChange(false)}
+        />
       </DialogContent>
     </Dialog>
   );

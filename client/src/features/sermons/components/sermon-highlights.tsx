@@ -1,5 +1,6 @@
 import { formatTimestamp, type THighlight } from "@common/highlights";
 import { Highlighter, Users } from "lucide-react";
+import { LoadError } from "@/components/load-error";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
@@ -53,13 +54,21 @@ export function SermonHighlights({
       <Skeleton className="h-12" />
     </div>
   );
-  const failed = (
-    <p className="text-sm text-muted-foreground" role="alert">
-      Highlights could not be loaded.{" "}
-      <button type="button" className="font-medium text-brand-text underline" onClick={() => highlights.refetch()}>
-        Try again
-      </button>
-    </p>
+  const failed = <LoadError what="Highlights" onRetry={() => highlights.refetch()} />;
+  // Both cards list their highlights the same way.
+  const list = (items: THighlight[]) => (
+    <ul className="divide-y divide-border">
+      {items.map((h) => (
+        <HighlightItem
+          key={h.id}
+          highlight={h}
+          onSeek={onSeek}
+          onShare={onShare}
+          onCopy={(x) => copyHighlight(x, sermonTitle)}
+          sharing={sharing(h)}
+        />
+      ))}
+    </ul>
   );
 
   return (
@@ -81,18 +90,7 @@ export function SermonHighlights({
               Select a passage in the sermon text and choose Highlight to save the moment.
             </p>
           ) : (
-            <ul className="divide-y divide-border">
-              {mine.map((h) => (
-                <HighlightItem
-                  key={h.id}
-                  highlight={h}
-                  onSeek={onSeek}
-                  onShare={onShare}
-                  onCopy={(x) => copyHighlight(x, sermonTitle)}
-                  sharing={sharing(h)}
-                />
-              ))}
-            </ul>
+            list(mine)
           )}
         </CardContent>
       </Card>
@@ -110,18 +108,7 @@ export function SermonHighlights({
           ) : highlights.isError ? null : community.length === 0 ? (
             <p className="text-sm text-muted-foreground">No one has shared a highlight from this sermon yet.</p>
           ) : (
-            <ul className="divide-y divide-border">
-              {community.map((h) => (
-                <HighlightItem
-                  key={h.id}
-                  highlight={h}
-                  onSeek={onSeek}
-                  onShare={onShare}
-                  onCopy={(x) => copyHighlight(x, sermonTitle)}
-                  sharing={sharing(h)}
-                />
-              ))}
-            </ul>
+            list(community)
           )}
         </CardContent>
       </Card>

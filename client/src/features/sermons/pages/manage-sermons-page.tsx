@@ -1,30 +1,22 @@
 import type { TSermon } from "@common/sermons";
-import { Plus, Search } from "lucide-react";
+import { Plus } from "lucide-react";
 import { useMemo, useState } from "react";
 import { useCurrentUser } from "@/app/current-user";
+import { ConfirmDeleteDialog } from "@/components/confirm-delete-dialog";
+import { LoadError } from "@/components/load-error";
 import { PageHeader } from "@/components/page-header";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
+import { SearchToolbar } from "@/components/search-toolbar";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { Input } from "@/components/ui/input";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { toast } from "@/components/ui/use-toast";
 import { ShareFeedsCard } from "@/features/feeds/components/share-feeds-card";
 import { toastApiError } from "@/lib/auth-redirect";
 import { useDocumentTitle } from "@/lib/use-document-title";
+import { useEditDialog } from "@/lib/use-edit-dialog";
 import { useDeleteSermon, useSermons } from "../api";
 import { SermonAdminList } from "../components/sermon-admin-list";
 import { SermonFormDialog } from "../components/sermon-form-dialog";
-
-const ALL_SPEAKERS = "__all__";
+import { ALL_SPEAKERS, SpeakerFilter } from "../components/speaker-filter";
 
 /** Spec 2 Manage Sermons (`/admin/sermons`): the whole list, searched and filtered on the client. */
 export function ManageSermonsPage() {
@@ -33,13 +25,7 @@ export function ManageSermonsPage() {
   const deleteSermon = useDeleteSermon();
   const [search, setSearch] = useState("");
   const [speaker, setSpeaker] = useState(ALL_SPEAKERS);
-  const [dialogOpen, setDialogOpen] = useState(false);
-  // Kept while the dialog closes, so its title does not change mid-animation.
-  const [editing, setEditing] = useState<TSermon | null>(null);
-  const openDialog = (sermon: TSermon | null) => {
-    setEditing(sermon);
-    setDialogOpen(true);
-  };
+  const dialog = useEditDialog<TSermon>();
   const [toDelete, setToDelete] = useState<TSermon | null>(null);
   useDocumentTitle("Manage Sermons");
 
@@ -52,14 +38,11 @@ export function ManageSermonsPage() {
       (!q || s.title.toLowerCase().includes(q) || s.speaker.toLowerCase().includes(q)),
   );
 
-  const confirmDelete = () => {
-    if (!toDelete) return;
-    deleteSermon.mutate(toDelete.id, {
+  const confirmDelete = (sermon: TSermon) =>
+    deleteSermon.mutate(sermon.id, {
       onSuccess: () => toast({ title: "Success!", description: "Sermon deleted successfully." }),
       onError: (error) => toastApiError(error, { description: "Failed to delete sermon" }),
     });
-    setToDelete(null);
-  };
 
   return (
     <>
@@ -67,7 +50,7 @@ export function ManageSermonsPage() {
         title="Manage Sermons"
         description={`The sermon library of ${user.church.name}.`}
         actions={
-          <Button onClick={() => openDialog(null)}>
+          <Button onClick={() => dialog.openFor(null)}>
             <Plus aria-hidden="true" />
             Add New Sermon
           </Button>
@@ -75,48 +58,23 @@ export function ManageSermonsPage() {
       />
 
       <Card className="overflow-hidden">
-        <div className="flex flex-col gap-3 border-b border-border p-4 sm:flex-row">
-          <div className="relative flex-1">
-            <Search
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-stone-500"
-              aria-hidden="true"
-            />
-            <Input
-              type="search"
-              aria-label="Search sermons by title or speaker"
-              placeholder="Search by title or speaker..."
-              value={search}
-              onChange={(e) => setSearch(e.target.value)}
-              className="pl-9"
-            />
-          </div>
-          <Select value={speaker} onValueChange={setSpeaker}>
-            <SelectTrigger aria-label="Filter by speaker" className="sm:w-56">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value={ALL_SPEAKERS}>All Speakers</SelectItem>
-              {speakers.map((name) => (
-                <SelectItem key={name} value={name}>
-                  {name}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        </div>
+        <SearchToolbar
+          className="border-b border-border p-4"
+          label="Search sermons by title or speaker"
+          placeholder="Search by title or speaker..."
+          value={search}
+          onChange={setSearch}
+        >
+          <SpeakerFilter speakers={speakers} value={speaker} onValueChange={setSpeaker} />
+        </SearchToolbar>
         {sermons.isError ? (
-          <p className="p-8 text-center text-sm text-muted-foreground" role="alert">
-            Sermons could not be loaded.{" "}
-            <button type="button" className="font-medium text-brand-text underline" onClick={() => sermons.refetch()}>
-              Try again
-            </button>
-          </p>
+          <LoadError what="Sermons" onRetry={() => sermons.refetch()} className="p-8 text-center" />
         ) : (
           <SermonAdminList
             sermons={filtered}
             isLoading={sermons.isLoading}
             isFiltered={!!q || speaker !== ALL_SPEAKERS}
-            onEdit={openDialog}
+            onEdit={dialog.openFor}
             onDelete={setToDelete}
           />
         )}
@@ -124,21 +82,14 @@ export function ManageSermonsPage() {
 
       <ShareFeedsCard kind="podcast" />
 
-      <SermonFormDialog open={dialogOpen} sermon={editing} onOpenChange={setDialogOpen} />
-      <AlertDialog open={!!toDelete} onOpenChange={(open) => !open && setToDelete(null)}>
-        <AlertDialogContent>
-          <AlertDialogTitle>Are you sure you want to delete this sermon?</AlertDialogTitle>
-          <AlertDialogDescription>
-            “{toDelete?.title}” will be removed from your sermon library. This cannot be undone.
-          </AlertDialogDescription>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction destructive onClick={confirmDelete}>
-              Delete
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <SermonFormDialog open={dialog.open} sermon={dialog.editing} onOpenChange={dialog.setOpen} />
+      <ConfirmDeleteDialog
+        item={toDelete}
+        title="Are you sure you want to delete this sermon?"
+        description={<>“{toDelete?.title}” will be removed from your sermon library. This cannot be undone.</>}
+        onConfirm={confirmDelete}
+        onClose={() => setToDelete(null)}
+      />
     </>
   );
 }

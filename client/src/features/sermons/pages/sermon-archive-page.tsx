@@ -1,21 +1,21 @@
-import { BookOpen, Loader2, Search, SearchX } from "lucide-react";
+import { BookOpen, Loader2, SearchX } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useCurrentUser } from "@/app/current-user";
 import { EmptyState } from "@/components/empty-state";
+import { LoadError } from "@/components/load-error";
 import { PageHeader } from "@/components/page-header";
+import { SearchToolbar } from "@/components/search-toolbar";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { Input } from "@/components/ui/input";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { skeletonKeys } from "@/components/ui/skeleton";
 import { useDebouncedValue } from "@/lib/use-debounced-value";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { formatNumber } from "@/lib/utils";
 import { useSermonPages, useSermonSpeakers } from "../api";
 import { SermonCard, SermonCardSkeleton } from "../components/sermon-card";
+import { ALL_SPEAKERS, SpeakerFilter } from "../components/speaker-filter";
 
 export const SEARCH_DEBOUNCE_MS = 250;
-const ALL_SPEAKERS = "__all__";
 
 /** Loads the next page when the sentinel scrolls near the viewport. */
 function useLoadMoreOnScroll(enabled: boolean, loadMore: () => void) {
@@ -63,35 +63,15 @@ export function SermonArchivePage() {
     <>
       <PageHeader title="Sermon Archive" description={`Watch and listen again to messages from ${user.church.name}.`} />
 
-      <div className="mb-6 flex flex-col gap-3 sm:flex-row">
-        <div className="relative flex-1">
-          <Search
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-stone-500"
-            aria-hidden="true"
-          />
-          <Input
-            type="search"
-            aria-label="Search sermons"
-            placeholder="Search sermons..."
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            className="pl-9"
-          />
-        </div>
-        <Select value={speaker} onValueChange={setSpeaker}>
-          <SelectTrigger aria-label="Filter by speaker" className="sm:w-56">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value={ALL_SPEAKERS}>All Speakers</SelectItem>
-            {(speakers.data ?? []).map((name) => (
-              <SelectItem key={name} value={name}>
-                {name}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-      </div>
+      <SearchToolbar
+        className="mb-6"
+        label="Search sermons"
+        placeholder="Search sermons..."
+        value={search}
+        onChange={setSearch}
+      >
+        <SpeakerFilter speakers={speakers.data ?? []} value={speaker} onValueChange={setSpeaker} />
+      </SearchToolbar>
 
       {pages.isLoading ? (
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Loading sermons">
@@ -100,12 +80,7 @@ export function SermonArchivePage() {
           ))}
         </ul>
       ) : pages.isError && sermons.length === 0 ? (
-        <Card className="p-8 text-center text-sm text-muted-foreground" role="alert">
-          Sermons could not be loaded.{" "}
-          <button type="button" className="font-medium text-brand-text underline" onClick={() => pages.refetch()}>
-            Try again
-          </button>
-        </Card>
+        <LoadError card what="Sermons" onRetry={() => pages.refetch()} className="p-8 text-center" />
       ) : sermons.length === 0 ? (
         <Card>
           {filtered ? (

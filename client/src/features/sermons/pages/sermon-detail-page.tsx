@@ -4,6 +4,7 @@ import { type ReactNode, useRef, useState } from "react";
 import { Link } from "wouter";
 import { useOptionalCurrentUser } from "@/app/current-user";
 import { BrandMark } from "@/components/brand-mark";
+import { LoadError } from "@/components/load-error";
 import { Badge } from "@/components/ui/badge";
 import { buttonClasses } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -227,14 +228,7 @@ export function SermonDetailPage({ id }: { id: string }) {
         <SignInCallToAction />
       </div>
     );
-  return (
-    <Card className="p-8 text-center text-sm text-muted-foreground" role="alert">
-      This sermon could not be loaded.{" "}
-      <button type="button" className="font-medium text-brand-text underline" onClick={() => sermon.refetch()}>
-        Try again
-      </button>
-    </Card>
-  );
+  return <LoadError card what="This sermon" onRetry={() => sermon.refetch()} className="p-8 text-center" />;
 }
 
 /** The signed-out frame around a sermon: the product's name and a way to sign in. */

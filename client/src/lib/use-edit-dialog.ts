@@ -1,0 +1,15 @@
+import { useState } from "react";
+
+/**
+ * State for one dialog that both adds (`openFor(null)`) and edits (`openFor(item)`). Closing keeps
+ * `editing`, so the dialog's title does not change while it animates out.
+ */
+export function useEditDialog<T>() {
+  const [open, setOpen] = useState(false);
+  const [editing, setEditing] = useState<T | null>(null);
+  const openFor = (item: T | null) => {
+    setEditing(item);
+    setOpen(true);
+  };
+  return { open, setOpen, editing, openFor };
+}
