@@ -9,6 +9,7 @@ const FEED_ITEMS = 300;
 
 const XML_ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" };
 // Control characters are not allowed in XML 1.0 or iCalendar text: drop them from stored text.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
 const escapeXml = (s: string) => s.replace(CONTROL, "").replace(/[&<>"']/g, (c) => XML_ENTITIES[c]);
 

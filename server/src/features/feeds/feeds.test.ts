@@ -32,6 +32,7 @@ describe("public feeds", () => {
     const res = await t.app.inject({ url: new URL(feeds.body.podcastUrl).pathname });
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toContain("application/rss+xml");
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: the test looks for control characters.
     expect(res.body).not.toMatch(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/);
     const xml = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "@" }).parse(res.body);
     const channel = xml.rss.channel;
