@@ -1,5 +1,6 @@
+import { toLocalDate, zonedTimeToUtc } from "@common/time";
 import { describe, expect, it } from "vitest";
-import { startOfDay, startOfMonth, startOfWeek, toLocalDate, zonedTimeToUtc } from "./time";
+import { startOfDay, startOfMonth, startOfWeek } from "./time";
 
 describe("church time zone calendar", () => {
   it("starts the week on the Sunday of the church's own calendar", () => {

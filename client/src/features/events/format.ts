@@ -1,3 +1,5 @@
+import { getZonedParts, zonedTimeToUtc } from "@common/time";
+
 /** A time zone Intl accepts, or undefined (the browser's) for a missing or unknown one. */
 function safeTimeZone(timeZone: string | null | undefined): string | undefined {
   if (!timeZone) return undefined;
@@ -72,27 +74,6 @@ export function eventFormatter(timeZone: string | null | undefined): TEventForma
 
 const pad = (n: number) => String(n).padStart(2, "0");
 
-/** The wall-clock parts of an instant in a time zone. */
-function wallClock(ms: number, timeZone: string) {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-  }).formatToParts(new Date(ms));
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return { y: get("year"), mo: get("month"), d: get("day"), h: get("hour") % 24, mi: get("minute"), s: get("second") };
-}
-
-function zoneOffsetMs(ms: number, timeZone: string): number {
-  const w = wallClock(ms, timeZone);
-  return Date.UTC(w.y, w.mo - 1, w.d, w.h, w.mi, w.s) - Math.floor(ms / 1000) * 1000;
-}
-
 /**
  * The value a `datetime-local` input shows for an ISO time: the wall-clock time in the church's
  * time zone (the browser's when the zone is unknown), to the minute.
@@ -102,8 +83,8 @@ export function toDateTimeLocalValue(iso: string, timeZone?: string | null): str
   if (Number.isNaN(d.getTime())) return "";
   const tz = safeTimeZone(timeZone);
   if (!tz) return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-  const w = wallClock(d.getTime(), tz);
-  return `${w.y}-${pad(w.mo)}-${pad(w.d)}T${pad(w.h)}:${pad(w.mi)}`;
+  const w = getZonedParts(d, tz);
+  return `${w.year}-${pad(w.month)}-${pad(w.day)}T${pad(w.hour)}:${pad(w.minute)}`;
 }
 
 /** A `datetime-local` value, read as wall-clock time in the church's time zone, as an ISO string. */
@@ -111,9 +92,5 @@ export function fromDateTimeLocalValue(value: string, timeZone?: string | null):
   const tz = safeTimeZone(timeZone);
   const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/.exec(value);
   if (!tz || !m) return new Date(value).toISOString();
-  const asUtc = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]));
-  let guess = asUtc - zoneOffsetMs(asUtc, tz);
-  const second = asUtc - zoneOffsetMs(guess, tz);
-  if (second !== guess) guess = second;
-  return new Date(guess).toISOString();
+  return zonedTimeToUtc(Number(m[1]), Number(m[2]), Number(m[3]), tz, Number(m[4]), Number(m[5])).toISOString();
 }

@@ -1,4 +1,5 @@
 import { SERMON_WATCH_POINTS, type TSermon, type TWatchResult, type ZSermonBody } from "@common/sermons";
+import { toLocalDate } from "@common/time";
 import { and, desc, eq, ne, or, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { TDb } from "../../db/client";
@@ -6,7 +7,6 @@ import { sermons, sermonViews } from "../../db/schema";
 import type { TChurchCtx } from "../../lib/context";
 import { notFound } from "../../lib/errors";
 import { awardPoints } from "../../lib/points";
-import { toLocalDate } from "../../lib/time";
 import { recordActivity } from "../admin/activity.repo";
 import { findSermon, findSermons, findSpeakers, isWatchedBy, toSermon } from "./sermons.repo";
 
