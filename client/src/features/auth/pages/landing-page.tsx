@@ -77,7 +77,7 @@ export function LandingPage() {
         <section className="mx-auto max-w-6xl px-4 pb-20 sm:px-6">
           <div className="rounded-3xl bg-primary px-6 py-10 text-center text-primary-foreground sm:px-12">
             <h2 className="text-2xl font-bold tracking-tight sm:text-3xl">Ready to begin?</h2>
-            <p className="mx-auto mt-2 max-w-lg opacity-90">
+            <p className="mx-auto mt-2 max-w-lg">
               Church leaders set up their church in a minute. Members join through an invitation from their church.
             </p>
             <Button

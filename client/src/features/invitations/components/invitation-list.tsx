@@ -61,7 +61,7 @@ export function InvitationList({
                   variant="outline"
                   size="sm"
                   onClick={() => onCopy(inv)}
-                  aria-label={`Copy invitation link for ${inv.email}`}
+                  aria-label={`Copy Link for ${inv.email}`}
                 >
                   <Copy aria-hidden="true" />
                   Copy Link

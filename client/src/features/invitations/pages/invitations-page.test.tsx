@@ -53,7 +53,7 @@ describe("InvitationsPage", () => {
     expect(screen.getByText("Pending")).toBeTruthy();
     expect(screen.getByText("Accepted")).toBeTruthy();
     expect(screen.getByText("Expired")).toBeTruthy();
-    expect(screen.getAllByRole("button", { name: /Copy invitation link/ })).toHaveLength(1);
+    expect(screen.getAllByRole("button", { name: /Copy Link for/ })).toHaveLength(1);
     expect(screen.getAllByRole("button", { name: /Delete invitation/ })).toHaveLength(3);
   });
 
@@ -61,7 +61,7 @@ describe("InvitationsPage", () => {
     const writeText = vi.fn(async () => undefined);
     Object.defineProperty(navigator, "clipboard", { value: { writeText }, configurable: true });
     setup();
-    await userEvent.click(await screen.findByRole("button", { name: "Copy invitation link for pending@x.org" }));
+    await userEvent.click(await screen.findByRole("button", { name: "Copy Link for pending@x.org" }));
     expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/invite/tok-pending`);
     expect(getToasts()[0]).toMatchObject({ title: "Link Copied" });
   });
@@ -72,7 +72,7 @@ describe("InvitationsPage", () => {
       configurable: true,
     });
     setup();
-    await userEvent.click(await screen.findByRole("button", { name: "Copy invitation link for pending@x.org" }));
+    await userEvent.click(await screen.findByRole("button", { name: "Copy Link for pending@x.org" }));
     await waitFor(() =>
       expect(getToasts()[0]).toMatchObject({
         title: "Failed to Copy",
