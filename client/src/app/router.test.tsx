@@ -2,29 +2,13 @@ import { screen, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { getToasts } from "@/components/ui/use-toast";
 import { goToPage } from "@/lib/full-page";
+import { makeSermon } from "@/test/fixtures";
 import { jsonResponse, makeUser, mockFetch, renderWithApp } from "@/test/render";
 import { AppRoutes } from "./router";
 
 vi.mock("@/lib/full-page", () => ({ goToPage: vi.fn() }));
 
-const SERMON = {
-  id: "s1",
-  title: "Hope in the Storm",
-  speaker: "Pastor Ruth",
-  pastor: "Pastor Ruth",
-  date: "2025-01-05T00:00:00.000Z",
-  duration: 42,
-  videoUrl: null,
-  audioUrl: null,
-  notesUrl: null,
-  series: null,
-  description: null,
-  notes: null,
-  tags: [],
-  viewCount: 3,
-  isWatched: false,
-  createdAt: "2025-01-05T00:00:00.000Z",
-};
+const SERMON = makeSermon({ viewCount: 3 });
 const signedOut = { "/api/auth/user": () => jsonResponse({ message: "Unauthorized" }, 401) };
 const STATS = {
   totalMembers: 3,
