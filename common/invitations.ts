@@ -2,6 +2,8 @@ import { z } from "zod";
 import { ZInvitableRole, ZRole } from "./roles";
 
 export const INVITATION_TTL_DAYS = 14;
+/** A recipient receives at most this many invitation e-mails in 24 hours, whatever churches send them. */
+export const INVITATIONS_PER_RECIPIENT_PER_DAY = 3;
 
 export const ZCreateInvitationBody = z.object({
   email: z
@@ -19,7 +21,8 @@ export const ZInvitation = z.object({
   id: z.string(),
   email: z.string(),
   role: ZRole,
-  token: z.string(),
+  /** Null when the link can no longer be read (APP_SECRET changed): it still works, Copy Link is hidden. */
+  token: z.string().nullable(),
   isUsed: z.boolean(),
   expiresAt: z.string(),
   createdAt: z.string(),

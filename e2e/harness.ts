@@ -35,7 +35,12 @@ export type TE2E = {
 export async function startE2E(): Promise<TE2E> {
   const smtp = await startSmtpServer();
   const testDb = await createTestDb();
-  const config = loadConfig({ LOG_LEVEL: "warn", SMTP_URL: smtp.url, HOST: "127.0.0.1" });
+  const config = loadConfig({
+    LOG_LEVEL: "warn",
+    SMTP_URL: smtp.url,
+    HOST: "127.0.0.1",
+    APP_SECRET: "the browser tests' own secret",
+  });
   const app = await buildApp({
     config,
     db: testDb.db,

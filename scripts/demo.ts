@@ -5,7 +5,8 @@ import { loadConfig } from "../server/src/config";
 import { createDb, migrateDb } from "../server/src/db/client";
 import { ensureDatabase, startEmbeddedPostgres } from "../server/src/db/embedded";
 import { activities, churches, events, invitations, sermons, users } from "../server/src/db/schema";
-import { createToken, hashPassword } from "../server/src/lib/crypto";
+import { createToken, hashPassword, sha256 } from "../server/src/lib/crypto";
+import { resolveAppSecret, SecretBox } from "../server/src/lib/secrets";
 import { getServerTimeZone } from "../server/src/lib/time";
 
 const LEADER_EMAIL = "pastor@demo.church";
@@ -25,6 +26,12 @@ const MEMBERS: [string, string, "ADMIN" | "GROUP_LEADER" | "CONGREGANT"][] = [
 
 async function main() {
   const config = loadConfig();
+  const secrets = new SecretBox(resolveAppSecret(config));
+  // Sealed under the same secret `npm start` uses, so Copy Link shows the demo invitations' links.
+  const invitationToken = () => {
+    const token = createToken(32);
+    return { tokenHash: sha256(token), tokenSealed: secrets.seal(token) };
+  };
   const embedded = config.databaseUrl ? undefined : await startEmbeddedPostgres(config.dataDir);
   const url = embedded ? await ensureDatabase(embedded.url, "fellowship") : (config.databaseUrl as string);
   const db = createDb(url, { max: 2 });
@@ -54,6 +61,7 @@ async function main() {
           .values({
             email: LEADER_EMAIL,
             passwordHash,
+            emailVerifiedAt: new Date(),
             firstName: "Ruth",
             lastName: "Bennett",
             role: "ADMIN",
@@ -67,6 +75,7 @@ async function main() {
             MEMBERS.map(([firstName, lastName, role], i) => ({
               email: `${firstName.toLowerCase()}@demo.church`,
               passwordHash,
+              emailVerifiedAt: new Date(),
               firstName,
               lastName,
               role,
@@ -82,7 +91,7 @@ async function main() {
             churchId: church.id,
             email: "visitor@demo.church",
             role: "CONGREGANT",
-            token: createToken(32),
+            ...invitationToken(),
             invitedBy: leader.id,
             expiresAt: new Date(Date.now() + 12 * day),
           },
@@ -90,7 +99,7 @@ async function main() {
             churchId: church.id,
             email: "deacon@demo.church",
             role: "GROUP_LEADER",
-            token: createToken(32),
+            ...invitationToken(),
             invitedBy: leader.id,
             expiresAt: new Date(Date.now() + 9 * day),
           },

@@ -30,6 +30,7 @@ import { userRoutes } from "./features/user/user.routes";
 import { CacheBus } from "./lib/cache-bus";
 import { AppError } from "./lib/errors";
 import { Mailer } from "./lib/mail";
+import { SecretBox } from "./lib/secrets";
 import { UserCache } from "./lib/user-cache";
 import { accessPlugin, authPlugin } from "./plugins/auth";
 import { originPlugin } from "./plugins/origin";
@@ -40,6 +41,7 @@ declare module "fastify" {
     config: TConfig;
     db: TRootDb;
     mailer: Mailer;
+    secrets: SecretBox;
     cacheBus: CacheBus;
     userCache: UserCache;
     sermonListCache: SermonListCache;
@@ -92,6 +94,9 @@ export async function buildApp(opts: TBuildOptions): Promise<FastifyInstance> {
 
   app.decorate("config", config);
   app.decorate("db", db);
+  if (!config.appSecret)
+    throw new Error("buildApp needs config.appSecret (main.ts resolves it with resolveAppSecret).");
+  app.decorate("secrets", new SecretBox(config.appSecret));
   app.decorate("mailer", new Mailer(db, { smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log }));
   const cacheBus = new CacheBus(db, app.log);
   app.decorate("cacheBus", cacheBus);

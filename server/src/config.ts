@@ -18,6 +18,7 @@ const ZEnv = z.object({
   OIDC_NAME: z.string().default("Single Sign-On"),
   OIDC_ALLOW_INSECURE: z.string().optional(),
   RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(0).default(10_000),
+  INVITATION_EMAILS_PER_DAY: z.coerce.number().int().min(1).default(500),
   LOG_LEVEL: z.string().default("info"),
   TRUST_PROXY: z.string().optional(),
 });
@@ -42,6 +43,8 @@ export type TConfig = {
     allowInsecure: boolean;
   } | null;
   rateLimitPerHour: number;
+  /** Invitation e-mails one church may send in 24 hours. */
+  invitationEmailsPerDay: number;
   logLevel: string;
   trustProxy: boolean | string;
 };
@@ -71,6 +74,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
           }
         : null,
     rateLimitPerHour: e.RATE_LIMIT_PER_HOUR,
+    invitationEmailsPerDay: e.INVITATION_EMAILS_PER_DAY,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === undefined ? false : e.TRUST_PROXY === "true" ? true : e.TRUST_PROXY,
   };

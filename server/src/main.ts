@@ -2,10 +2,13 @@ import { buildApp } from "./app";
 import { loadConfig } from "./config";
 import { createDb, migrateDb } from "./db/client";
 import { ensureDatabase, startEmbeddedPostgres, type TEmbeddedPg } from "./db/embedded";
+import { sealLegacyInvitationTokens } from "./features/invitations/invitations.service";
+import { resolveAppSecret } from "./lib/secrets";
 
 /** Starts the database (embedded unless DATABASE_URL is set), applies migrations and listens. */
 async function main() {
   const config = loadConfig();
+  config.appSecret = resolveAppSecret(config);
   let embedded: TEmbeddedPg | undefined;
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
@@ -15,6 +18,7 @@ async function main() {
   const db = createDb(databaseUrl);
   await migrateDb(db);
   const app = await buildApp({ config, db });
+  await sealLegacyInvitationTokens(db, app.secrets);
   if (!config.appUrl) app.log.warn(`APP_URL is not set: links in e-mails point to ${config.publicUrl}`);
 
   let closing = false;

@@ -5,6 +5,8 @@ import { loadConfig, type TConfig } from "../src/config";
 import type { TRootDb } from "../src/db/client";
 import { createTestDb } from "./db";
 
+export const TEST_APP_SECRET = "a test secret that is long enough";
+
 export type TTestApp = { app: FastifyInstance; db: TRootDb; config: TConfig };
 
 /**
@@ -13,7 +15,12 @@ export type TTestApp = { app: FastifyInstance; db: TRootDb; config: TConfig };
  */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TTestApp> {
   const testDb = await createTestDb();
-  const config = loadConfig({ LOG_LEVEL: "silent", APP_URL: "http://fellowship.test", ...env });
+  const config = loadConfig({
+    LOG_LEVEL: "silent",
+    APP_URL: "http://fellowship.test",
+    APP_SECRET: TEST_APP_SECRET,
+    ...env,
+  });
   const app = await buildApp({ config, db: testDb.db, logger: false, serveClient: false });
   await app.ready();
   afterAll(async () => {

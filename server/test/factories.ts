@@ -46,9 +46,14 @@ export async function createChurch(
   return { church: res.body, admin };
 }
 
-export async function invite(admin: Caller, email: string, role = "CONGREGANT"): Promise<TInvitation> {
+export async function invite(
+  admin: Caller,
+  email: string,
+  role = "CONGREGANT",
+): Promise<TInvitation & { token: string }> {
   const res = await admin.post("/api/invitations", { email, role });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
+  expect(res.body.token).toMatch(/^[\w-]{43}$/);
   return res.body;
 }
 

@@ -73,6 +73,12 @@ export const users = pgTable(
     points: integer("points").notNull().default(0),
     lastLogin: ts("last_login"),
     lastActiveAt: ts("last_active_at"),
+    /**
+     * When the owner of `email` proved it by using something e-mailed to it (an invitation at
+     * registration, a verification link, a password reset), or a provider that vouches for it
+     * created the account. Single sign-on links only to a verified account.
+     */
+    emailVerifiedAt: ts("email_verified_at"),
     createdAt: ts("created_at").notNull().defaultNow(),
   },
   (t) => [
@@ -101,7 +107,12 @@ export const invitations = pgTable(
     churchId: churchRef(),
     email: text("email").notNull(),
     role: text("role").notNull(),
-    token: text("token").notNull(),
+    /** SHA-256 of the token: the link is looked up by it. */
+    tokenHash: text("token_hash").notNull(),
+    /** The token encrypted under APP_SECRET, so an admin's "Copy Link" can show the link again. */
+    tokenSealed: text("token_sealed"),
+    /** Plain token of an invitation made before tokens were encrypted; sealed and cleared at start. */
+    legacyToken: text("token"),
     isUsed: boolean("is_used").notNull().default(false),
     usedBy: uuid("used_by").references(() => users.id, { onDelete: "set null" }),
     invitedBy: uuid("invited_by").references(() => users.id, { onDelete: "set null" }),
@@ -109,12 +120,41 @@ export const invitations = pgTable(
     createdAt: ts("created_at").notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex("invitations_token_key").on(t.token),
+    uniqueIndex("invitations_token_hash_key").on(t.tokenHash),
+    index("invitations_invited_by_idx").on(t.invitedBy).where(sql`is_used = false`),
     index("invitations_church_idx").on(t.churchId, t.createdAt),
   ],
 );
 
 export const passwordResets = pgTable("password_resets", {
+  tokenHash: text("token_hash").primaryKey(),
+  userId: uuid("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  expiresAt: ts("expires_at").notNull(),
+  usedAt: ts("used_at"),
+});
+
+/**
+ * Every invitation e-mail sent, kept when the invitation is deleted: a recipient gets at most 3 a
+ * day whatever churches send them, and a church at most INVITATION_EMAILS_PER_DAY.
+ */
+export const invitationSends = pgTable(
+  "invitation_sends",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    churchId: uuid("church_id").references(() => churches.id, { onDelete: "set null" }),
+    recipient: text("recipient").notNull(),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    index("invitation_sends_recipient_idx").on(t.recipient, t.createdAt),
+    index("invitation_sends_church_idx").on(t.churchId, t.createdAt),
+  ],
+);
+
+/** E-mail verification links sent at registration without an invitation; only the hash is kept. */
+export const emailVerifications = pgTable("email_verifications", {
   tokenHash: text("token_hash").primaryKey(),
   userId: uuid("user_id")
     .notNull()
@@ -193,6 +233,8 @@ export const sermons = pgTable(
     audioUrl: text("audio_url"),
     notesUrl: text("notes_url"),
     series: text("series"),
+    /** The passage preached on, e.g. "John 3:16-21". */
+    scripture: text("scripture"),
     description: text("description"),
     notes: text("notes"),
     tags: text("tags").array().notNull().default(sql`'{}'::text[]`),

@@ -124,6 +124,23 @@ export class Mailer {
   }
 }
 
+/**
+ * A name written by a user (a church's, a member's) as it goes into an e-mail: plain text that no
+ * mail client turns into a link. Clients link anything that looks like an address, so the dots,
+ * slashes and at signs of a name become look-alike characters (one dot leader, division slash,
+ * fullwidth at) that read the same and link nowhere; control characters become spaces.
+ */
+export function unlinkable(name: string): string {
+  return (
+    name
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it removes.
+      .replace(/[\u0000-\u001f\u007f]/g, " ")
+      .replace(/\./g, "\u2024")
+      .replace(/[/\\]/g, "\u2215")
+      .replace(/@/g, "\uff20")
+  );
+}
+
 export function escapeHtml(s: string): string {
   return s.replace(
     /[&<>"']/g,

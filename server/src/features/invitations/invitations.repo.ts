@@ -1,7 +1,8 @@
-import { and, desc, eq, gt } from "drizzle-orm";
+import { and, count, desc, eq, gt, isNotNull, min, sql } from "drizzle-orm";
 import type { TDb } from "../../db/client";
-import { churches, invitations } from "../../db/schema";
+import { churches, invitationSends, invitations } from "../../db/schema";
 import type { TChurchCtx } from "../../lib/context";
+import { sha256 } from "../../lib/crypto";
 
 export type TInvitationRow = typeof invitations.$inferSelect;
 
@@ -47,7 +48,15 @@ export async function deleteInvitationRow(ctx: TChurchCtx, id: string): Promise<
   return rows.length > 0;
 }
 
-/** Public look-up by token; the token itself is the credential. */
+export async function findInvitation(ctx: TChurchCtx, id: string) {
+  const [row] = await ctx.db
+    .select()
+    .from(invitations)
+    .where(and(eq(invitations.id, id), eq(invitations.churchId, ctx.churchId)));
+  return row;
+}
+
+/** Public look-up by token (stored as its SHA-256); the token itself is the credential. */
 export async function findInvitationByToken(db: TDb, token: string) {
   const [row] = await db
     .select({
@@ -56,7 +65,7 @@ export async function findInvitationByToken(db: TDb, token: string) {
     })
     .from(invitations)
     .innerJoin(churches, eq(churches.id, invitations.churchId))
-    .where(eq(invitations.token, token));
+    .where(eq(invitations.tokenHash, sha256(token)));
   return row;
 }
 
@@ -68,4 +77,55 @@ export async function markInvitationUsed(db: TDb, id: string, userId: string): P
     .where(and(eq(invitations.id, id), eq(invitations.isUsed, false)))
     .returning({ id: invitations.id });
   return rows.length > 0;
+}
+
+/** Deletes the pending invitations `userId` sent in the church (an admin removed or demoted). */
+export async function deletePendingInvitationsBy(ctx: TChurchCtx, userId: string): Promise<number> {
+  const rows = await ctx.db
+    .delete(invitations)
+    .where(
+      and(eq(invitations.churchId, ctx.churchId), eq(invitations.invitedBy, userId), eq(invitations.isUsed, false)),
+    )
+    .returning({ id: invitations.id });
+  return rows.length;
+}
+
+/** Invitations made before tokens were encrypted, still holding the plain token. */
+export function findLegacyTokenInvitations(db: TDb) {
+  return db
+    .select({ id: invitations.id, token: invitations.legacyToken })
+    .from(invitations)
+    .where(isNotNull(invitations.legacyToken));
+}
+
+export async function sealLegacyToken(db: TDb, id: string, tokenSealed: string): Promise<void> {
+  await db.update(invitations).set({ tokenSealed, legacyToken: null }).where(eq(invitations.id, id));
+}
+
+/**
+ * Serialises invitation sends to one recipient and from one church for the rest of the
+ * transaction, so that parallel requests cannot both pass a sending limit. Always in this order.
+ */
+export async function lockInvitationSends(db: TDb, recipient: string, churchId: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`invite-to:${recipient}`}, 0))`);
+  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`invite-from:${churchId}`}, 0))`);
+}
+
+/** How many invitation e-mails went out since `since`, and when the oldest of them was sent. */
+export async function countInvitationSends(
+  db: TDb,
+  by: { recipient: string } | { churchId: string },
+  since: Date,
+): Promise<{ n: number; oldest: Date | null }> {
+  const who =
+    "recipient" in by ? eq(invitationSends.recipient, by.recipient) : eq(invitationSends.churchId, by.churchId);
+  const [row] = await db
+    .select({ n: count(), oldest: min(invitationSends.createdAt) })
+    .from(invitationSends)
+    .where(and(who, gt(invitationSends.createdAt, since)));
+  return { n: row.n, oldest: row.oldest };
+}
+
+export async function recordInvitationSend(db: TDb, recipient: string, churchId: string): Promise<void> {
+  await db.insert(invitationSends).values({ recipient, churchId });
 }

@@ -1,5 +1,6 @@
 import { ZCreateInvitationBody } from "@common/invitations";
 import { getMemberDisplayName } from "@common/members";
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ZIdParams, ZTokenParams } from "../../lib/params";
 import { requireAdmin, requireUser } from "../../plugins/auth";
@@ -9,25 +10,37 @@ import {
   getPublicInvitation,
   listInvitations,
   redeemInvitation,
+  resendInvitation,
+  type TInvitationDeps,
 } from "./invitations.service";
 
 export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const config = { access: "admin" as const };
 
-  app.get("/api/invitations", { config }, async (req) => listInvitations(await requireAdmin(req)));
-
-  app.post("/api/invitations", { config, schema: { body: ZCreateInvitationBody } }, async (req, reply) => {
-    const ctx = await requireAdmin(req);
+  async function sendingDeps(req: FastifyRequest): Promise<TInvitationDeps> {
     const user = await req.getUser();
-    const invitation = await createInvitation(ctx, req.body, {
+    return {
       mailer: app.mailer,
+      secrets: app.secrets,
       baseUrl: app.config.publicUrl,
+      emailsPerDay: app.config.invitationEmailsPerDay,
       churchName: user?.church?.name ?? "your church",
       brandColor: user?.church?.brandColor ?? "#4F46E5",
       inviterName: user ? getMemberDisplayName(user) : "Your church",
-    });
+    };
+  }
+
+  app.get("/api/invitations", { config }, async (req) => listInvitations(await requireAdmin(req), app.secrets));
+
+  app.post("/api/invitations", { config, schema: { body: ZCreateInvitationBody } }, async (req, reply) => {
+    const ctx = await requireAdmin(req);
+    const invitation = await createInvitation(ctx, req.body, await sendingDeps(req));
     return reply.code(201).send(invitation);
   });
+
+  app.post("/api/invitations/:id/resend", { config, schema: { params: ZIdParams } }, async (req) =>
+    resendInvitation(await requireAdmin(req), req.params.id, await sendingDeps(req)),
+  );
 
   app.delete("/api/invitations/:id", { config, schema: { params: ZIdParams } }, async (req, reply) => {
     await deleteInvitation(await requireAdmin(req), req.params.id);

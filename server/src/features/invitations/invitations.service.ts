@@ -1,41 +1,67 @@
 import type { ZCreateInvitationBody } from "@common/invitations";
-import { INVITATION_TTL_DAYS, type TInvitation, type TPublicInvitation } from "@common/invitations";
+import {
+  INVITATION_TTL_DAYS,
+  INVITATIONS_PER_RECIPIENT_PER_DAY,
+  type TInvitation,
+  type TPublicInvitation,
+} from "@common/invitations";
 import { ROLE_LABELS, type TRole } from "@common/roles";
 import { and, eq, isNull } from "drizzle-orm";
 import type { z } from "zod";
 import type { TDb } from "../../db/client";
 import { users } from "../../db/schema";
 import type { TChurchCtx } from "../../lib/context";
-import { createToken } from "../../lib/crypto";
-import { conflict, forbidden, notFound } from "../../lib/errors";
-import { type Mailer, renderActionMail } from "../../lib/mail";
+import { createToken, sha256 } from "../../lib/crypto";
+import { AppError, conflict, forbidden, notFound } from "../../lib/errors";
+import { type Mailer, renderActionMail, unlinkable } from "../../lib/mail";
+import type { SecretBox } from "../../lib/secrets";
 import { recordActivity } from "../admin/activity.repo";
 import {
+  countInvitationSends,
   createInvitationRow,
   deleteInvitationRow,
+  findInvitation,
   findInvitationByToken,
   findInvitations,
+  findLegacyTokenInvitations,
   findPendingInvitationByEmail,
+  lockInvitationSends,
   markInvitationUsed,
+  recordInvitationSend,
+  sealLegacyToken,
   type TInvitationRow,
 } from "./invitations.repo";
 
 export const INVALID_INVITATION = "This invitation link is invalid, expired, or has already been used.";
+const DAY_MS = 86_400_000;
 
-export function toInvitation(row: TInvitationRow): TInvitation {
+/** What sending an invitation needs besides the caller: the app's mailer, keys and limits. */
+export type TInvitationDeps = {
+  mailer: Mailer;
+  secrets: SecretBox;
+  baseUrl: string;
+  emailsPerDay: number;
+  churchName: string;
+  brandColor: string;
+  inviterName: string;
+};
+
+export function toInvitation(row: TInvitationRow, secrets: SecretBox): TInvitation {
   return {
     id: row.id,
     email: row.email,
     role: row.role as TRole,
-    token: row.token,
+    // Null only when the token was sealed under another APP_SECRET: the link still works, it just
+    // cannot be shown again.
+    token: row.tokenSealed ? secrets.open(row.tokenSealed) : row.legacyToken,
     isUsed: row.isUsed,
     expiresAt: row.expiresAt.toISOString(),
     createdAt: row.createdAt.toISOString(),
   };
 }
 
-export async function listInvitations(ctx: TChurchCtx): Promise<TInvitation[]> {
-  return (await findInvitations(ctx)).map(toInvitation);
+export async function listInvitations(ctx: TChurchCtx, secrets: SecretBox): Promise<TInvitation[]> {
+  return (await findInvitations(ctx)).map((row) => toInvitation(row, secrets));
 }
 
 const ROLE_WORDS: Record<string, string> = {
@@ -44,10 +70,73 @@ const ROLE_WORDS: Record<string, string> = {
   ADMIN: "a church leader",
 };
 
+function whenItLifts(oldest: Date | null): { text: string; seconds: number } {
+  const ms = Math.max(60_000, (oldest?.getTime() ?? Date.now()) + DAY_MS - Date.now());
+  const hours = Math.floor(ms / 3_600_000);
+  const minutes = Math.ceil((ms % 3_600_000) / 60_000);
+  const text = hours > 0 ? `${hours} h ${minutes} min` : `${minutes} min`;
+  return { text, seconds: Math.ceil(ms / 1000) };
+}
+
+/**
+ * Counts this e-mail against the sending limits inside the caller's transaction, or throws 429
+ * saying which limit and when it lifts: a recipient receives at most 3 invitation e-mails a day,
+ * whatever churches send them, and a church sends at most `emailsPerDay`.
+ */
+async function claimInvitationSend(db: TDb, recipient: string, churchId: string, emailsPerDay: number) {
+  await lockInvitationSends(db, recipient, churchId);
+  const since = new Date(Date.now() - DAY_MS);
+  const toRecipient = await countInvitationSends(db, { recipient }, since);
+  if (toRecipient.n >= INVITATIONS_PER_RECIPIENT_PER_DAY) {
+    const lifts = whenItLifts(toRecipient.oldest);
+    throw new AppError(
+      "RATE_LIMITED",
+      `${recipient} has already received ${INVITATIONS_PER_RECIPIENT_PER_DAY} invitation e-mails in the last 24 hours. You can invite them again in ${lifts.text}.`,
+      { headers: { "retry-after": String(lifts.seconds) } },
+    );
+  }
+  const fromChurch = await countInvitationSends(db, { churchId }, since);
+  if (fromChurch.n >= emailsPerDay) {
+    const lifts = whenItLifts(fromChurch.oldest);
+    throw new AppError(
+      "RATE_LIMITED",
+      `Your church has sent its ${emailsPerDay} invitation e-mails for today. You can send more in ${lifts.text}.`,
+      { headers: { "retry-after": String(lifts.seconds) } },
+    );
+  }
+  await recordInvitationSend(db, recipient, churchId);
+}
+
+/** Queues the invitation e-mail. Names are plain text: a church called "http://…" links nowhere. */
+async function enqueueInvitationMail(db: TDb, row: TInvitationRow, token: string, deps: TInvitationDeps) {
+  const churchName = unlinkable(deps.churchName);
+  const link = `${deps.baseUrl}/invite/${token}`;
+  const days = Math.max(1, Math.round((row.expiresAt.getTime() - Date.now()) / DAY_MS));
+  const lines = [
+    `${unlinkable(deps.inviterName)} has invited you to join ${churchName} on Fellowship as ${ROLE_WORDS[row.role] ?? "a member"}.`,
+    `The invitation is for ${row.email} and expires in ${days} ${days === 1 ? "day" : "days"}.`,
+  ];
+  await deps.mailer.enqueue(
+    {
+      to: row.email,
+      subject: `You're invited to join ${churchName}`,
+      text: `${lines.join("\n\n")}\n\nAccept your invitation: ${link}\n`,
+      html: renderActionMail({
+        heading: `Join ${churchName}`,
+        lines,
+        actionLabel: "Accept Invitation",
+        actionUrl: link,
+        color: deps.brandColor,
+      }),
+    },
+    db,
+  );
+}
+
 export async function createInvitation(
   ctx: TChurchCtx,
   body: z.output<typeof ZCreateInvitationBody>,
-  deps: { mailer: Mailer; baseUrl: string; churchName: string; brandColor: string; inviterName: string },
+  deps: TInvitationDeps,
 ): Promise<TInvitation> {
   const [member] = await ctx.db
     .select({ id: users.id })
@@ -59,39 +148,47 @@ export async function createInvitation(
   }
   return ctx.db.transaction(async (db) => {
     const tx = { ...ctx, db };
+    await claimInvitationSend(db, body.email, ctx.churchId, deps.emailsPerDay);
+    const token = createToken(32);
     const row = await createInvitationRow(tx, {
       email: body.email,
       role: body.role,
-      token: createToken(32),
-      expiresAt: new Date(Date.now() + INVITATION_TTL_DAYS * 86_400_000),
+      tokenHash: sha256(token),
+      tokenSealed: deps.secrets.seal(token),
+      expiresAt: new Date(Date.now() + INVITATION_TTL_DAYS * DAY_MS),
     });
-    const link = `${deps.baseUrl}/invite/${row.token}`;
-    const lines = [
-      `${deps.inviterName} has invited you to join ${deps.churchName} on Fellowship as ${ROLE_WORDS[row.role] ?? "a member"}.`,
-      `The invitation is for ${row.email} and expires in ${INVITATION_TTL_DAYS} days.`,
-    ];
-    await deps.mailer.enqueue(
-      {
-        to: row.email,
-        subject: `You're invited to join ${deps.churchName}`,
-        text: `${lines.join("\n\n")}\n\nAccept your invitation: ${link}\n`,
-        html: renderActionMail({
-          heading: `Join ${deps.churchName}`,
-          lines,
-          actionLabel: "Accept Invitation",
-          actionUrl: link,
-          color: deps.brandColor,
-        }),
-      },
-      tx.db,
-    );
+    await enqueueInvitationMail(db, row, token, deps);
     await recordActivity(tx, "invitation_sent", `Invitation sent to ${row.email} (${ROLE_LABELS[row.role as TRole]})`);
-    return toInvitation(row);
+    return toInvitation(row, deps.secrets);
+  });
+}
+
+/** Sends a pending invitation's e-mail again, with the same link; counts against the same limits. */
+export async function resendInvitation(ctx: TChurchCtx, id: string, deps: TInvitationDeps): Promise<TInvitation> {
+  return ctx.db.transaction(async (db) => {
+    const tx = { ...ctx, db };
+    const row = await findInvitation(tx, id);
+    if (!row) throw notFound("Invitation not found");
+    if (row.isUsed || row.expiresAt.getTime() < Date.now())
+      throw conflict("Only a pending invitation can be sent again. Invite the address anew.");
+    const token = row.tokenSealed ? deps.secrets.open(row.tokenSealed) : row.legacyToken;
+    if (!token) throw conflict("This invitation's link can no longer be read. Delete it and invite the address anew.");
+    await claimInvitationSend(db, row.email, ctx.churchId, deps.emailsPerDay);
+    await enqueueInvitationMail(db, row, token, deps);
+    await recordActivity(tx, "invitation_sent", `Invitation sent again to ${row.email}`);
+    return toInvitation(row, deps.secrets);
   });
 }
 
 export async function deleteInvitation(ctx: TChurchCtx, id: string): Promise<void> {
   if (!(await deleteInvitationRow(ctx, id))) throw notFound("Invitation not found");
+}
+
+/** At start: invitations made before tokens were encrypted get their token sealed and the plain copy cleared. */
+export async function sealLegacyInvitationTokens(db: TDb, secrets: SecretBox): Promise<number> {
+  const rows = await findLegacyTokenInvitations(db);
+  for (const row of rows) if (row.token) await sealLegacyToken(db, row.id, secrets.seal(row.token));
+  return rows.length;
 }
 
 /** The valid, unused, unexpired invitation behind `token`, or a 404. */

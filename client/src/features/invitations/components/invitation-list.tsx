@@ -56,7 +56,7 @@ export function InvitationList({
               </div>
             </div>
             <div className="flex gap-2">
-              {isPending && (
+              {isPending && inv.token && (
                 <Button
                   variant="outline"
                   size="sm"

@@ -106,7 +106,7 @@ export function InvitationsPage() {
           <InvitationList
             invitations={sorted}
             isLoading={invitations.isLoading}
-            onCopy={(inv) => copyInvitationLink(inv.token)}
+            onCopy={(inv) => inv.token && copyInvitationLink(inv.token)}
             onDelete={setToDelete}
           />
         )}

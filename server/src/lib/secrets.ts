@@ -1,0 +1,82 @@
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
+import path from "node:path";
+import type { TConfig } from "../config";
+import { readOrCreateSecretFile } from "./secret-file";
+
+/**
+ * Secrets at rest (STYLE.md habit 13). Tokens that only need to be recognised (sessions, password
+ * resets, verifications, invitation look-ups) are stored as SHA-256 (`sha256` in crypto.ts); a
+ * secret that must be shown again (an invitation's link, an integration's key) is sealed here with
+ * AES-256-GCM under a key derived from APP_SECRET.
+ */
+export class SecretBox {
+  private readonly key: Buffer;
+
+  constructor(appSecret: string) {
+    if (appSecret.length < 16) throw new Error("APP_SECRET must be at least 16 characters long.");
+    this.key = Buffer.from(hkdfSync("sha256", appSecret, "fellowship", "sealed secrets v1", 32));
+  }
+
+  seal(plain: string): string {
+    const iv = randomBytes(12);
+    const cipher = createCipheriv("aes-256-gcm", this.key, iv);
+    const body = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
+    return `v1.${Buffer.concat([iv, cipher.getAuthTag(), body]).toString("base64url")}`;
+  }
+
+  /** The plain text, or null when the value was sealed under another APP_SECRET or altered. */
+  open(sealed: string): string | null {
+    if (!sealed.startsWith("v1.")) return null;
+    const raw = Buffer.from(sealed.slice(3), "base64url");
+    if (raw.length < 28) return null;
+    try {
+      const decipher = createDecipheriv("aes-256-gcm", this.key, raw.subarray(0, 12));
+      decipher.setAuthTag(raw.subarray(12, 28));
+      return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString("utf8");
+    } catch {
+      return null;
+    }
+  }
+}
+
+/** APP_SECRET, or (unset) a random secret made once and kept owner-only in DATA_DIR. */
+export function resolveAppSecret(config: TConfig): string {
+  return config.appSecret ?? readOrCreateSecretFile(path.join(config.dataDir, "secrets", "app-secret"));
+}
+
+const REDACTED = "[redacted]";
+/** Path segments that follow these hold a token: /api/invite/{token}, /invite/{token}, /api/feeds/{token}. */
+const TOKEN_AFTER = new Set(["invite", "feeds"]);
+/** Query parameters that carry a token or a one-time code. */
+const TOKEN_PARAMS = new Set(["token", "invitation", "invitationToken", "code", "state", "session_state"]);
+
+/** A request URL fit for a log line: every token in its path or query replaced by "[redacted]". */
+export function redactUrl(url: string): string {
+  const q = url.indexOf("?");
+  const pathPart = q === -1 ? url : url.slice(0, q);
+  const segments = pathPart.split("/");
+  for (let i = 1; i < segments.length; i++) {
+    if (TOKEN_AFTER.has(segments[i - 1]) && segments[i]) segments[i] = REDACTED;
+  }
+  let out = segments.join("/");
+  if (q !== -1) {
+    const params = url
+      .slice(q + 1)
+      .split("&")
+      .map((pair) => {
+        const eq = pair.indexOf("=");
+        const name = decodeURIComponentSafe(eq === -1 ? pair : pair.slice(0, eq));
+        return TOKEN_PARAMS.has(name) && eq !== -1 ? `${pair.slice(0, eq)}=${REDACTED}` : pair;
+      });
+    out += `?${params.join("&")}`;
+  }
+  return out;
+}
+
+function decodeURIComponentSafe(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
