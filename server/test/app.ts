@@ -37,6 +37,9 @@ export class Caller {
   /** Cookies other than the session (e.g. the sign-in state cookie), as a browser would keep them. */
   private readonly otherCookies = new Map<string, string>();
 
+  /** The client's address as the server sees it (the socket's), when not 127.0.0.1. */
+  ip?: string;
+
   constructor(
     readonly app: FastifyInstance,
     public cookie?: string,
@@ -52,6 +55,7 @@ export class Caller {
       method,
       url,
       payload: payload as InjectOptions["payload"],
+      ...(this.ip ? { remoteAddress: this.ip } : {}),
       headers: { ...(this.cookieHeader() ? { cookie: this.cookieHeader() } : {}), ...headers },
     });
     for (const c of res.cookies) {

@@ -67,7 +67,7 @@ export async function loginUser(
     await failAttempt(db, attempt);
     throw new AppError("UNAUTHORIZED", "Invalid email or password.");
   }
-  await passAttempt(db, body.email, attempt);
+  await passAttempt(db, body.email, ip, attempt);
   await db.update(users).set({ lastLogin: new Date() }).where(eq(users.id, user.id));
   return { userId: user.id, token: await createSession(db, user.id) };
 }

@@ -3,14 +3,20 @@ import type { TDb } from "../../db/client";
 import { signInFailures, signInLocks } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 
-/** DESIGN.md: 10 failures within 15 minutes for one e-mail lock it for 15 minutes. */
-export const EMAIL_FAILURE_LIMIT = 10;
-/** Per address the limit is higher: a whole church may sign in behind one shared address. */
+/**
+ * DESIGN.md "Rate limits": 10 failures within 15 minutes for one e-mail from one address lock that
+ * e-mail for that address only, so a stranger cannot lock its owner out; 100 for one e-mail from
+ * all addresses lock it for everyone, which still stops a guess spread over many addresses.
+ */
+export const EMAIL_ADDRESS_FAILURE_LIMIT = 10;
+export const EMAIL_FAILURE_LIMIT = 100;
+/** Per address across e-mails the limit is high too: a whole church may sign in behind one address. */
 export const ADDRESS_FAILURE_LIMIT = 100;
 export const FAILURE_WINDOW_MS = 15 * 60_000;
 export const LOCK_MS = 15 * 60_000;
 
 const keysFor = (email: string, ip: string) => [
+  { key: `email-ip:${email}|${ip}`, limit: EMAIL_ADDRESS_FAILURE_LIMIT },
   { key: `email:${email}`, limit: EMAIL_FAILURE_LIMIT },
   { key: `ip:${ip}`, limit: ADDRESS_FAILURE_LIMIT },
 ];
@@ -85,9 +91,13 @@ export async function failAttempt(db: TDb, attempt: { lockIfFailed: string[] }):
   for (const key of attempt.lockIfFailed) await lock(db, key);
 }
 
-/** The password was right: this attempt was no failure, and the e-mail's count starts again. */
-export async function passAttempt(db: TDb, email: string, attempt: { ids: string[] }): Promise<void> {
+/**
+ * The password was right: this attempt was no failure, and the count for this e-mail from this
+ * address starts again. The e-mail's count across addresses stays: the owner signing in must not
+ * wipe out the record of a guess spread over many addresses.
+ */
+export async function passAttempt(db: TDb, email: string, ip: string, attempt: { ids: string[] }): Promise<void> {
   await db
     .delete(signInFailures)
-    .where(or(inArray(signInFailures.id, attempt.ids), eq(signInFailures.key, `email:${email}`)));
+    .where(or(inArray(signInFailures.id, attempt.ids), eq(signInFailures.key, `email-ip:${email}|${ip}`)));
 }

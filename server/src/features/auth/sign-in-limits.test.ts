@@ -1,0 +1,65 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { Caller, createTestApp, type TTestApp } from "../../../test/app";
+import { PASSWORD, signUp } from "../../../test/factories";
+import { signInFailures } from "../../db/schema";
+import { EMAIL_FAILURE_LIMIT } from "./sign-in-limits";
+
+let t: TTestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+
+function from(ip: string): Caller {
+  const c = new Caller(t.app);
+  c.ip = ip;
+  return c;
+}
+
+const login = (c: Caller, email: string, password: string) => c.post("/api/auth/login", { email, password });
+
+describe("sign-in lockout (security item 10)", () => {
+  it("ten wrong passwords from one address lock that address out, while the owner still signs in from another", async () => {
+    const owner = await signUp(t.app);
+    const attacker = from("203.0.113.7");
+    for (let i = 0; i < 10; i++) expect((await login(attacker, owner.user.email, `wrong-${i}-pass`)).status).toBe(401);
+    const eleventh = await login(attacker, owner.user.email, "wrong-10-pass");
+    expect(eleventh.status).toBe(429);
+    expect(eleventh.body.message).toMatch(/Too many failed sign-in attempts/);
+    // Even the right password from the attacker's address is refused now.
+    expect((await login(attacker, owner.user.email, PASSWORD)).status).toBe(429);
+    // The owner, elsewhere, is not locked out.
+    expect((await login(from("198.51.100.20"), owner.user.email, PASSWORD)).status).toBe(200);
+  });
+
+  it("a guess spread over many addresses stops at 100 failures for the e-mail, for everyone", async () => {
+    const owner = await signUp(t.app);
+    // 99 failures already recorded from 99 addresses (each under its own 10).
+    await t.db
+      .insert(signInFailures)
+      .values(Array.from({ length: EMAIL_FAILURE_LIMIT - 1 }, () => ({ key: `email:${owner.user.email}` })));
+    expect((await login(from("192.0.2.100"), owner.user.email, "one more guess")).status).toBe(401);
+    const next = await login(from("192.0.2.101"), owner.user.email, "and another one");
+    expect(next.status).toBe(429);
+    // Locked for everyone now, the owner included.
+    expect((await login(from("198.51.100.21"), owner.user.email, PASSWORD)).status).toBe(429);
+  });
+
+  it("the owner's success from one address does not wipe the e-mail's count across addresses", async () => {
+    const owner = await signUp(t.app);
+    await t.db
+      .insert(signInFailures)
+      .values(Array.from({ length: EMAIL_FAILURE_LIMIT - 1 }, () => ({ key: `email:${owner.user.email}` })));
+    expect((await login(from("198.51.100.22"), owner.user.email, PASSWORD)).status).toBe(200);
+    expect((await login(from("192.0.2.102"), owner.user.email, "a wrong guess")).status).toBe(401);
+    expect((await login(from("192.0.2.103"), owner.user.email, "a wrong guess")).status).toBe(429);
+  });
+
+  it("a success from an address restarts that address's count for the e-mail", async () => {
+    const owner = await signUp(t.app);
+    const phone = from("198.51.100.30");
+    for (let i = 0; i < 9; i++) expect((await login(phone, owner.user.email, `typo-${i}-pass`)).status).toBe(401);
+    expect((await login(phone, owner.user.email, PASSWORD)).status).toBe(200);
+    for (let i = 0; i < 9; i++) expect((await login(phone, owner.user.email, `typo-${i}-again`)).status).toBe(401);
+    expect((await login(phone, owner.user.email, PASSWORD)).status).toBe(200);
+  });
+});
