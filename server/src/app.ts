@@ -70,7 +70,12 @@ export async function buildApp(opts: TBuildOptions): Promise<FastifyInstance> {
   const { config, db } = opts;
   const app = Fastify({
     logger: opts.logger ?? { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    // Fastify reads a bare hop count as "trust nothing"; a hop count is the operator's promise
+    // that the app is reachable only through that many proxies of their own (README).
+    trustProxy:
+      typeof config.trustProxy === "number"
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Our ids and tokens never need more; longer paths are refused before any work.
     routerOptions: { maxParamLength: 200 },

@@ -46,8 +46,26 @@ export type TConfig = {
   /** Invitation e-mails one church may send in 24 hours. */
   invitationEmailsPerDay: number;
   logLevel: string;
-  trustProxy: boolean | string;
+  /**
+   * Which proxies' X-Forwarded-For to believe: false (none), a number of hops (the right-most
+   * addresses, added by your own proxies) or a list of proxy addresses and ranges. Never `true`,
+   * which would believe the left-most address, the one the client writes itself.
+   */
+  trustProxy: false | number | string;
 };
+
+/** TRUST_PROXY: unset, `0` or `false` trust nothing; `N` trusts N hops (`true` means 1); else a list. */
+export function parseTrustProxy(value: string | undefined): false | number | string {
+  const v = value?.trim() ?? "";
+  if (v === "" || v === "false" || v === "0") return false;
+  if (v === "true") return 1;
+  if (/^\d+$/.test(v)) return Number(v);
+  return v
+    .split(",")
+    .map((a) => a.trim())
+    .filter(Boolean)
+    .join(",");
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
   const e = ZEnv.parse(env);
@@ -76,6 +94,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     rateLimitPerHour: e.RATE_LIMIT_PER_HOUR,
     invitationEmailsPerDay: e.INVITATION_EMAILS_PER_DAY,
     logLevel: e.LOG_LEVEL,
-    trustProxy: e.TRUST_PROXY === undefined ? false : e.TRUST_PROXY === "true" ? true : e.TRUST_PROXY,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
   };
 }

@@ -1,13 +1,23 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { forbidden } from "../lib/errors";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
+/** This request's own origin, scheme, host and port (from trusted proxy headers when TRUST_PROXY says so). */
+function requestOrigin(req: FastifyRequest): string | undefined {
+  try {
+    return new URL(`${req.protocol}://${req.host}`).origin;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Refuses state-changing requests from another site (DESIGN.md "Cross-site requests"): the Origin
- * header must name this server (its Host, or APP_URL). Browsers that omit Origin still send
- * Sec-Fetch-Site, which must not say cross-site.
+ * header must name this server exactly, scheme, host and port: APP_URL's origin, or the origin
+ * the request itself was made to. Browsers that omit Origin still send Sec-Fetch-Site, which must
+ * not say cross-site.
  */
 export const originPlugin = fp(async (app: FastifyInstance) => {
   const appOrigin = app.config.appUrl ? new URL(app.config.appUrl).origin : undefined;
@@ -15,15 +25,7 @@ export const originPlugin = fp(async (app: FastifyInstance) => {
     if (SAFE_METHODS.has(req.method)) return;
     const origin = req.headers.origin;
     if (origin !== undefined) {
-      if (origin === appOrigin) return;
-      let host: string | undefined;
-      try {
-        host = new URL(origin).host;
-      } catch {
-        host = undefined;
-      }
-      const forwarded = app.config.trustProxy ? req.headers["x-forwarded-host"] : undefined;
-      if (host && (host === req.headers.host || host === forwarded)) return;
+      if (origin === appOrigin || origin === requestOrigin(req)) return;
       throw forbidden("Cross-site request refused.");
     }
     if (req.headers["sec-fetch-site"] === "cross-site") throw forbidden("Cross-site request refused.");

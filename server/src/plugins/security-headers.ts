@@ -7,6 +7,10 @@ import fp from "fastify-plugin";
  * JSON responses get the headers that matter for them; pages also get the content policy.
  */
 export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
+  // 'self' covers this site's own WebSocket address in current browsers; with APP_URL set, it is
+  // also named, for browsers that read 'self' narrowly. Never ws:/wss: to any host.
+  const appUrl = app.config.appUrl ? new URL(app.config.appUrl) : undefined;
+  const socketOrigin = appUrl ? ` ${appUrl.protocol === "https:" ? "wss" : "ws"}://${appUrl.host}` : "";
   const csp = [
     "default-src 'self'",
     "base-uri 'self'",
@@ -20,7 +24,7 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
     "font-src 'self' data:",
     "media-src 'self' https: blob:",
     "frame-src https://www.youtube-nocookie.com https://www.youtube.com https://player.vimeo.com https://www.facebook.com",
-    "connect-src 'self' ws: wss:",
+    `connect-src 'self'${socketOrigin}`,
     "worker-src 'self'",
     "manifest-src 'self'",
   ].join("; ");
