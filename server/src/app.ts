@@ -64,11 +64,26 @@ export type TBuildOptions = {
   serveClient?: boolean;
   /** The built client to serve; browser tests build their own copy. */
   clientDir?: string;
+  /** How long a whole request (headers and body) may take; tests shorten it. */
+  requestTimeoutMs?: number;
 };
+
+/** A request that has not arrived whole in 30 s is answered 408 and its connection closed. */
+export const REQUEST_TIMEOUT_MS = 30_000;
 
 export async function buildApp(opts: TBuildOptions): Promise<FastifyInstance> {
   const { config, db } = opts;
+  const requestTimeout = opts.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
   const app = Fastify({
+    // A body or headers trickled a byte at a time must not hold a connection open for ever:
+    // Node answers 408 once the request (or its headers) took too long, checked every few seconds,
+    // and a connection silent for twice as long is closed.
+    requestTimeout,
+    connectionTimeout: requestTimeout * 2,
+    http: {
+      headersTimeout: Math.min(requestTimeout, 20_000),
+      connectionsCheckingInterval: Math.min(5_000, Math.ceil(requestTimeout / 4)),
+    },
     logger: opts.logger ?? { level: config.logLevel },
     // Fastify reads a bare hop count as "trust nothing"; a hop count is the operator's promise
     // that the app is reachable only through that many proxies of their own (README).
