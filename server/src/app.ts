@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import cookie from "@fastify/cookie";
 import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
-import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from "fastify";
 import {
   hasZodFastifySchemaValidationErrors,
   serializerCompiler,
@@ -30,7 +30,7 @@ import { userRoutes } from "./features/user/user.routes";
 import { CacheBus } from "./lib/cache-bus";
 import { AppError } from "./lib/errors";
 import { Mailer } from "./lib/mail";
-import { SecretBox } from "./lib/secrets";
+import { redactUrl, SecretBox } from "./lib/secrets";
 import { UserCache } from "./lib/user-cache";
 import { accessPlugin, authPlugin } from "./plugins/auth";
 import { originPlugin } from "./plugins/origin";
@@ -84,7 +84,24 @@ export async function buildApp(opts: TBuildOptions): Promise<FastifyInstance> {
       headersTimeout: Math.min(requestTimeout, 20_000),
       connectionsCheckingInterval: Math.min(5_000, Math.ceil(requestTimeout / 4)),
     },
-    logger: opts.logger ?? { level: config.logLevel },
+    logger:
+      opts.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            ...(typeof opts.logger === "object" ? opts.logger : {}),
+            // Request URLs go to the log with every token in them (invitation, reset,
+            // verification, feed, sign-in code) replaced by "[redacted]".
+            serializers: {
+              req: (req: FastifyRequest) => ({
+                method: req.method,
+                url: redactUrl(req.url),
+                host: req.host,
+                remoteAddress: req.ip,
+                remotePort: req.socket?.remotePort,
+              }),
+            },
+          },
     // Fastify reads a bare hop count as "trust nothing"; a hop count is the operator's promise
     // that the app is reachable only through that many proxies of their own (README).
     trustProxy:
@@ -117,7 +134,15 @@ export async function buildApp(opts: TBuildOptions): Promise<FastifyInstance> {
   if (!config.appSecret)
     throw new Error("buildApp needs config.appSecret (main.ts resolves it with resolveAppSecret).");
   app.decorate("secrets", new SecretBox(config.appSecret));
-  app.decorate("mailer", new Mailer(db, { smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log }));
+  app.decorate(
+    "mailer",
+    new Mailer(db, {
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      log: app.log,
+      mailDir: path.join(config.dataDir, "mail"),
+    }),
+  );
   const cacheBus = new CacheBus(db, app.log);
   app.decorate("cacheBus", cacheBus);
   app.decorate("userCache", new UserCache(db, app.log, cacheBus));

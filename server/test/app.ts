@@ -1,6 +1,9 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import type { FastifyInstance, InjectOptions } from "fastify";
 import { afterAll } from "vitest";
-import { buildApp } from "../src/app";
+import { buildApp, type TBuildOptions } from "../src/app";
 import { loadConfig, type TConfig } from "../src/config";
 import type { TRootDb } from "../src/db/client";
 import { createTestDb } from "./db";
@@ -13,19 +16,26 @@ export type TTestApp = { app: FastifyInstance; db: TRootDb; config: TConfig };
  * The real app on a database of its own, closed after the file's tests.
  * `env` overrides configuration as environment variables would.
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TTestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  opts: Pick<TBuildOptions, "logger"> = {},
+): Promise<TTestApp> {
   const testDb = await createTestDb();
+  // Files the app keeps (e-mails without SMTP, secrets) go to a folder of this app's own.
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "fellowship-test-data-"));
   const config = loadConfig({
+    DATA_DIR: dataDir,
     LOG_LEVEL: "silent",
     APP_URL: "http://fellowship.test",
     APP_SECRET: TEST_APP_SECRET,
     ...env,
   });
-  const app = await buildApp({ config, db: testDb.db, logger: false, serveClient: false });
+  const app = await buildApp({ config, db: testDb.db, logger: opts.logger ?? false, serveClient: false });
   await app.ready();
   afterAll(async () => {
     await app.close();
     await testDb.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
   });
   return { app, db: testDb.db, config };
 }

@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import nodemailer, { type Transporter } from "nodemailer";
@@ -22,7 +24,13 @@ export class Mailer {
 
   constructor(
     private readonly db: TRootDb,
-    private readonly opts: { smtpUrl?: string; from: string; log: FastifyBaseLogger },
+    private readonly opts: {
+      smtpUrl?: string;
+      from: string;
+      log: FastifyBaseLogger;
+      /** Without SMTP, each message is written to an owner-only file here (DATA_DIR/mail). */
+      mailDir?: string;
+    },
   ) {
     if (opts.smtpUrl) {
       // Short timeouts: a stuck SMTP server delays mail, it must not hold the worker for minutes.
@@ -92,7 +100,11 @@ export class Mailer {
       if (!row) return;
       try {
         await this.send({ ...row, html: row.html ?? undefined });
-        await this.db.update(mailOutbox).set({ sentAt: new Date(), lastError: null }).where(eq(mailOutbox.id, row.id));
+        // Sent: the body (with any link and its token) is not kept; the row stays as a record.
+        await this.db
+          .update(mailOutbox)
+          .set({ sentAt: new Date(), lastError: null, text: "", html: null })
+          .where(eq(mailOutbox.id, row.id));
       } catch (err) {
         const delayS = row.attempts >= MAX_ATTEMPTS ? 86_400 : Math.min(3600, 15 * 2 ** row.attempts);
         this.opts.log.warn({ err, to: row.to, attempts: row.attempts }, "could not send mail; will retry");
@@ -108,10 +120,15 @@ export class Mailer {
     }
   }
 
-  private async send(mail: TMail): Promise<void> {
+  private async send(mail: TMail & { id: string }): Promise<void> {
     if (!this.transport) {
-      // No SMTP configured: the message goes to the server log so a local user can follow its link.
-      this.opts.log.info({ to: mail.to, subject: mail.subject }, `E-mail (SMTP_URL not set):\n${mail.text}`);
+      // No SMTP configured: the message goes to a file only this user can read, so a local user can
+      // follow its link; the log says which file, never the link (it carries a token).
+      const file = this.writeMailFile(mail);
+      this.opts.log.info(
+        { to: mail.to, subject: mail.subject, file },
+        "E-mail written to a file (SMTP_URL is not set)",
+      );
       return;
     }
     await this.transport.sendMail({
@@ -121,6 +138,25 @@ export class Mailer {
       text: mail.text,
       html: mail.html,
     });
+  }
+
+  private writeMailFile(mail: TMail & { id: string }): string {
+    if (!this.opts.mailDir) throw new Error("SMTP_URL is not set and there is no mail directory");
+    fs.mkdirSync(this.opts.mailDir, { recursive: true, mode: 0o700 });
+    const file = path.join(this.opts.mailDir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${mail.id}.eml`);
+    const header = (v: string) => v.replace(/[\r\n]+/g, " ");
+    const eml = [
+      `From: ${header(this.opts.from)}`,
+      `To: ${header(mail.to)}`,
+      `Subject: ${header(mail.subject)}`,
+      `Date: ${new Date().toUTCString()}`,
+      "MIME-Version: 1.0",
+      "Content-Type: text/plain; charset=utf-8",
+      "",
+      mail.text,
+    ].join("\r\n");
+    fs.writeFileSync(file, eml, { mode: 0o600 });
+    return file;
   }
 }
 
