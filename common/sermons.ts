@@ -53,6 +53,7 @@ export const ZSermonBody = z.object({
   audioUrl: optionalUrl,
   notesUrl: optionalUrl,
   series: optionalText(120, "Series"),
+  scripture: optionalText(120, "Scripture"),
   description: optionalText(5000, "Description"),
   notes: optionalText(50_000, "Notes"),
   duration: z
@@ -82,6 +83,8 @@ export const ZSermon = z.object({
   audioUrl: z.string().nullable(),
   notesUrl: z.string().nullable(),
   series: z.string().nullable(),
+  /** The passage preached on, e.g. "John 3:16-21". */
+  scripture: z.string().nullable(),
   description: z.string().nullable(),
   notes: z.string().nullable(),
   tags: z.array(z.string()),
@@ -90,6 +93,21 @@ export const ZSermon = z.object({
   createdAt: z.string(),
 });
 export type TSermon = z.infer<typeof ZSermon>;
+
+/**
+ * `GET /api/sermons/{id}` for a visitor who is not signed in (a shared link): what the church
+ * would print on a flyer, nothing members-only (notes, media addresses, topics, counts).
+ */
+export const ZPublicSermon = z.object({
+  id: z.string(),
+  title: z.string(),
+  speaker: z.string(),
+  date: z.string(),
+  series: z.string().nullable(),
+  scripture: z.string().nullable(),
+  church: z.object({ name: z.string(), logoUrl: z.string().nullable() }),
+});
+export type TPublicSermon = z.infer<typeof ZPublicSermon>;
 
 /** Optional paging and search for `GET /api/sermons`; without them the whole list is returned. */
 export const ZSermonListQuery = z.object({

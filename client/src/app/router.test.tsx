@@ -86,10 +86,21 @@ describe("AppRoutes", () => {
   });
 
   it("signed out, a sermon's page is public: details and a sign-in invitation, no redirect", async () => {
-    const fetchMock = mockFetch({ ...signedOut, "/api/sermons/s1": SERMON });
+    const publicSermon = {
+      id: "s1",
+      title: "Hope in the Storm",
+      speaker: "Pastor Ruth",
+      date: "2025-01-05T00:00:00.000Z",
+      series: "Psalms",
+      scripture: "Psalm 46",
+      church: { name: "Grace Chapel", logoUrl: null },
+    };
+    const fetchMock = mockFetch({ ...signedOut, "/api/sermons/s1": publicSermon });
     renderWithApp(<AppRoutes />, { path: "/sermons/s1" });
     expect(await screen.findByRole("heading", { name: "Hope in the Storm" })).toBeTruthy();
     expect(screen.getByText("January 5, 2025")).toBeTruthy();
+    expect(screen.getByText("Psalm 46")).toBeTruthy();
+    expect(screen.getByText("A sermon from Grace Chapel")).toBeTruthy();
     const cta = screen.getByRole("link", { name: /Sign in to watch and save highlights/ });
     expect(cta.getAttribute("href")).toBe("/api/login");
     // No player, highlights or watch button signed out, and no other member data is asked for.

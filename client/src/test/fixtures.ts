@@ -13,6 +13,7 @@ export function makeSermon(over: Partial<TSermon> = {}): TSermon {
     audioUrl: null,
     notesUrl: null,
     series: null,
+    scripture: null,
     description: null,
     notes: null,
     tags: [],

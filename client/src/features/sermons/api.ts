@@ -1,5 +1,11 @@
 import type { THighlight, THighlightBody } from "@common/highlights";
-import { SERMON_PAGE_SIZE, type TSermon, type TSermonBody, type TWatchResult } from "@common/sermons";
+import {
+  SERMON_PAGE_SIZE,
+  type TPublicSermon,
+  type TSermon,
+  type TSermonBody,
+  type TWatchResult,
+} from "@common/sermons";
 import {
   keepPreviousData,
   type QueryClient,
@@ -74,9 +80,20 @@ async function apiRequestWithSignal(url: string, signal: AbortSignal): Promise<R
   }
 }
 
-/** `publicPage`: a signed-out visitor; a 401 is shown on the page rather than sending them to sign in. */
-export function useSermon(id: string, { publicPage = false } = {}) {
-  return useQuery<TSermon>({ queryKey: sermonKey(id), meta: publicPage ? { publicPage: true } : undefined });
+export function useSermon(id: string) {
+  return useQuery<TSermon>({ queryKey: sermonKey(id) });
+}
+
+/**
+ * A signed-out visitor's view of a shared sermon (the same address answers them with the public
+ * fields only); kept apart from members' cached sermons. A 401 stays on the page.
+ */
+export function usePublicSermon(id: string) {
+  return useQuery<TPublicSermon>({
+    queryKey: ["public-sermon", id],
+    queryFn: ({ signal }) => apiRequestWithSignal(sermonKey(id).join("/"), signal).then((r) => r.json()),
+    meta: { publicPage: true },
+  });
 }
 
 export function useRelatedSermons(id: string, enabled = true) {

@@ -6,6 +6,7 @@ import { users } from "../../db/schema";
 import type { TChurchCtx } from "../../lib/context";
 import { conflict, forbidden, notFound } from "../../lib/errors";
 import { recordActivity } from "../admin/activity.repo";
+import { deletePendingInvitationsBy } from "../invitations/invitations.repo";
 import { findMember, findMembersJson, lockAdmins } from "./members.repo";
 
 export const LAST_ADMIN = "A church must keep at least one admin. Make another member an admin first.";
@@ -22,6 +23,21 @@ async function getChangeableMember(ctx: TChurchCtx, id: string): Promise<TMember
   if (member.role === "SUPER_ADMIN" && ctx.role !== "SUPER_ADMIN")
     throw forbidden("Only a super admin can change a super admin.");
   return member;
+}
+
+/**
+ * A member who loses the admin role (demoted or removed) must not come back through invitations
+ * they sent: their pending invitations are revoked, and their links then answer 404.
+ */
+async function revokeInvitationsBy(ctx: TChurchCtx, member: TMember): Promise<void> {
+  const revoked = await deletePendingInvitationsBy(ctx, member.id);
+  if (revoked > 0) {
+    await recordActivity(
+      ctx,
+      "invitations_revoked",
+      `${revoked} pending ${revoked === 1 ? "invitation" : "invitations"} sent by ${getMemberDisplayName(member)} revoked`,
+    );
+  }
 }
 
 async function assertKeepsAnAdmin(ctx: TChurchCtx, member: TMember): Promise<void> {
@@ -45,6 +61,7 @@ export async function updateMemberRole(
       .set({ role: body.role })
       .where(and(eq(users.id, id), eq(users.churchId, ctx.churchId)));
     await recordActivity(tx, "member_role_changed", `${getMemberDisplayName(member)} is now ${ROLE_LABELS[body.role]}`);
+    if (isAdminRole(member.role) && !isAdminRole(body.role)) await revokeInvitationsBy(tx, member);
     return { ...member, role: body.role };
   });
 }
@@ -60,5 +77,6 @@ export async function removeMember(ctx: TChurchCtx, id: string): Promise<void> {
       .set({ churchId: null, role: "CONGREGANT" })
       .where(and(eq(users.id, id), eq(users.churchId, ctx.churchId)));
     await recordActivity(tx, "member_removed", `${getMemberDisplayName(member)} was removed from the church`);
+    await revokeInvitationsBy(tx, member);
   });
 }

@@ -25,6 +25,7 @@ export function toSermon(row: TSermonRow & { isWatched: boolean }): TSermon {
     audioUrl: row.audioUrl,
     notesUrl: row.notesUrl,
     series: row.series,
+    scripture: row.scripture,
     description: row.description,
     notes: row.notes,
     tags: row.tags,

@@ -1,9 +1,15 @@
-import { SERMON_WATCH_POINTS, type TSermon, type TWatchResult, type ZSermonBody } from "@common/sermons";
+import {
+  SERMON_WATCH_POINTS,
+  type TPublicSermon,
+  type TSermon,
+  type TWatchResult,
+  type ZSermonBody,
+} from "@common/sermons";
 import { toLocalDate } from "@common/time";
 import { and, desc, eq, ne, or, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { TDb } from "../../db/client";
-import { sermons, sermonViews } from "../../db/schema";
+import { churches, sermons, sermonViews } from "../../db/schema";
 import type { TChurchCtx } from "../../lib/context";
 import { notFound } from "../../lib/errors";
 import { awardPoints } from "../../lib/points";
@@ -47,11 +53,26 @@ export async function viewSermon(ctx: TChurchCtx, id: string): Promise<TSermon> 
   return counted === null ? sermon : { ...sermon, viewCount: counted };
 }
 
-/** A sermon by its id for a visitor who is not signed in (a shared link); no view is counted. */
-export async function getPublicSermon(db: TDb, id: string): Promise<TSermon> {
-  const [row] = await db.select().from(sermons).where(eq(sermons.id, id));
+/**
+ * A sermon for a visitor who is not signed in (a shared link): its title, speaker, date, series
+ * and passage, and the church's name and logo; the rest is for the church's members. No view is counted.
+ */
+export async function getPublicSermon(db: TDb, id: string): Promise<TPublicSermon> {
+  const [row] = await db
+    .select({
+      id: sermons.id,
+      title: sermons.title,
+      speaker: sermons.speaker,
+      date: sermons.date,
+      series: sermons.series,
+      scripture: sermons.scripture,
+      church: { name: churches.name, logoUrl: churches.logoUrl },
+    })
+    .from(sermons)
+    .innerJoin(churches, eq(churches.id, sermons.churchId))
+    .where(eq(sermons.id, id));
   if (!row) throw notFound(NOT_FOUND);
-  return toSermon({ ...row, isWatched: false });
+  return { ...row, date: `${row.date}T00:00:00.000Z` };
 }
 
 const toValues = (body: TSermonInput) => ({
@@ -63,6 +84,7 @@ const toValues = (body: TSermonInput) => ({
   audioUrl: body.audioUrl,
   notesUrl: body.notesUrl,
   series: body.series,
+  scripture: body.scripture,
   description: body.description,
   notes: body.notes,
   tags: body.tags,

@@ -1,8 +1,8 @@
-import { ZSermon } from "@common/sermons";
+import { ZPublicSermon, ZSermon } from "@common/sermons";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { Caller, createTestApp, type TTestApp } from "../../../test/app";
-import { addMember, createChurch, createSermon, sermonBody } from "../../../test/factories";
+import { addMember, createChurch, createSermon, sermonBody, signUp } from "../../../test/factories";
 import { buildApp } from "../../app";
 import { sermons } from "../../db/schema";
 
@@ -149,12 +149,39 @@ describe("the sermon archive (members)", () => {
     expect((await m2.get(`/api/sermons/${s.id}`)).body.viewCount).toBe(2);
   });
 
-  it("shows a sermon to a signed-out visitor by its link, without counting a view", async () => {
-    const c = await createChurch(t.app);
-    const s = await createSermon(c.admin);
+  it("shows a signed-out visitor only the flyer facts and the church's name and logo (security item 5)", async () => {
+    const c = await createChurch(t.app, "Grace Chapel");
+    const s = await createSermon(c.admin, {
+      series: "Psalms",
+      scripture: "Psalm 23",
+      notes: "Members-only notes",
+      audioUrl: "https://media.example.org/secret.mp3",
+      notesUrl: "https://media.example.org/notes.pdf",
+    });
     const res = await new Caller(t.app).get(`/api/sermons/${s.id}`);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ title: s.title, isWatched: false, viewCount: 0 });
+    expect(ZPublicSermon.strict().parse(res.body)).toEqual({
+      id: s.id,
+      title: s.title,
+      speaker: s.speaker,
+      date: s.date,
+      series: "Psalms",
+      scripture: "Psalm 23",
+      church: { name: "Grace Chapel", logoUrl: null },
+    });
+    for (const secret of ["Members-only notes", "secret.mp3", "notes.pdf", "youtube"])
+      expect(JSON.stringify(res.body)).not.toContain(secret);
+    // A signed-in account without a church sees the same, and no view is counted.
+    const outsider = await signUp(t.app);
+    expect(Object.keys((await outsider.get(`/api/sermons/${s.id}`)).body).sort()).toEqual(Object.keys(res.body).sort());
+    expect((await c.admin.get(`/api/sermons/${s.id}`)).body).toMatchObject({
+      notes: "Members-only notes",
+      scripture: "Psalm 23",
+      viewCount: 1,
+    });
+    // A member of another church gets 404, not even the public facts.
+    const other = await createChurch(t.app);
+    expect((await other.admin.get(`/api/sermons/${s.id}`)).status).toBe(404);
     expect((await new Caller(t.app).get("/api/sermons/00000000-0000-4000-8000-000000000000")).status).toBe(404);
   });
 

@@ -42,6 +42,7 @@ const EMPTY: TValues = {
   audioUrl: "",
   notesUrl: "",
   series: "",
+  scripture: "",
   description: "",
   notes: "",
   duration: "",
@@ -74,6 +75,7 @@ function toFormValues(s: TSermon): TValues {
     audioUrl: s.audioUrl ?? "",
     notesUrl: s.notesUrl ?? "",
     series: s.series ?? "",
+    scripture: s.scripture ?? "",
     description: s.description ?? "",
     notes: s.notes ?? "",
     duration: s.duration === null ? "" : String(s.duration),
@@ -155,6 +157,15 @@ export function SermonFormDialog({
               step={1}
               {...form.register("duration")}
             />
+          </FormField>
+          <FormField
+            id="sermon-scripture"
+            label="Scripture (optional)"
+            hint="The passage preached on, e.g. John 3:16-21. Shown on the sermon's shared link too."
+            error={err("scripture")}
+            className="sm:col-span-2"
+          >
+            <Input {...field("scripture", "sermon-scripture", true)} {...form.register("scripture")} />
           </FormField>
           {URL_FIELDS.map(({ name, id, label, hint }) => (
             <UrlField

@@ -116,6 +116,7 @@ describe("ManageSermonsPage", () => {
       audioUrl: "https://x.org/w.mp3",
       notesUrl: null,
       series: null,
+      scripture: null,
       description: null,
       notes: null,
       duration: 48,

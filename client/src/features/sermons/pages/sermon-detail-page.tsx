@@ -1,8 +1,18 @@
-import { formatDuration, type TSermon } from "@common/sermons";
-import { ArrowLeft, CalendarDays, Clock, Eye, FileText, LogIn, PlayCircle, SearchX, User } from "lucide-react";
+import { formatDuration, type TPublicSermon, type TSermon } from "@common/sermons";
+import {
+  ArrowLeft,
+  BookOpen,
+  CalendarDays,
+  Clock,
+  Eye,
+  FileText,
+  LogIn,
+  PlayCircle,
+  SearchX,
+  User,
+} from "lucide-react";
 import { type ReactNode, useRef, useState } from "react";
 import { Link } from "wouter";
-import { useOptionalCurrentUser } from "@/app/current-user";
 import { BrandMark } from "@/components/brand-mark";
 import { LoadError } from "@/components/load-error";
 import { Badge } from "@/components/ui/badge";
@@ -12,7 +22,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
 import { getStatus } from "@/lib/api-client";
 import { useDocumentTitle } from "@/lib/use-document-title";
-import { useSermon } from "../api";
+import { usePublicSermon, useSermon } from "../api";
 import { CreateHighlightDialog, type THighlightDraft } from "../components/create-highlight-dialog";
 import { HighlightableText } from "../components/highlightable-text";
 import { MarkWatchedButton } from "../components/mark-watched-button";
@@ -23,7 +33,7 @@ import { formatSermonDate, formatViews } from "../format";
 
 const NO_DESCRIPTION = "No description available for this sermon.";
 
-function SermonNotFound() {
+function SermonNotFound({ signedIn = true }: { signedIn?: boolean }) {
   useDocumentTitle("Sermon Not Found");
   return (
     <Card className="mx-auto flex max-w-md flex-col items-center gap-3 px-6 py-12 text-center">
@@ -32,10 +42,12 @@ function SermonNotFound() {
       </span>
       <h1 className="text-2xl font-bold tracking-tight">Sermon Not Found</h1>
       <p className="text-muted-foreground">This sermon may have been removed, or the link may be mistyped.</p>
-      <Link href="/sermons" className={buttonClasses({ variant: "outline", className: "mt-2" })}>
-        <ArrowLeft aria-hidden="true" />
-        Back to Sermons
-      </Link>
+      {signedIn && (
+        <Link href="/sermons" className={buttonClasses({ variant: "outline", className: "mt-2" })}>
+          <ArrowLeft aria-hidden="true" />
+          Back to Sermons
+        </Link>
+      )}
     </Card>
   );
 }
@@ -78,7 +90,33 @@ function MetaItem({ icon: Icon, children }: { icon: typeof User; children: React
   );
 }
 
-function SermonView({ sermon, signedIn }: { sermon: TSermon; signedIn: boolean }) {
+/** Series, title and the facts line shared by the member's and the visitor's view. */
+function SermonHeading({
+  sermon,
+  children,
+}: {
+  sermon: Pick<TSermon, "title" | "speaker" | "date" | "series" | "scripture">;
+  children?: ReactNode;
+}) {
+  return (
+    <>
+      {sermon.series && (
+        <Badge tone="soft" className="mb-3 max-w-full truncate">
+          {sermon.series}
+        </Badge>
+      )}
+      <h1 className="text-2xl font-bold tracking-tight text-balance text-foreground sm:text-3xl">{sermon.title}</h1>
+      <div className="mt-3 flex flex-wrap items-center gap-x-5 gap-y-2 text-sm text-stone-700">
+        <MetaItem icon={User}>{sermon.speaker}</MetaItem>
+        <MetaItem icon={CalendarDays}>{formatSermonDate(sermon.date)}</MetaItem>
+        {sermon.scripture && <MetaItem icon={BookOpen}>{sermon.scripture}</MetaItem>}
+        {children}
+      </div>
+    </>
+  );
+}
+
+function SermonView({ sermon }: { sermon: TSermon }) {
   const player = useRef<TPlayerHandle>(null);
   const playerBox = useRef<HTMLDivElement>(null);
   const [draft, setDraft] = useState<THighlightDraft | null>(null);
@@ -104,52 +142,38 @@ function SermonView({ sermon, signedIn }: { sermon: TSermon; signedIn: boolean }
 
   return (
     <>
-      {signedIn && (
-        <Link
-          href="/sermons"
-          className="mb-4 inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-brand-text hover:underline"
-        >
-          <ArrowLeft className="size-4" aria-hidden="true" />
-          All Sermons
-        </Link>
-      )}
+      <Link
+        href="/sermons"
+        className="mb-4 inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-brand-text hover:underline"
+      >
+        <ArrowLeft className="size-4" aria-hidden="true" />
+        All Sermons
+      </Link>
       <header className="mb-6">
-        {sermon.series && (
-          <Badge tone="soft" className="mb-3 max-w-full truncate">
-            {sermon.series}
-          </Badge>
-        )}
-        <h1 className="text-2xl font-bold tracking-tight text-balance text-foreground sm:text-3xl">{sermon.title}</h1>
-        <div className="mt-3 flex flex-wrap items-center gap-x-5 gap-y-2 text-sm text-stone-700">
-          <MetaItem icon={User}>{sermon.speaker}</MetaItem>
-          <MetaItem icon={CalendarDays}>{formatSermonDate(sermon.date)}</MetaItem>
+        <SermonHeading sermon={sermon}>
           {duration && <MetaItem icon={Clock}>{duration}</MetaItem>}
           <MetaItem icon={Eye}>{formatViews(sermon.viewCount)}</MetaItem>
+        </SermonHeading>
+        <div className="mt-4 flex flex-wrap gap-2">
+          <MarkWatchedButton sermon={sermon} size="md" />
+          {sermon.notesUrl && (
+            <a
+              href={sermon.notesUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={buttonClasses({ variant: "outline" })}
+            >
+              <FileText aria-hidden="true" />
+              Sermon Notes
+              <span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          )}
         </div>
-        {(signedIn || sermon.notesUrl) && (
-          <div className="mt-4 flex flex-wrap gap-2">
-            {signedIn && <MarkWatchedButton sermon={sermon} size="md" />}
-            {sermon.notesUrl && (
-              <a
-                href={sermon.notesUrl}
-                target="_blank"
-                rel="noopener noreferrer"
-                className={buttonClasses({ variant: "outline" })}
-              >
-                <FileText aria-hidden="true" />
-                Sermon Notes
-                <span className="sr-only"> (opens in a new tab)</span>
-              </a>
-            )}
-          </div>
-        )}
       </header>
 
-      <div className={signedIn ? "grid gap-6 lg:grid-cols-3" : "grid gap-6"}>
-        <div className={signedIn ? "grid min-w-0 content-start gap-6 lg:col-span-2" : "grid min-w-0 gap-6"}>
-          {!signedIn ? (
-            <SignInCallToAction />
-          ) : hasMedia ? (
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="grid min-w-0 content-start gap-6 lg:col-span-2">
+          {hasMedia ? (
             <div ref={playerBox} className="scroll-mt-20">
               <SermonPlayer ref={player} title={sermon.title} videoUrl={sermon.videoUrl} audioUrl={sermon.audioUrl} />
             </div>
@@ -162,7 +186,7 @@ function SermonView({ sermon, signedIn }: { sermon: TSermon; signedIn: boolean }
               <CardTitle>About This Sermon</CardTitle>
             </CardHeader>
             <CardContent className="grid gap-6">
-              {signedIn && highlightSource === "description" && description ? (
+              {highlightSource === "description" && description ? (
                 <HighlightableText text={description} onHighlight={startHighlight} label="Sermon description" />
               ) : (
                 <p className="leading-7 break-words whitespace-pre-line text-stone-800">
@@ -184,7 +208,7 @@ function SermonView({ sermon, signedIn }: { sermon: TSermon; signedIn: boolean }
             </CardContent>
           </Card>
 
-          {signedIn && notesText && (
+          {notesText && (
             <Card>
               <CardHeader>
                 <CardTitle>Sermon Notes</CardTitle>
@@ -197,41 +221,58 @@ function SermonView({ sermon, signedIn }: { sermon: TSermon; signedIn: boolean }
           )}
         </div>
 
-        {signedIn && (
-          <aside className="grid min-w-0 content-start gap-6" aria-label="Highlights and related sermons">
-            <SermonHighlights sermonId={sermon.id} sermonTitle={sermon.title} onSeek={hasMedia ? seek : undefined} />
-            <RelatedSermons sermonId={sermon.id} />
-          </aside>
-        )}
+        <aside className="grid min-w-0 content-start gap-6" aria-label="Highlights and related sermons">
+          <SermonHighlights sermonId={sermon.id} sermonTitle={sermon.title} onSeek={hasMedia ? seek : undefined} />
+          <RelatedSermons sermonId={sermon.id} />
+        </aside>
       </div>
 
-      {signedIn && <CreateHighlightDialog sermonId={sermon.id} draft={draft} onOpenChange={() => setDraft(null)} />}
+      <CreateHighlightDialog sermonId={sermon.id} draft={draft} onOpenChange={() => setDraft(null)} />
     </>
   );
 }
 
-/**
- * Spec 1 screen 7: a sermon (`/sermons/{id}`). Signed in, it adds the player, notes and highlights;
- * signed out (a public page) it shows the details and an invitation to sign in.
- */
+/** Spec 1 screen 7: a sermon (`/sermons/{id}`) for a member of its church: player, notes, highlights. */
 export function SermonDetailPage({ id }: { id: string }) {
-  const user = useOptionalCurrentUser();
-  const sermon = useSermon(id, { publicPage: !user });
+  const sermon = useSermon(id);
   if (sermon.isLoading) return <SermonSkeleton />;
-  if (sermon.data) return <SermonView key={sermon.data.id} sermon={sermon.data} signedIn={!!user} />;
+  if (sermon.data) return <SermonView key={sermon.data.id} sermon={sermon.data} />;
   const status = getStatus(sermon.error);
   if (status === 404 || status === 400) return <SermonNotFound />;
-  if (status === 401)
-    return (
-      <div className="grid gap-6">
-        <h1 className="text-2xl font-bold tracking-tight">Sermon</h1>
-        <SignInCallToAction />
-      </div>
-    );
   return <LoadError card what="This sermon" onRetry={() => sermon.refetch()} className="p-8 text-center" />;
 }
 
-/** The signed-out frame around a sermon: the product's name and a way to sign in. */
+/** What a shared link shows a visitor: the church, the sermon's flyer facts and a way in. */
+function PublicSermonView({ sermon }: { sermon: TPublicSermon }) {
+  useDocumentTitle(`${sermon.title} · ${sermon.church.name}`);
+  return (
+    <div className="grid gap-6">
+      <p className="flex items-center gap-3 text-sm font-medium text-stone-700">
+        {sermon.church.logoUrl ? (
+          <img src={sermon.church.logoUrl} alt="" className="size-9 rounded-lg border border-border object-contain" />
+        ) : (
+          <BrandMark />
+        )}
+        <span className="min-w-0 truncate">A sermon from {sermon.church.name}</span>
+      </p>
+      <header>
+        <SermonHeading sermon={sermon} />
+      </header>
+      <SignInCallToAction />
+    </div>
+  );
+}
+
+function PublicSermon({ id }: { id: string }) {
+  const sermon = usePublicSermon(id);
+  if (sermon.isLoading) return <SermonSkeleton />;
+  if (sermon.data) return <PublicSermonView sermon={sermon.data} />;
+  const status = getStatus(sermon.error);
+  if (status === 404 || status === 400) return <SermonNotFound signedIn={false} />;
+  return <LoadError card what="This sermon" onRetry={() => sermon.refetch()} className="p-8 text-center" />;
+}
+
+/** The signed-out frame around a shared sermon: the product's name and a way to sign in. */
 export function PublicSermonPage({ id }: { id: string }) {
   return (
     <div className="min-h-dvh bg-background">
@@ -247,7 +288,7 @@ export function PublicSermonPage({ id }: { id: string }) {
         </div>
       </header>
       <main id="main-content" tabIndex={-1} className="mx-auto w-full max-w-4xl px-4 py-6 outline-none sm:px-6 lg:py-8">
-        <SermonDetailPage id={id} />
+        <PublicSermon id={id} />
       </main>
     </div>
   );
