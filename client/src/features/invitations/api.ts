@@ -29,6 +29,13 @@ export function useCreateInvitation() {
   });
 }
 
+/** Sends a pending invitation's e-mail again (same link); limited like a new invitation. */
+export function useResendInvitation() {
+  return useMutation({
+    mutationFn: (id: string) => apiJson<TInvitation>("POST", `/api/invitations/${encodeURIComponent(id)}/resend`),
+  });
+}
+
 export function useDeleteInvitation() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -1,5 +1,5 @@
 import { getInvitationStatus, type TInvitation } from "@common/invitations";
-import { Copy, Mail, Trash2 } from "lucide-react";
+import { Copy, Mail, Send, Trash2 } from "lucide-react";
 import { EmptyState } from "@/components/empty-state";
 import { SkeletonList } from "@/components/skeleton-list";
 import { Badge } from "@/components/ui/badge";
@@ -13,12 +13,14 @@ export function InvitationList({
   invitations,
   isLoading,
   onCopy,
+  onResend,
   onDelete,
   now = new Date(),
 }: {
   invitations: TInvitation[];
   isLoading: boolean;
   onCopy: (invitation: TInvitation) => void;
+  onResend: (invitation: TInvitation) => void;
   onDelete: (invitation: TInvitation) => void;
   now?: Date;
 }) {
@@ -55,7 +57,7 @@ export function InvitationList({
                 <InvitationStatusBadge invitation={inv} now={now} />
               </div>
             </div>
-            <div className="flex gap-2">
+            <div className="flex flex-wrap gap-2">
               {isPending && inv.token && (
                 <Button
                   variant="outline"
@@ -65,6 +67,17 @@ export function InvitationList({
                 >
                   <Copy aria-hidden="true" />
                   Copy Link
+                </Button>
+              )}
+              {isPending && (
+                <Button
+                  variant="outline"
+                  size="sm"
+                  onClick={() => onResend(inv)}
+                  aria-label={`Resend invitation to ${inv.email}`}
+                >
+                  <Send aria-hidden="true" />
+                  Resend
                 </Button>
               )}
               <Button

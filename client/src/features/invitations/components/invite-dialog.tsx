@@ -62,7 +62,7 @@ export function InviteDialog({
         },
         onError: (error) => {
           const status = getStatus(error);
-          const detail = status === 400 || status === 409 ? getServerMessage(error) : null;
+          const detail = status === 400 || status === 409 || status === 429 ? getServerMessage(error) : null;
           toastApiError(error, {
             title: "Failed to Send Invitation",
             description: `There was an error sending the invitation. Please try again.${detail ? ` ${detail}` : ""}`,

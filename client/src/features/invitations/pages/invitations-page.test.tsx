@@ -151,4 +151,38 @@ describe("InvitationsPage", () => {
       true,
     );
   });
+
+  it("resends a pending invitation, and shows which sending limit stopped it", async () => {
+    let calls = 0;
+    const { fetchMock } = setup({
+      "POST /api/invitations/i1/resend": () =>
+        ++calls === 1
+          ? jsonResponse(INVITATIONS[0])
+          : jsonResponse(
+              {
+                message:
+                  "pending@x.org has already received 3 invitation e-mails in the last 24 hours. You can invite them again in 5 h 2 min.",
+              },
+              429,
+            ),
+    });
+    // Only pending invitations can be sent again.
+    expect(await screen.findAllByRole("button", { name: /Resend invitation to/ })).toHaveLength(1);
+    const resend = screen.getByRole("button", { name: "Resend invitation to pending@x.org" });
+    await userEvent.click(resend);
+    await waitFor(() =>
+      expect(getToasts()[0]).toMatchObject({
+        title: "Invitation Sent",
+        description: "We e-mailed the link to pending@x.org again.",
+      }),
+    );
+    await userEvent.click(resend);
+    await waitFor(() =>
+      expect(getToasts()[0]).toMatchObject({
+        title: "Failed to Resend Invitation",
+        description: expect.stringMatching(/already received 3 invitation e-mails.*again in 5 h 2 min/),
+      }),
+    );
+    expect(fetchMock.mock.calls.filter(([url]) => url === "/api/invitations/i1/resend")).toHaveLength(2);
+  });
 });

@@ -9,9 +9,10 @@ import { PageHeader } from "@/components/page-header";
 import { Button } from "@/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { toast } from "@/components/ui/use-toast";
+import { getServerMessage, getStatus } from "@/lib/api-client";
 import { toastApiError } from "@/lib/auth-redirect";
 import { useDocumentTitle } from "@/lib/use-document-title";
-import { getInvitationLink, useDeleteInvitation, useInvitations } from "../api";
+import { getInvitationLink, useDeleteInvitation, useInvitations, useResendInvitation } from "../api";
 import { InvitationList } from "../components/invitation-list";
 import { InviteDialog, type TInvitableRole } from "../components/invite-dialog";
 
@@ -36,6 +37,7 @@ export function InvitationsPage() {
   const user = useCurrentUser();
   const invitations = useInvitations();
   const deleteInvitation = useDeleteInvitation();
+  const resendInvitation = useResendInvitation();
   const [dialogRole, setDialogRole] = useState<TInvitableRole | null>(null);
   const [lastRole, setLastRole] = useState<TInvitableRole>("CONGREGANT");
   const [toDelete, setToDelete] = useState<TInvitation | null>(null);
@@ -73,6 +75,21 @@ export function InvitationsPage() {
         }),
     });
 
+  const resend = (invitation: TInvitation) =>
+    resendInvitation.mutate(invitation.id, {
+      onSuccess: () =>
+        toast({ title: "Invitation Sent", description: `We e-mailed the link to ${invitation.email} again.` }),
+      onError: (error) => {
+        // A sending limit (429) or a changed invitation (409) says exactly what happened.
+        const status = getStatus(error);
+        const detail = status === 409 || status === 429 ? getServerMessage(error) : null;
+        toastApiError(error, {
+          title: "Failed to Resend Invitation",
+          description: detail ?? "There was an error sending the invitation. Please try again.",
+        });
+      },
+    });
+
   return (
     <>
       <PageHeader
@@ -107,6 +124,7 @@ export function InvitationsPage() {
             invitations={sorted}
             isLoading={invitations.isLoading}
             onCopy={(inv) => inv.token && copyInvitationLink(inv.token)}
+            onResend={resend}
             onDelete={setToDelete}
           />
         )}
