@@ -62,6 +62,7 @@ for (const [label, viewport] of [
       await dialog.getByLabel("Video URL (optional)").fill("https://www.youtube.com/watch?v=ScMzIvxBSi4");
       await dialog.getByLabel("Audio URL (optional)").fill("https://media.example.org/rooted-in-love.mp3");
       await dialog.getByLabel("Duration in minutes (optional)").fill("75");
+      await dialog.getByLabel("Scripture (optional)").fill("Ephesians 3:14-21");
       await dialog
         .getByLabel("Sermon notes (optional)")
         .fill("Being rooted and grounded in love, may you have power to comprehend.");
@@ -160,6 +161,17 @@ for (const [label, viewport] of [
       await m.waitForTimeout(300);
       await shot(m, `${label}-53-sermon-detail`);
       await expectNoHorizontalOverflow(m);
+
+      // The same link, signed out: the flyer facts and the church, no recording or notes.
+      const visitor = await e.newPage(viewport);
+      await visitor.page.goto(`/sermons/${sermonId}`);
+      await expect.poll(() => visible(visitor.page, "Rooted in Love").count()).toBeGreaterThan(0);
+      await expect.poll(() => visible(visitor.page, "Ephesians 3:14-21").count()).toBeGreaterThan(0);
+      await expect.poll(() => visible(visitor.page, `A sermon from Sermons ${label} Church`).count()).toBeGreaterThan(0);
+      expect(await visitor.page.locator("iframe, audio, video").count()).toBe(0);
+      expect(await visible(visitor.page, "Being rooted and grounded").count()).toBe(0);
+      await shot(visitor.page, `${label}-54-sermon-shared-link`);
+      await expectNoHorizontalOverflow(visitor.page);
     });
 
     it("admin adds and edits an event; a member sees it Upcoming and RSVPs", async () => {
