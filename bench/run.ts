@@ -26,7 +26,7 @@ import { fileURLToPath } from "node:url";
 import autocannon, { type TAutocannonResult } from "autocannon";
 import pg from "pg";
 import { createDb, migrateDb } from "../server/src/db/client";
-import { ensureDatabase, startEmbeddedPostgres, type TEmbeddedPg } from "../server/src/db/embedded";
+import { startEmbeddedPostgres, type TEmbeddedPg } from "../server/src/db/embedded";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const HOST = "127.0.0.1";
@@ -328,8 +328,8 @@ async function main(): Promise<number> {
   );
   const t0 = Date.now();
   tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), "fellowship-bench-"));
-  embedded = await startEmbeddedPostgres(path.join(tmpDir, "data"), { port: 0 });
-  const dbUrl = await ensureDatabase(embedded.url, "fellowship_bench");
+  embedded = await startEmbeddedPostgres(path.join(tmpDir, "data"), { database: "fellowship_bench" });
+  const dbUrl = embedded.url;
   const migrator = createDb(dbUrl, { max: 1 });
   try {
     await migrateDb(migrator);

@@ -3,7 +3,7 @@
 import { eq } from "drizzle-orm";
 import { loadConfig } from "../server/src/config";
 import { createDb, migrateDb } from "../server/src/db/client";
-import { ensureDatabase, startEmbeddedPostgres } from "../server/src/db/embedded";
+import { startEmbeddedPostgres } from "../server/src/db/embedded";
 import { activities, churches, events, invitations, sermons, users } from "../server/src/db/schema";
 import { createToken, hashPassword, sha256 } from "../server/src/lib/crypto";
 import { resolveAppSecret, SecretBox } from "../server/src/lib/secrets";
@@ -33,7 +33,7 @@ async function main() {
     return { tokenHash: sha256(token), tokenSealed: secrets.seal(token) };
   };
   const embedded = config.databaseUrl ? undefined : await startEmbeddedPostgres(config.dataDir);
-  const url = embedded ? await ensureDatabase(embedded.url, "fellowship") : (config.databaseUrl as string);
+  const url = embedded ? embedded.url : (config.databaseUrl as string);
   const db = createDb(url, { max: 2 });
   try {
     await migrateDb(db);

@@ -1,7 +1,7 @@
 import { buildApp } from "./app";
 import { loadConfig } from "./config";
 import { createDb, migrateDb } from "./db/client";
-import { ensureDatabase, startEmbeddedPostgres, type TEmbeddedPg } from "./db/embedded";
+import { startEmbeddedPostgres, type TEmbeddedPg } from "./db/embedded";
 import { sealLegacyInvitationTokens } from "./features/invitations/invitations.service";
 import { resolveAppSecret } from "./lib/secrets";
 
@@ -13,7 +13,7 @@ async function main() {
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
     embedded = await startEmbeddedPostgres(config.dataDir, { log: (m) => console.log(m) });
-    databaseUrl = await ensureDatabase(embedded.url, "fellowship");
+    databaseUrl = embedded.url;
   }
   const db = createDb(databaseUrl);
   await migrateDb(db);

@@ -5,15 +5,16 @@ import { createDb, type TRootDb } from "../src/db/client";
 
 /** A fresh database for one test file, cloned from the migrated template. */
 export async function createTestDb(): Promise<{ db: TRootDb; url: string; drop: () => Promise<void> }> {
-  const serverUrl = inject("pgServerUrl");
+  const adminUrl = inject("pgAdminUrl");
+  const appRole = inject("pgAppRole");
   const template = inject("pgTemplate");
   const name = `test_${template}_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
+  const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   // Cloning needs the template to have no other sessions; files starting together retry briefly.
   for (let attempt = 0; ; attempt++) {
     try {
-      await admin.query(`create database ${name} template ${template}`);
+      await admin.query(`create database ${name} template ${template}${appRole ? ` owner ${appRole}` : ""}`);
       break;
     } catch (err) {
       if (attempt > 50) throw err;
@@ -21,7 +22,7 @@ export async function createTestDb(): Promise<{ db: TRootDb; url: string; drop: 
     }
   }
   await admin.end();
-  const url = new URL(serverUrl);
+  const url = new URL(inject("pgAppUrl"));
   url.pathname = `/${name}`;
   const db = createDb(url.toString());
   return {
@@ -29,7 +30,7 @@ export async function createTestDb(): Promise<{ db: TRootDb; url: string; drop: 
     url: url.toString(),
     async drop() {
       await db.$client.end();
-      const c = new pg.Client({ connectionString: serverUrl });
+      const c = new pg.Client({ connectionString: adminUrl });
       await c.connect();
       await c.query(`drop database if exists ${name} with (force)`).catch(() => {});
       await c.end();

@@ -7,7 +7,12 @@ import { startEmbeddedPostgres, type TEmbeddedPg } from "../src/db/embedded";
 
 declare module "vitest" {
   export interface ProvidedContext {
-    pgServerUrl: string;
+    /** Creates and drops the test databases. */
+    pgAdminUrl: string;
+    /** What the tests' apps sign in as (any database name in its path is replaced). */
+    pgAppUrl: string;
+    /** The role that owns every test database and all in it; empty when the admin is the app. */
+    pgAppRole: string;
     pgTemplate: string;
   }
 }
@@ -15,28 +20,38 @@ declare module "vitest" {
 /**
  * One PostgreSQL server per test run (embedded, or TEST_DATABASE_URL's), one migrated template
  * database; each test file clones the template into a database of its own (server/test/db.ts).
+ * On the embedded server, as in production, the apps sign in as the unprivileged role that owns
+ * their database; the superuser only creates and drops databases.
  */
 export default async function setup(project: TestProject) {
   let embedded: TEmbeddedPg | undefined;
   let dir: string | undefined;
-  let serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) {
+  let adminUrl = process.env.TEST_DATABASE_URL;
+  let appUrl = adminUrl;
+  let appRole = "";
+  if (!adminUrl) {
     // A directory per run, so two test runs on one machine never share (or stop) a server.
     dir = path.resolve(".tmp", `pg-${project.name}-${process.pid}`);
-    embedded = await startEmbeddedPostgres(dir, { port: 0 });
-    serverUrl = embedded.url;
+    embedded = await startEmbeddedPostgres(dir);
+    adminUrl = embedded.adminUrl;
+    appUrl = embedded.url;
+    appRole = embedded.appRole;
   }
+  if (!appUrl) throw new Error("no database URL for the tests");
   const template = `fellowship_template_${project.name}_${process.pid}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
+  const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`drop database if exists ${template}`);
-  await admin.query(`create database ${template}`);
-  const url = new URL(serverUrl);
+  await admin.query(`create database ${template}${appRole ? ` owner ${appRole}` : ""}`);
+  // Migrated as the app's role, so it owns every table the clones inherit.
+  const url = new URL(appUrl);
   url.pathname = `/${template}`;
   const db = createDb(url.toString(), { max: 1 });
   await migrateDb(db);
   await db.$client.end();
-  project.provide("pgServerUrl", serverUrl);
+  project.provide("pgAdminUrl", adminUrl);
+  project.provide("pgAppUrl", appUrl);
+  project.provide("pgAppRole", appRole);
   project.provide("pgTemplate", template);
 
   return async () => {

@@ -23,7 +23,7 @@ describe("embedded PostgreSQL", () => {
   it("recovers the data directory from an app killed with kill -9, keeping the data", async () => {
     const script = `
       import { startEmbeddedPostgres } from ${JSON.stringify(path.resolve("server/src/db/embedded.ts"))};
-      const pg = await startEmbeddedPostgres(${JSON.stringify(dir)}, { port: 0 });
+      const pg = await startEmbeddedPostgres(${JSON.stringify(dir)});
       console.log("URL " + pg.url);
       setInterval(() => {}, 1000);
     `;
@@ -44,7 +44,7 @@ describe("embedded PostgreSQL", () => {
     await new Promise((r) => child.once("exit", r));
 
     // The orphaned server still holds the directory; a new start must stop it and start again.
-    const again = await startEmbeddedPostgres(dir, { port: 0 });
+    const again = await startEmbeddedPostgres(dir);
     try {
       expect(await query(again.url, "select v from kept")).toEqual([{ v: "still here" }]);
     } finally {
@@ -54,7 +54,7 @@ describe("embedded PostgreSQL", () => {
 
   it("refuses to share a data directory with another live process", async () => {
     fs.writeFileSync(path.join(dir, "owner.pid"), String(process.ppid));
-    await expect(startEmbeddedPostgres(dir, { port: 0 })).rejects.toThrow(/Another Fellowship process/);
+    await expect(startEmbeddedPostgres(dir)).rejects.toThrow(/Another Fellowship process/);
     fs.rmSync(path.join(dir, "owner.pid"));
   });
 });
