@@ -47,6 +47,21 @@ export const ZResetPasswordBody = z.object({
 });
 export type TResetPasswordBody = z.input<typeof ZResetPasswordBody>;
 
+/** How long an e-mailed confirmation link works. */
+export const EMAIL_VERIFICATION_TTL_HOURS = 24;
+/** Confirmation e-mails an account may ask for in an hour. */
+export const EMAIL_VERIFICATION_RESENDS_PER_HOUR = 3;
+
+/**
+ * `POST /api/auth/verify-email`: the e-mailed link's token. `password` is required when this
+ * browser is not signed in to the link's account: it replaces the account's password.
+ */
+export const ZVerifyEmailBody = z.object({
+  token: z.string().trim().min(1, "The confirmation link is incomplete").max(200),
+  password: ZPassword.optional(),
+});
+export type TVerifyEmailBody = z.input<typeof ZVerifyEmailBody>;
+
 /** `GET /api/auth/user` (DESIGN.md sign-in contract, spec 2 User fields). */
 export const ZAuthUser = z.object({
   id: z.string(),
@@ -60,6 +75,8 @@ export const ZAuthUser = z.object({
   profileImageUrl: z.string().nullable(),
   lastLogin: z.string().nullable(),
   createdAt: z.string(),
+  /** Whether the owner of `email` has proved it (an e-mailed link or invitation, or the sign-in provider). */
+  emailVerified: z.boolean(),
   church: z
     .object({ name: z.string(), logoUrl: z.string().nullable(), brandColor: z.string(), timeZone: z.string() })
     .nullable(),

@@ -3,13 +3,22 @@ import type { AddressInfo } from "node:net";
 // @ts-expect-error oidc-provider ships no type declarations (and @types/oidc-provider is not installed).
 import { Provider } from "oidc-provider";
 
-export type TOidcAccount = { email: string; email_verified?: boolean; given_name?: string; family_name?: string };
+/**
+ * The claims the provider gives for an account. `email_verified` may be left out (the provider
+ * then says nothing about the address) or sent as a string, as some providers do.
+ */
+export type TOidcAccount = {
+  email: string;
+  email_verified?: boolean | string;
+  given_name?: string;
+  family_name?: string;
+};
 
 export type TOidcProvider = {
   issuer: string;
   clientId: string;
   clientSecret: string;
-  /** Adds (or replaces) the account the provider signs in as `sub`. */
+  /** Adds (or replaces) the account the provider signs in as `sub`, with exactly these claims. */
   setAccount(sub: string, claims: TOidcAccount): void;
   /**
    * Plays the user at the provider: opens `authorizationUrl`, signs in as `sub` through the

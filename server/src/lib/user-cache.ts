@@ -124,6 +124,7 @@ export async function loadAuthUser(db: TDb, userId: string): Promise<TAuthUser |
     profileImageUrl: u.profileImageUrl,
     lastLogin: u.lastLogin?.toISOString() ?? null,
     createdAt: u.createdAt.toISOString(),
+    emailVerified: u.emailVerifiedAt !== null,
     church: u.churchId && row.church?.name ? row.church : null,
   } as TAuthUser;
 }

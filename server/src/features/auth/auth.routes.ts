@@ -1,16 +1,45 @@
-import { ZForgotPasswordBody, ZLoginBody, ZRegisterBody, ZResetPasswordBody } from "@common/auth";
+import {
+  EMAIL_VERIFICATION_RESENDS_PER_HOUR,
+  ZForgotPasswordBody,
+  ZLoginBody,
+  ZRegisterBody,
+  ZResetPasswordBody,
+  ZVerifyEmailBody,
+} from "@common/auth";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { unauthorized } from "../../lib/errors";
-import { clearSessionCookie, setSessionCookie } from "../../plugins/auth";
+import { clearSessionCookie, requireUser, setSessionCookie } from "../../plugins/auth";
 import { loginUser, registerUser, requestPasswordReset, resetPassword } from "./auth.service";
+import { resendEmailVerification, verifyEmail } from "./email-verification.service";
 import { redirectToProvider } from "./oidc.routes";
 import { deleteSession } from "./sessions.repo";
 
 /** Registrations per address per hour: room for a church's sign-up evening behind one address. */
 export const REGISTRATIONS_PER_HOUR = 300;
 
+/**
+ * Whether a GET /api/logout is the user's own doing: a top-level navigation typed by the user or
+ * made from this site. Another site's link, image, frame or script (by the browser's Sec-Fetch-*
+ * headers) must not sign anyone out. Clients that send no Sec-Fetch-Site are taken at their word.
+ */
+export function isOwnLogoutNavigation(req: FastifyRequest): boolean {
+  const site = req.headers["sec-fetch-site"];
+  if (site === undefined) return true;
+  return (site === "same-origin" || site === "none") && req.headers["sec-fetch-dest"] === "document";
+}
+
+async function endThisSession(app: FastifyInstance, req: FastifyRequest): Promise<void> {
+  const id = req.sessionId();
+  if (!id) return;
+  await deleteSession(app.db, id);
+  await app.userCache.invalidate("session", id);
+}
+
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const mailDeps = { mailer: app.mailer, baseUrl: app.config.publicUrl };
+
   app.get(
     "/api/login",
     { schema: { querystring: z.object({ invitation: z.string().max(200).optional() }) } },
@@ -33,7 +62,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: { max: REGISTRATIONS_PER_HOUR, timeWindow: "1 hour" } },
     },
     async (req, reply) => {
-      const { userId, token } = await registerUser(app.db, req.body);
+      const { userId, token } = await registerUser(app.db, req.body, mailDeps);
       setSessionCookie(app, req, reply, token);
       return reply.code(201).send(await app.userCache.getUser(userId));
     },
@@ -46,14 +75,19 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return app.userCache.getUser(userId);
   });
 
+  // Kept for links and typed addresses (DESIGN.md); the app itself signs out with POST.
   app.get("/api/logout", async (req, reply) => {
-    const id = req.sessionId();
-    if (id) {
-      await deleteSession(app.db, id);
-      await app.userCache.invalidate("session", id);
-    }
+    if (!isOwnLogoutNavigation(req)) return reply.redirect("/", 302);
+    await endThisSession(app, req);
     clearSessionCookie(reply);
     return reply.redirect("/", 302);
+  });
+
+  // Another site's POST is refused by the origin check before it gets here.
+  app.post("/api/logout", async (req, reply) => {
+    await endThisSession(app, req);
+    clearSessionCookie(reply);
+    return reply.code(204).send();
   });
 
   app.get("/api/auth/user", async (req) => {
@@ -66,7 +100,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/auth/forgot-password",
     { schema: { body: ZForgotPasswordBody }, config: { rateLimit: { max: 20, timeWindow: "1 hour" } } },
     async (req, reply) => {
-      await requestPasswordReset(app.db, req.body.email, { mailer: app.mailer, baseUrl: app.config.publicUrl });
+      await requestPasswordReset(app.db, req.body.email, mailDeps);
       return reply.code(202).send({ message: "If an account exists for that e-mail, we sent a reset link." });
     },
   );
@@ -74,7 +108,42 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post("/api/auth/reset-password", { schema: { body: ZResetPasswordBody } }, async (req, reply) => {
     const { userId, token, droppedSessions } = await resetPassword(app.db, req.body);
     for (const id of droppedSessions) await app.userCache.invalidate("session", id);
+    await app.userCache.invalidate("user", userId);
     setSessionCookie(app, req, reply, token);
     return app.userCache.getUser(userId);
   });
+
+  app.post("/api/auth/verify-email", { schema: { body: ZVerifyEmailBody } }, async (req, reply) => {
+    const user = await req.getUser();
+    const sessionId = req.sessionId();
+    const current = user && sessionId ? { userId: user.id, sessionId } : null;
+    const { userId, token, droppedSessions } = await verifyEmail(app.db, req.body, current);
+    for (const id of droppedSessions) await app.userCache.invalidate("session", id);
+    await app.userCache.invalidate("user", userId);
+    if (token) setSessionCookie(app, req, reply, token);
+    return app.userCache.getUser(userId);
+  });
+
+  app.post(
+    "/api/auth/verify-email/resend",
+    {
+      config: {
+        access: "user",
+        // Per account (per address when signed out, which answers 401 anyway).
+        rateLimit: {
+          max: EMAIL_VERIFICATION_RESENDS_PER_HOUR,
+          timeWindow: "1 hour",
+          keyGenerator: async (req) => {
+            const user = await req.getUser();
+            return user ? `user:${user.id}` : `ip:${req.ip}`;
+          },
+        },
+      },
+    },
+    async (req, reply) => {
+      const ctx = await requireUser(req);
+      await resendEmailVerification(ctx, mailDeps);
+      return reply.code(202).send({ message: `We sent a new link to ${ctx.email}.` });
+    },
+  );
 };

@@ -5,8 +5,9 @@ import type { TDb } from "../../db/client";
 import { passwordResets, users } from "../../db/schema";
 import { createToken, hashPassword, sha256, verifyPassword } from "../../lib/crypto";
 import { AppError, badRequest, conflict } from "../../lib/errors";
-import { type Mailer, renderActionMail } from "../../lib/mail";
+import { renderActionMail } from "../../lib/mail";
 import { redeemInvitation } from "../invitations/invitations.service";
+import { markEmailProved, sendEmailVerification, type TMailDeps } from "./email-verification.service";
 import { createSession, deleteUserSessions } from "./sessions.repo";
 import { beginAttempt, failAttempt, passAttempt } from "./sign-in-limits";
 
@@ -17,10 +18,15 @@ function isUniqueViolation(err: unknown): boolean {
   return e?.code === "23505" || e?.cause?.code === "23505";
 }
 
-/** Creates an account (joining the invitation's church when a token is given) and a session. */
+/**
+ * Creates an account and a session. With an invitation token the account joins the invitation's
+ * church, and its address counts as proved (the token was e-mailed to it); without one a
+ * confirmation link is e-mailed.
+ */
 export async function registerUser(
   db: TDb,
   body: z.output<typeof ZRegisterBody>,
+  deps: TMailDeps,
 ): Promise<{ userId: string; token: string }> {
   const passwordHash = await hashPassword(body.password);
   try {
@@ -33,9 +39,13 @@ export async function registerUser(
           firstName: body.firstName || null,
           lastName: body.lastName || null,
           lastLogin: new Date(),
+          // Only kept if the invitation below is this address's (the transaction rolls back otherwise).
+          emailVerifiedAt: body.invitationToken ? new Date() : null,
         })
         .returning({ id: users.id });
-      if (body.invitationToken) {
+      if (!body.invitationToken) {
+        await sendEmailVerification(tx, { id: user.id, email: body.email }, deps, { isWelcome: true });
+      } else {
         try {
           await redeemInvitation(tx, { id: user.id, email: body.email, churchId: null }, body.invitationToken);
         } catch (err) {
@@ -73,11 +83,7 @@ export async function loginUser(
 }
 
 /** Always succeeds from the caller's side, so it does not reveal which e-mails have accounts. */
-export async function requestPasswordReset(
-  db: TDb,
-  email: string,
-  deps: { mailer: Mailer; baseUrl: string },
-): Promise<void> {
+export async function requestPasswordReset(db: TDb, email: string, deps: TMailDeps): Promise<void> {
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
   if (!user) return;
   const token = createToken(32);
@@ -102,7 +108,10 @@ export async function requestPasswordReset(
   });
 }
 
-/** Sets the new password, signs out every other session, and returns a fresh session. */
+/**
+ * Sets the new password, signs out every other session, and returns a fresh session. The link came
+ * by e-mail, so the address counts as proved (dropping an SSO subject linked before it was).
+ */
 export async function resetPassword(
   db: TDb,
   body: z.output<typeof ZResetPasswordBody>,
@@ -121,7 +130,8 @@ export async function resetPassword(
       )
       .returning({ userId: passwordResets.userId });
     if (!reset) throw badRequest("This reset link is invalid or has expired. Ask for a new one.", "token");
-    await tx.update(users).set({ passwordHash, lastLogin: new Date() }).where(eq(users.id, reset.userId));
+    await markEmailProved(tx, reset.userId, { passwordHash });
+    await tx.update(users).set({ lastLogin: new Date() }).where(eq(users.id, reset.userId));
     // Other links sent before this reset stop working with it.
     await tx.delete(passwordResets).where(and(eq(passwordResets.userId, reset.userId), isNull(passwordResets.usedAt)));
     const droppedSessions = await deleteUserSessions(tx, reset.userId);

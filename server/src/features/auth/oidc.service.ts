@@ -3,9 +3,10 @@ import * as oidc from "openid-client";
 import type { TConfig } from "../../config";
 import type { TDb } from "../../db/client";
 import { oidcStates, users } from "../../db/schema";
-import { badRequest, conflict } from "../../lib/errors";
-import { redeemInvitation } from "../invitations/invitations.service";
-import { createSession } from "./sessions.repo";
+import { AppError, badRequest, conflict, forbidden } from "../../lib/errors";
+import { getUsableInvitation, redeemInvitation } from "../invitations/invitations.service";
+import { markEmailProved } from "./email-verification.service";
+import { createSession, deleteUserSessions } from "./sessions.repo";
 
 const STATE_TTL_MS = 10 * 60_000;
 
@@ -69,16 +70,92 @@ export async function createAuthorizationUrl(
   return { url: url.toString(), state };
 }
 
+export const PROVIDER_EMAIL_UNVERIFIED =
+  "Your sign-in provider has not confirmed your e-mail address, so it can't be used here. Confirm it with the provider first, or sign in with a password.";
+export const ACCOUNT_EMAIL_UNVERIFIED =
+  "An account with this e-mail address already exists but its address has not been confirmed. Sign in with your password, or use Forgot password to confirm it.";
+
+/** Whether the sign-in started from an invitation that is still usable and was e-mailed to `email`. */
+async function isInvitedAddress(db: TDb, invitationToken: string | null, email: string): Promise<boolean> {
+  if (!invitationToken) return false;
+  try {
+    const { invitation } = await getUsableInvitation(db, invitationToken);
+    return invitation.email === email;
+  } catch (err) {
+    if (err instanceof AppError) return false;
+    throw err;
+  }
+}
+
+type TUserRow = typeof users.$inferSelect;
+
 /**
- * Completes the provider's redirect: finds the account by subject, then by verified e-mail, or
- * creates it; joins the invitation's church when the sign-in started from an invitation.
+ * Which account this provider identity signs in to. A linked subject signs in to its account. An
+ * address counts only when the provider vouches for it, and it links to an existing account only
+ * when that account's owner has proved the address to us too, or when an invitation e-mailed to
+ * it proves it now. Claiming an account by that proof drops what its unproved holder set (the
+ * password, the sessions); any link ends the account's other sessions.
+ */
+async function findOrLinkAccount(
+  tx: TDb,
+  identity: {
+    subject: string;
+    email: string;
+    emailVerified: boolean;
+    firstName: string | null;
+    lastName: string | null;
+  },
+  invitationToken: string | null,
+): Promise<{ user: TUserRow; droppedSessions: string[] }> {
+  const { subject, email, emailVerified } = identity;
+  const [linked] = await tx.select().from(users).where(eq(users.oidcSubject, subject)).for("update");
+  if (linked) {
+    // A link made before addresses were confirmed (an account registered by someone else with a
+    // password, then linked by the address's owner): the provider now vouches for the address, so
+    // the password and sessions of whoever registered it go, as when an account is claimed.
+    if (!linked.emailVerifiedAt && emailVerified && linked.email === email) {
+      await markEmailProved(tx, linked.id, { passwordHash: null });
+      await tx.update(users).set({ oidcSubject: subject }).where(eq(users.id, linked.id));
+      return { user: linked, droppedSessions: await deleteUserSessions(tx, linked.id) };
+    }
+    return { user: linked, droppedSessions: [] };
+  }
+  if (!emailVerified) throw forbidden(PROVIDER_EMAIL_UNVERIFIED);
+  const [sameEmail] = await tx.select().from(users).where(eq(users.email, email)).for("update");
+  if (!sameEmail) {
+    const [created] = await tx
+      .insert(users)
+      .values({
+        email,
+        oidcSubject: subject,
+        firstName: identity.firstName,
+        lastName: identity.lastName,
+        emailVerifiedAt: new Date(),
+      })
+      .returning();
+    return { user: created, droppedSessions: [] };
+  }
+  if (!sameEmail.emailVerifiedAt) {
+    if (!(await isInvitedAddress(tx, invitationToken, email))) throw conflict(ACCOUNT_EMAIL_UNVERIFIED);
+    // The invitation was e-mailed to this address: its owner is signing in. A password set
+    // before now was not necessarily theirs.
+    await markEmailProved(tx, sameEmail.id, { passwordHash: null });
+  }
+  await tx.update(users).set({ oidcSubject: subject }).where(eq(users.id, sameEmail.id));
+  return { user: sameEmail, droppedSessions: await deleteUserSessions(tx, sameEmail.id) };
+}
+
+/**
+ * Completes the provider's redirect: finds or links the account (findOrLinkAccount) and joins the
+ * invitation's church when the sign-in started from an invitation. `droppedSessions` are sessions
+ * the sign-in ended, for the user cache.
  */
 export async function completeAuthorization(
   db: TDb,
   cfg: TOidcConfig,
   callbackUrl: URL,
   browserState: string | undefined,
-): Promise<{ userId: string; token: string; invitationToken: string | null }> {
+): Promise<{ userId: string; token: string; invitationToken: string | null; droppedSessions: string[] }> {
   const config = await getConfiguration(cfg);
   const stateParam = callbackUrl.searchParams.get("state") ?? "";
   // The state must also come back in the cookie of the browser that started the sign-in, so a
@@ -114,25 +191,20 @@ export async function completeAuthorization(
       : null;
 
   return db.transaction(async (tx) => {
-    let [user] = await tx.select().from(users).where(eq(users.oidcSubject, subject));
-    if (!user) {
-      const [sameEmail] = await tx.select().from(users).where(eq(users.email, email));
-      if (sameEmail) {
-        // Only a provider that vouches for the address may take over the account that owns it.
-        if (!emailVerified) {
-          throw conflict("An account with this e-mail address already exists. Sign in with your password instead.");
-        }
-        await tx.update(users).set({ oidcSubject: subject }).where(eq(users.id, sameEmail.id));
-        user = sameEmail;
-      }
-    }
-    if (!user) {
-      [user] = await tx.insert(users).values({ email, oidcSubject: subject, firstName, lastName }).returning();
-    }
+    const { user, droppedSessions } = await findOrLinkAccount(
+      tx,
+      { subject, email, emailVerified, firstName, lastName },
+      saved.invitationToken,
+    );
     await tx.update(users).set({ lastLogin: new Date() }).where(eq(users.id, user.id));
     if (saved.invitationToken && !user.churchId) {
       await redeemInvitation(tx, { id: user.id, email: user.email, churchId: null }, saved.invitationToken);
     }
-    return { userId: user.id, token: await createSession(tx, user.id), invitationToken: saved.invitationToken };
+    return {
+      userId: user.id,
+      token: await createSession(tx, user.id),
+      invitationToken: saved.invitationToken,
+      droppedSessions,
+    };
   });
 }

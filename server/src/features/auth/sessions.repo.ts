@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import type { TDb } from "../../db/client";
 import { sessions } from "../../db/schema";
 import { createToken, sha256 } from "../../lib/crypto";
@@ -17,7 +17,11 @@ export async function deleteSession(db: TDb, sessionId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.id, sessionId));
 }
 
-export async function deleteUserSessions(db: TDb, userId: string): Promise<string[]> {
-  const rows = await db.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
+/** Ends every session of the user (but `exceptId`, when given); returns the ended ids for the user cache. */
+export async function deleteUserSessions(db: TDb, userId: string, exceptId?: string): Promise<string[]> {
+  const rows = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), exceptId ? ne(sessions.id, exceptId) : undefined))
+    .returning({ id: sessions.id });
   return rows.map((r) => r.id);
 }

@@ -1,0 +1,146 @@
+import { EMAIL_VERIFICATION_TTL_HOURS, type ZVerifyEmailBody } from "@common/auth";
+import { and, eq, gt, isNull } from "drizzle-orm";
+import type { z } from "zod";
+import type { TDb } from "../../db/client";
+import { emailVerifications, users } from "../../db/schema";
+import type { TUserCtx } from "../../lib/context";
+import { createToken, hashPassword, sha256 } from "../../lib/crypto";
+import { badRequest, conflict, notFound } from "../../lib/errors";
+import { type Mailer, renderActionMail } from "../../lib/mail";
+import { createSession, deleteSession, deleteUserSessions } from "./sessions.repo";
+
+export type TMailDeps = { mailer: Mailer; baseUrl: string };
+
+export const INVALID_VERIFICATION_LINK =
+  "This confirmation link is invalid, has expired or has already been used. Sign in and ask for a new one.";
+export const PASSWORD_NEEDED_TO_VERIFY =
+  "Choose a new password for this account to confirm its e-mail address, or open the link where you are signed in to it.";
+
+/**
+ * Records that the owner of the account's address has proved it (something e-mailed to it came
+ * back). When it had not been proved before, an SSO subject linked until now may be someone
+ * else's and is dropped; `passwordHash`, when given, replaces (or with null removes) the password.
+ * Links sent earlier stop working. Returns whether the address was unproved until now.
+ */
+export async function markEmailProved(
+  db: TDb,
+  userId: string,
+  opts: { passwordHash?: string | null } = {},
+): Promise<{ wasUnverified: boolean }> {
+  const [user] = await db
+    .select({ emailVerifiedAt: users.emailVerifiedAt })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for("update");
+  if (!user) throw notFound("Account not found");
+  const wasUnverified = user.emailVerifiedAt === null;
+  await db
+    .update(users)
+    .set({
+      emailVerifiedAt: user.emailVerifiedAt ?? new Date(),
+      ...(wasUnverified ? { oidcSubject: null } : {}),
+      ...(opts.passwordHash !== undefined ? { passwordHash: opts.passwordHash } : {}),
+    })
+    .where(eq(users.id, userId));
+  await db
+    .delete(emailVerifications)
+    .where(and(eq(emailVerifications.userId, userId), isNull(emailVerifications.usedAt)));
+  return { wasUnverified };
+}
+
+/** Creates a confirmation link for the account's address and queues its e-mail (in the caller's transaction). */
+export async function sendEmailVerification(
+  db: TDb,
+  user: { id: string; email: string },
+  deps: TMailDeps,
+  { isWelcome = false } = {},
+): Promise<void> {
+  const token = createToken(32);
+  await db.insert(emailVerifications).values({
+    tokenHash: sha256(token),
+    userId: user.id,
+    expiresAt: new Date(Date.now() + EMAIL_VERIFICATION_TTL_HOURS * 3_600_000),
+  });
+  const link = `${deps.baseUrl}/verify-email?token=${token}`;
+  const lines = [
+    isWelcome
+      ? "Welcome to Fellowship! Please confirm that this e-mail address is yours."
+      : "Please confirm that this e-mail address is yours.",
+    `The link works once, for ${EMAIL_VERIFICATION_TTL_HOURS} hours. If you did not create a Fellowship account, you can ignore this e-mail.`,
+  ];
+  await deps.mailer.enqueue(
+    {
+      to: user.email,
+      subject: "Confirm your Fellowship e-mail address",
+      text: `${lines.join("\n\n")}\n\nConfirm your address: ${link}\n`,
+      html: renderActionMail({
+        heading: "Confirm your e-mail address",
+        lines,
+        actionLabel: "Confirm e-mail address",
+        actionUrl: link,
+      }),
+    },
+    db,
+  );
+}
+
+/** A new confirmation link for the signed-in user; 409 when the address is already confirmed. */
+export async function resendEmailVerification(ctx: TUserCtx, deps: TMailDeps): Promise<void> {
+  const [user] = await ctx.db
+    .select({ id: users.id, email: users.email, emailVerifiedAt: users.emailVerifiedAt })
+    .from(users)
+    .where(eq(users.id, ctx.userId));
+  if (!user) throw notFound("Account not found");
+  if (user.emailVerifiedAt) throw conflict("Your e-mail address is already confirmed.");
+  await sendEmailVerification(ctx.db, user, deps);
+}
+
+export type TVerifyResult = {
+  userId: string;
+  /** A new session for this browser, when it was not signed in to the link's account. */
+  token: string | null;
+  droppedSessions: string[];
+};
+
+/**
+ * Uses a confirmation link. In a browser signed in to the link's account the account keeps its
+ * password and this session, and every other session ends. Anywhere else the link's holder
+ * proves the address but not the password, so a new password is required: it replaces the old
+ * one, every session ends (this browser's too, if it was signed in to another account) and this
+ * browser is signed in.
+ */
+export async function verifyEmail(
+  db: TDb,
+  body: z.output<typeof ZVerifyEmailBody>,
+  current: { userId: string; sessionId: string } | null,
+): Promise<TVerifyResult> {
+  const passwordHash = body.password ? await hashPassword(body.password) : undefined;
+  return db.transaction(async (tx) => {
+    const [link] = await tx
+      .update(emailVerifications)
+      .set({ usedAt: new Date() })
+      .where(
+        and(
+          eq(emailVerifications.tokenHash, sha256(body.token)),
+          isNull(emailVerifications.usedAt),
+          gt(emailVerifications.expiresAt, new Date()),
+        ),
+      )
+      .returning({ userId: emailVerifications.userId });
+    if (!link) throw badRequest(INVALID_VERIFICATION_LINK, "token");
+    if (current?.userId === link.userId) {
+      await markEmailProved(tx, link.userId);
+      const droppedSessions = await deleteUserSessions(tx, link.userId, current.sessionId);
+      return { userId: link.userId, token: null, droppedSessions };
+    }
+    // Throwing rolls the transaction back: the link stays usable.
+    if (!passwordHash) throw badRequest(PASSWORD_NEEDED_TO_VERIFY, "password");
+    await markEmailProved(tx, link.userId, { passwordHash });
+    const droppedSessions = await deleteUserSessions(tx, link.userId);
+    if (current) {
+      await deleteSession(tx, current.sessionId);
+      droppedSessions.push(current.sessionId);
+    }
+    return { userId: link.userId, token: await createSession(tx, link.userId), droppedSessions };
+  });
+}

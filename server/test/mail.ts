@@ -1,0 +1,32 @@
+import type { FastifyInstance } from "fastify";
+import type { TReceivedMail } from "./smtp";
+
+/**
+ * Delivers the app's outbox and waits for the newest e-mail to `to` whose subject matches (an
+ * address may receive several: a welcome confirmation link, then a reset link).
+ */
+export async function receiveMail(
+  app: FastifyInstance,
+  smtp: { messages: TReceivedMail[] },
+  to: string,
+  subject: string | RegExp,
+  { after = 0, timeoutMs = 5_000 }: { after?: number; timeoutMs?: number } = {},
+): Promise<TReceivedMail> {
+  const matches = (m: TReceivedMail) =>
+    m.to.includes(to) && (typeof subject === "string" ? m.subject === subject : subject.test(m.subject));
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    await app.mailer.flush();
+    const found = smtp.messages.slice(after).filter(matches).at(-1);
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error(`no e-mail "${subject}" to ${to}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+/** The token of the first `/{path}?token=` link in an e-mail. */
+export function linkToken(mail: TReceivedMail, path: string): string {
+  const token = new RegExp(`/${path}\\?token=([\\w-]+)`).exec(mail.text)?.[1];
+  if (!token) throw new Error(`no ${path} link in "${mail.subject}"`);
+  return token;
+}
