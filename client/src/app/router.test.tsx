@@ -51,6 +51,24 @@ describe("AppRoutes", () => {
     expect(location.history?.at(-1)).toBe("/");
   });
 
+  it("an unconfirmed account sees the confirmation notice on church setup and in the shell", async () => {
+    mockFetch({ "/api/auth/user": { ...makeUser({ emailVerified: false }), churchId: null, church: null } });
+    const { unmount } = renderWithApp(<AppRoutes />);
+    expect(await screen.findByText("Create Your Church")).toBeTruthy();
+    expect(screen.getByRole("region", { name: "Confirm your e-mail address" })).toBeTruthy();
+    unmount();
+    mockFetch({ "/api/auth/user": makeUser({ emailVerified: false }), "/api/events": [] });
+    renderWithApp(<AppRoutes />, { path: "/events" });
+    expect(await screen.findByRole("region", { name: "Confirm your e-mail address" })).toBeTruthy();
+  });
+
+  it("/verify-email loads its page on demand, signed in or out", async () => {
+    mockFetch(signedOut);
+    renderWithApp(<AppRoutes />, { path: "/verify-email?token=abc" });
+    expect(await screen.findByRole("heading", { name: "Confirm your e-mail address" })).toBeTruthy();
+    expect(screen.getByLabelText("New password")).toBeTruthy();
+  });
+
   it("an admin sees the admin dashboard at /", async () => {
     mockFetch({
       "/api/auth/user": makeUser({ role: "ADMIN" }),

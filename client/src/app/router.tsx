@@ -1,9 +1,10 @@
 import { CloudOff } from "lucide-react";
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { Redirect, Route, Switch, useLocation, useRoute, useSearch } from "wouter";
 import { FullPageLoader } from "@/components/full-page-loader";
 import { Button } from "@/components/ui/button";
 import { useAuth } from "@/features/auth/api";
+import { EmailVerificationNotice } from "@/features/auth/components/email-verification-notice";
 import { LandingPage } from "@/features/auth/pages/landing-page";
 import { LoginPage } from "@/features/auth/pages/login-page";
 import { ResetPasswordPage } from "@/features/auth/pages/reset-password-page";
@@ -19,6 +20,19 @@ import { CurrentUserProvider, isChurchUser } from "./current-user";
 import { isAppRoute } from "./route-table";
 import { AppShell } from "./shell/app-shell";
 import { ShellRoutes } from "./shell-routes";
+
+// Opened once per account, from an e-mail: loaded only when needed.
+const VerifyEmailPage = lazy(() =>
+  import("@/features/auth/pages/verify-email-page").then((m) => ({ default: m.VerifyEmailPage })),
+);
+
+function VerifyEmailRoute() {
+  return (
+    <Suspense fallback={<FullPageLoader />}>
+      <VerifyEmailPage />
+    </Suspense>
+  );
+}
 
 function SignInRedirect() {
   useEffect(() => handleUnauthorized(), []);
@@ -64,7 +78,19 @@ function MainRoutes() {
     return isAppRoute(location) ? <SignInRedirect /> : <NotFoundPage standalone />;
   }
   if (!isChurchUser(user)) {
-    if (location === "/") return <ChurchSetupPage user={user} />;
+    if (location === "/") {
+      return (
+        <>
+          {/* On the setup page's own background and in its column (flex: the margin stays inside). */}
+          <div className="bg-brand-soft">
+            <div className="mx-auto flex max-w-5xl flex-col px-4 sm:px-6">
+              <EmailVerificationNotice user={user} className="mt-4" />
+            </div>
+          </div>
+          <ChurchSetupPage user={user} />
+        </>
+      );
+    }
     return isAppRoute(location) ? <Redirect to="/" replace /> : <NotFoundPage standalone />;
   }
   return (
@@ -90,6 +116,7 @@ export function AppRoutes() {
     <Switch>
       <Route path="/invite/:token" component={AcceptInvitationPage} />
       <Route path="/reset-password" component={ResetPasswordPage} />
+      <Route path="/verify-email" component={VerifyEmailRoute} />
       <Route path="/login" component={LoginRoute} />
       <Route>
         <MainRoutes />

@@ -1,11 +1,14 @@
 import { type ReactNode, useEffect, useState } from "react";
 import { useLocation } from "wouter";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "@/components/ui/sheet";
+import { EmailVerificationNotice } from "@/features/auth/components/email-verification-notice";
+import { useCurrentUser } from "../current-user";
 import { SidebarContent } from "./sidebar";
 import { TopBar } from "./top-bar";
 
 /** Spec 2 Shell layout: sidebar (a drawer below md), top bar and the page. */
 export function AppShell({ children }: { children: ReactNode }) {
+  const user = useCurrentUser();
   const [menuOpen, setMenuOpen] = useState(false);
   const [location] = useLocation();
   const [menuLocation, setMenuLocation] = useState(location);
@@ -46,7 +49,10 @@ export function AppShell({ children }: { children: ReactNode }) {
       <div className="flex min-h-dvh flex-col md:pl-64">
         <TopBar onOpenMenu={() => setMenuOpen(true)} />
         <main id="main-content" tabIndex={-1} className="flex-1 px-4 py-6 outline-none sm:px-6 lg:px-8 lg:py-8">
-          <div className="mx-auto w-full max-w-6xl">{children}</div>
+          <div className="mx-auto w-full max-w-6xl">
+            <EmailVerificationNotice user={user} className="mb-6" />
+            {children}
+          </div>
         </main>
       </div>
     </div>

@@ -1,8 +1,8 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { goToPage } from "@/lib/full-page";
-import { makeUser, renderWithApp } from "@/test/render";
+import { makeUser, mockFetch, renderWithApp } from "@/test/render";
 import { SidebarContent } from "./sidebar";
 
 vi.mock("@/lib/full-page", () => ({ goToPage: vi.fn() }));
@@ -53,11 +53,13 @@ describe("SidebarContent", () => {
     expect(screen.getByRole("link", { name: "Admin Home" }).getAttribute("aria-current")).toBeNull();
   });
 
-  it("shows the church name, or its logo, and signs out with a full page load", async () => {
+  it("shows the church name, or its logo, and signs out with POST /api/logout, then a full load of /", async () => {
+    const fetchMock = mockFetch({ "POST /api/logout": () => new Response(null, { status: 204 }) });
     const { unmount } = renderWithApp(<SidebarContent />, { user: makeUser() });
     expect(screen.getByText("Grace Church")).toBeTruthy();
     await userEvent.click(screen.getByRole("button", { name: "Sign Out" }));
-    expect(goToPage).toHaveBeenCalledWith("/api/logout");
+    await waitFor(() => expect(goToPage).toHaveBeenCalledWith("/"));
+    expect(fetchMock.mock.calls.filter(([u, init]) => u === "/api/logout" && init?.method === "POST")).toHaveLength(1);
     unmount();
     renderWithApp(<SidebarContent />, {
       user: makeUser({
@@ -65,6 +67,13 @@ describe("SidebarContent", () => {
       }),
     });
     expect(screen.getByRole("img", { name: "Hope" }).getAttribute("src")).toBe("/api/churches/c1/logo");
+  });
+
+  it("if the sign-out request fails, signs out by navigating to GET /api/logout", async () => {
+    mockFetch({ "POST /api/logout": () => Promise.reject(new TypeError("Failed to fetch")) });
+    renderWithApp(<SidebarContent />, { user: makeUser() });
+    await userEvent.click(screen.getByRole("button", { name: "Sign Out" }));
+    await waitFor(() => expect(goToPage).toHaveBeenCalledWith("/api/logout"));
   });
 
   it("opens the notification popover", async () => {

@@ -5,8 +5,8 @@ import { useCurrentUser } from "@/app/current-user";
 import { BrandMark } from "@/components/brand-mark";
 import { Avatar } from "@/components/ui/avatar";
 import { Tooltip } from "@/components/ui/tooltip";
+import { useSignOut } from "@/features/auth/api";
 import { useTour } from "@/features/onboarding-tour/components/tour-provider";
-import { goToPage } from "@/lib/full-page";
 import { cn } from "@/lib/utils";
 import { ADMIN_NAV, isNavItemActive, MEMBER_NAV, type TNavItem } from "./nav-items";
 import { NotificationBell } from "./notification-bell";
@@ -60,6 +60,7 @@ export function SidebarContent({ inDrawer }: { inDrawer?: boolean }) {
   const user = useCurrentUser();
   const [location] = useLocation();
   const { restartTour } = useTour();
+  const signOut = useSignOut();
   const isAdmin = isAdminRole(user.role);
   const name = [user.firstName, user.lastName].filter(Boolean).join(" ") || user.email;
 
@@ -109,12 +110,7 @@ export function SidebarContent({ inDrawer }: { inDrawer?: boolean }) {
           </button>
         </Tooltip>
         <Tooltip content="Sign Out">
-          <button
-            type="button"
-            onClick={() => goToPage("/api/logout")}
-            aria-label="Sign Out"
-            className={iconButtonClasses}
-          >
+          <button type="button" onClick={() => signOut()} aria-label="Sign Out" className={iconButtonClasses}>
             <LogOut aria-hidden="true" />
           </button>
         </Tooltip>

@@ -5,9 +5,11 @@ import type {
   TLoginBody,
   TRegisterBody,
   TResetPasswordBody,
+  TVerifyEmailBody,
 } from "@common/auth";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiJson, apiRequest } from "@/lib/api-client";
+import { goToPage } from "@/lib/full-page";
 import { getQueryFn } from "@/lib/query-client";
 
 export const AUTH_USER_KEY = ["/api/auth/user"] as const;
@@ -58,4 +60,36 @@ export function useResetPassword() {
   return useMutation({
     mutationFn: (body: TResetPasswordBody) => apiRequest("POST", "/api/auth/reset-password", body),
   });
+}
+
+/** Uses an e-mailed confirmation link; answers the (possibly newly signed-in) user. */
+export function useVerifyEmail() {
+  return useMutation({
+    mutationFn: (body: TVerifyEmailBody) => apiJson<TAuthUser>("POST", "/api/auth/verify-email", body),
+  });
+}
+
+export function useResendVerification() {
+  return useMutation({
+    mutationFn: () => apiJson<{ message: string }>("POST", "/api/auth/verify-email/resend"),
+  });
+}
+
+/**
+ * Signs out with `POST /api/logout` (GET only signs out for a top-level navigation), forgets every
+ * cached answer, then loads `to` afresh, so nothing of the previous user stays in memory. If the
+ * request fails, a navigation to GET /api/logout (a same-site document request) signs out instead.
+ */
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  return async (to = "/") => {
+    try {
+      await apiRequest("POST", "/api/logout");
+    } catch {
+      goToPage("/api/logout");
+      return;
+    }
+    queryClient.clear();
+    goToPage(to);
+  };
 }

@@ -144,3 +144,13 @@ describe("LoginPage", () => {
     expect(JSON.parse(String(call?.[1]?.body))).toEqual({ email: "a@x.org" });
   });
 });
+
+describe("LoginPage after single sign-on was refused", () => {
+  it("shows the reason the server gave, as text", async () => {
+    mockFetch({ "/api/auth/providers": { password: true, oidc: { name: "Church SSO" } } });
+    const reason =
+      "An account with this e-mail address already exists but its address has not been confirmed. Sign in with your password, or use Forgot password to confirm it.";
+    renderWithApp(<LoginPage />, { path: `/login?error=${encodeURIComponent(reason)}` });
+    expect((await screen.findByRole("alert")).textContent).toBe(reason);
+  });
+});

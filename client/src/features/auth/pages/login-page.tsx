@@ -12,6 +12,7 @@ import { INVITATION_ROLE_LABELS, useAcceptInvitation, usePublicInvitation } from
 import { ChurchIdentity } from "../../invitations/components/church-identity";
 import { useAuthProviders, useRefreshAuthUser } from "../api";
 import { AuthLayout } from "../components/auth-layout";
+import { FormAlert } from "../components/form-alert";
 import { RegisterForm } from "../components/register-form";
 import { SignInForm } from "../components/sign-in-form";
 
@@ -19,6 +20,8 @@ import { SignInForm } from "../components/sign-in-form";
 export function LoginPage() {
   const params = new URLSearchParams(useSearch());
   const invitationToken = params.get("invitation") || undefined;
+  // Why single sign-on sent the browser back here (the server's words, as plain text).
+  const signInError = params.get("error")?.slice(0, 300) || null;
   const [, navigate] = useLocation();
   const providers = useAuthProviders();
   const invitation = usePublicInvitation(invitationToken);
@@ -80,6 +83,11 @@ export function LoginPage() {
         </div>
       )}
 
+      {signInError && (
+        <div className="mb-4">
+          <FormAlert message={signInError} />
+        </div>
+      )}
       <Card className="p-5 sm:p-6">
         {waiting ? (
           <div className="grid gap-4" role="status" aria-label="Loading sign-in options">

@@ -10,6 +10,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/use-toast";
+import { useSignOut } from "@/features/auth/api";
 import { toastApiError } from "@/lib/auth-redirect";
 import { useCreateChurch } from "../api";
 
@@ -25,6 +26,7 @@ const NEXT_STEPS = [
 /** Spec 1 screen 2: a signed-in user without a church creates one and becomes its admin. */
 export function ChurchSetupPage({ user }: { user: TAuthUser }) {
   const createChurch = useCreateChurch();
+  const signOut = useSignOut();
   const form = useForm<TValues, unknown, z.output<typeof ZCreateChurchBody>>({
     resolver: zodResolver(ZCreateChurchBody),
     defaultValues: { name: "" },
@@ -136,7 +138,14 @@ export function ChurchSetupPage({ user }: { user: TAuthUser }) {
         </div>
 
         <p className="mt-8 text-center text-sm">
-          <a href="/api/logout" className="font-medium text-brand-text underline-offset-4 hover:underline">
+          <a
+            href="/api/logout"
+            onClick={(e) => {
+              e.preventDefault();
+              signOut();
+            }}
+            className="font-medium text-brand-text underline-offset-4 hover:underline"
+          >
             Already have an invitation? Sign out and use invitation link
           </a>
         </p>

@@ -11,7 +11,7 @@ import { applyBrandTheme } from "@/lib/brand-theme";
 import { goToPage } from "@/lib/full-page";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { formatDate } from "@/lib/utils";
-import { useAuth, useRefreshAuthUser } from "../../auth/api";
+import { useAuth, useRefreshAuthUser, useSignOut } from "../../auth/api";
 import { AuthLayout } from "../../auth/components/auth-layout";
 import { FormAlert } from "../../auth/components/form-alert";
 import { INVITATION_ROLE_LABELS, useAcceptInvitation, usePublicInvitation } from "../api";
@@ -24,6 +24,7 @@ export function AcceptInvitationPage() {
   const { user, isLoading: userLoading } = useAuth();
   const accept = useAcceptInvitation();
   const refreshUser = useRefreshAuthUser();
+  const signOut = useSignOut();
   const [, navigate] = useLocation();
   const [acceptError, setAcceptError] = useState<string | null>(null);
   const inv = invitation.data;
@@ -126,7 +127,15 @@ export function AcceptInvitationPage() {
           {accept.isPending ? "Joining..." : "Accept Invitation & Join"}
         </Button>
         {user && (
-          <a href="/api/logout" className="text-sm font-medium text-brand-text hover:underline">
+          <a
+            href="/api/logout"
+            onClick={(e) => {
+              e.preventDefault();
+              // Stay on the invitation, to sign in with the invited address.
+              signOut(window.location.pathname);
+            }}
+            className="text-sm font-medium text-brand-text hover:underline"
+          >
             Not you? Sign out
           </a>
         )}

@@ -1,0 +1,217 @@
+import { type TAuthUser, ZPassword, ZVerifyEmailBody } from "@common/auth";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useQueryClient } from "@tanstack/react-query";
+import { MailCheck } from "lucide-react";
+import { type ReactNode, useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link, useLocation, useSearch } from "wouter";
+import { z } from "zod";
+import { FullPageLoader } from "@/components/full-page-loader";
+import { Button, buttonClasses } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { FormField, fieldAria } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { toast } from "@/components/ui/use-toast";
+import { ApiError, getServerMessage } from "@/lib/api-client";
+import { useDocumentTitle } from "@/lib/use-document-title";
+import { AUTH_USER_KEY, useAuth, useSignOut, useVerifyEmail } from "../api";
+import { AuthLayout } from "../components/auth-layout";
+import { FormAlert } from "../components/form-alert";
+
+const ZPasswordForm = z
+  .object({ password: ZPassword, confirmPassword: z.string() })
+  .refine((v) => v.password === v.confirmPassword, { message: "Passwords do not match", path: ["confirmPassword"] });
+type TPasswordValues = z.input<typeof ZPasswordForm>;
+
+const FALLBACK_ERROR = "This confirmation link is invalid or has expired.";
+
+/** The field a 400 answer names first ("password" when this browser must choose one). */
+function errorField(error: unknown): string | null {
+  if (!(error instanceof ApiError) || error.status !== 400) return null;
+  try {
+    const path = (JSON.parse(error.body) as { errors?: Array<{ path?: unknown }> }).errors?.[0]?.path;
+    return typeof path === "string" ? path : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Shows the answer's user at once (it may be another account than before) and goes home. */
+function useFinish() {
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  return (user: TAuthUser) => {
+    // Whatever was loaded for a previous account is not this one's.
+    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== AUTH_USER_KEY[0] });
+    queryClient.setQueryData(AUTH_USER_KEY, user);
+    toast({ title: "E-mail address confirmed", description: "Thank you! Your address is confirmed." });
+    navigate("/", { replace: true });
+  };
+}
+
+function Heading({ title = "Confirm your e-mail address", children }: { title?: string; children: string }) {
+  return (
+    <div className="mb-6 flex flex-col items-center text-center">
+      <span className="mb-3 flex size-12 items-center justify-center rounded-full bg-brand-soft text-brand-text">
+        <MailCheck className="size-6" aria-hidden="true" />
+      </span>
+      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>
+      <p className="mt-1 text-muted-foreground">{children}</p>
+    </div>
+  );
+}
+
+/** Signed in to the link's account: one click confirms it, keeping the password. */
+function OneClickConfirm({
+  token,
+  user,
+  onNeedsPassword,
+}: {
+  token: string;
+  user: TAuthUser;
+  onNeedsPassword: () => void;
+}) {
+  const verify = useVerifyEmail();
+  const finish = useFinish();
+  const [error, setError] = useState<string | null>(null);
+  const onConfirm = async () => {
+    setError(null);
+    try {
+      finish(await verify.mutateAsync({ token }));
+    } catch (err) {
+      // The link belongs to another account: it can still be used, with a new password for it.
+      if (errorField(err) === "password") onNeedsPassword();
+      else setError(getServerMessage(err) ?? FALLBACK_ERROR);
+    }
+  };
+  return (
+    <>
+      <Heading>One last step to keep your account secure.</Heading>
+      <Card className="grid gap-4 p-5 sm:p-6">
+        <p className="text-sm">
+          Confirm that <span className="font-medium [overflow-wrap:anywhere]">{user.email}</span> is your address.
+        </p>
+        <FormAlert message={error} />
+        <Button size="lg" onClick={onConfirm} disabled={verify.isPending}>
+          {verify.isPending ? "Confirming..." : "Confirm e-mail address"}
+        </Button>
+      </Card>
+    </>
+  );
+}
+
+/** Anywhere else the link proves the address only: a new password for the account is chosen too. */
+function ConfirmWithPassword({ token, signedInAs }: { token: string; signedInAs: string | null }) {
+  const verify = useVerifyEmail();
+  const finish = useFinish();
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm<TPasswordValues>({
+    resolver: zodResolver(ZPasswordForm),
+    defaultValues: { password: "", confirmPassword: "" },
+  });
+  const { errors } = form.formState;
+  const onSubmit = form.handleSubmit(async ({ password }) => {
+    setError(null);
+    try {
+      finish(await verify.mutateAsync({ token, password }));
+    } catch (err) {
+      if (errorField(err) === "password") form.setError("password", { message: getServerMessage(err) ?? "" });
+      else setError(getServerMessage(err) ?? FALLBACK_ERROR);
+    }
+  });
+  return (
+    <>
+      <Heading>Choose a password to finish.</Heading>
+      <Card className="p-5 sm:p-6">
+        <form onSubmit={onSubmit} noValidate className="grid gap-4">
+          <p className="text-sm text-muted-foreground">
+            {signedInAs
+              ? `This link is for another account than ${signedInAs}. Choosing a password here signs you in to the account it was sent to.`
+              : "Your new password replaces the account's current one and signs it out on other devices. To keep your current password, open the link where you're already signed in."}
+          </p>
+          <FormField id="verify-password" label="New password" error={errors.password?.message}>
+            <Input
+              {...fieldAria("verify-password", errors.password?.message)}
+              type="password"
+              autoComplete="new-password"
+              {...form.register("password")}
+            />
+          </FormField>
+          <FormField id="verify-confirm" label="Confirm new password" error={errors.confirmPassword?.message}>
+            <Input
+              {...fieldAria("verify-confirm", errors.confirmPassword?.message)}
+              type="password"
+              autoComplete="new-password"
+              {...form.register("confirmPassword")}
+            />
+          </FormField>
+          <FormAlert message={error} />
+          <Button type="submit" size="lg" disabled={verify.isPending}>
+            {verify.isPending ? "Confirming..." : "Confirm and sign in"}
+          </Button>
+        </form>
+      </Card>
+    </>
+  );
+}
+
+/** Signed in to an account whose address is confirmed: most likely this link was used already. */
+function AlreadyConfirmed({ user }: { user: TAuthUser }) {
+  const signOut = useSignOut();
+  return (
+    <>
+      <Heading title="E-mail address confirmed">You're all set.</Heading>
+      <Card className="grid gap-4 p-5 text-sm sm:p-6">
+        <p>
+          <span className="font-medium [overflow-wrap:anywhere]">{user.email}</span> is already confirmed.
+        </p>
+        <Link href="/" className={buttonClasses({ size: "lg" })}>
+          Continue to Fellowship
+        </Link>
+        <p className="text-muted-foreground">
+          Is this link for another account?{" "}
+          <button
+            type="button"
+            className="font-medium text-brand-text underline-offset-4 hover:underline"
+            onClick={() => signOut(`${window.location.pathname}${window.location.search}`)}
+          >
+            Sign out
+          </button>{" "}
+          and open it again.
+        </p>
+      </Card>
+    </>
+  );
+}
+
+/** `/verify-email?token=T`: the link e-mailed to confirm an account's address. */
+export function VerifyEmailPage() {
+  useDocumentTitle("Confirm your e-mail address");
+  const token = new URLSearchParams(useSearch()).get("token") ?? "";
+  const { user, isLoading } = useAuth();
+  const [needsPassword, setNeedsPassword] = useState(false);
+  const hasToken = ZVerifyEmailBody.shape.token.safeParse(token).success;
+
+  if (isLoading) return <FullPageLoader />;
+  let content: ReactNode;
+  if (!hasToken) {
+    content = (
+      <>
+        <Heading>This link is incomplete.</Heading>
+        <Card className="grid gap-4 p-5 sm:p-6">
+          <FormAlert message="The confirmation link is incomplete. Please use the whole link from your e-mail." />
+          <Link href="/" className={buttonClasses({ variant: "outline" })}>
+            Go to Fellowship
+          </Link>
+        </Card>
+      </>
+    );
+  } else if (user && user.emailVerified === false && !needsPassword) {
+    content = <OneClickConfirm token={token} user={user} onNeedsPassword={() => setNeedsPassword(true)} />;
+  } else if (user && !needsPassword) {
+    content = <AlreadyConfirmed user={user} />;
+  } else {
+    content = <ConfirmWithPassword token={token} signedInAs={user?.email ?? null} />;
+  }
+  return <AuthLayout>{content}</AuthLayout>;
+}
