@@ -5,11 +5,11 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ZIdParams, ZTokenParams } from "../../lib/params";
 import { requireAdmin, requireUser } from "../../plugins/auth";
 import {
+  acceptInvitation,
   createInvitation,
   deleteInvitation,
   getPublicInvitation,
   listInvitations,
-  redeemInvitation,
   resendInvitation,
   type TInvitationDeps,
 } from "./invitations.service";
@@ -56,9 +56,8 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: "user" }, schema: { params: ZTokenParams } },
     async (req) => {
       const ctx = await requireUser(req);
-      const result = await app.db.transaction((tx) =>
-        redeemInvitation(tx, { id: ctx.userId, email: ctx.email, churchId: ctx.churchId }, req.params.token),
-      );
+      const result = await acceptInvitation(ctx, req.params.token, req.sessionId());
+      for (const id of result.droppedSessions) await app.userCache.invalidate("session", id);
       await app.userCache.invalidate("user", ctx.userId);
       return { churchId: result.churchId, user: await app.userCache.getUser(ctx.userId) };
     },

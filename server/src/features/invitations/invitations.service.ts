@@ -10,12 +10,14 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { z } from "zod";
 import type { TDb } from "../../db/client";
 import { users } from "../../db/schema";
-import type { TChurchCtx } from "../../lib/context";
+import type { TChurchCtx, TUserCtx } from "../../lib/context";
 import { createToken, sha256 } from "../../lib/crypto";
 import { AppError, conflict, forbidden, notFound } from "../../lib/errors";
 import { type Mailer, renderActionMail, unlinkable } from "../../lib/mail";
 import type { SecretBox } from "../../lib/secrets";
 import { recordActivity } from "../admin/activity.repo";
+import { markEmailProved } from "../auth/email-verification.service";
+import { deleteUserSessions } from "../auth/sessions.repo";
 import {
   countInvitationSends,
   createInvitationRow,
@@ -208,6 +210,28 @@ export async function getPublicInvitation(db: TDb, token: string): Promise<TPubl
     expiresAt: invitation.expiresAt.toISOString(),
     church,
   };
+}
+
+/**
+ * A signed-in user accepts an invitation. The token came by e-mail to the invited address, which
+ * must be the account's: that proves the address, so an unconfirmed account is confirmed here and
+ * its other sessions end (as a confirmation link would), keeping this one.
+ */
+export async function acceptInvitation(
+  ctx: TUserCtx,
+  token: string,
+  sessionId: string | null,
+): Promise<{ churchId: string; droppedSessions: string[] }> {
+  return ctx.db.transaction(async (tx) => {
+    const { churchId } = await redeemInvitation(
+      tx,
+      { id: ctx.userId, email: ctx.email, churchId: ctx.churchId },
+      token,
+    );
+    const { wasUnverified } = await markEmailProved(tx, ctx.userId);
+    const droppedSessions = wasUnverified ? await deleteUserSessions(tx, ctx.userId, sessionId ?? undefined) : [];
+    return { churchId, droppedSessions };
+  });
 }
 
 /**

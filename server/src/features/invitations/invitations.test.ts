@@ -142,6 +142,20 @@ describe("accepting an invitation", () => {
     expect(getInvitationStatus(listed)).toBe("Expired");
   });
 
+  it("accepting while signed in confirms the account's address and ends its other sessions", async () => {
+    const t2 = await createChurch(t.app);
+    const email = uniqueEmail("late");
+    const phone = await signUp(t.app, { email });
+    const laptop = new Caller(t.app);
+    expect((await laptop.post("/api/auth/login", { email, password: PASSWORD })).status).toBe(200);
+    expect((await phone.get("/api/auth/user")).body.emailVerified).toBe(false);
+    const inv = await invite(t2.admin, email);
+    expect((await phone.post(`/api/invite/${inv.token}/accept`)).status).toBe(200);
+    const me = await phone.get("/api/auth/user");
+    expect(me.body).toMatchObject({ emailVerified: true, churchId: t2.church.id });
+    expect((await laptop.get("/api/auth/user")).status).toBe(401);
+  });
+
   it("a signed-in user accepts with POST /api/invite/{token}/accept, only with the invited e-mail", async () => {
     const c = await createChurch(t.app);
     const email = uniqueEmail();
