@@ -167,7 +167,9 @@ for (const [label, viewport] of [
       await visitor.page.goto(`/sermons/${sermonId}`);
       await expect.poll(() => visible(visitor.page, "Rooted in Love").count()).toBeGreaterThan(0);
       await expect.poll(() => visible(visitor.page, "Ephesians 3:14-21").count()).toBeGreaterThan(0);
-      await expect.poll(() => visible(visitor.page, `A sermon from Sermons ${label} Church`).count()).toBeGreaterThan(0);
+      await expect
+        .poll(() => visible(visitor.page, `A sermon from Sermons ${label} Church`).count())
+        .toBeGreaterThan(0);
       expect(await visitor.page.locator("iframe, audio, video").count()).toBe(0);
       expect(await visible(visitor.page, "Being rooted and grounded").count()).toBe(0);
       await shot(visitor.page, `${label}-54-sermon-shared-link`);

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import { createRequire } from "node:module";
+import { SIGN_IN_ERRORS } from "@common/auth";
 import type { BrowserContext, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
@@ -132,10 +133,10 @@ for (const [label, viewport] of [
 
     it("the sign-in page says why single sign-on was refused", async () => {
       const { page } = await e.newPage(viewport);
-      const reason =
-        "An account with this e-mail address already exists but its address has not been confirmed. Sign in with your password, or use Forgot password to confirm it.";
-      await page.goto(`/login?error=${encodeURIComponent(reason)}`);
-      await expect.poll(() => page.getByRole("alert").first().textContent()).toBe(reason);
+      await page.goto("/login?error=account_email_unverified");
+      await expect
+        .poll(() => page.getByRole("alert").first().textContent())
+        .toBe(SIGN_IN_ERRORS.account_email_unverified);
       await shot(page, `${label}-verify-08-sso-refused`);
       await expectNoHorizontalOverflow(page);
     });

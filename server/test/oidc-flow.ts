@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { getSignInErrorMessage } from "@common/auth";
 import { afterAll, expect } from "vitest";
 import { resetOidcDiscovery } from "../src/features/auth/oidc.service";
 import { type Caller, createTestApp, type TTestApp } from "./app";
@@ -61,5 +62,6 @@ export async function signInThroughProvider(idp: TOidcProvider, caller: Caller, 
 /** Where the callback sent the browser, and the error it shows there (if any). */
 export function callbackTarget(res: { headers: Record<string, unknown> }) {
   const location = new URL(String(res.headers.location), "http://x");
-  return { path: location.pathname, error: location.searchParams.get("error") };
+  // The page shows the words its code stands for.
+  return { path: location.pathname, error: getSignInErrorMessage(location.searchParams.get("error")) };
 }

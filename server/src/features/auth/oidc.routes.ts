@@ -1,9 +1,10 @@
+import type { TSignInError } from "@common/auth";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { AppError, notFound } from "../../lib/errors";
+import { notFound } from "../../lib/errors";
 import { isSecureRequest, setSessionCookie } from "../../plugins/auth";
-import { completeAuthorization, createAuthorizationUrl } from "./oidc.service";
+import { completeAuthorization, createAuthorizationUrl, toSignInErrorCode } from "./oidc.service";
 
 const CALLBACK_PATH = "/api/callback";
 const STATE_COOKIE = "fellowship_oidc_state";
@@ -35,7 +36,7 @@ export async function redirectToProvider(
   } catch (err) {
     // The provider is down or misconfigured: a browser navigation gets the sign-in page, not JSON.
     req.log.error({ err }, "OpenID Connect discovery failed");
-    const q = new URLSearchParams({ error: "The sign-in provider could not be reached. Please try again later." });
+    const q = new URLSearchParams({ error: "provider_unreachable" satisfies TSignInError });
     if (invitation) q.set("invitation", invitation);
     return reply.redirect(`/login?${q}`, 302);
   }
@@ -69,8 +70,7 @@ export const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.redirect("/", 302);
     } catch (err) {
       req.log.warn({ err }, "OpenID Connect sign-in failed");
-      const message = err instanceof AppError ? err.message : "Sign-in failed. Please try again.";
-      return reply.redirect(`/login?error=${encodeURIComponent(message)}`, 302);
+      return reply.redirect(`/login?error=${toSignInErrorCode(err)}`, 302);
     }
   });
 };

@@ -1,3 +1,4 @@
+import { SIGN_IN_ERRORS, type TSignInError } from "@common/auth";
 import { eq, lt } from "drizzle-orm";
 import * as oidc from "openid-client";
 import type { TConfig } from "../../config";
@@ -70,10 +71,8 @@ export async function createAuthorizationUrl(
   return { url: url.toString(), state };
 }
 
-export const PROVIDER_EMAIL_UNVERIFIED =
-  "Your sign-in provider has not confirmed your e-mail address, so it can't be used here. Confirm it with the provider first, or sign in with a password.";
-export const ACCOUNT_EMAIL_UNVERIFIED =
-  "An account with this e-mail address already exists but its address has not been confirmed. Sign in with your password, or use Forgot password to confirm it.";
+export const PROVIDER_EMAIL_UNVERIFIED = SIGN_IN_ERRORS.provider_email_unverified;
+export const ACCOUNT_EMAIL_UNVERIFIED = SIGN_IN_ERRORS.account_email_unverified;
 
 /** Whether the sign-in started from an invitation that is still usable and was e-mailed to `email`. */
 async function isInvitedAddress(db: TDb, invitationToken: string | null, email: string): Promise<boolean> {
@@ -160,18 +159,16 @@ export async function completeAuthorization(
   const stateParam = callbackUrl.searchParams.get("state") ?? "";
   // The state must also come back in the cookie of the browser that started the sign-in, so a
   // callback link made by someone else cannot sign this browser into their account.
-  if (!browserState || browserState !== stateParam)
-    throw badRequest("This sign-in link has expired. Please try again.");
+  if (!browserState || browserState !== stateParam) throw badRequest(SIGN_IN_ERRORS.link_expired);
   const [saved] = await db.delete(oidcStates).where(eq(oidcStates.state, stateParam)).returning();
-  if (!saved || saved.createdAt.getTime() < Date.now() - STATE_TTL_MS)
-    throw badRequest("This sign-in link has expired. Please try again.");
+  if (!saved || saved.createdAt.getTime() < Date.now() - STATE_TTL_MS) throw badRequest(SIGN_IN_ERRORS.link_expired);
   const tokens = await oidc.authorizationCodeGrant(config, callbackUrl, {
     pkceCodeVerifier: saved.codeVerifier,
     expectedState: saved.state,
     expectedNonce: saved.nonce,
   });
   const idToken = tokens.claims();
-  if (!idToken) throw badRequest("The sign-in provider sent no identity.");
+  if (!idToken) throw badRequest(SIGN_IN_ERRORS.provider_no_identity);
   // Many providers (oidc-provider by default, for one) put the scope's claims (email, names) only in
   // the userinfo response, not in the ID token: ask for them there, bound to the ID token's subject.
   let claims: Record<string, unknown> = idToken;
@@ -180,7 +177,7 @@ export async function completeAuthorization(
   }
   const subject = `${cfg.issuer}|${idToken.sub}`;
   const email = typeof claims.email === "string" ? claims.email.trim().toLowerCase() : "";
-  if (!email) throw badRequest("The sign-in provider did not share an e-mail address.");
+  if (!email) throw badRequest(SIGN_IN_ERRORS.provider_no_email);
   // Some providers send the boolean as a string.
   const emailVerified = claims.email_verified === true || claims.email_verified === "true";
   const firstName =
@@ -207,4 +204,14 @@ export async function completeAuthorization(
       droppedSessions,
     };
   });
+}
+
+/**
+ * The code the sign-in page is sent back with: a refusal of ours by its words, an invitation that
+ * could not be used (its own message names addresses, so it stays on the server), else "failed".
+ */
+export function toSignInErrorCode(err: unknown): TSignInError {
+  if (!(err instanceof AppError)) return "failed";
+  const known = (Object.keys(SIGN_IN_ERRORS) as TSignInError[]).find((k) => SIGN_IN_ERRORS[k] === err.message);
+  return known ?? "invitation_unusable";
 }

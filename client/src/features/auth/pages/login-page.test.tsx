@@ -1,3 +1,4 @@
+import { SIGN_IN_ERRORS } from "@common/auth";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
@@ -146,11 +147,17 @@ describe("LoginPage", () => {
 });
 
 describe("LoginPage after single sign-on was refused", () => {
-  it("shows the reason the server gave, as text", async () => {
+  it("shows our words for the code the server sent, never text from the link", async () => {
     mockFetch({ "/api/auth/providers": { password: true, oidc: { name: "Church SSO" } } });
-    const reason =
-      "An account with this e-mail address already exists but its address has not been confirmed. Sign in with your password, or use Forgot password to confirm it.";
-    renderWithApp(<LoginPage />, { path: `/login?error=${encodeURIComponent(reason)}` });
-    expect((await screen.findByRole("alert")).textContent).toBe(reason);
+    renderWithApp(<LoginPage />, { path: "/login?error=account_email_unverified" });
+    expect((await screen.findByRole("alert")).textContent).toBe(SIGN_IN_ERRORS.account_email_unverified);
+  });
+
+  it("a made-up error text in the link shows only the general failure", async () => {
+    mockFetch({ "/api/auth/providers": { password: true, oidc: { name: "Church SSO" } } });
+    const phishing = "Your account is locked. Call 555-0100 to unlock it.";
+    renderWithApp(<LoginPage />, { path: `/login?error=${encodeURIComponent(phishing)}` });
+    expect((await screen.findByRole("alert")).textContent).toBe(SIGN_IN_ERRORS.failed);
+    expect(screen.queryByText(/555-0100/)).toBeNull();
   });
 });

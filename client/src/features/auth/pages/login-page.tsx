@@ -1,3 +1,4 @@
+import { getSignInErrorMessage } from "@common/auth";
 import { KeyRound } from "lucide-react";
 import { useState } from "react";
 import { useLocation, useSearch } from "wouter";
@@ -20,8 +21,8 @@ import { SignInForm } from "../components/sign-in-form";
 export function LoginPage() {
   const params = new URLSearchParams(useSearch());
   const invitationToken = params.get("invitation") || undefined;
-  // Why single sign-on sent the browser back here (the server's words, as plain text).
-  const signInError = params.get("error")?.slice(0, 300) || null;
+  // Why single sign-on sent the browser back here: our words for the code, never text from the link.
+  const signInError = getSignInErrorMessage(params.get("error"));
   const [, navigate] = useLocation();
   const providers = useAuthProviders();
   const invitation = usePublicInvitation(invitationToken);
