@@ -79,6 +79,12 @@ export const users = pgTable(
      * created the account. Single sign-on links only to a verified account.
      */
     emailVerifiedAt: ts("email_verified_at"),
+    /**
+     * How the address was proved: "mailbox" (a confirmation or reset link only the mailbox saw),
+     * "provider" (single sign-on that vouches for it) or "invitation" (an invitation token, which the
+     * church's admins saw too: enough to join, not enough to keep a password when SSO links).
+     */
+    emailProof: text("email_proof"),
     createdAt: ts("created_at").notNull().defaultNow(),
   },
   (t) => [

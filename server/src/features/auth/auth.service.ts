@@ -41,6 +41,7 @@ export async function registerUser(
           lastLogin: new Date(),
           // Only kept if the invitation below is this address's (the transaction rolls back otherwise).
           emailVerifiedAt: body.invitationToken ? new Date() : null,
+          emailProof: body.invitationToken ? "invitation" : null,
         })
         .returning({ id: users.id });
       if (!body.invitationToken) {
@@ -130,7 +131,7 @@ export async function resetPassword(
       )
       .returning({ userId: passwordResets.userId });
     if (!reset) throw badRequest("This reset link is invalid or has expired. Ask for a new one.", "token");
-    await markEmailProved(tx, reset.userId, { passwordHash });
+    await markEmailProved(tx, reset.userId, { proof: "mailbox", passwordHash });
     await tx.update(users).set({ lastLogin: new Date() }).where(eq(users.id, reset.userId));
     // Other links sent before this reset stop working with it.
     await tx.delete(passwordResets).where(and(eq(passwordResets.userId, reset.userId), isNull(passwordResets.usedAt)));

@@ -16,6 +16,9 @@ export const INVALID_VERIFICATION_LINK =
 export const PASSWORD_NEEDED_TO_VERIFY =
   "Choose a new password for this account to confirm its e-mail address, or open the link where you are signed in to it.";
 
+/** How an address was proved; see `users.emailProof`. An invitation is the weakest proof. */
+export type TEmailProof = "mailbox" | "provider" | "invitation";
+
 /**
  * Records that the owner of the account's address has proved it (something e-mailed to it came
  * back). When it had not been proved before, an SSO subject linked until now may be someone
@@ -25,10 +28,10 @@ export const PASSWORD_NEEDED_TO_VERIFY =
 export async function markEmailProved(
   db: TDb,
   userId: string,
-  opts: { passwordHash?: string | null } = {},
+  opts: { proof: TEmailProof; passwordHash?: string | null },
 ): Promise<{ wasUnverified: boolean }> {
   const [user] = await db
-    .select({ emailVerifiedAt: users.emailVerifiedAt })
+    .select({ emailVerifiedAt: users.emailVerifiedAt, emailProof: users.emailProof })
     .from(users)
     .where(eq(users.id, userId))
     .for("update");
@@ -38,6 +41,8 @@ export async function markEmailProved(
     .update(users)
     .set({
       emailVerifiedAt: user.emailVerifiedAt ?? new Date(),
+      // An invitation never replaces a stronger proof.
+      emailProof: opts.proof === "invitation" && user.emailProof ? user.emailProof : opts.proof,
       ...(wasUnverified ? { oidcSubject: null } : {}),
       ...(opts.passwordHash !== undefined ? { passwordHash: opts.passwordHash } : {}),
     })
@@ -114,8 +119,23 @@ export async function verifyEmail(
   body: z.output<typeof ZVerifyEmailBody>,
   current: { userId: string; sessionId: string } | null,
 ): Promise<TVerifyResult> {
+  // The token is checked before any password is hashed: a stranger's guesses cost no scrypt.
+  const [found] = await db
+    .select({ userId: emailVerifications.userId })
+    .from(emailVerifications)
+    .where(
+      and(
+        eq(emailVerifications.tokenHash, sha256(body.token)),
+        isNull(emailVerifications.usedAt),
+        gt(emailVerifications.expiresAt, new Date()),
+      ),
+    );
+  if (!found) throw badRequest(INVALID_VERIFICATION_LINK, "token");
   const passwordHash = body.password ? await hashPassword(body.password) : undefined;
   return db.transaction(async (tx) => {
+    // The account first, then its links, in the same order as markEmailProved: two links of one
+    // account used at once wait for each other instead of deadlocking.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, found.userId)).for("update");
     const [link] = await tx
       .update(emailVerifications)
       .set({ usedAt: new Date() })
@@ -129,13 +149,13 @@ export async function verifyEmail(
       .returning({ userId: emailVerifications.userId });
     if (!link) throw badRequest(INVALID_VERIFICATION_LINK, "token");
     if (current?.userId === link.userId) {
-      await markEmailProved(tx, link.userId);
+      await markEmailProved(tx, link.userId, { proof: "mailbox" });
       const droppedSessions = await deleteUserSessions(tx, link.userId, current.sessionId);
       return { userId: link.userId, token: null, droppedSessions };
     }
     // Throwing rolls the transaction back: the link stays usable.
     if (!passwordHash) throw badRequest(PASSWORD_NEEDED_TO_VERIFY, "password");
-    await markEmailProved(tx, link.userId, { passwordHash });
+    await markEmailProved(tx, link.userId, { proof: "mailbox", passwordHash });
     const droppedSessions = await deleteUserSessions(tx, link.userId);
     if (current) {
       await deleteSession(tx, current.sessionId);

@@ -183,10 +183,11 @@ describe("security item 2, variant: a provider that has not confirmed the addres
       .insert(users)
       .values({ email: ownerEmail, oidcSubject: `${idp.issuer}|${acct.sub}` })
       .returning();
-    // An already-linked subject still signs in, as it did.
+    // A link to an account whose address nobody proved, from a provider that does not vouch for
+    // the address, no longer signs in.
     const attacker = new Caller(t.app);
-    expect((await signInThroughProvider(attacker, acct.sub)).headers.location).toBe("/");
-    expect((await attacker.get("/api/auth/user")).body).toMatchObject({ id: legacy.id, emailVerified: false });
+    expect(callbackTarget(await signInThroughProvider(attacker, acct.sub)).error).toBe(PROVIDER_EMAIL_UNVERIFIED);
+    expect(attacker.cookie).toBeUndefined();
 
     // The address's real owner resets the password from the e-mail.
     const owner = new Caller(t.app);
@@ -201,12 +202,59 @@ describe("security item 2, variant: a provider that has not confirmed the addres
     const [row] = await t.db.select().from(users).where(eq(users.id, legacy.id));
     expect(row.oidcSubject).toBeNull();
 
-    // The attacker's session ended and their SSO sign-in no longer reaches the account.
-    expect((await attacker.get("/api/auth/user")).status).toBe(401);
+    // The link is gone, and the SSO sign-in still does not reach the account.
     const retry = new Caller(t.app);
     const res = await signInThroughProvider(retry, acct.sub);
     expect(callbackTarget(res).error).toBe(PROVIDER_EMAIL_UNVERIFIED);
     expect(retry.cookie).toBeUndefined();
     expect((await owner.get("/api/auth/user")).body.id).toBe(legacy.id);
+  });
+
+  it("a legacy link of that kind to someone's password account does not sign in either", async () => {
+    const owner = await signUp(t.app, { email: uniqueEmail("owner") });
+    const acct = providerAccount({ email: owner.user.email, email_verified: false });
+    await t.db
+      .update(users)
+      .set({ oidcSubject: `${idp.issuer}|${acct.sub}` })
+      .where(eq(users.id, owner.user.id));
+    const attacker = new Caller(t.app);
+    expect(callbackTarget(await signInThroughProvider(attacker, acct.sub)).error).toBe(PROVIDER_EMAIL_UNVERIFIED);
+    expect(attacker.cookie).toBeUndefined();
+  });
+});
+
+describe("security item 2: an invitation proves an address only as far as its admins cannot", () => {
+  it("an admin who registers the owner's address with their own invitation loses the password when the owner signs in through SSO", async () => {
+    const ownerEmail = uniqueEmail("owner");
+    const { admin } = await createChurch(t.app);
+    // The admin sees the invitation's token (Copy Link) and registers the address with it.
+    const inv = await invite(admin, ownerEmail);
+    const planted = await signUp(t.app, { email: ownerEmail, invitationToken: inv.token });
+    expect(planted.user.emailVerified).toBe(true);
+    expect((await admin.delete(`/api/admin/members/${planted.user.id}`)).status).toBe(204);
+
+    // The address's owner signs in through a provider that vouches for it.
+    const acct = providerAccount({ email: ownerEmail });
+    const owner = new Caller(t.app);
+    expect((await signInThroughProvider(owner, acct.sub)).headers.location).toBe("/");
+    expect((await owner.get("/api/auth/user")).body.id).toBe(planted.user.id);
+
+    // The password the admin chose and the session they held both stop working.
+    const login = await new Caller(t.app).post("/api/auth/login", { email: ownerEmail, password: PASSWORD });
+    expect(login.status).toBe(401);
+    expect((await planted.get("/api/auth/user")).status).toBe(401);
+    const [row] = await t.db.select().from(users).where(eq(users.id, planted.user.id));
+    expect(row).toMatchObject({ passwordHash: null, emailProof: "provider" });
+  });
+
+  it("an address proved by its mailbox keeps its password when SSO links", async () => {
+    const ownerEmail = uniqueEmail("owner");
+    const owner = await signUp(t.app, { email: ownerEmail });
+    const mail = await receiveMail(t.app, smtp, ownerEmail, "Confirm your Fellowship e-mail address");
+    expect((await owner.post("/api/auth/verify-email", { token: linkToken(mail, "verify-email") })).status).toBe(200);
+    const acct = providerAccount({ email: ownerEmail });
+    expect((await signInThroughProvider(new Caller(t.app), acct.sub)).headers.location).toBe("/");
+    const login = await new Caller(t.app).post("/api/auth/login", { email: ownerEmail, password: PASSWORD });
+    expect(login.status).toBe(200);
   });
 });

@@ -109,11 +109,14 @@ async function findOrLinkAccount(
   const { subject, email, emailVerified } = identity;
   const [linked] = await tx.select().from(users).where(eq(users.oidcSubject, subject)).for("update");
   if (linked) {
+    // A link made before addresses were confirmed, to an account whose address nobody proved, by a
+    // provider that does not vouch for the address now: it may be someone else's identity.
+    if (!linked.emailVerifiedAt && !emailVerified) throw forbidden(PROVIDER_EMAIL_UNVERIFIED);
     // A link made before addresses were confirmed (an account registered by someone else with a
     // password, then linked by the address's owner): the provider now vouches for the address, so
     // the password and sessions of whoever registered it go, as when an account is claimed.
     if (!linked.emailVerifiedAt && emailVerified && linked.email === email) {
-      await markEmailProved(tx, linked.id, { passwordHash: null });
+      await markEmailProved(tx, linked.id, { proof: "provider", passwordHash: null });
       await tx.update(users).set({ oidcSubject: subject }).where(eq(users.id, linked.id));
       return { user: linked, droppedSessions: await deleteUserSessions(tx, linked.id) };
     }
@@ -130,6 +133,7 @@ async function findOrLinkAccount(
         firstName: identity.firstName,
         lastName: identity.lastName,
         emailVerifiedAt: new Date(),
+        emailProof: "provider",
       })
       .returning();
     return { user: created, droppedSessions: [] };
@@ -138,7 +142,11 @@ async function findOrLinkAccount(
     if (!(await isInvitedAddress(tx, invitationToken, email))) throw conflict(ACCOUNT_EMAIL_UNVERIFIED);
     // The invitation was e-mailed to this address: its owner is signing in. A password set
     // before now was not necessarily theirs.
-    await markEmailProved(tx, sameEmail.id, { passwordHash: null });
+    await markEmailProved(tx, sameEmail.id, { proof: "provider", passwordHash: null });
+  } else if (sameEmail.emailProof === "invitation") {
+    // Proved only by an invitation token, which the church's admins saw too: whoever registered
+    // with it may not own the address. The provider does; a password set before goes.
+    await markEmailProved(tx, sameEmail.id, { proof: "provider", passwordHash: null });
   }
   await tx.update(users).set({ oidcSubject: subject }).where(eq(users.id, sameEmail.id));
   return { user: sameEmail, droppedSessions: await deleteUserSessions(tx, sameEmail.id) };

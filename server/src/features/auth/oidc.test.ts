@@ -32,6 +32,9 @@ async function verifiedPasswordAccount(firstName = "Phoebe") {
   const inv = await invite(admin, email);
   const member = await signUp(t.app, { email, firstName, invitationToken: inv.token });
   expect(member.user.emailVerified).toBe(true);
+  // As if its owner had since used a confirmation or reset link (an invitation alone is a weaker
+  // proof: oidc-account-linking.test.ts).
+  await t.db.update(users).set({ emailProof: "mailbox" }).where(eq(users.id, member.user.id));
   return member;
 }
 

@@ -228,7 +228,7 @@ export async function acceptInvitation(
       { id: ctx.userId, email: ctx.email, churchId: ctx.churchId },
       token,
     );
-    const { wasUnverified } = await markEmailProved(tx, ctx.userId);
+    const { wasUnverified } = await markEmailProved(tx, ctx.userId, { proof: "invitation" });
     const droppedSessions = wasUnverified ? await deleteUserSessions(tx, ctx.userId, sessionId ?? undefined) : [];
     return { churchId, droppedSessions };
   });
