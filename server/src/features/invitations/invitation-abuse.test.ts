@@ -120,10 +120,13 @@ describe("invitations of a removed or demoted admin (security item 6)", () => {
     const second = await addMember(t.app, c, "ADMIN", "Second");
     const email = uniqueEmail("accomplice");
     const inv = await invite(second, email, "ADMIN");
-    const kept = await invite(c.admin, uniqueEmail("friend"));
+    // A link another admin sent: the demoted admin could copy it too (Copy Link).
+    const copied = await invite(c.admin, uniqueEmail("friend"), "ADMIN");
     expect((await c.admin.patch(`/api/admin/members/${second.user.id}`, { role: "CONGREGANT" })).status).toBe(200);
 
-    expect((await new Caller(t.app).get(`/api/invite/${inv.token}`)).status).toBe(404);
+    for (const token of [inv.token, copied.token]) {
+      expect((await new Caller(t.app).get(`/api/invite/${token}`)).status).toBe(404);
+    }
     const reg = await new Caller(t.app).post("/api/auth/register", {
       email,
       password: "a good long password",
@@ -132,12 +135,13 @@ describe("invitations of a removed or demoted admin (security item 6)", () => {
     expect(reg.status).toBe(400);
     const [account] = await t.db.select().from(users).where(eq(users.email, email));
     expect(account).toBeUndefined();
-    // Invitations other admins sent stay.
-    expect((await new Caller(t.app).get(`/api/invite/${kept.token}`)).status).toBe(200);
     const activity = (await c.admin.get("/api/admin/recent-activity")).body;
     expect(activity.map((a: { description: string }) => a.description)).toContain(
-      "1 pending invitation sent by Second User revoked",
+      "2 pending invitations were revoked because Second User is no longer an admin. Send them again.",
     );
+    // The remaining admin can invite again; the demoted one cannot.
+    await invite(c.admin, uniqueEmail("again"));
+    expect((await second.post("/api/invitations", { email: uniqueEmail(), role: "ADMIN" })).status).toBe(403);
   });
 
   it("are revoked when the admin is removed; a signed-in user cannot accept them", async () => {
@@ -149,8 +153,33 @@ describe("invitations of a removed or demoted admin (security item 6)", () => {
     const user = await signUp(t.app, { email });
     expect((await user.post(`/api/invite/${inv.token}/accept`)).status).toBe(404);
     expect((await user.get("/api/auth/user")).body.churchId).toBeNull();
-    const left = await t.db.select().from(invitations).where(eq(invitations.invitedBy, second.user.id));
+    const left = await t.db.select().from(invitations).where(eq(invitations.churchId, c.church.id));
     expect(left.filter((i) => !i.isUsed)).toHaveLength(0);
+  });
+
+  it("removing a congregant leaves the church's invitations alone", async () => {
+    const c = await createChurch(t.app);
+    const member = await addMember(t.app, c);
+    const inv = await invite(c.admin, uniqueEmail("guest"));
+    expect((await c.admin.delete(`/api/admin/members/${member.user.id}`)).status).toBe(204);
+    expect((await new Caller(t.app).get(`/api/invite/${inv.token}`)).status).toBe(200);
+  });
+
+  it("an invitation racing the admin's demotion does not survive it", async () => {
+    const c = await createChurch(t.app);
+    const second = await addMember(t.app, c, "ADMIN", "Racing");
+    const results = await Promise.all([
+      ...Array.from({ length: 5 }, (_, i) =>
+        second.post("/api/invitations", { email: uniqueEmail(`r${i}`), role: "ADMIN" }),
+      ),
+      c.admin.patch(`/api/admin/members/${second.user.id}`, { role: "CONGREGANT" }),
+    ]);
+    expect(results.every((r) => r.status < 500)).toBe(true);
+    const pending = await t.db
+      .select()
+      .from(invitations)
+      .where(and(eq(invitations.invitedBy, second.user.id), eq(invitations.isUsed, false)));
+    expect(pending).toHaveLength(0);
   });
 });
 

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gt, isNotNull, min, sql } from "drizzle-orm";
 import type { TDb } from "../../db/client";
-import { churches, invitationSends, invitations } from "../../db/schema";
+import { churches, invitationSends, invitations, users } from "../../db/schema";
 import type { TChurchCtx } from "../../lib/context";
 import { sha256 } from "../../lib/crypto";
 
@@ -79,15 +79,26 @@ export async function markInvitationUsed(db: TDb, id: string, userId: string): P
   return rows.length > 0;
 }
 
-/** Deletes the pending invitations `userId` sent in the church (an admin removed or demoted). */
-export async function deletePendingInvitationsBy(ctx: TChurchCtx, userId: string): Promise<number> {
+/** Deletes the church's pending invitations (an admin, who could copy every link, removed or demoted). */
+export async function deletePendingInvitations(ctx: TChurchCtx): Promise<number> {
   const rows = await ctx.db
     .delete(invitations)
-    .where(
-      and(eq(invitations.churchId, ctx.churchId), eq(invitations.invitedBy, userId), eq(invitations.isUsed, false)),
-    )
+    .where(and(eq(invitations.churchId, ctx.churchId), eq(invitations.isUsed, false)))
     .returning({ id: invitations.id });
   return rows.length;
+}
+
+/**
+ * Whether the caller is still an admin of the church, holding their row until the transaction
+ * ends: a demotion or removal committing meanwhile waits, then revokes what this one created.
+ */
+export async function isStillAdmin(ctx: TChurchCtx): Promise<boolean> {
+  const [row] = await ctx.db
+    .select({ role: users.role })
+    .from(users)
+    .where(and(eq(users.id, ctx.userId), eq(users.churchId, ctx.churchId)))
+    .for("share");
+  return row?.role === "ADMIN" || row?.role === "SUPER_ADMIN";
 }
 
 /** Invitations made before tokens were encrypted, still holding the plain token. */

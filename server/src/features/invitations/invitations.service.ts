@@ -27,6 +27,7 @@ import {
   findInvitations,
   findLegacyTokenInvitations,
   findPendingInvitationByEmail,
+  isStillAdmin,
   lockInvitationSends,
   markInvitationUsed,
   recordInvitationSend,
@@ -109,6 +110,11 @@ async function claimInvitationSend(db: TDb, recipient: string, churchId: string,
   await recordInvitationSend(db, recipient, churchId);
 }
 
+/** The role the request was let in with may have been taken away a moment ago: check the row. */
+async function assertStillAdmin(ctx: TChurchCtx): Promise<void> {
+  if (!(await isStillAdmin(ctx))) throw forbidden("You don't have permission to access this page.");
+}
+
 /** Queues the invitation e-mail. Names are plain text: a church called "http://…" links nowhere. */
 async function enqueueInvitationMail(db: TDb, row: TInvitationRow, token: string, deps: TInvitationDeps) {
   const churchName = unlinkable(deps.churchName);
@@ -150,6 +156,7 @@ export async function createInvitation(
   }
   return ctx.db.transaction(async (db) => {
     const tx = { ...ctx, db };
+    await assertStillAdmin(tx);
     await claimInvitationSend(db, body.email, ctx.churchId, deps.emailsPerDay);
     const token = createToken(32);
     const row = await createInvitationRow(tx, {
@@ -169,6 +176,7 @@ export async function createInvitation(
 export async function resendInvitation(ctx: TChurchCtx, id: string, deps: TInvitationDeps): Promise<TInvitation> {
   return ctx.db.transaction(async (db) => {
     const tx = { ...ctx, db };
+    await assertStillAdmin(tx);
     const row = await findInvitation(tx, id);
     if (!row) throw notFound("Invitation not found");
     if (row.isUsed || row.expiresAt.getTime() < Date.now())

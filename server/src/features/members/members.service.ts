@@ -6,7 +6,7 @@ import { users } from "../../db/schema";
 import type { TChurchCtx } from "../../lib/context";
 import { conflict, forbidden, notFound } from "../../lib/errors";
 import { recordActivity } from "../admin/activity.repo";
-import { deletePendingInvitationsBy } from "../invitations/invitations.repo";
+import { deletePendingInvitations } from "../invitations/invitations.repo";
 import { findMember, findMembersJson, lockAdmins } from "./members.repo";
 
 export const LAST_ADMIN = "A church must keep at least one admin. Make another member an admin first.";
@@ -26,16 +26,19 @@ async function getChangeableMember(ctx: TChurchCtx, id: string): Promise<TMember
 }
 
 /**
- * A member who loses the admin role (demoted or removed) must not come back through invitations
- * they sent: their pending invitations are revoked, and their links then answer 404.
+ * A member who loses the admin role (demoted or removed) must not come back through an invitation.
+ * An admin could copy every pending link (Copy Link), not only their own, so every pending
+ * invitation of the church is revoked: the links answer 404, and the activity feed asks the
+ * remaining admins to send them again.
  */
-async function revokeInvitationsBy(ctx: TChurchCtx, member: TMember): Promise<void> {
-  const revoked = await deletePendingInvitationsBy(ctx, member.id);
+async function revokeInvitationsSeenBy(ctx: TChurchCtx, member: TMember): Promise<void> {
+  const revoked = await deletePendingInvitations(ctx);
   if (revoked > 0) {
+    const what = revoked === 1 ? "1 pending invitation was" : `${revoked} pending invitations were`;
     await recordActivity(
       ctx,
       "invitations_revoked",
-      `${revoked} pending ${revoked === 1 ? "invitation" : "invitations"} sent by ${getMemberDisplayName(member)} revoked`,
+      `${what} revoked because ${getMemberDisplayName(member)} is no longer an admin. Send them again.`,
     );
   }
 }
@@ -61,7 +64,7 @@ export async function updateMemberRole(
       .set({ role: body.role })
       .where(and(eq(users.id, id), eq(users.churchId, ctx.churchId)));
     await recordActivity(tx, "member_role_changed", `${getMemberDisplayName(member)} is now ${ROLE_LABELS[body.role]}`);
-    if (isAdminRole(member.role) && !isAdminRole(body.role)) await revokeInvitationsBy(tx, member);
+    if (isAdminRole(member.role) && !isAdminRole(body.role)) await revokeInvitationsSeenBy(tx, member);
     return { ...member, role: body.role };
   });
 }
@@ -77,6 +80,6 @@ export async function removeMember(ctx: TChurchCtx, id: string): Promise<void> {
       .set({ churchId: null, role: "CONGREGANT" })
       .where(and(eq(users.id, id), eq(users.churchId, ctx.churchId)));
     await recordActivity(tx, "member_removed", `${getMemberDisplayName(member)} was removed from the church`);
-    await revokeInvitationsBy(tx, member);
+    if (isAdminRole(member.role)) await revokeInvitationsSeenBy(tx, member);
   });
 }
