@@ -30,7 +30,7 @@ import { userRoutes } from "./features/user/user.routes";
 import { CacheBus } from "./lib/cache-bus";
 import { AppError } from "./lib/errors";
 import { Mailer } from "./lib/mail";
-import { redactUrl, SecretBox } from "./lib/secrets";
+import { redactUrl, SecretBox, serializeErrorForLog } from "./lib/secrets";
 import { UserCache } from "./lib/user-cache";
 import { accessPlugin, authPlugin } from "./plugins/auth";
 import { originPlugin } from "./plugins/origin";
@@ -93,6 +93,7 @@ export async function buildApp(opts: TBuildOptions): Promise<FastifyInstance> {
             // Request URLs go to the log with every token in them (invitation, reset,
             // verification, feed, sign-in code) replaced by "[redacted]".
             serializers: {
+              err: serializeErrorForLog,
               req: (req: FastifyRequest) => ({
                 method: req.method,
                 url: redactUrl(req.url),

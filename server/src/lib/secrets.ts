@@ -1,5 +1,6 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
 import path from "node:path";
+import { stdSerializers } from "pino";
 import type { TConfig } from "../config";
 import { readOrCreateSecretFile } from "./secret-file";
 
@@ -79,4 +80,27 @@ function decodeURIComponentSafe(s: string): string {
   } catch {
     return s;
   }
+}
+
+const NOT_LOGGED = "[not logged]";
+/** A failed query's message lists its parameters after "params:" (Drizzle), up to the stack. */
+const dropParams = (text: string) => text.replace(/\nparams: [\s\S]*?(?=\n {4}at |$)/, `\nparams: ${NOT_LOGGED}`);
+
+/**
+ * Errors as they go to the log: a failed query's parameters and PostgreSQL's row details are left
+ * out, since they can hold an e-mail's text with its link, a token or a password hash.
+ */
+export function serializeErrorForLog(err: Error): { type: string; message: string; stack: string } {
+  const out = stdSerializers.err(err) as unknown as { type: string; message: string; stack: string } & Record<
+    string,
+    unknown
+  >;
+  const scrub = (o: Record<string, unknown>, depth: number) => {
+    if (typeof o.message === "string") o.message = dropParams(o.message);
+    if (typeof o.stack === "string") o.stack = dropParams(o.stack);
+    for (const key of ["params", "detail", "where", "parameters"]) if (key in o) o[key] = NOT_LOGGED;
+    if (o.cause && typeof o.cause === "object" && depth < 5) scrub(o.cause as Record<string, unknown>, depth + 1);
+  };
+  scrub(out, 0);
+  return out;
 }

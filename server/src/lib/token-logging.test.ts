@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { Caller, createTestApp, type TTestApp } from "../../test/app";
 import { createChurch, invite, uniqueEmail } from "../../test/factories";
-import { invitations } from "../db/schema";
+import { invitations, mailOutbox } from "../db/schema";
 import { redactUrl } from "./secrets";
 
 /**
@@ -66,5 +66,19 @@ describe("tokens and logs (security item 9)", () => {
     expect(redactUrl("/api/callback?code=1&state=2&iss=x")).toBe(
       "/api/callback?code=[redacted]&state=[redacted]&iss=x",
     );
+  });
+
+  it("leaves a failed query's parameters and row details out of the log", async () => {
+    const secret = "http://fellowship.test/verify-email?token=a-live-token-0123456789";
+    const err = await t.db
+      .insert(mailOutbox)
+      .values({ to: null as unknown as string, subject: "Confirm", text: secret })
+      .catch((e: Error) => e);
+    expect(err).toBeInstanceOf(Error);
+    t.app.log.error({ err }, "could not queue mail");
+    const line = lines.find((l) => l.includes("could not queue mail")) ?? "";
+    expect(line).toContain("Failed query");
+    expect(line).toContain("[not logged]");
+    expect(line).not.toContain("a-live-token");
   });
 });

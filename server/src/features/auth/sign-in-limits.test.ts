@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { Caller, createTestApp, type TTestApp } from "../../../test/app";
 import { PASSWORD, signUp } from "../../../test/factories";
 import { signInFailures } from "../../db/schema";
-import { EMAIL_FAILURE_LIMIT } from "./sign-in-limits";
+import { addressGroup, EMAIL_FAILURE_LIMIT } from "./sign-in-limits";
 
 let t: TTestApp;
 beforeAll(async () => {
@@ -61,5 +61,19 @@ describe("sign-in lockout (security item 10)", () => {
     expect((await login(phone, owner.user.email, PASSWORD)).status).toBe(200);
     for (let i = 0; i < 9; i++) expect((await login(phone, owner.user.email, `typo-${i}-again`)).status).toBe(401);
     expect((await login(phone, owner.user.email, PASSWORD)).status).toBe(200);
+  });
+
+  it("counts an IPv6 client by its /64, so new addresses in one network do not buy new tries", async () => {
+    expect(addressGroup("2001:db8:1:2:aaaa::1")).toBe("2001:db8:1:2::/64");
+    expect(addressGroup("2001:0db8:0001:0002:ffff:ffff:ffff:ffff")).toBe("2001:db8:1:2::/64");
+    expect(addressGroup("::ffff:203.0.113.5")).toBe("203.0.113.5");
+    expect(addressGroup("203.0.113.5")).toBe("203.0.113.5");
+    const owner = await signUp(t.app);
+    for (let i = 0; i < 10; i++) {
+      const res = await login(from(`2001:db8:1:2::${(i + 1).toString(16)}`), owner.user.email, `wrong-${i}-pass`);
+      expect(res.status).toBe(401);
+    }
+    expect((await login(from("2001:db8:1:2::ff"), owner.user.email, PASSWORD)).status).toBe(429);
+    expect((await login(from("2001:db8:9:9::1"), owner.user.email, PASSWORD)).status).toBe(200);
   });
 });

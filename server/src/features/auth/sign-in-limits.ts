@@ -1,3 +1,4 @@
+import { isIPv6 } from "node:net";
 import { and, count, eq, gt, inArray, lt, or } from "drizzle-orm";
 import type { TDb } from "../../db/client";
 import { signInFailures, signInLocks } from "../../db/schema";
@@ -15,7 +16,25 @@ export const ADDRESS_FAILURE_LIMIT = 100;
 export const FAILURE_WINDOW_MS = 15 * 60_000;
 export const LOCK_MS = 15 * 60_000;
 
-const keysFor = (email: string, ip: string) => [
+/**
+ * The address a limit counts: an IPv4 address as it is, an IPv6 address by its /64 network, since
+ * one subscriber usually holds a whole /64 and could otherwise use a new address for every try.
+ */
+export function addressGroup(ip: string): string {
+  const v4 = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (v4) return v4[1];
+  if (!isIPv6(ip)) return ip;
+  const [head, tail = ""] = ip.split("::");
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  const groups = ip.includes("::") ? [...left, ...Array(8 - left.length - right.length).fill("0"), ...right] : left;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => (Number.parseInt(g, 16) || 0).toString(16))
+    .join(":")}::/64`;
+}
+
+const keysFor = (email: string, rawIp: string, ip = addressGroup(rawIp)) => [
   { key: `email-ip:${email}|${ip}`, limit: EMAIL_ADDRESS_FAILURE_LIMIT },
   { key: `email:${email}`, limit: EMAIL_FAILURE_LIMIT },
   { key: `ip:${ip}`, limit: ADDRESS_FAILURE_LIMIT },
@@ -99,5 +118,7 @@ export async function failAttempt(db: TDb, attempt: { lockIfFailed: string[] }):
 export async function passAttempt(db: TDb, email: string, ip: string, attempt: { ids: string[] }): Promise<void> {
   await db
     .delete(signInFailures)
-    .where(or(inArray(signInFailures.id, attempt.ids), eq(signInFailures.key, `email-ip:${email}|${ip}`)));
+    .where(
+      or(inArray(signInFailures.id, attempt.ids), eq(signInFailures.key, `email-ip:${email}|${addressGroup(ip)}`)),
+    );
 }
