@@ -82,6 +82,14 @@ export async function requireAdmin(req: FastifyRequest): Promise<TChurchCtx> {
 }
 
 export type TAccess = "public" | "user" | "member" | "admin";
+export type TRouteAccess = { method: string; url: string; access: TAccess | undefined };
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Every /api route with who may call it, as registered (the route-declaration test reads it). */
+    routeAccess: TRouteAccess[];
+  }
+}
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -96,9 +104,25 @@ const CHECKS: Record<Exclude<TAccess, "public">, (req: FastifyRequest) => Promis
   admin: requireAdmin,
 };
 
+/**
+ * Safe by default: every /api route must say who may call it (`config.access`). A route without a
+ * declaration is refused when it is registered, so the app does not start; should one slip through
+ * (registered before this plugin), it answers 403 to everyone.
+ */
 export const accessPlugin = fp(async (app: FastifyInstance) => {
+  const declared: TRouteAccess[] = [];
+  app.decorate("routeAccess", declared);
+  app.addHook("onRoute", (route) => {
+    const access = (route.config as { access?: TAccess } | undefined)?.access;
+    if (route.url.startsWith("/api/")) declared.push({ method: String(route.method), url: route.url, access });
+    if (route.url.startsWith("/api/") && access === undefined) {
+      throw new Error(`${route.method} ${route.url} does not declare who may call it (config.access).`);
+    }
+  });
   app.addHook("preValidation", async (req) => {
     const access = req.routeOptions.config?.access;
-    if (access && access !== "public") await CHECKS[access](req);
+    if (access === "public") return;
+    if (access) await CHECKS[access](req);
+    else if (!req.is404 && req.url.startsWith("/api/")) throw forbidden();
   });
 });

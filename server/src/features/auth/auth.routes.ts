@@ -42,7 +42,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/api/login",
-    { schema: { querystring: z.object({ invitation: z.string().max(200).optional() }) } },
+    { config: { access: "public" }, schema: { querystring: z.object({ invitation: z.string().max(200).optional() }) } },
     async (req, reply) => {
       if (app.config.oidc) return redirectToProvider(app, req, reply, req.query.invitation);
       const q = req.query.invitation ? `?invitation=${encodeURIComponent(req.query.invitation)}` : "";
@@ -50,7 +50,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get("/api/auth/providers", async () => ({
+  app.get("/api/auth/providers", { config: { access: "public" } }, async () => ({
     password: true,
     oidc: app.config.oidc ? { name: app.config.oidc.name } : null,
   }));
@@ -59,7 +59,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/auth/register",
     {
       schema: { body: ZRegisterBody },
-      config: { rateLimit: { max: REGISTRATIONS_PER_HOUR, timeWindow: "1 hour" } },
+      config: { access: "public", rateLimit: { max: REGISTRATIONS_PER_HOUR, timeWindow: "1 hour" } },
     },
     async (req, reply) => {
       const { userId, token } = await registerUser(app.db, req.body, mailDeps);
@@ -68,7 +68,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post("/api/auth/login", { schema: { body: ZLoginBody } }, async (req, reply) => {
+  app.post("/api/auth/login", { config: { access: "public" }, schema: { body: ZLoginBody } }, async (req, reply) => {
     const { userId, token } = await loginUser(app.db, req.body, req.ip);
     await app.userCache.invalidate("user", userId);
     setSessionCookie(app, req, reply, token);
@@ -76,7 +76,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // Kept for links and typed addresses (DESIGN.md); the app itself signs out with POST.
-  app.get("/api/logout", async (req, reply) => {
+  app.get("/api/logout", { config: { access: "public" } }, async (req, reply) => {
     if (!isOwnLogoutNavigation(req)) return reply.redirect("/", 302);
     await endThisSession(app, req);
     clearSessionCookie(reply);
@@ -84,13 +84,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // Another site's POST is refused by the origin check before it gets here.
-  app.post("/api/logout", async (req, reply) => {
+  app.post("/api/logout", { config: { access: "public" } }, async (req, reply) => {
     await endThisSession(app, req);
     clearSessionCookie(reply);
     return reply.code(204).send();
   });
 
-  app.get("/api/auth/user", async (req) => {
+  // Answers 401 itself when signed out (the client asks it to learn whether anyone is signed in).
+  app.get("/api/auth/user", { config: { access: "public" } }, async (req) => {
     const user = await req.getUser();
     if (!user) throw unauthorized();
     return user;
@@ -98,31 +99,42 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/api/auth/forgot-password",
-    { schema: { body: ZForgotPasswordBody }, config: { rateLimit: { max: 20, timeWindow: "1 hour" } } },
+    {
+      schema: { body: ZForgotPasswordBody },
+      config: { access: "public", rateLimit: { max: 20, timeWindow: "1 hour" } },
+    },
     async (req, reply) => {
       await requestPasswordReset(app.db, req.body.email, mailDeps);
       return reply.code(202).send({ message: "If an account exists for that e-mail, we sent a reset link." });
     },
   );
 
-  app.post("/api/auth/reset-password", { schema: { body: ZResetPasswordBody } }, async (req, reply) => {
-    const { userId, token, droppedSessions } = await resetPassword(app.db, req.body);
-    for (const id of droppedSessions) await app.userCache.invalidate("session", id);
-    await app.userCache.invalidate("user", userId);
-    setSessionCookie(app, req, reply, token);
-    return app.userCache.getUser(userId);
-  });
+  app.post(
+    "/api/auth/reset-password",
+    { config: { access: "public" }, schema: { body: ZResetPasswordBody } },
+    async (req, reply) => {
+      const { userId, token, droppedSessions } = await resetPassword(app.db, req.body);
+      for (const id of droppedSessions) await app.userCache.invalidate("session", id);
+      await app.userCache.invalidate("user", userId);
+      setSessionCookie(app, req, reply, token);
+      return app.userCache.getUser(userId);
+    },
+  );
 
-  app.post("/api/auth/verify-email", { schema: { body: ZVerifyEmailBody } }, async (req, reply) => {
-    const user = await req.getUser();
-    const sessionId = req.sessionId();
-    const current = user && sessionId ? { userId: user.id, sessionId } : null;
-    const { userId, token, droppedSessions } = await verifyEmail(app.db, req.body, current);
-    for (const id of droppedSessions) await app.userCache.invalidate("session", id);
-    await app.userCache.invalidate("user", userId);
-    if (token) setSessionCookie(app, req, reply, token);
-    return app.userCache.getUser(userId);
-  });
+  app.post(
+    "/api/auth/verify-email",
+    { config: { access: "public" }, schema: { body: ZVerifyEmailBody } },
+    async (req, reply) => {
+      const user = await req.getUser();
+      const sessionId = req.sessionId();
+      const current = user && sessionId ? { userId: user.id, sessionId } : null;
+      const { userId, token, droppedSessions } = await verifyEmail(app.db, req.body, current);
+      for (const id of droppedSessions) await app.userCache.invalidate("session", id);
+      await app.userCache.invalidate("user", userId);
+      if (token) setSessionCookie(app, req, reply, token);
+      return app.userCache.getUser(userId);
+    },
+  );
 
   app.post(
     "/api/auth/verify-email/resend",

@@ -49,11 +49,11 @@ export const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/api/login/oidc",
-    { schema: { querystring: z.object({ invitation: z.string().max(200).optional() }) } },
+    { config: { access: "public" }, schema: { querystring: z.object({ invitation: z.string().max(200).optional() }) } },
     async (req, reply) => redirectToProvider(app, req, reply, req.query.invitation),
   );
 
-  app.get(callbackPath, async (req, reply) => {
+  app.get(callbackPath, { config: { access: "public" } }, async (req, reply) => {
     if (!cfg) throw notFound("Single sign-on is not configured");
     const current = new URL(req.url, app.config.publicUrl);
     try {

@@ -15,15 +15,19 @@ export const churchesRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // Public: logos appear on the invitation page and in the web app manifest before sign-in.
-  app.get("/api/churches/:id/logo", { schema: { params: ZIdParams } }, async (req, reply) => {
-    const logo = await findChurchLogo(app.db, req.params.id);
-    if (!logo) throw notFound("Logo not found");
-    if (req.headers["if-none-match"] === logo.etag) return reply.code(304).send();
-    return reply
-      .header("content-type", logo.contentType)
-      .header("etag", logo.etag)
-      .header("cache-control", "public, max-age=31536000, immutable")
-      .header("x-content-type-options", "nosniff")
-      .send(logo.bytes);
-  });
+  app.get(
+    "/api/churches/:id/logo",
+    { config: { access: "public" }, schema: { params: ZIdParams } },
+    async (req, reply) => {
+      const logo = await findChurchLogo(app.db, req.params.id);
+      if (!logo) throw notFound("Logo not found");
+      if (req.headers["if-none-match"] === logo.etag) return reply.code(304).send();
+      return reply
+        .header("content-type", logo.contentType)
+        .header("etag", logo.etag)
+        .header("cache-control", "public, max-age=31536000, immutable")
+        .header("x-content-type-options", "nosniff")
+        .send(logo.bytes);
+    },
+  );
 };

@@ -11,17 +11,23 @@ export const feedsRoutes: FastifyPluginAsyncZod = async (app) => {
     getFeedUrls(await requireAdmin(req), app.config.publicUrl),
   );
 
-  app.get("/api/feeds/:token/podcast.xml", { schema: { params: ZFeedParams } }, async (req, reply) =>
-    reply
-      .type("application/rss+xml; charset=utf-8")
-      .header("cache-control", "public, max-age=300")
-      .send(await renderPodcast(app.db, req.params.token, app.config.publicUrl)),
+  app.get(
+    "/api/feeds/:token/podcast.xml",
+    { config: { access: "public" }, schema: { params: ZFeedParams } },
+    async (req, reply) =>
+      reply
+        .type("application/rss+xml; charset=utf-8")
+        .header("cache-control", "public, max-age=300")
+        .send(await renderPodcast(app.db, req.params.token, app.config.publicUrl)),
   );
 
-  app.get("/api/feeds/:token/events.ics", { schema: { params: ZFeedParams } }, async (req, reply) =>
-    reply
-      .type("text/calendar; charset=utf-8")
-      .header("cache-control", "public, max-age=300")
-      .send(await renderCalendar(app.db, req.params.token, app.config.publicUrl)),
+  app.get(
+    "/api/feeds/:token/events.ics",
+    { config: { access: "public" }, schema: { params: ZFeedParams } },
+    async (req, reply) =>
+      reply
+        .type("text/calendar; charset=utf-8")
+        .header("cache-control", "public, max-age=300")
+        .send(await renderCalendar(app.db, req.params.token, app.config.publicUrl)),
   );
 };

@@ -47,7 +47,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.code(204).send();
   });
 
-  app.get("/api/invite/:token", { schema: { params: ZTokenParams } }, async (req) =>
+  app.get("/api/invite/:token", { config: { access: "public" }, schema: { params: ZTokenParams } }, async (req) =>
     getPublicInvitation(app.db, req.params.token),
   );
 

@@ -32,7 +32,7 @@ export const sermonsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get("/api/sermons/speakers", { config: member }, async (req) => listSpeakers(await requireMember(req)));
 
   // Public, so a shared link shows the sermon to a visitor; members of the church get their own view.
-  app.get("/api/sermons/:id", { schema: { params: ZIdParams } }, async (req) => {
+  app.get("/api/sermons/:id", { config: { access: "public" }, schema: { params: ZIdParams } }, async (req) => {
     const user = await req.getUser();
     if (!user?.churchId) return getPublicSermon(app.db, req.params.id);
     return viewSermon(await requireMember(req), req.params.id);
