@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { optionalText } from "./text";
 
 export const DEFAULT_BRAND_COLOR = "#6366F1";
 export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
@@ -36,14 +37,6 @@ export function isValidTimeZone(tz: string): boolean {
     return false;
   }
 }
-
-const optionalText = (max: number, label: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${label} must be at most ${max} characters`)
-    .nullish()
-    .transform((v) => (v ? v : null));
 
 const ZHttpUrl = z.url({ protocol: /^https?$/, error: "Enter a full web address starting with http:// or https://" });
 

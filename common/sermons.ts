@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isRealCalendarDate } from "./dates";
+import { optionalText } from "./text";
 
 /** Spec 1 section 9: points for watching a sermon, paid once per member per sermon. */
 export const SERMON_WATCH_POINTS = 10;
@@ -14,14 +15,6 @@ const optionalUrl = z
   .nullish()
   .transform((v) => (v ? v : null))
   .pipe(z.url({ protocol: /^https?$/, error: "Please enter a valid URL" }).nullable());
-
-const optionalText = (max: number, label: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${label} must be at most ${max} characters`)
-    .nullish()
-    .transform((v) => (v ? v : null));
 
 /** A calendar date `YYYY-MM-DD` or a full ISO date-time (spec 2: date inputs use YYYY-MM-DD). */
 export const ZDateInput = z

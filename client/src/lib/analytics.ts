@@ -39,7 +39,6 @@ export function createSessionId(): string {
 const sessionId = createSessionId();
 let userId: string | undefined;
 let events: TAnalyticsEvent[] = [];
-let metrics: TPerformanceMetric[] = [];
 let timer: ReturnType<typeof setInterval> | undefined;
 
 export function setAnalyticsUser(id: string | undefined): void {
@@ -48,10 +47,6 @@ export function setAnalyticsUser(id: string | undefined): void {
 
 export function trackEvent(event: string, properties: Record<string, unknown> = {}): void {
   events.push({ event, properties, timestamp: new Date().toISOString(), userId, sessionId });
-}
-
-export function trackMetric(name: string, value: number, metadata?: Record<string, unknown>): void {
-  metrics.push({ name, value, timestamp: new Date().toISOString(), metadata });
 }
 
 export function trackError(error: unknown, context: string): void {
@@ -69,10 +64,10 @@ export function readAnalyticsBatches(): TAnalyticsBatch[] {
 }
 
 export function flushAnalytics(): void {
-  if (events.length === 0 && metrics.length === 0) return;
-  const batch: TAnalyticsBatch = { events, metrics, sessionId, userId, timestamp: new Date().toISOString() };
+  if (events.length === 0) return;
+  // The batch keeps the spec's shape; nothing measures performance metrics yet.
+  const batch: TAnalyticsBatch = { events, metrics: [], sessionId, userId, timestamp: new Date().toISOString() };
   events = [];
-  metrics = [];
   const batches = [...readAnalyticsBatches(), batch].slice(-ANALYTICS_MAX_BATCHES);
   writeStorage(ANALYTICS_STORAGE_KEY, JSON.stringify(batches));
 }

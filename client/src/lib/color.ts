@@ -56,8 +56,3 @@ export function darkenUntilContrast(hex: string, against: string, ratio: number)
   }
   return out;
 }
-
-/** The readable text colour, white or near-black, with the higher contrast against `bg`. */
-export function getReadableForeground(bg: string): string {
-  return contrastRatio(WHITE, bg) >= contrastRatio(NEAR_BLACK, bg) ? WHITE : NEAR_BLACK;
-}

@@ -1,25 +1,8 @@
-export type TServiceWorkerState = "unsupported" | "checking" | "registered" | "failed";
-
-let state: TServiceWorkerState = "checking";
-
-export function getServiceWorkerState(): TServiceWorkerState {
-  return state;
-}
-
 /** Registers `/sw.js` after load (production builds only; the dev server serves modules live). */
 export function registerServiceWorker(): void {
-  if (!("serviceWorker" in navigator)) {
-    state = "unsupported";
-    return;
-  }
+  if (!("serviceWorker" in navigator)) return;
   window.addEventListener("load", () => {
-    navigator.serviceWorker
-      .register("/sw.js")
-      .then(() => {
-        state = "registered";
-      })
-      .catch(() => {
-        state = "failed";
-      });
+    // Without a service worker the app still works, only not offline.
+    navigator.serviceWorker.register("/sw.js").catch(() => {});
   });
 }

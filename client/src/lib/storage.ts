@@ -14,11 +14,3 @@ export function writeStorage(key: string, value: string): void {
     // Storage unavailable: the flag simply is not remembered.
   }
 }
-
-export function removeStorage(key: string): void {
-  try {
-    window.localStorage.removeItem(key);
-  } catch {
-    // ignore
-  }
-}

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { DEFAULT_BRAND_COLOR } from "@common/churches";
 import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import nodemailer, { type Transporter } from "nodemailer";
@@ -192,7 +193,7 @@ export function renderActionMail(opts: {
   actionUrl: string;
   color?: string;
 }): string {
-  const color = opts.color ?? "#4F46E5";
+  const color = opts.color ?? DEFAULT_BRAND_COLOR;
   const paras = opts.lines.map((l) => `<p style="margin:0 0 12px">${escapeHtml(l)}</p>`).join("");
   return `<!doctype html><html><body style="font-family:system-ui,sans-serif;background:#f6f7fb;padding:24px;color:#1f2937">
 <div style="max-width:520px;margin:auto;background:#fff;border-radius:12px;padding:28px;border:1px solid #e5e7eb">

@@ -1,3 +1,4 @@
+import { DEFAULT_BRAND_COLOR } from "@common/churches";
 import { ZCreateInvitationBody } from "@common/invitations";
 import { getMemberDisplayName } from "@common/members";
 import type { FastifyRequest } from "fastify";
@@ -25,7 +26,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
       baseUrl: app.config.publicUrl,
       emailsPerDay: app.config.invitationEmailsPerDay,
       churchName: user?.church?.name ?? "your church",
-      brandColor: user?.church?.brandColor ?? "#4F46E5",
+      brandColor: user?.church?.brandColor ?? DEFAULT_BRAND_COLOR,
       inviterName: user ? getMemberDisplayName(user) : "Your church",
     };
   }
