@@ -300,7 +300,7 @@ export const highlightShares = pgTable(
 );
 
 /**
- * Every point a member earns, one row per award. The unique (user, kind, key) makes each award
+ * Every point a member earns, one row per award. The unique (church, user, kind, key) makes each award
  * idempotent: a repeat or a race inserts nothing and pays nothing (DESIGN.md rule 4).
  */
 export const pointsLedger = pgTable(
@@ -315,8 +315,10 @@ export const pointsLedger = pgTable(
     createdAt: ts("created_at").notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex("points_ledger_award_key").on(t.userId, t.kind, t.key),
-    index("points_ledger_user_kind_idx").on(t.userId, t.kind),
+    // Per church: a member who moves to another church starts there from zero; the old church
+    // keeps its history, and a repeat of the same award in the new church is a new award.
+    uniqueIndex("points_ledger_church_award_key").on(t.churchId, t.userId, t.kind, t.key),
+    index("points_ledger_church_user_kind_idx").on(t.churchId, t.userId, t.kind),
   ],
 );
 

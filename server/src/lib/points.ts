@@ -1,8 +1,9 @@
-import { eq, sql } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
+import type { TDb } from "../db/client";
 import { pointsLedger, users } from "../db/schema";
 import type { TChurchCtx } from "./context";
 
-/** Kinds of award; each pays at most once per (member, kind, key). */
+/** Kinds of award; each pays at most once per (church, member, kind, key). */
 export type TAwardKind = "sermon_watch" | "bible_reading" | "action_step" | "partner_prayer" | "onboarding_step";
 
 /**
@@ -33,4 +34,26 @@ export async function awardPoints(
       .returning({ points: users.points });
     return { awarded: points, total: u.points };
   });
+}
+
+/**
+ * Sets the member's running total to what they earned in `churchId` (0 without a church). Called
+ * when a member joins or leaves a church: points are per church, and the ledger keeps the history.
+ */
+export async function resetPointsTotal(db: TDb, userId: string, churchId: string | null): Promise<void> {
+  const earned = churchId
+    ? sql`coalesce((select sum(${pointsLedger.points}) from ${pointsLedger} where ${pointsLedger.userId} = ${userId} and ${pointsLedger.churchId} = ${churchId}), 0)`
+    : sql`0`;
+  await db.update(users).set({ points: earned }).where(eq(users.id, userId));
+}
+
+/** How many awards of `kind` the signed-in member has in their church (e.g. sermons watched). */
+export async function countAwards(ctx: TChurchCtx, kind: TAwardKind): Promise<number> {
+  const [row] = await ctx.db
+    .select({ n: count() })
+    .from(pointsLedger)
+    .where(
+      and(eq(pointsLedger.churchId, ctx.churchId), eq(pointsLedger.userId, ctx.userId), eq(pointsLedger.kind, kind)),
+    );
+  return row.n;
 }

@@ -35,7 +35,8 @@ export async function createChurch(ctx: TUserCtx, body: z.output<typeof ZCreateC
     // The condition makes a double submit (two tabs) create one church, not two.
     const joined = await tx
       .update(users)
-      .set({ churchId: church.id, role: "ADMIN" })
+      // A new church: its founder starts from zero points (points are per church).
+      .set({ churchId: church.id, role: "ADMIN", points: 0 })
       .where(and(eq(users.id, ctx.userId), isNull(users.churchId)))
       .returning({ id: users.id });
     if (joined.length === 0) throw conflict("You already belong to a church.");

@@ -14,6 +14,7 @@ import type { TChurchCtx, TUserCtx } from "../../lib/context";
 import { createToken, sha256 } from "../../lib/crypto";
 import { AppError, conflict, forbidden, notFound } from "../../lib/errors";
 import { type Mailer, renderActionMail, unlinkable } from "../../lib/mail";
+import { resetPointsTotal } from "../../lib/points";
 import type { SecretBox } from "../../lib/secrets";
 import { recordActivity } from "../admin/activity.repo";
 import { markEmailProved } from "../auth/email-verification.service";
@@ -271,6 +272,8 @@ export async function redeemInvitation(
     .where(and(eq(users.id, user.id), isNull(users.churchId)))
     .returning({ id: users.id });
   if (joined.length === 0) throw conflict("You already belong to a church.");
+  // Points are per church: here the member has what they earned here before, if anything.
+  await resetPointsTotal(db, user.id, invitation.churchId);
   const [u] = await db
     .select({ firstName: users.firstName, lastName: users.lastName })
     .from(users)

@@ -5,6 +5,7 @@ import type { z } from "zod";
 import { users } from "../../db/schema";
 import type { TChurchCtx } from "../../lib/context";
 import { conflict, forbidden, notFound } from "../../lib/errors";
+import { resetPointsTotal } from "../../lib/points";
 import { recordActivity } from "../admin/activity.repo";
 import { deletePendingInvitations } from "../invitations/invitations.repo";
 import { findMember, findMembersJson, lockAdmins } from "./members.repo";
@@ -79,6 +80,7 @@ export async function removeMember(ctx: TChurchCtx, id: string): Promise<void> {
       .update(users)
       .set({ churchId: null, role: "CONGREGANT" })
       .where(and(eq(users.id, id), eq(users.churchId, ctx.churchId)));
+    await resetPointsTotal(db, id, null);
     await recordActivity(tx, "member_removed", `${getMemberDisplayName(member)} was removed from the church`);
     if (isAdminRole(member.role)) await revokeInvitationsSeenBy(tx, member);
   });

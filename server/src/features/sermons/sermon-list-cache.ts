@@ -68,7 +68,13 @@ export class SermonListCache {
     const rows = await ctx.db
       .select({ key: pointsLedger.key })
       .from(pointsLedger)
-      .where(and(eq(pointsLedger.userId, ctx.userId), eq(pointsLedger.kind, "sermon_watch")));
+      .where(
+        and(
+          eq(pointsLedger.churchId, ctx.churchId),
+          eq(pointsLedger.userId, ctx.userId),
+          eq(pointsLedger.kind, "sermon_watch"),
+        ),
+      );
     return new Set(rows.map((r) => r.key));
   }
 

@@ -11,7 +11,7 @@ export type TSermonRow = typeof sermons.$inferSelect;
  * inside this subquery a bare "id" would mean the ledger's own id.
  */
 export const isWatchedBy = (userId: string) =>
-  sql<boolean>`exists (select 1 from "points_ledger" pl where pl."user_id" = ${userId} and pl."kind" = 'sermon_watch' and pl."key" = "sermons"."id"::text)`;
+  sql<boolean>`exists (select 1 from "points_ledger" pl where pl."church_id" = "sermons"."church_id" and pl."user_id" = ${userId} and pl."kind" = 'sermon_watch' and pl."key" = "sermons"."id"::text)`;
 
 export function toSermon(row: TSermonRow & { isWatched: boolean }): TSermon {
   return {

@@ -1,21 +1,29 @@
 import type { TUserStats } from "@common/user";
 import { and, count, eq, isNotNull } from "drizzle-orm";
-import { eventAttendance, pointsLedger, users } from "../../db/schema";
+import { eventAttendance, events, users } from "../../db/schema";
 import type { TChurchCtx } from "../../lib/context";
+import { countAwards } from "../../lib/points";
 
-/** The member's figures, counted from the points ledger and attendance (spec 1 and 2 "User stats"). */
+/**
+ * The member's figures in their church, from the points ledger and attendance (spec 1 and 2
+ * "User stats"). A member who moved from another church starts here from zero.
+ */
 export async function getUserStats(ctx: TChurchCtx): Promise<TUserStats> {
-  const [[u], [watched], [attended]] = await Promise.all([
+  const [[u], sermonsWatched, [attended]] = await Promise.all([
     ctx.db.select({ points: users.points }).from(users).where(eq(users.id, ctx.userId)),
-    ctx.db
-      .select({ n: count() })
-      .from(pointsLedger)
-      .where(and(eq(pointsLedger.userId, ctx.userId), eq(pointsLedger.kind, "sermon_watch"))),
+    countAwards(ctx, "sermon_watch"),
     ctx.db
       .select({ n: count() })
       .from(eventAttendance)
-      .where(and(eq(eventAttendance.userId, ctx.userId), isNotNull(eventAttendance.checkedInAt))),
+      .innerJoin(events, eq(events.id, eventAttendance.eventId))
+      .where(
+        and(
+          eq(eventAttendance.userId, ctx.userId),
+          eq(events.churchId, ctx.churchId),
+          isNotNull(eventAttendance.checkedInAt),
+        ),
+      ),
   ]);
   // Streaks arrive with the reading plan; until then no streak is running.
-  return { points: u.points, sermonsWatched: watched.n, eventsAttended: attended.n, streaks: {} };
+  return { points: u.points, sermonsWatched, eventsAttended: attended.n, streaks: {} };
 }
