@@ -2,8 +2,6 @@ import { z } from "zod";
 import { isRealCalendarDate } from "./dates";
 import { optionalText } from "./text";
 
-/** Spec 1 section 9: points for watching a sermon, paid once per member per sermon. */
-export const SERMON_WATCH_POINTS = 10;
 export const DASHBOARD_SERMON_COUNT = 3;
 export const RELATED_SERMON_COUNT = 4;
 export const SERMON_PAGE_SIZE = 24;

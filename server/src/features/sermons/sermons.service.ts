@@ -1,10 +1,5 @@
-import {
-  SERMON_WATCH_POINTS,
-  type TPublicSermon,
-  type TSermon,
-  type TWatchResult,
-  type ZSermonBody,
-} from "@common/sermons";
+import { POINTS } from "@common/points";
+import type { TPublicSermon, TSermon, TWatchResult, ZSermonBody } from "@common/sermons";
 import { toLocalDate } from "@common/time";
 import { and, desc, eq, ne, or, sql } from "drizzle-orm";
 import type { z } from "zod";
@@ -122,7 +117,7 @@ export async function deleteSermon(ctx: TChurchCtx, id: string): Promise<void> {
 /** Spec 1: +10 points once per member per sermon; a repeat answers 0 points. */
 export async function watchSermon(ctx: TChurchCtx, id: string): Promise<TWatchResult> {
   if (!(await findSermon(ctx, id))) throw notFound(NOT_FOUND);
-  const { awarded, total } = await awardPoints(ctx, "sermon_watch", id, SERMON_WATCH_POINTS);
+  const { awarded, total } = await awardPoints(ctx, "sermon_watch", id, POINTS.sermonWatch);
   return { pointsAwarded: awarded, points: total, isWatched: true };
 }
 

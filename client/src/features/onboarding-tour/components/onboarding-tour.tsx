@@ -1,3 +1,4 @@
+import { POINTS } from "@common/points";
 import { Compass, type LucideIcon, Sparkles, Star, UserRound } from "lucide-react";
 import { useState } from "react";
 import type { TChurchUser } from "@/app/current-user";
@@ -22,7 +23,7 @@ function getSteps(churchName: string): TStep[] {
     {
       icon: Star,
       title: "Earn points as you grow",
-      body: "Watch a sermon (+10), read the day's Bible passages (+10 each), complete the weekly action step (+25) and pray for your partner (+15). Your points are always shown at the top.",
+      body: `Watch a sermon (+${POINTS.sermonWatch}), read the day's Bible passages (+${POINTS.dailyReading} each), complete the weekly action step (+${POINTS.weeklyActionStep}) and pray for your partner (+${POINTS.partnerPrayer}). Your points are always shown at the top.`,
     },
     {
       icon: UserRound,
