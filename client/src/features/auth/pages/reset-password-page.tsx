@@ -1,23 +1,21 @@
-import { ZPassword, ZResetPasswordBody } from "@common/auth";
+import { ZResetPasswordBody } from "@common/auth";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useLocation, useSearch } from "wouter";
-import { z } from "zod";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { FormField, fieldAria } from "@/components/ui/form-field";
-import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
 import { getServerMessage } from "@/lib/api-client";
 import { useRefreshAuthUser, useResetPassword } from "../api";
 import { AuthLayout } from "../components/auth-layout";
 import { FormAlert } from "../components/form-alert";
-
-const ZResetForm = z
-  .object({ password: ZPassword, confirmPassword: z.string() })
-  .refine((v) => v.password === v.confirmPassword, { message: "Passwords do not match", path: ["confirmPassword"] });
-type TValues = z.input<typeof ZResetForm>;
+import {
+  EMPTY_NEW_PASSWORD,
+  NewPasswordFields,
+  type TNewPasswordValues,
+  ZNewPasswordForm,
+} from "../components/new-password-fields";
 
 /** `/reset-password?token=T`: choose a new password, then go to `/`. */
 export function ResetPasswordPage() {
@@ -26,11 +24,10 @@ export function ResetPasswordPage() {
   const reset = useResetPassword();
   const refreshUser = useRefreshAuthUser();
   const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm<TValues>({
-    resolver: zodResolver(ZResetForm),
-    defaultValues: { password: "", confirmPassword: "" },
+  const form = useForm<TNewPasswordValues>({
+    resolver: zodResolver(ZNewPasswordForm),
+    defaultValues: EMPTY_NEW_PASSWORD,
   });
-  const { errors } = form.formState;
   const hasToken = ZResetPasswordBody.shape.token.safeParse(token).success;
 
   const onSubmit = form.handleSubmit(async ({ password }) => {
@@ -61,22 +58,7 @@ export function ResetPasswordPage() {
           </div>
         ) : (
           <form onSubmit={onSubmit} noValidate className="grid gap-4">
-            <FormField id="reset-password" label="New password" error={errors.password?.message}>
-              <Input
-                {...fieldAria("reset-password", errors.password?.message)}
-                type="password"
-                autoComplete="new-password"
-                {...form.register("password")}
-              />
-            </FormField>
-            <FormField id="reset-confirm" label="Confirm new password" error={errors.confirmPassword?.message}>
-              <Input
-                {...fieldAria("reset-confirm", errors.confirmPassword?.message)}
-                type="password"
-                autoComplete="new-password"
-                {...form.register("confirmPassword")}
-              />
-            </FormField>
+            <NewPasswordFields form={form} idPrefix="reset" />
             <FormAlert message={formError} />
             <Button type="submit" size="lg" disabled={reset.isPending}>
               {reset.isPending ? "Saving..." : "Reset Password"}

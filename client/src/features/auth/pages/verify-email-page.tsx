@@ -1,27 +1,25 @@
-import { type TAuthUser, ZPassword, ZVerifyEmailBody } from "@common/auth";
+import { type TAuthUser, ZVerifyEmailBody } from "@common/auth";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
 import { MailCheck } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useLocation, useSearch } from "wouter";
-import { z } from "zod";
 import { FullPageLoader } from "@/components/full-page-loader";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { FormField, fieldAria } from "@/components/ui/form-field";
-import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
 import { ApiError, getServerMessage } from "@/lib/api-client";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { AUTH_USER_KEY, useAuth, useSignOut, useVerifyEmail } from "../api";
 import { AuthLayout } from "../components/auth-layout";
 import { FormAlert } from "../components/form-alert";
-
-const ZPasswordForm = z
-  .object({ password: ZPassword, confirmPassword: z.string() })
-  .refine((v) => v.password === v.confirmPassword, { message: "Passwords do not match", path: ["confirmPassword"] });
-type TPasswordValues = z.input<typeof ZPasswordForm>;
+import {
+  EMPTY_NEW_PASSWORD,
+  NewPasswordFields,
+  type TNewPasswordValues,
+  ZNewPasswordForm,
+} from "../components/new-password-fields";
 
 const FALLBACK_ERROR = "This confirmation link is invalid or has expired.";
 
@@ -105,11 +103,10 @@ function ConfirmWithPassword({ token, signedInAs }: { token: string; signedInAs:
   const verify = useVerifyEmail();
   const finish = useFinish();
   const [error, setError] = useState<string | null>(null);
-  const form = useForm<TPasswordValues>({
-    resolver: zodResolver(ZPasswordForm),
-    defaultValues: { password: "", confirmPassword: "" },
+  const form = useForm<TNewPasswordValues>({
+    resolver: zodResolver(ZNewPasswordForm),
+    defaultValues: EMPTY_NEW_PASSWORD,
   });
-  const { errors } = form.formState;
   const onSubmit = form.handleSubmit(async ({ password }) => {
     setError(null);
     try {
@@ -129,22 +126,7 @@ function ConfirmWithPassword({ token, signedInAs }: { token: string; signedInAs:
               ? `This link is for another account than ${signedInAs}. Choosing a password here signs you in to the account it was sent to.`
               : "Your new password replaces the account's current one and signs it out on other devices. To keep your current password, open the link where you're already signed in."}
           </p>
-          <FormField id="verify-password" label="New password" error={errors.password?.message}>
-            <Input
-              {...fieldAria("verify-password", errors.password?.message)}
-              type="password"
-              autoComplete="new-password"
-              {...form.register("password")}
-            />
-          </FormField>
-          <FormField id="verify-confirm" label="Confirm new password" error={errors.confirmPassword?.message}>
-            <Input
-              {...fieldAria("verify-confirm", errors.confirmPassword?.message)}
-              type="password"
-              autoComplete="new-password"
-              {...form.register("confirmPassword")}
-            />
-          </FormField>
+          <NewPasswordFields form={form} idPrefix="verify" />
           <FormAlert message={error} />
           <Button type="submit" size="lg" disabled={verify.isPending}>
             {verify.isPending ? "Confirming..." : "Confirm and sign in"}
