@@ -1,5 +1,5 @@
 import type { ZLoginBody, ZRegisterBody, ZResetPasswordBody } from "@common/auth";
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { z } from "zod";
 import type { TDb } from "../../db/client";
 import { passwordResets, users } from "../../db/schema";
@@ -8,6 +8,7 @@ import { AppError, badRequest, conflict } from "../../lib/errors";
 import { renderActionMail } from "../../lib/mail";
 import { redeemInvitation } from "../invitations/invitations.service";
 import { markEmailProved, sendEmailVerification, type TMailDeps } from "./email-verification.service";
+import { useLink } from "./one-time-links.repo";
 import { createSession, deleteUserSessions } from "./sessions.repo";
 import { beginAttempt, failAttempt, passAttempt } from "./sign-in-limits";
 
@@ -119,23 +120,13 @@ export async function resetPassword(
 ): Promise<{ userId: string; token: string; droppedSessions: string[] }> {
   const passwordHash = await hashPassword(body.password);
   return db.transaction(async (tx) => {
-    const [reset] = await tx
-      .update(passwordResets)
-      .set({ usedAt: new Date() })
-      .where(
-        and(
-          eq(passwordResets.tokenHash, sha256(body.token)),
-          isNull(passwordResets.usedAt),
-          gt(passwordResets.expiresAt, new Date()),
-        ),
-      )
-      .returning({ userId: passwordResets.userId });
-    if (!reset) throw badRequest("This reset link is invalid or has expired. Ask for a new one.", "token");
-    await markEmailProved(tx, reset.userId, { proof: "mailbox", passwordHash });
-    await tx.update(users).set({ lastLogin: new Date() }).where(eq(users.id, reset.userId));
+    const userId = await useLink(tx, passwordResets, body.token);
+    if (!userId) throw badRequest("This reset link is invalid or has expired. Ask for a new one.", "token");
+    await markEmailProved(tx, userId, { proof: "mailbox", passwordHash });
+    await tx.update(users).set({ lastLogin: new Date() }).where(eq(users.id, userId));
     // Other links sent before this reset stop working with it.
-    await tx.delete(passwordResets).where(and(eq(passwordResets.userId, reset.userId), isNull(passwordResets.usedAt)));
-    const droppedSessions = await deleteUserSessions(tx, reset.userId);
-    return { userId: reset.userId, token: await createSession(tx, reset.userId), droppedSessions };
+    await tx.delete(passwordResets).where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+    const droppedSessions = await deleteUserSessions(tx, userId);
+    return { userId, token: await createSession(tx, userId), droppedSessions };
   });
 }

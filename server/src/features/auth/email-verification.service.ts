@@ -1,5 +1,5 @@
 import { EMAIL_VERIFICATION_TTL_HOURS, type ZVerifyEmailBody } from "@common/auth";
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { z } from "zod";
 import type { TDb } from "../../db/client";
 import { emailVerifications, users } from "../../db/schema";
@@ -7,6 +7,7 @@ import type { TUserCtx } from "../../lib/context";
 import { createToken, hashPassword, sha256 } from "../../lib/crypto";
 import { badRequest, conflict, notFound } from "../../lib/errors";
 import { type Mailer, renderActionMail } from "../../lib/mail";
+import { findLinkOwner, useLink } from "./one-time-links.repo";
 import { createSession, deleteSession, deleteUserSessions } from "./sessions.repo";
 
 export type TMailDeps = { mailer: Mailer; baseUrl: string };
@@ -120,47 +121,28 @@ export async function verifyEmail(
   current: { userId: string; sessionId: string } | null,
 ): Promise<TVerifyResult> {
   // The token is checked before any password is hashed: a stranger's guesses cost no scrypt.
-  const [found] = await db
-    .select({ userId: emailVerifications.userId })
-    .from(emailVerifications)
-    .where(
-      and(
-        eq(emailVerifications.tokenHash, sha256(body.token)),
-        isNull(emailVerifications.usedAt),
-        gt(emailVerifications.expiresAt, new Date()),
-      ),
-    );
-  if (!found) throw badRequest(INVALID_VERIFICATION_LINK, "token");
+  const ownerId = await findLinkOwner(db, emailVerifications, body.token);
+  if (!ownerId) throw badRequest(INVALID_VERIFICATION_LINK, "token");
   const passwordHash = body.password ? await hashPassword(body.password) : undefined;
   return db.transaction(async (tx) => {
     // The account first, then its links, in the same order as markEmailProved: two links of one
     // account used at once wait for each other instead of deadlocking.
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, found.userId)).for("update");
-    const [link] = await tx
-      .update(emailVerifications)
-      .set({ usedAt: new Date() })
-      .where(
-        and(
-          eq(emailVerifications.tokenHash, sha256(body.token)),
-          isNull(emailVerifications.usedAt),
-          gt(emailVerifications.expiresAt, new Date()),
-        ),
-      )
-      .returning({ userId: emailVerifications.userId });
-    if (!link) throw badRequest(INVALID_VERIFICATION_LINK, "token");
-    if (current?.userId === link.userId) {
-      await markEmailProved(tx, link.userId, { proof: "mailbox" });
-      const droppedSessions = await deleteUserSessions(tx, link.userId, current.sessionId);
-      return { userId: link.userId, token: null, droppedSessions };
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, ownerId)).for("update");
+    const userId = await useLink(tx, emailVerifications, body.token);
+    if (!userId) throw badRequest(INVALID_VERIFICATION_LINK, "token");
+    if (current?.userId === userId) {
+      await markEmailProved(tx, userId, { proof: "mailbox" });
+      const droppedSessions = await deleteUserSessions(tx, userId, current.sessionId);
+      return { userId, token: null, droppedSessions };
     }
     // Throwing rolls the transaction back: the link stays usable.
     if (!passwordHash) throw badRequest(PASSWORD_NEEDED_TO_VERIFY, "password");
-    await markEmailProved(tx, link.userId, { proof: "mailbox", passwordHash });
-    const droppedSessions = await deleteUserSessions(tx, link.userId);
+    await markEmailProved(tx, userId, { proof: "mailbox", passwordHash });
+    const droppedSessions = await deleteUserSessions(tx, userId);
     if (current) {
       await deleteSession(tx, current.sessionId);
       droppedSessions.push(current.sessionId);
     }
-    return { userId: link.userId, token: await createSession(tx, link.userId), droppedSessions };
+    return { userId, token: await createSession(tx, userId), droppedSessions };
   });
 }
