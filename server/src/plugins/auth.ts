@@ -2,7 +2,7 @@ import type { TAuthUser } from "@common/auth";
 import { isAdminRole } from "@common/roles";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import type { TChurchCtx, TUserCtx } from "../lib/context";
+import type { TAppCtx, TChurchCtx, TUserCtx } from "../lib/context";
 import { sha256 } from "../lib/crypto";
 import { forbidden, unauthorized } from "../lib/errors";
 import { getServerTimeZone } from "../lib/time";
@@ -53,11 +53,15 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   });
 });
 
+function appCtx(req: FastifyRequest): TAppCtx {
+  return req.server.appCtx;
+}
+
 /** 401 unless signed in. */
 export async function requireUser(req: FastifyRequest): Promise<TUserCtx> {
   const user = await req.getUser();
   if (!user) throw unauthorized();
-  return { db: req.server.db, userId: user.id, churchId: user.churchId, role: user.role, email: user.email };
+  return { ...appCtx(req), userId: user.id, churchId: user.churchId, role: user.role, email: user.email };
 }
 
 /** 401 unless signed in, 403 unless the user belongs to a church. */
@@ -66,7 +70,7 @@ export async function requireMember(req: FastifyRequest): Promise<TChurchCtx> {
   if (!user) throw unauthorized();
   if (!user.churchId) throw forbidden("Create or join a church first.");
   return {
-    db: req.server.db,
+    ...appCtx(req),
     userId: user.id,
     churchId: user.churchId,
     role: user.role,
@@ -88,6 +92,14 @@ declare module "fastify" {
   interface FastifyInstance {
     /** Every /api route with who may call it, as registered (the route-declaration test reads it). */
     routeAccess: TRouteAccess[];
+    /** The database and the after-write effects, for services called without a signed-in caller. */
+    appCtx: TAppCtx;
+  }
+  interface FastifyRequest {
+    /** The caller within their church; put on the request by the access check of "member" and "admin" routes. */
+    readonly churchCtx: TChurchCtx;
+    /** The signed-in caller; put on the request by the access check of "user" routes. */
+    readonly userCtx: TUserCtx;
   }
 }
 
@@ -98,20 +110,34 @@ declare module "fastify" {
   }
 }
 
-const CHECKS: Record<Exclude<TAccess, "public">, (req: FastifyRequest) => Promise<unknown>> = {
-  user: requireUser,
-  member: requireMember,
-  admin: requireAdmin,
-};
+const CHURCH = Symbol("churchCtx");
+const USER = Symbol("userCtx");
+type TCtxReq = FastifyRequest & { [CHURCH]?: TChurchCtx; [USER]?: TUserCtx };
 
 /**
  * Safe by default: every /api route must say who may call it (`config.access`). A route without a
  * declaration is refused when it is registered, so the app does not start; should one slip through
- * (registered before this plugin), it answers 403 to everyone.
+ * (registered before this plugin), it answers 403 to everyone. The check puts the caller's context
+ * on the request (`req.churchCtx`, `req.userCtx`), so handlers never look the caller up themselves.
  */
 export const accessPlugin = fp(async (app: FastifyInstance) => {
   const declared: TRouteAccess[] = [];
   app.decorate("routeAccess", declared);
+  app.decorate("appCtx", { db: app.db, changed: (topic, id) => app.cacheBus.publish(topic, id) });
+  app.decorateRequest("churchCtx", {
+    getter(this: TCtxReq) {
+      const ctx = this[CHURCH];
+      if (!ctx) throw new Error(`${this.routeOptions.url} is not a "member" or "admin" route: no church context`);
+      return ctx;
+    },
+  });
+  app.decorateRequest("userCtx", {
+    getter(this: TCtxReq) {
+      const ctx = this[USER];
+      if (!ctx) throw new Error(`${this.routeOptions.url} is not a "user" route: no user context`);
+      return ctx;
+    },
+  });
   app.addHook("onRoute", (route) => {
     const access = (route.config as { access?: TAccess } | undefined)?.access;
     if (route.url.startsWith("/api/")) declared.push({ method: String(route.method), url: route.url, access });
@@ -119,10 +145,12 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
       throw new Error(`${route.method} ${route.url} does not declare who may call it (config.access).`);
     }
   });
-  app.addHook("preValidation", async (req) => {
+  app.addHook("preValidation", async (req: TCtxReq) => {
     const access = req.routeOptions.config?.access;
     if (access === "public") return;
-    if (access) await CHECKS[access](req);
+    if (access === "user") req[USER] = await requireUser(req);
+    else if (access === "member") req[CHURCH] = await requireMember(req);
+    else if (access === "admin") req[CHURCH] = await requireAdmin(req);
     else if (!req.is404 && req.url.startsWith("/api/")) throw forbidden();
   });
 });

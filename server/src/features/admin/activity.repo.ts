@@ -1,7 +1,8 @@
 import { RECENT_ACTIVITY_COUNT, type TActivity } from "@common/admin";
-import { desc, eq } from "drizzle-orm";
+import { desc } from "drizzle-orm";
 import type { TDb } from "../../db/client";
 import { activities } from "../../db/schema";
+import { inChurch } from "../../lib/church-scope";
 import type { TChurchCtx } from "../../lib/context";
 
 /** Adds an entry to the church's recent activity (admin dashboard). */
@@ -17,7 +18,7 @@ export async function findRecentActivity(ctx: TChurchCtx, limit = RECENT_ACTIVIT
   const rows = await ctx.db
     .select()
     .from(activities)
-    .where(eq(activities.churchId, ctx.churchId))
+    .where(inChurch(activities, ctx))
     .orderBy(desc(activities.createdAt))
     .limit(limit);
   return rows.map((r) => ({ id: r.id, description: r.description, timestamp: r.createdAt.toISOString() }));

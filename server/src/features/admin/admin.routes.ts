@@ -1,13 +1,12 @@
 import { RECENT_ACTIVITY_COUNT } from "@common/admin";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { requireAdmin } from "../../plugins/auth";
 import { findRecentActivity } from "./activity.repo";
 import { getAdminStats } from "./admin.service";
 
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const config = { access: "admin" as const };
-  app.get("/api/admin/stats", { config }, async (req) => getAdminStats(await requireAdmin(req)));
+  app.get("/api/admin/stats", { config }, async (req) => getAdminStats(req.churchCtx));
   app.get("/api/admin/recent-activity", { config }, async (req) =>
-    findRecentActivity(await requireAdmin(req), RECENT_ACTIVITY_COUNT * 4),
+    findRecentActivity(req.churchCtx, RECENT_ACTIVITY_COUNT * 4),
   );
 };

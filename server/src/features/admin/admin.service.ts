@@ -1,6 +1,7 @@
 import type { TAdminStats } from "@common/admin";
-import { and, count, eq, gt, gte, inArray, sql } from "drizzle-orm";
+import { count, eq, gt, gte, inArray, sql } from "drizzle-orm";
 import { events, invitations, sermons, users } from "../../db/schema";
+import { inChurch } from "../../lib/church-scope";
 import type { TChurchCtx } from "../../lib/context";
 import { startOfMonth, startOfWeek } from "../../lib/time";
 
@@ -19,18 +20,18 @@ export async function getAdminStats(ctx: TChurchCtx, now = new Date()): Promise<
       newMembersThisMonth: count(sql`case when ${gte(users.createdAt, monthStart)} then 1 end`),
     })
     .from(users)
-    .where(eq(users.churchId, ctx.churchId));
+    .where(inChurch(users, ctx));
   const [[sermonCount], [eventCount]] = await Promise.all([
-    ctx.db.select({ n: count() }).from(sermons).where(eq(sermons.churchId, ctx.churchId)),
+    ctx.db.select({ n: count() }).from(sermons).where(inChurch(sermons, ctx)),
     ctx.db
       .select({ n: count() })
       .from(events)
-      .where(and(eq(events.churchId, ctx.churchId), gt(events.startTime, now))),
+      .where(inChurch(events, ctx, gt(events.startTime, now))),
   ]);
   const [inv] = await ctx.db
     .select({ n: count() })
     .from(invitations)
-    .where(and(eq(invitations.churchId, ctx.churchId), eq(invitations.isUsed, false), gt(invitations.expiresAt, now)));
+    .where(inChurch(invitations, ctx, eq(invitations.isUsed, false), gt(invitations.expiresAt, now)));
   return {
     totalMembers: m.totalMembers,
     totalAdmins: m.totalAdmins,

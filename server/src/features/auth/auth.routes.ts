@@ -6,15 +6,15 @@ import {
   ZResetPasswordBody,
   ZVerifyEmailBody,
 } from "@common/auth";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { unauthorized } from "../../lib/errors";
-import { clearSessionCookie, requireUser, setSessionCookie } from "../../plugins/auth";
+import { clearSessionCookie, setSessionCookie } from "../../plugins/auth";
 import { loginUser, registerUser, requestPasswordReset, resetPassword } from "./auth.service";
 import { resendEmailVerification, verifyEmail } from "./email-verification.service";
 import { redirectToProvider } from "./oidc.routes";
-import { deleteSession } from "./sessions.repo";
+import { endSession } from "./sessions.repo";
 
 /** Registrations per address per hour: room for a church's sign-up evening behind one address. */
 export const REGISTRATIONS_PER_HOUR = 300;
@@ -28,13 +28,6 @@ export function isOwnLogoutNavigation(req: FastifyRequest): boolean {
   const site = req.headers["sec-fetch-site"];
   if (site === undefined) return true;
   return (site === "same-origin" || site === "none") && req.headers["sec-fetch-dest"] === "document";
-}
-
-async function endThisSession(app: FastifyInstance, req: FastifyRequest): Promise<void> {
-  const id = req.sessionId();
-  if (!id) return;
-  await deleteSession(app.db, id);
-  await app.userCache.invalidate("session", id);
 }
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -69,8 +62,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post("/api/auth/login", { config: { access: "public" }, schema: { body: ZLoginBody } }, async (req, reply) => {
-    const { userId, token } = await loginUser(app.db, req.body, req.ip);
-    await app.userCache.invalidate("user", userId);
+    const { userId, token } = await loginUser(app.appCtx, req.body, req.ip);
     setSessionCookie(app, req, reply, token);
     return app.userCache.getUser(userId);
   });
@@ -78,14 +70,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   // Kept for links and typed addresses (DESIGN.md); the app itself signs out with POST.
   app.get("/api/logout", { config: { access: "public" } }, async (req, reply) => {
     if (!isOwnLogoutNavigation(req)) return reply.redirect("/", 302);
-    await endThisSession(app, req);
+    const sessionId = req.sessionId();
+    if (sessionId) await endSession(app.appCtx, sessionId);
     clearSessionCookie(reply);
     return reply.redirect("/", 302);
   });
 
   // Another site's POST is refused by the origin check before it gets here.
   app.post("/api/logout", { config: { access: "public" } }, async (req, reply) => {
-    await endThisSession(app, req);
+    const sessionId = req.sessionId();
+    if (sessionId) await endSession(app.appCtx, sessionId);
     clearSessionCookie(reply);
     return reply.code(204).send();
   });
@@ -113,9 +107,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/auth/reset-password",
     { config: { access: "public" }, schema: { body: ZResetPasswordBody } },
     async (req, reply) => {
-      const { userId, token, droppedSessions } = await resetPassword(app.db, req.body);
-      for (const id of droppedSessions) await app.userCache.invalidate("session", id);
-      await app.userCache.invalidate("user", userId);
+      const { userId, token } = await resetPassword(app.appCtx, req.body);
       setSessionCookie(app, req, reply, token);
       return app.userCache.getUser(userId);
     },
@@ -128,9 +120,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await req.getUser();
       const sessionId = req.sessionId();
       const current = user && sessionId ? { userId: user.id, sessionId } : null;
-      const { userId, token, droppedSessions } = await verifyEmail(app.db, req.body, current);
-      for (const id of droppedSessions) await app.userCache.invalidate("session", id);
-      await app.userCache.invalidate("user", userId);
+      const { userId, token } = await verifyEmail(app.appCtx, req.body, current);
       if (token) setSessionCookie(app, req, reply, token);
       return app.userCache.getUser(userId);
     },
@@ -153,7 +143,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const ctx = await requireUser(req);
+      const ctx = req.userCtx;
       await resendEmailVerification(ctx, mailDeps);
       return reply.code(202).send({ message: `We sent a new link to ${ctx.email}.` });
     },

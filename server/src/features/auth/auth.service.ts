@@ -3,13 +3,14 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { z } from "zod";
 import type { TDb } from "../../db/client";
 import { passwordResets, users } from "../../db/schema";
+import type { TAppCtx } from "../../lib/context";
 import { createToken, hashPassword, sha256, verifyPassword } from "../../lib/crypto";
 import { AppError, badRequest, conflict } from "../../lib/errors";
 import { renderActionMail } from "../../lib/mail";
 import { redeemInvitation } from "../invitations/invitations.service";
 import { markEmailProved, sendEmailVerification, type TMailDeps } from "./email-verification.service";
 import { useLink } from "./one-time-links.repo";
-import { createSession, deleteUserSessions } from "./sessions.repo";
+import { accountChanged, createSession, deleteUserSessions } from "./sessions.repo";
 import { beginAttempt, failAttempt, passAttempt } from "./sign-in-limits";
 
 const RESET_TTL_MS = 60 * 60_000;
@@ -65,10 +66,11 @@ export async function registerUser(
 }
 
 export async function loginUser(
-  db: TDb,
+  ctx: TAppCtx,
   body: z.output<typeof ZLoginBody>,
   ip: string,
 ): Promise<{ userId: string; token: string }> {
+  const { db } = ctx;
   const attempt = await beginAttempt(db, body.email, ip);
   const [user] = await db
     .select({ id: users.id, passwordHash: users.passwordHash })
@@ -81,7 +83,9 @@ export async function loginUser(
   }
   await passAttempt(db, body.email, ip, attempt);
   await db.update(users).set({ lastLogin: new Date() }).where(eq(users.id, user.id));
-  return { userId: user.id, token: await createSession(db, user.id) };
+  const token = await createSession(db, user.id);
+  await accountChanged(ctx, user.id);
+  return { userId: user.id, token };
 }
 
 /** Always succeeds from the caller's side, so it does not reveal which e-mails have accounts. */
@@ -115,11 +119,11 @@ export async function requestPasswordReset(db: TDb, email: string, deps: TMailDe
  * by e-mail, so the address counts as proved (dropping an SSO subject linked before it was).
  */
 export async function resetPassword(
-  db: TDb,
+  ctx: TAppCtx,
   body: z.output<typeof ZResetPasswordBody>,
-): Promise<{ userId: string; token: string; droppedSessions: string[] }> {
+): Promise<{ userId: string; token: string }> {
   const passwordHash = await hashPassword(body.password);
-  return db.transaction(async (tx) => {
+  const { userId, token, droppedSessions } = await ctx.db.transaction(async (tx) => {
     const userId = await useLink(tx, passwordResets, body.token);
     if (!userId) throw badRequest("This reset link is invalid or has expired. Ask for a new one.", "token");
     await markEmailProved(tx, userId, { proof: "mailbox", passwordHash });
@@ -129,4 +133,6 @@ export async function resetPassword(
     const droppedSessions = await deleteUserSessions(tx, userId);
     return { userId, token: await createSession(tx, userId), droppedSessions };
   });
+  await accountChanged(ctx, userId, droppedSessions);
+  return { userId, token };
 }

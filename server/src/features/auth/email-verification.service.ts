@@ -3,12 +3,12 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { z } from "zod";
 import type { TDb } from "../../db/client";
 import { emailVerifications, users } from "../../db/schema";
-import type { TUserCtx } from "../../lib/context";
+import type { TAppCtx, TUserCtx } from "../../lib/context";
 import { createToken, hashPassword, sha256 } from "../../lib/crypto";
 import { badRequest, conflict, notFound } from "../../lib/errors";
 import { type Mailer, renderActionMail } from "../../lib/mail";
 import { findLinkOwner, useLink } from "./one-time-links.repo";
-import { createSession, deleteSession, deleteUserSessions } from "./sessions.repo";
+import { accountChanged, createSession, deleteSession, deleteUserSessions } from "./sessions.repo";
 
 export type TMailDeps = { mailer: Mailer; baseUrl: string };
 
@@ -105,7 +105,6 @@ export type TVerifyResult = {
   userId: string;
   /** A new session for this browser, when it was not signed in to the link's account. */
   token: string | null;
-  droppedSessions: string[];
 };
 
 /**
@@ -116,15 +115,16 @@ export type TVerifyResult = {
  * browser is signed in.
  */
 export async function verifyEmail(
-  db: TDb,
+  ctx: TAppCtx,
   body: z.output<typeof ZVerifyEmailBody>,
   current: { userId: string; sessionId: string } | null,
 ): Promise<TVerifyResult> {
+  const { db } = ctx;
   // The token is checked before any password is hashed: a stranger's guesses cost no scrypt.
   const ownerId = await findLinkOwner(db, emailVerifications, body.token);
   if (!ownerId) throw badRequest(INVALID_VERIFICATION_LINK, "token");
   const passwordHash = body.password ? await hashPassword(body.password) : undefined;
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     // The account first, then its links, in the same order as markEmailProved: two links of one
     // account used at once wait for each other instead of deadlocking.
     await tx.select({ id: users.id }).from(users).where(eq(users.id, ownerId)).for("update");
@@ -145,4 +145,6 @@ export async function verifyEmail(
     }
     return { userId, token: await createSession(tx, userId), droppedSessions };
   });
+  await accountChanged(ctx, result.userId, result.droppedSessions);
+  return { userId: result.userId, token: result.token };
 }

@@ -57,15 +57,8 @@ export const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!cfg) throw notFound("Single sign-on is not configured");
     const current = new URL(req.url, app.config.publicUrl);
     try {
-      const { userId, token, droppedSessions } = await completeAuthorization(
-        app.db,
-        cfg,
-        current,
-        req.cookies[STATE_COOKIE],
-      );
+      const { token } = await completeAuthorization(app.appCtx, cfg, current, req.cookies[STATE_COOKIE]);
       reply.clearCookie(STATE_COOKIE, { path: CALLBACK_PATH });
-      for (const id of droppedSessions) await app.userCache.invalidate("session", id);
-      await app.userCache.invalidate("user", userId);
       setSessionCookie(app, req, reply, token);
       return reply.redirect("/", 302);
     } catch (err) {

@@ -4,10 +4,11 @@ import * as oidc from "openid-client";
 import type { TConfig } from "../../config";
 import type { TDb } from "../../db/client";
 import { oidcStates, users } from "../../db/schema";
+import type { TAppCtx } from "../../lib/context";
 import { AppError, badRequest, conflict, forbidden } from "../../lib/errors";
 import { getUsableInvitation, redeemInvitation } from "../invitations/invitations.service";
 import { markEmailProved } from "./email-verification.service";
-import { createSession, deleteUserSessions } from "./sessions.repo";
+import { accountChanged, createSession, deleteUserSessions } from "./sessions.repo";
 
 const STATE_TTL_MS = 10 * 60_000;
 
@@ -154,15 +155,16 @@ async function findOrLinkAccount(
 
 /**
  * Completes the provider's redirect: finds or links the account (findOrLinkAccount) and joins the
- * invitation's church when the sign-in started from an invitation. `droppedSessions` are sessions
- * the sign-in ended, for the user cache.
+ * invitation's church when the sign-in started from an invitation. Sessions the sign-in ended
+ * (a link that proved the address) end in every process's cache too.
  */
 export async function completeAuthorization(
-  db: TDb,
+  ctx: TAppCtx,
   cfg: TOidcConfig,
   callbackUrl: URL,
   browserState: string | undefined,
-): Promise<{ userId: string; token: string; invitationToken: string | null; droppedSessions: string[] }> {
+): Promise<{ userId: string; token: string; invitationToken: string | null }> {
+  const { db } = ctx;
   const config = await getConfiguration(cfg);
   const stateParam = callbackUrl.searchParams.get("state") ?? "";
   // The state must also come back in the cookie of the browser that started the sign-in, so a
@@ -195,7 +197,7 @@ export async function completeAuthorization(
       ? claims.family_name.trim().slice(0, 100)
       : null;
 
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const { user, droppedSessions } = await findOrLinkAccount(
       tx,
       { subject, email, emailVerified, firstName, lastName },
@@ -212,6 +214,8 @@ export async function completeAuthorization(
       droppedSessions,
     };
   });
+  await accountChanged(ctx, result.userId, result.droppedSessions);
+  return { userId: result.userId, token: result.token, invitationToken: result.invitationToken };
 }
 
 /**

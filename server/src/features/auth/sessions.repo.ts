@@ -1,6 +1,7 @@
 import { and, eq, ne } from "drizzle-orm";
 import type { TDb } from "../../db/client";
 import { sessions } from "../../db/schema";
+import type { TAppCtx } from "../../lib/context";
 import { createToken, sha256 } from "../../lib/crypto";
 import { SESSION_DAYS } from "../../plugins/auth";
 
@@ -15,6 +16,21 @@ export async function createSession(db: TDb, userId: string): Promise<string> {
 
 export async function deleteSession(db: TDb, sessionId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+/** Signs out one browser: its session ends here and in every process's cache. */
+export async function endSession(ctx: TAppCtx, sessionId: string): Promise<void> {
+  await deleteSession(ctx.db, sessionId);
+  await ctx.changed("session", sessionId);
+}
+
+/**
+ * After a transaction that changed an account (and maybe ended some of its sessions) commits:
+ * every process forgets its copies, so an ended session stops working everywhere at once.
+ */
+export async function accountChanged(ctx: TAppCtx, userId: string, endedSessions: string[] = []): Promise<void> {
+  for (const id of endedSessions) await ctx.changed("session", id);
+  await ctx.changed("user", userId);
 }
 
 /** Ends every session of the user (but `exceptId`, when given); returns the ended ids for the user cache. */

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { TDb } from "../../db/client";
 import { churches, churchLogos } from "../../db/schema";
+import { inChurch } from "../../lib/church-scope";
 
 export type TChurchRow = typeof churches.$inferSelect;
 
@@ -10,6 +11,6 @@ export async function findChurchById(db: TDb, churchId: string): Promise<TChurch
 }
 
 export async function findChurchLogo(db: TDb, churchId: string) {
-  const [row] = await db.select().from(churchLogos).where(eq(churchLogos.churchId, churchId));
+  const [row] = await db.select().from(churchLogos).where(inChurch(churchLogos, { churchId }));
   return row;
 }

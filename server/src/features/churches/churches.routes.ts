@@ -2,17 +2,13 @@ import { ZCreateChurchBody } from "@common/churches";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { notFound } from "../../lib/errors";
 import { ZIdParams } from "../../lib/params";
-import { requireUser } from "../../plugins/auth";
 import { findChurchLogo } from "./churches.repo";
 import { createChurch } from "./churches.service";
 
 export const churchesRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post("/api/churches", { schema: { body: ZCreateChurchBody }, config: { access: "user" } }, async (req, reply) => {
-    const ctx = await requireUser(req);
-    const church = await createChurch(ctx, req.body);
-    await app.userCache.invalidate("user", ctx.userId);
-    return reply.code(201).send(church);
-  });
+  app.post("/api/churches", { schema: { body: ZCreateChurchBody }, config: { access: "user" } }, async (req, reply) =>
+    reply.code(201).send(await createChurch(req.userCtx, req.body)),
+  );
 
   // Public: logos appear on the invitation page and in the web app manifest before sign-in.
   app.get(

@@ -27,8 +27,8 @@ export function toChurch(row: TChurchRow): TChurch {
 /** A signed-in user without a church creates one and becomes its ADMIN. */
 export async function createChurch(ctx: TUserCtx, body: z.output<typeof ZCreateChurchBody>): Promise<TChurch> {
   if (ctx.churchId) throw conflict("You already belong to a church.");
-  return ctx.db.transaction(async (tx) => {
-    const [church] = await tx
+  const church = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
       .insert(churches)
       .values({ name: body.name, brandColor: DEFAULT_BRAND_COLOR, timeZone: getServerTimeZone() })
       .returning();
@@ -36,15 +36,13 @@ export async function createChurch(ctx: TUserCtx, body: z.output<typeof ZCreateC
     const joined = await tx
       .update(users)
       // A new church: its founder starts from zero points (points are per church).
-      .set({ churchId: church.id, role: "ADMIN", points: 0 })
+      .set({ churchId: row.id, role: "ADMIN", points: 0 })
       .where(and(eq(users.id, ctx.userId), isNull(users.churchId)))
       .returning({ id: users.id });
     if (joined.length === 0) throw conflict("You already belong to a church.");
-    await recordActivity(
-      { db: tx, churchId: church.id, userId: ctx.userId },
-      "church_created",
-      `${church.name} was created`,
-    );
-    return toChurch(church);
+    await recordActivity({ db: tx, churchId: row.id, userId: ctx.userId }, "church_created", `${row.name} was created`);
+    return toChurch(row);
   });
+  await ctx.changed("user", ctx.userId);
+  return church;
 }

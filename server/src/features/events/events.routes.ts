@@ -1,7 +1,6 @@
 import { ZEventBody } from "@common/events";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ZIdParams } from "../../lib/params";
-import { requireAdmin, requireMember } from "../../plugins/auth";
 import {
   checkIn,
   createEvent,
@@ -17,31 +16,31 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   const member = { access: "member" as const };
   const admin = { access: "admin" as const };
 
-  app.get("/api/events", { config: member }, async (req) => listEvents(await requireMember(req)));
+  app.get("/api/events", { config: member }, async (req) => listEvents(req.churchCtx));
   // Spec 1 section 7: "current live event"; null when nothing is live.
-  app.get("/api/events/live", { config: member }, async (req) => getLiveEvent(await requireMember(req)));
+  app.get("/api/events/live", { config: member }, async (req) => getLiveEvent(req.churchCtx));
   app.get("/api/events/:id", { config: member, schema: { params: ZIdParams } }, async (req) =>
-    getEvent(await requireMember(req), req.params.id),
+    getEvent(req.churchCtx, req.params.id),
   );
 
   app.post("/api/events/:id/rsvp", { config: member, schema: { params: ZIdParams } }, async (req) =>
-    setRsvp(await requireMember(req), req.params.id, true),
+    setRsvp(req.churchCtx, req.params.id, true),
   );
   app.delete("/api/events/:id/rsvp", { config: member, schema: { params: ZIdParams } }, async (req) =>
-    setRsvp(await requireMember(req), req.params.id, false),
+    setRsvp(req.churchCtx, req.params.id, false),
   );
   app.post("/api/events/:id/check-in", { config: member, schema: { params: ZIdParams } }, async (req) =>
-    checkIn(await requireMember(req), req.params.id),
+    checkIn(req.churchCtx, req.params.id),
   );
 
   app.post("/api/events", { config: admin, schema: { body: ZEventBody } }, async (req, reply) =>
-    reply.code(201).send(await createEvent(await requireAdmin(req), req.body)),
+    reply.code(201).send(await createEvent(req.churchCtx, req.body)),
   );
   app.put("/api/events/:id", { config: admin, schema: { params: ZIdParams, body: ZEventBody } }, async (req) =>
-    updateEvent(await requireAdmin(req), req.params.id, req.body),
+    updateEvent(req.churchCtx, req.params.id, req.body),
   );
   app.delete("/api/events/:id", { config: admin, schema: { params: ZIdParams } }, async (req, reply) => {
-    await deleteEvent(await requireAdmin(req), req.params.id);
+    await deleteEvent(req.churchCtx, req.params.id);
     return reply.code(204).send();
   });
 };

@@ -1,7 +1,8 @@
 import { isCheckInOpen, type TEvent, type ZEventBody } from "@common/events";
-import { and, asc, eq, gt, isNotNull, lte, sql } from "drizzle-orm";
+import { asc, eq, gt, isNotNull, lte, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { eventAttendance, events } from "../../db/schema";
+import { churchRow, inChurch } from "../../lib/church-scope";
 import type { TChurchCtx } from "../../lib/context";
 import { conflict, notFound } from "../../lib/errors";
 import { recordActivity } from "../admin/activity.repo";
@@ -46,9 +47,7 @@ function toEvent(r: TRow): TEvent {
 }
 
 export async function listEvents(ctx: TChurchCtx): Promise<TEvent[]> {
-  const rows = await selectEvents(ctx)
-    .where(eq(events.churchId, ctx.churchId))
-    .orderBy(asc(events.startTime), asc(events.id));
+  const rows = await selectEvents(ctx).where(inChurch(events, ctx)).orderBy(asc(events.startTime), asc(events.id));
   return rows.map(toEvent);
 }
 
@@ -58,21 +57,14 @@ export async function listEvents(ctx: TChurchCtx): Promise<TEvent[]> {
  */
 export async function getLiveEvent(ctx: TChurchCtx, now = new Date()): Promise<TEvent | null> {
   const [row] = await selectEvents(ctx)
-    .where(
-      and(
-        eq(events.churchId, ctx.churchId),
-        lte(events.startTime, now),
-        gt(events.endTime, now),
-        isNotNull(events.streamUrl),
-      ),
-    )
+    .where(inChurch(events, ctx, lte(events.startTime, now), gt(events.endTime, now), isNotNull(events.streamUrl)))
     .orderBy(asc(events.startTime))
     .limit(1);
   return row ? toEvent(row) : null;
 }
 
 export async function getEvent(ctx: TChurchCtx, id: string): Promise<TEvent> {
-  const [row] = await selectEvents(ctx).where(and(eq(events.id, id), eq(events.churchId, ctx.churchId)));
+  const [row] = await selectEvents(ctx).where(churchRow(events, ctx, id));
   if (!row) throw notFound(NOT_FOUND);
   return toEvent(row);
 }
@@ -102,7 +94,7 @@ export async function updateEvent(ctx: TChurchCtx, id: string, body: TEventInput
   const rows = await ctx.db
     .update(events)
     .set({ ...toValues(body), updatedAt: new Date() })
-    .where(and(eq(events.id, id), eq(events.churchId, ctx.churchId)))
+    .where(churchRow(events, ctx, id))
     .returning({ id: events.id });
   if (rows.length === 0) throw notFound(NOT_FOUND);
   return getEvent(ctx, id);
@@ -111,7 +103,7 @@ export async function updateEvent(ctx: TChurchCtx, id: string, body: TEventInput
 export async function deleteEvent(ctx: TChurchCtx, id: string): Promise<void> {
   const rows = await ctx.db
     .delete(events)
-    .where(and(eq(events.id, id), eq(events.churchId, ctx.churchId)))
+    .where(churchRow(events, ctx, id))
     .returning({ id: events.id });
   if (rows.length === 0) throw notFound(NOT_FOUND);
 }

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { requireAdmin } from "../../plugins/auth";
 import { getFeedUrls, renderCalendar, renderPodcast } from "./feeds.service";
 
 const ZFeedParams = z.object({ token: z.string().regex(/^[0-9a-f]{16,128}$/) });
@@ -8,7 +7,7 @@ const ZFeedParams = z.object({ token: z.string().regex(/^[0-9a-f]{16,128}$/) });
 /** Public podcast and calendar feeds at unguessable per-church addresses (DESIGN.md "Feeds"). */
 export const feedsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get("/api/admin/feeds", { config: { access: "admin" } }, async (req) =>
-    getFeedUrls(await requireAdmin(req), app.config.publicUrl),
+    getFeedUrls(req.churchCtx, app.config.publicUrl),
   );
 
   app.get(

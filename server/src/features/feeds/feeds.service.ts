@@ -1,7 +1,8 @@
 import type { TFeeds } from "@common/feeds";
-import { and, asc, desc, eq, isNotNull } from "drizzle-orm";
+import { asc, desc, eq, isNotNull } from "drizzle-orm";
 import type { TDb } from "../../db/client";
 import { churches, events, sermons } from "../../db/schema";
+import { inChurch } from "../../lib/church-scope";
 import type { TChurchCtx } from "../../lib/context";
 import { notFound } from "../../lib/errors";
 
@@ -54,7 +55,7 @@ export async function renderPodcast(db: TDb, token: string, publicUrl: string): 
   const rows = await db
     .select()
     .from(sermons)
-    .where(and(eq(sermons.churchId, church.id), isNotNull(sermons.audioUrl)))
+    .where(inChurch(sermons, { churchId: church.id }, isNotNull(sermons.audioUrl)))
     .orderBy(desc(sermons.date), desc(sermons.createdAt))
     .limit(FEED_ITEMS);
   const self = `${publicUrl}/api/feeds/${token}/podcast.xml`;
@@ -133,7 +134,7 @@ export async function renderCalendar(db: TDb, token: string, publicUrl: string, 
   const rows = await db
     .select()
     .from(events)
-    .where(eq(events.churchId, church.id))
+    .where(inChurch(events, { churchId: church.id }))
     .orderBy(asc(events.startTime))
     .limit(1000);
   const host = new URL(publicUrl).host;

@@ -2,7 +2,6 @@ import { ZHighlightBody } from "@common/highlights";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ZIdParams } from "../../lib/params";
-import { requireMember } from "../../plugins/auth";
 import { createHighlight, listHighlights, shareHighlight } from "./highlights.service";
 
 export const highlightsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -12,14 +11,14 @@ export const highlightsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/sermon-highlights/:sermonId",
     { config, schema: { params: z.object({ sermonId: z.uuid() }) } },
-    async (req) => listHighlights(await requireMember(req), req.params.sermonId),
+    async (req) => listHighlights(req.churchCtx, req.params.sermonId),
   );
 
   app.post("/api/sermon-highlights", { config, schema: { body: ZHighlightBody } }, async (req, reply) =>
-    reply.code(201).send(await createHighlight(await requireMember(req), req.body)),
+    reply.code(201).send(await createHighlight(req.churchCtx, req.body)),
   );
 
   app.patch("/api/sermon-highlights/:id/share", { config, schema: { params: ZIdParams } }, async (req) =>
-    shareHighlight(await requireMember(req), req.params.id),
+    shareHighlight(req.churchCtx, req.params.id),
   );
 };

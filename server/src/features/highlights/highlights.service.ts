@@ -1,7 +1,8 @@
 import type { THighlight, ZHighlightBody } from "@common/highlights";
-import { and, desc, eq, or, sql } from "drizzle-orm";
+import { desc, eq, or, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { highlightShares, sermonHighlights, sermons, users } from "../../db/schema";
+import { churchRow, inChurch } from "../../lib/church-scope";
 import type { TChurchCtx } from "../../lib/context";
 import { notFound } from "../../lib/errors";
 
@@ -42,8 +43,9 @@ export async function listHighlights(ctx: TChurchCtx, sermonId: string): Promise
     .from(sermonHighlights)
     .innerJoin(users, eq(users.id, sermonHighlights.userId))
     .where(
-      and(
-        eq(sermonHighlights.churchId, ctx.churchId),
+      inChurch(
+        sermonHighlights,
+        ctx,
         eq(sermonHighlights.sermonId, sermonId),
         or(eq(sermonHighlights.userId, ctx.userId), eq(sermonHighlights.isShared, true)),
       ),
@@ -57,7 +59,7 @@ async function getHighlight(ctx: TChurchCtx, id: string): Promise<THighlight | u
     .select(columns(ctx))
     .from(sermonHighlights)
     .innerJoin(users, eq(users.id, sermonHighlights.userId))
-    .where(and(eq(sermonHighlights.id, id), eq(sermonHighlights.churchId, ctx.churchId)));
+    .where(churchRow(sermonHighlights, ctx, id));
   return row ? toHighlight(row) : undefined;
 }
 
@@ -66,7 +68,7 @@ async function getChurchSermonId(ctx: TChurchCtx, sermonId: string): Promise<str
   const [sermon] = await ctx.db
     .select({ id: sermons.id })
     .from(sermons)
-    .where(and(eq(sermons.id, sermonId), eq(sermons.churchId, ctx.churchId)));
+    .where(churchRow(sermons, ctx, sermonId));
   if (!sermon) throw notFound("Sermon Not Found");
   return sermon.id;
 }
@@ -96,7 +98,10 @@ export async function shareHighlight(ctx: TChurchCtx, id: string): Promise<THigh
   if (!h || (!h.isMine && !h.isShared)) throw notFound("Highlight not found");
   await ctx.db.transaction(async (tx) => {
     if (h.isMine && !h.isShared)
-      await tx.update(sermonHighlights).set({ isShared: true }).where(eq(sermonHighlights.id, id));
+      await tx
+        .update(sermonHighlights)
+        .set({ isShared: true })
+        .where(churchRow(sermonHighlights, ctx, id));
     await tx.insert(highlightShares).values({ highlightId: id, userId: ctx.userId }).onConflictDoNothing();
   });
   return (await getHighlight(ctx, id)) as THighlight;

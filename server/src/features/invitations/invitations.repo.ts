@@ -1,17 +1,14 @@
 import { and, count, desc, eq, gt, isNotNull, min, sql } from "drizzle-orm";
 import type { TDb } from "../../db/client";
 import { churches, invitationSends, invitations, users } from "../../db/schema";
+import { churchRow, inChurch } from "../../lib/church-scope";
 import type { TChurchCtx } from "../../lib/context";
 import { sha256 } from "../../lib/crypto";
 
 export type TInvitationRow = typeof invitations.$inferSelect;
 
 export function findInvitations(ctx: TChurchCtx) {
-  return ctx.db
-    .select()
-    .from(invitations)
-    .where(eq(invitations.churchId, ctx.churchId))
-    .orderBy(desc(invitations.createdAt));
+  return ctx.db.select().from(invitations).where(inChurch(invitations, ctx)).orderBy(desc(invitations.createdAt));
 }
 
 export async function findPendingInvitationByEmail(ctx: TChurchCtx, email: string) {
@@ -19,8 +16,9 @@ export async function findPendingInvitationByEmail(ctx: TChurchCtx, email: strin
     .select()
     .from(invitations)
     .where(
-      and(
-        eq(invitations.churchId, ctx.churchId),
+      inChurch(
+        invitations,
+        ctx,
         eq(invitations.email, email),
         eq(invitations.isUsed, false),
         gt(invitations.expiresAt, new Date()),
@@ -43,7 +41,7 @@ export async function createInvitationRow(
 export async function deleteInvitationRow(ctx: TChurchCtx, id: string): Promise<boolean> {
   const rows = await ctx.db
     .delete(invitations)
-    .where(and(eq(invitations.id, id), eq(invitations.churchId, ctx.churchId)))
+    .where(churchRow(invitations, ctx, id))
     .returning({ id: invitations.id });
   return rows.length > 0;
 }
@@ -52,7 +50,7 @@ export async function findInvitation(ctx: TChurchCtx, id: string) {
   const [row] = await ctx.db
     .select()
     .from(invitations)
-    .where(and(eq(invitations.id, id), eq(invitations.churchId, ctx.churchId)));
+    .where(churchRow(invitations, ctx, id));
   return row;
 }
 
@@ -83,7 +81,7 @@ export async function markInvitationUsed(db: TDb, id: string, userId: string): P
 export async function deletePendingInvitations(ctx: TChurchCtx): Promise<number> {
   const rows = await ctx.db
     .delete(invitations)
-    .where(and(eq(invitations.churchId, ctx.churchId), eq(invitations.isUsed, false)))
+    .where(inChurch(invitations, ctx, eq(invitations.isUsed, false)))
     .returning({ id: invitations.id });
   return rows.length;
 }
@@ -96,7 +94,7 @@ export async function isStillAdmin(ctx: TChurchCtx): Promise<boolean> {
   const [row] = await ctx.db
     .select({ role: users.role })
     .from(users)
-    .where(and(eq(users.id, ctx.userId), eq(users.churchId, ctx.churchId)))
+    .where(churchRow(users, ctx, ctx.userId))
     .for("share");
   return row?.role === "ADMIN" || row?.role === "SUPER_ADMIN";
 }
@@ -128,8 +126,7 @@ export async function countInvitationSends(
   by: { recipient: string } | { churchId: string },
   since: Date,
 ): Promise<{ n: number; oldest: Date | null }> {
-  const who =
-    "recipient" in by ? eq(invitationSends.recipient, by.recipient) : eq(invitationSends.churchId, by.churchId);
+  const who = "recipient" in by ? eq(invitationSends.recipient, by.recipient) : inChurch(invitationSends, by);
   const [row] = await db
     .select({ n: count(), oldest: min(invitationSends.createdAt) })
     .from(invitationSends)

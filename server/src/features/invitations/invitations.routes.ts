@@ -4,7 +4,6 @@ import { getMemberDisplayName } from "@common/members";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ZIdParams, ZTokenParams } from "../../lib/params";
-import { requireAdmin, requireUser } from "../../plugins/auth";
 import {
   acceptInvitation,
   createInvitation,
@@ -31,20 +30,19 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
     };
   }
 
-  app.get("/api/invitations", { config }, async (req) => listInvitations(await requireAdmin(req), app.secrets));
+  app.get("/api/invitations", { config }, async (req) => listInvitations(req.churchCtx, app.secrets));
 
   app.post("/api/invitations", { config, schema: { body: ZCreateInvitationBody } }, async (req, reply) => {
-    const ctx = await requireAdmin(req);
-    const invitation = await createInvitation(ctx, req.body, await sendingDeps(req));
+    const invitation = await createInvitation(req.churchCtx, req.body, await sendingDeps(req));
     return reply.code(201).send(invitation);
   });
 
   app.post("/api/invitations/:id/resend", { config, schema: { params: ZIdParams } }, async (req) =>
-    resendInvitation(await requireAdmin(req), req.params.id, await sendingDeps(req)),
+    resendInvitation(req.churchCtx, req.params.id, await sendingDeps(req)),
   );
 
   app.delete("/api/invitations/:id", { config, schema: { params: ZIdParams } }, async (req, reply) => {
-    await deleteInvitation(await requireAdmin(req), req.params.id);
+    await deleteInvitation(req.churchCtx, req.params.id);
     return reply.code(204).send();
   });
 
@@ -56,11 +54,8 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/invite/:token/accept",
     { config: { access: "user" }, schema: { params: ZTokenParams } },
     async (req) => {
-      const ctx = await requireUser(req);
-      const result = await acceptInvitation(ctx, req.params.token, req.sessionId());
-      for (const id of result.droppedSessions) await app.userCache.invalidate("session", id);
-      await app.userCache.invalidate("user", ctx.userId);
-      return { churchId: result.churchId, user: await app.userCache.getUser(ctx.userId) };
+      const { churchId } = await acceptInvitation(req.userCtx, req.params.token, req.sessionId());
+      return { churchId, user: await app.userCache.getUser(req.userCtx.userId) };
     },
   );
 };

@@ -10,6 +10,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { z } from "zod";
 import type { TDb } from "../../db/client";
 import { users } from "../../db/schema";
+import { inChurch } from "../../lib/church-scope";
 import type { TChurchCtx, TUserCtx } from "../../lib/context";
 import { createToken, sha256 } from "../../lib/crypto";
 import { AppError, conflict, forbidden, notFound } from "../../lib/errors";
@@ -18,7 +19,7 @@ import { resetPointsTotal } from "../../lib/points";
 import type { SecretBox } from "../../lib/secrets";
 import { recordActivity } from "../admin/activity.repo";
 import { markEmailProved } from "../auth/email-verification.service";
-import { deleteUserSessions } from "../auth/sessions.repo";
+import { accountChanged, deleteUserSessions } from "../auth/sessions.repo";
 import {
   countInvitationSends,
   createInvitationRow,
@@ -150,7 +151,7 @@ export async function createInvitation(
   const [member] = await ctx.db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.email, body.email), eq(users.churchId, ctx.churchId)));
+    .where(inChurch(users, ctx, eq(users.email, body.email)));
   if (member) throw conflict(`${body.email} is already a member of your church.`);
   if (await findPendingInvitationByEmail(ctx, body.email)) {
     throw conflict(`${body.email} already has a pending invitation. Copy its link or delete it first.`);
@@ -230,8 +231,8 @@ export async function acceptInvitation(
   ctx: TUserCtx,
   token: string,
   sessionId: string | null,
-): Promise<{ churchId: string; droppedSessions: string[] }> {
-  return ctx.db.transaction(async (tx) => {
+): Promise<{ churchId: string }> {
+  const { churchId, droppedSessions } = await ctx.db.transaction(async (tx) => {
     const { churchId } = await redeemInvitation(
       tx,
       { id: ctx.userId, email: ctx.email, churchId: ctx.churchId },
@@ -241,6 +242,8 @@ export async function acceptInvitation(
     const droppedSessions = wasUnverified ? await deleteUserSessions(tx, ctx.userId, sessionId ?? undefined) : [];
     return { churchId, droppedSessions };
   });
+  await accountChanged(ctx, ctx.userId, droppedSessions);
+  return { churchId };
 }
 
 /**

@@ -1,8 +1,9 @@
 import type { TMember } from "@common/members";
 import type { TRole } from "@common/roles";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { users } from "../../db/schema";
+import { churchRow, inChurch } from "../../lib/church-scope";
 import type { TChurchCtx } from "../../lib/context";
 
 const memberColumns = {
@@ -53,7 +54,7 @@ export async function findMembersJson(ctx: TChurchCtx): Promise<string> {
       'points', ${users.points}, 'lastLogin', ${isoUtc(users.lastLogin)}, 'lastActiveAt', ${isoUtc(users.lastActiveAt)},
       'createdAt', ${isoUtc(users.createdAt)}
     ) order by ${users.createdAt}, ${users.id}), '[]')::text as json
-    from ${users} where ${users.churchId} = ${ctx.churchId}`);
+    from ${users} where ${inChurch(users, ctx)}`);
   return result.rows[0].json;
 }
 
@@ -61,7 +62,7 @@ export async function findMember(ctx: TChurchCtx, id: string): Promise<TMember |
   const [row] = await ctx.db
     .select(memberColumns)
     .from(users)
-    .where(and(eq(users.id, id), eq(users.churchId, ctx.churchId)));
+    .where(churchRow(users, ctx, id));
   return row ? toMember(row) : undefined;
 }
 
@@ -70,7 +71,7 @@ export async function lockAdmins(ctx: TChurchCtx): Promise<string[]> {
   const rows = await ctx.db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.churchId, ctx.churchId), inArray(users.role, ["ADMIN", "SUPER_ADMIN"])))
+    .where(inChurch(users, ctx, inArray(users.role, ["ADMIN", "SUPER_ADMIN"])))
     .for("update");
   return rows.map((r) => r.id);
 }

@@ -1,8 +1,8 @@
 import { getMemberDisplayName, type TMember, type ZUpdateMemberRoleBody } from "@common/members";
 import { isAdminRole, ROLE_LABELS } from "@common/roles";
-import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
 import { users } from "../../db/schema";
+import { churchRow } from "../../lib/church-scope";
 import type { TChurchCtx } from "../../lib/context";
 import { conflict, forbidden, notFound } from "../../lib/errors";
 import { resetPointsTotal } from "../../lib/points";
@@ -55,7 +55,7 @@ export async function updateMemberRole(
   id: string,
   body: z.output<typeof ZUpdateMemberRoleBody>,
 ): Promise<TMember> {
-  return ctx.db.transaction(async (db) => {
+  const updated = await ctx.db.transaction(async (db) => {
     const tx = { ...ctx, db };
     const member = await getChangeableMember(tx, id);
     if (member.role === body.role) return member;
@@ -63,11 +63,13 @@ export async function updateMemberRole(
     await db
       .update(users)
       .set({ role: body.role })
-      .where(and(eq(users.id, id), eq(users.churchId, ctx.churchId)));
+      .where(churchRow(users, ctx, id));
     await recordActivity(tx, "member_role_changed", `${getMemberDisplayName(member)} is now ${ROLE_LABELS[body.role]}`);
     if (isAdminRole(member.role) && !isAdminRole(body.role)) await revokeInvitationsSeenBy(tx, member);
     return { ...member, role: body.role };
   });
+  await ctx.changed("user", id);
+  return updated;
 }
 
 /** Removes the member from the church (the account stays, without a church). */
@@ -79,9 +81,10 @@ export async function removeMember(ctx: TChurchCtx, id: string): Promise<void> {
     await db
       .update(users)
       .set({ churchId: null, role: "CONGREGANT" })
-      .where(and(eq(users.id, id), eq(users.churchId, ctx.churchId)));
+      .where(churchRow(users, ctx, id));
     await resetPointsTotal(db, id, null);
     await recordActivity(tx, "member_removed", `${getMemberDisplayName(member)} was removed from the church`);
     if (isAdminRole(member.role)) await revokeInvitationsSeenBy(tx, member);
   });
+  await ctx.changed("user", id);
 }

@@ -1,9 +1,8 @@
 import type { TSermon } from "@common/sermons";
-import { and, eq } from "drizzle-orm";
 import type { TRootDb } from "../../db/client";
-import { pointsLedger } from "../../db/schema";
 import type { CacheBus } from "../../lib/cache-bus";
 import type { TChurchCtx } from "../../lib/context";
+import { getAwardedKeys } from "../../lib/points";
 import { findSermons } from "./sermons.repo";
 
 // Writes to sermons are pushed through the cache bus at once; this only bounds how stale a
@@ -51,7 +50,7 @@ export class SermonListCache {
   }
 
   async getJson(ctx: TChurchCtx): Promise<Buffer> {
-    const [entry, watched] = await Promise.all([this.getEntry(ctx), this.findWatched(ctx)]);
+    const [entry, watched] = await Promise.all([this.getEntry(ctx), getAwardedKeys(ctx, "sermon_watch")]);
     const key = [...watched].sort().join(",");
     let body = entry.rendered.get(key);
     if (!body) {
@@ -62,20 +61,6 @@ export class SermonListCache {
       entry.rendered.set(key, body);
     }
     return body;
-  }
-
-  private async findWatched(ctx: TChurchCtx): Promise<Set<string>> {
-    const rows = await ctx.db
-      .select({ key: pointsLedger.key })
-      .from(pointsLedger)
-      .where(
-        and(
-          eq(pointsLedger.churchId, ctx.churchId),
-          eq(pointsLedger.userId, ctx.userId),
-          eq(pointsLedger.kind, "sermon_watch"),
-        ),
-      );
-    return new Set(rows.map((r) => r.key));
   }
 
   private async getEntry(ctx: TChurchCtx): Promise<TEntry> {

@@ -1,17 +1,17 @@
 import type { TSermon } from "@common/sermons";
-import { and, asc, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import { asc, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import { sermons } from "../../db/schema";
+import { churchRow, inChurch } from "../../lib/church-scope";
 import type { TChurchCtx } from "../../lib/context";
+import { isAwarded } from "../../lib/points";
 
 export type TSermonRow = typeof sermons.$inferSelect;
 
 /**
- * Whether the signed-in member has been paid for watching: the ledger is the record.
- * Columns are named with their tables: in a one-table query Drizzle leaves the table out, and
- * inside this subquery a bare "id" would mean the ledger's own id.
+ * Whether the signed-in member has been paid for watching: the ledger is the record. The sermon's
+ * id is named with its table: in a one-table query Drizzle leaves the table out.
  */
-export const isWatchedBy = (userId: string) =>
-  sql<boolean>`exists (select 1 from "points_ledger" pl where pl."church_id" = "sermons"."church_id" and pl."user_id" = ${userId} and pl."kind" = 'sermon_watch' and pl."key" = "sermons"."id"::text)`;
+export const isWatched = (ctx: TChurchCtx) => isAwarded(ctx, "sermon_watch", sql`"sermons"."id"::text`);
 
 export function toSermon(row: TSermonRow & { isWatched: boolean }): TSermon {
   return {
@@ -38,13 +38,13 @@ export function toSermon(row: TSermonRow & { isWatched: boolean }): TSermon {
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export function sermonFilter(ctx: TChurchCtx, q: { search?: string; speaker?: string }): SQL {
-  const conditions: SQL[] = [eq(sermons.churchId, ctx.churchId)];
-  if (q.speaker) conditions.push(eq(sermons.speaker, q.speaker));
-  if (q.search) {
-    const like = `%${escapeLike(q.search)}%`;
-    conditions.push(or(ilike(sermons.title, like), ilike(sermons.speaker, like), ilike(sermons.series, like)) as SQL);
-  }
-  return and(...conditions) as SQL;
+  const like = q.search ? `%${escapeLike(q.search)}%` : undefined;
+  return inChurch(
+    sermons,
+    ctx,
+    q.speaker ? eq(sermons.speaker, q.speaker) : undefined,
+    like ? or(ilike(sermons.title, like), ilike(sermons.speaker, like), ilike(sermons.series, like)) : undefined,
+  );
 }
 
 export async function findSermons(
@@ -53,7 +53,7 @@ export async function findSermons(
 ): Promise<{ rows: TSermon[]; total: number | null }> {
   const where = sermonFilter(ctx, q);
   const base = ctx.db
-    .select({ sermon: sermons, isWatched: isWatchedBy(ctx.userId) })
+    .select({ sermon: sermons, isWatched: isWatched(ctx) })
     .from(sermons)
     .where(where)
     .orderBy(desc(sermons.date), desc(sermons.createdAt), asc(sermons.id))
@@ -69,9 +69,9 @@ export async function findSermons(
 
 export async function findSermon(ctx: TChurchCtx, id: string): Promise<TSermon | undefined> {
   const [row] = await ctx.db
-    .select({ sermon: sermons, isWatched: isWatchedBy(ctx.userId) })
+    .select({ sermon: sermons, isWatched: isWatched(ctx) })
     .from(sermons)
-    .where(and(eq(sermons.id, id), eq(sermons.churchId, ctx.churchId)));
+    .where(churchRow(sermons, ctx, id));
   return row ? toSermon({ ...row.sermon, isWatched: row.isWatched }) : undefined;
 }
 
@@ -79,7 +79,7 @@ export async function findSpeakers(ctx: TChurchCtx): Promise<string[]> {
   const rows = await ctx.db
     .selectDistinct({ speaker: sermons.speaker })
     .from(sermons)
-    .where(eq(sermons.churchId, ctx.churchId))
+    .where(inChurch(sermons, ctx))
     .orderBy(asc(sermons.speaker));
   return rows.map((r) => r.speaker);
 }

@@ -1,7 +1,7 @@
 import { RELATED_SERMON_COUNT, ZSermonBody, ZSermonListQuery } from "@common/sermons";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ZIdParams } from "../../lib/params";
-import { requireAdmin, requireMember } from "../../plugins/auth";
+import { requireMember } from "../../plugins/auth";
 import {
   createSermon,
   deleteSermon,
@@ -19,7 +19,7 @@ export const sermonsRoutes: FastifyPluginAsyncZod = async (app) => {
   const admin = { access: "admin" as const };
 
   app.get("/api/sermons", { config: member, schema: { querystring: ZSermonListQuery } }, async (req, reply) => {
-    const ctx = await requireMember(req);
+    const ctx = req.churchCtx;
     const q = req.query;
     if (q.limit === undefined && !q.search && !q.speaker && !q.offset) {
       return reply.type("application/json; charset=utf-8").send(await app.sermonListCache.getJson(ctx));
@@ -29,44 +29,34 @@ export const sermonsRoutes: FastifyPluginAsyncZod = async (app) => {
     return rows;
   });
 
-  app.get("/api/sermons/speakers", { config: member }, async (req) => listSpeakers(await requireMember(req)));
+  app.get("/api/sermons/speakers", { config: member }, async (req) => listSpeakers(req.churchCtx));
 
   // Public, so a shared link shows the sermon to a visitor; members of the church get their own view.
   app.get("/api/sermons/:id", { config: { access: "public" }, schema: { params: ZIdParams } }, async (req) => {
     const user = await req.getUser();
     if (!user?.churchId) return getPublicSermon(app.db, req.params.id);
+    // Public route: the access check put no context on the request, so the member is looked up here.
     return viewSermon(await requireMember(req), req.params.id);
   });
 
   app.get("/api/sermons/:id/related", { config: member, schema: { params: ZIdParams } }, async (req) =>
-    listRelatedSermons(await requireMember(req), req.params.id, RELATED_SERMON_COUNT),
+    listRelatedSermons(req.churchCtx, req.params.id, RELATED_SERMON_COUNT),
   );
 
-  app.post("/api/sermons/:id/watch", { config: member, schema: { params: ZIdParams } }, async (req) => {
-    const ctx = await requireMember(req);
-    const result = await watchSermon(ctx, req.params.id);
-    if (result.pointsAwarded > 0) await app.userCache.invalidate("user", ctx.userId);
-    return result;
-  });
+  app.post("/api/sermons/:id/watch", { config: member, schema: { params: ZIdParams } }, async (req) =>
+    watchSermon(req.churchCtx, req.params.id),
+  );
 
-  app.post("/api/sermons", { config: admin, schema: { body: ZSermonBody } }, async (req, reply) => {
-    const ctx = await requireAdmin(req);
-    const sermon = await createSermon(ctx, req.body);
-    await app.cacheBus.publish("sermons", ctx.churchId);
-    return reply.code(201).send(sermon);
-  });
+  app.post("/api/sermons", { config: admin, schema: { body: ZSermonBody } }, async (req, reply) =>
+    reply.code(201).send(await createSermon(req.churchCtx, req.body)),
+  );
 
-  app.put("/api/sermons/:id", { config: admin, schema: { params: ZIdParams, body: ZSermonBody } }, async (req) => {
-    const ctx = await requireAdmin(req);
-    const sermon = await updateSermon(ctx, req.params.id, req.body);
-    await app.cacheBus.publish("sermons", ctx.churchId);
-    return sermon;
-  });
+  app.put("/api/sermons/:id", { config: admin, schema: { params: ZIdParams, body: ZSermonBody } }, async (req) =>
+    updateSermon(req.churchCtx, req.params.id, req.body),
+  );
 
   app.delete("/api/sermons/:id", { config: admin, schema: { params: ZIdParams } }, async (req, reply) => {
-    const ctx = await requireAdmin(req);
-    await deleteSermon(ctx, req.params.id);
-    await app.cacheBus.publish("sermons", ctx.churchId);
+    await deleteSermon(req.churchCtx, req.params.id);
     return reply.code(204).send();
   });
 };

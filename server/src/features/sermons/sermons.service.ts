@@ -1,15 +1,16 @@
 import { POINTS } from "@common/points";
 import type { TPublicSermon, TSermon, TWatchResult, ZSermonBody } from "@common/sermons";
 import { toLocalDate } from "@common/time";
-import { and, desc, eq, ne, or, sql } from "drizzle-orm";
+import { desc, eq, ne, or, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { TDb } from "../../db/client";
 import { churches, sermons, sermonViews } from "../../db/schema";
+import { churchRow, inChurch } from "../../lib/church-scope";
 import type { TChurchCtx } from "../../lib/context";
 import { notFound } from "../../lib/errors";
 import { awardPoints } from "../../lib/points";
 import { recordActivity } from "../admin/activity.repo";
-import { findSermon, findSermons, findSpeakers, isWatchedBy, toSermon } from "./sermons.repo";
+import { findSermon, findSermons, findSpeakers, isWatched, toSermon } from "./sermons.repo";
 
 type TSermonInput = z.output<typeof ZSermonBody>;
 
@@ -41,7 +42,7 @@ export async function viewSermon(ctx: TChurchCtx, id: string): Promise<TSermon> 
     const [row] = await tx
       .update(sermons)
       .set({ viewCount: sql`${sermons.viewCount} + 1` })
-      .where(eq(sermons.id, id))
+      .where(churchRow(sermons, ctx, id))
       .returning({ viewCount: sermons.viewCount });
     return row.viewCount;
   });
@@ -85,8 +86,11 @@ const toValues = (body: TSermonInput) => ({
   tags: body.tags,
 });
 
+/** Every write to a church's sermons ends here: each process drops its cached sermon list. */
+const sermonsChanged = (ctx: TChurchCtx) => ctx.changed("sermons", ctx.churchId);
+
 export async function createSermon(ctx: TChurchCtx, body: TSermonInput): Promise<TSermon> {
-  return ctx.db.transaction(async (db) => {
+  const sermon = await ctx.db.transaction(async (db) => {
     const [row] = await db
       .insert(sermons)
       .values({ ...toValues(body), churchId: ctx.churchId, createdBy: ctx.userId })
@@ -94,24 +98,28 @@ export async function createSermon(ctx: TChurchCtx, body: TSermonInput): Promise
     await recordActivity({ ...ctx, db }, "sermon_created", `New sermon: ${row.title} (${row.speaker})`);
     return toSermon({ ...row, isWatched: false });
   });
+  await sermonsChanged(ctx);
+  return sermon;
 }
 
 export async function updateSermon(ctx: TChurchCtx, id: string, body: TSermonInput): Promise<TSermon> {
   const [row] = await ctx.db
     .update(sermons)
     .set({ ...toValues(body), updatedAt: new Date() })
-    .where(and(eq(sermons.id, id), eq(sermons.churchId, ctx.churchId)))
+    .where(churchRow(sermons, ctx, id))
     .returning({ id: sermons.id });
   if (!row) throw notFound(NOT_FOUND);
+  await sermonsChanged(ctx);
   return (await findSermon(ctx, id)) as TSermon;
 }
 
 export async function deleteSermon(ctx: TChurchCtx, id: string): Promise<void> {
   const rows = await ctx.db
     .delete(sermons)
-    .where(and(eq(sermons.id, id), eq(sermons.churchId, ctx.churchId)))
+    .where(churchRow(sermons, ctx, id))
     .returning({ id: sermons.id });
   if (rows.length === 0) throw notFound(NOT_FOUND);
+  await sermonsChanged(ctx);
 }
 
 /** Spec 1: +10 points once per member per sermon; a repeat answers 0 points. */
@@ -130,11 +138,12 @@ export async function listRelatedSermons(ctx: TChurchCtx, id: string, limit: num
   const sameSeries = sermon.series ? sql`${sermons.series} = ${sermon.series}` : sql`false`;
   const score = sql`(case when ${sameSeries} then 4 else 0 end) + (case when ${sermons.speaker} = ${sermon.speaker} then 2 else 0 end) + cardinality(array(select unnest(${sermons.tags}) intersect select unnest(${tags})))`;
   const rows = await ctx.db
-    .select({ sermon: sermons, isWatched: isWatchedBy(ctx.userId) })
+    .select({ sermon: sermons, isWatched: isWatched(ctx) })
     .from(sermons)
     .where(
-      and(
-        eq(sermons.churchId, ctx.churchId),
+      inChurch(
+        sermons,
+        ctx,
         ne(sermons.id, id),
         or(sameSeries, eq(sermons.speaker, sermon.speaker), sql`${sermons.tags} && ${tags}`),
       ),

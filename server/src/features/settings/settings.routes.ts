@@ -1,6 +1,5 @@
 import { ZChurchSettingsBody } from "@common/churches";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { requireAdmin } from "../../plugins/auth";
 import { getChurchSettings, updateChurchSettings } from "./settings.service";
 
 // A 2 MB image is about 2.7 MB as base64; leave room for the other fields.
@@ -8,17 +7,12 @@ const SETTINGS_BODY_LIMIT = 4 * 1024 * 1024;
 
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get("/api/admin/church/settings", { config: { access: "admin" } }, async (req) =>
-    getChurchSettings(await requireAdmin(req)),
+    getChurchSettings(req.churchCtx),
   );
 
   app.put(
     "/api/admin/church/settings",
     { schema: { body: ZChurchSettingsBody }, bodyLimit: SETTINGS_BODY_LIMIT, config: { access: "admin" } },
-    async (req) => {
-      const ctx = await requireAdmin(req);
-      const church = await updateChurchSettings(ctx, req.body);
-      await app.userCache.invalidate("church", ctx.churchId);
-      return church;
-    },
+    async (req) => updateChurchSettings(req.churchCtx, req.body),
   );
 };

@@ -2,6 +2,7 @@ import type { TChurch, ZChurchSettingsBody } from "@common/churches";
 import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import { churches, churchLogos } from "../../db/schema";
+import { inChurch } from "../../lib/church-scope";
 import type { TChurchCtx } from "../../lib/context";
 import { notFound } from "../../lib/errors";
 import { findChurchById } from "../churches/churches.repo";
@@ -34,14 +35,14 @@ export async function updateChurchSettings(
   if (logo) logoUrl = logoPath(ctx.churchId, logo.etag);
   else if (logoUrl?.startsWith("/api/")) logoUrl = logoUrl.startsWith(ownLogoPrefix) ? current.logoUrl : null;
 
-  return ctx.db.transaction(async (tx) => {
+  const church = await ctx.db.transaction(async (tx) => {
     if (logo) {
       await tx
         .insert(churchLogos)
         .values({ churchId: ctx.churchId, ...logo })
         .onConflictDoUpdate({ target: churchLogos.churchId, set: { ...logo, updatedAt: new Date() } });
     } else if (!logoUrl?.startsWith(ownLogoPrefix)) {
-      await tx.delete(churchLogos).where(eq(churchLogos.churchId, ctx.churchId));
+      await tx.delete(churchLogos).where(inChurch(churchLogos, ctx));
     }
     const [row] = await tx
       .update(churches)
@@ -59,4 +60,7 @@ export async function updateChurchSettings(
       .returning();
     return toChurch(row);
   });
+  // Every signed-in member carries the church's name, colour, logo and time zone.
+  await ctx.changed("church", ctx.churchId);
+  return church;
 }
