@@ -1,42 +1,37 @@
+import type { TAuthUser } from "@common/auth";
+import { isAdminRole } from "@common/roles";
 import { CloudOff } from "lucide-react";
-import { lazy, Suspense, useEffect } from "react";
-import { Redirect, Route, Switch, useLocation, useRoute, useSearch } from "wouter";
+import { type ReactNode, Suspense, useEffect } from "react";
+import { Redirect, Route, Switch, useLocation, useRouter, useSearch } from "wouter";
+import { AccessDenied } from "@/components/access-denied";
 import { FullPageLoader } from "@/components/full-page-loader";
+import { PageSkeleton } from "@/components/page-skeleton";
 import { Button } from "@/components/ui/button";
-import { useAuth } from "@/features/auth/api";
 import { EmailVerificationNotice } from "@/features/auth/components/email-verification-notice";
-import { LandingPage } from "@/features/auth/pages/landing-page";
-import { LoginPage } from "@/features/auth/pages/login-page";
-import { ResetPasswordPage } from "@/features/auth/pages/reset-password-page";
-import { ChurchSetupPage } from "@/features/churches/pages/church-setup-page";
-import { AcceptInvitationPage } from "@/features/invitations/pages/accept-invitation-page";
-import { NotFoundPage } from "@/features/misc/pages/not-found-page";
 import { TourProvider } from "@/features/onboarding-tour/components/tour-provider";
-import { PublicSermonPage } from "@/features/sermons/pages/sermon-detail-page";
 import { setAnalyticsUser } from "@/lib/analytics";
 import { handleUnauthorized } from "@/lib/auth-redirect";
 import { applyBrandTheme } from "@/lib/brand-theme";
-import { CurrentUserProvider, isChurchUser } from "./current-user";
-import { isAppRoute } from "./route-table";
+import { CurrentUserProvider, isChurchUser, type TChurchUser, useAuth, useCurrentUser } from "@/lib/current-user";
+import { matchRoutes, NotFoundPage, ROUTES, type TAccess, type TRoute } from "./routes";
 import { AppShell } from "./shell/app-shell";
-import { ShellRoutes } from "./shell-routes";
 
-// Opened once per account, from an e-mail: loaded only when needed.
-const VerifyEmailPage = lazy(() =>
-  import("@/features/auth/pages/verify-email-page").then((m) => ({ default: m.VerifyEmailPage })),
-);
-
-function VerifyEmailRoute() {
-  return (
-    <Suspense fallback={<FullPageLoader />}>
-      <VerifyEmailPage />
-    </Suspense>
-  );
-}
+const routesFor = (...access: TAccess[]) => ROUTES.filter((r) => access.includes(r.access));
+const PUBLIC_ROUTES = routesFor("public");
+const GUEST_ROUTES = routesFor("guest");
+const SETUP_ROUTES = routesFor("setup");
+const SHELL_ROUTES = routesFor("member", "admin");
 
 function SignInRedirect() {
   useEffect(() => handleUnauthorized(), []);
   return <FullPageLoader label="Taking you to sign in" />;
+}
+
+/** A signed-in visitor on a signed-out page goes home, or to the invitation they came to accept. */
+function HomeRedirect({ user }: { user: TAuthUser }) {
+  const invitation = new URLSearchParams(useSearch()).get("invitation");
+  const target = invitation && !user.churchId ? `/invite/${encodeURIComponent(invitation)}` : "/";
+  return <Redirect to={target} replace />;
 }
 
 function ServerUnavailable({ onRetry }: { onRetry: () => void }) {
@@ -52,56 +47,125 @@ function ServerUnavailable({ onRetry }: { onRetry: () => void }) {
   );
 }
 
-function LoginRoute() {
-  const { user, isLoading } = useAuth();
-  const invitation = new URLSearchParams(useSearch()).get("invitation");
-  if (isLoading) return <FullPageLoader />;
-  if (user) {
-    // A signed-in visitor with an invitation for a church they have not joined yet accepts it there.
-    const target = invitation && !user.churchId ? `/invite/${encodeURIComponent(invitation)}` : "/";
-    return <Redirect to={target} replace />;
-  }
-  return <LoginPage />;
+/** The routes of the table that this visitor may see, then `fallback` for any other address. */
+function RouteSwitch({
+  routes,
+  render,
+  fallback,
+}: {
+  routes: TRoute[];
+  render: (route: TRoute) => ReactNode;
+  fallback: ReactNode;
+}) {
+  return (
+    <Switch>
+      {routes.map((route) => (
+        <Route key={`${route.access} ${route.path}`} path={route.path}>
+          {render(route)}
+        </Route>
+      ))}
+      <Route>{fallback}</Route>
+    </Switch>
+  );
 }
 
-function MainRoutes() {
-  const { user, isLoading, isError, refetch } = useAuth();
+/** The table's routes that match the current address, for any kind of visitor. */
+function useMatchedRoutes(): TRoute[] {
   const [location] = useLocation();
-  const [isSermonPage, sermonParams] = useRoute<{ id: string }>("/sermons/:id");
-  if (isLoading) return <FullPageLoader />;
-  if (isError) return <ServerUnavailable onRetry={() => refetch()} />;
+  return matchRoutes(useRouter().parser, location);
+}
 
-  if (!user) {
-    if (location === "/") return <LandingPage />;
-    // Spec 1: a sermon's page is public; it invites the visitor to sign in instead of redirecting.
-    if (isSermonPage && sermonParams) return <PublicSermonPage key={sermonParams.id} id={sermonParams.id} />;
-    return isAppRoute(location) ? <SignInRedirect /> : <NotFoundPage standalone />;
-  }
-  if (!isChurchUser(user)) {
-    if (location === "/") {
-      return (
-        <>
+/** A page drawn on its own (no shell), with a spinner while its code downloads. */
+function StandalonePage({ route }: { route: TRoute }) {
+  return <Suspense fallback={<FullPageLoader />}>{route.element}</Suspense>;
+}
+
+function GuestFallback() {
+  const needsSignIn = useMatchedRoutes().some((r) => r.access === "member" || r.access === "admin");
+  if (needsSignIn) return <SignInRedirect />;
+  return (
+    <Suspense fallback={<FullPageLoader />}>
+      <NotFoundPage standalone />
+    </Suspense>
+  );
+}
+
+/** Signed in, not (yet) in a church: the setup page; the app's pages lead there. */
+function SetupRoutes({ user }: { user: TAuthUser }) {
+  return (
+    <RouteSwitch
+      routes={SETUP_ROUTES}
+      render={(route) => (
+        <Suspense fallback={<FullPageLoader />}>
           {/* On the setup page's own background and in its column (flex: the margin stays inside). */}
           <div className="bg-brand-soft">
             <div className="mx-auto flex max-w-5xl flex-col px-4 sm:px-6">
               <EmailVerificationNotice user={user} className="mt-4" />
             </div>
           </div>
-          <ChurchSetupPage user={user} />
-        </>
-      );
-    }
-    return isAppRoute(location) ? <Redirect to="/" replace /> : <NotFoundPage standalone />;
-  }
+          {route.element}
+        </Suspense>
+      )}
+      fallback={<SignedInFallback user={user} inShell={false} />}
+    />
+  );
+}
+
+/** An address that is not this signed-in visitor's: home if it is someone else's page, else 404. */
+function SignedInFallback({ user, inShell }: { user: TAuthUser; inShell: boolean }) {
+  const matched = useMatchedRoutes();
+  if (matched.some((r) => r.access === "guest")) return <HomeRedirect user={user} />;
+  if (matched.length > 0) return <Redirect to="/" replace />;
+  if (inShell) return <NotFoundPage />;
+  return (
+    <Suspense fallback={<FullPageLoader />}>
+      <NotFoundPage standalone />
+    </Suspense>
+  );
+}
+
+/** Inside the shell: admin pages only for admins (the check comes before the page's code downloads). */
+function ShellPage({ route }: { route: TRoute }) {
+  const user = useCurrentUser();
+  const isAdmin = isAdminRole(user.role);
+  if (route.access === "admin" && !isAdmin) return <AccessDenied />;
+  return isAdmin && route.adminElement ? route.adminElement : route.element;
+}
+
+function ShellRoutes({ user }: { user: TChurchUser }) {
   return (
     <CurrentUserProvider user={user}>
       <TourProvider user={user}>
         <AppShell>
-          <ShellRoutes />
+          <Suspense fallback={<PageSkeleton />}>
+            <RouteSwitch
+              routes={SHELL_ROUTES}
+              render={(route) => <ShellPage route={route} />}
+              fallback={<SignedInFallback user={user} inShell />}
+            />
+          </Suspense>
         </AppShell>
       </TourProvider>
     </CurrentUserProvider>
   );
+}
+
+/** Every page that needs to know who is signed in: the landing page, church setup or the shell. */
+function SessionRoutes() {
+  const { user, isLoading, isError, refetch } = useAuth();
+  if (isLoading) return <FullPageLoader />;
+  if (isError) return <ServerUnavailable onRetry={() => refetch()} />;
+  if (!user) {
+    return (
+      <RouteSwitch
+        routes={GUEST_ROUTES}
+        render={(route) => <StandalonePage route={route} />}
+        fallback={<GuestFallback />}
+      />
+    );
+  }
+  if (!isChurchUser(user)) return <SetupRoutes user={user} />;
+  return <ShellRoutes user={user} />;
 }
 
 export function AppRoutes() {
@@ -112,15 +176,12 @@ export function AppRoutes() {
   }, [brandColor]);
   useEffect(() => setAnalyticsUser(user?.id), [user?.id]);
 
+  // Public pages (links from e-mails) do not wait for the session.
   return (
-    <Switch>
-      <Route path="/invite/:token" component={AcceptInvitationPage} />
-      <Route path="/reset-password" component={ResetPasswordPage} />
-      <Route path="/verify-email" component={VerifyEmailRoute} />
-      <Route path="/login" component={LoginRoute} />
-      <Route>
-        <MainRoutes />
-      </Route>
-    </Switch>
+    <RouteSwitch
+      routes={PUBLIC_ROUTES}
+      render={(route) => <StandalonePage route={route} />}
+      fallback={<SessionRoutes />}
+    />
   );
 }

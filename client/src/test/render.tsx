@@ -5,8 +5,8 @@ import type { ReactElement } from "react";
 import { vi } from "vitest";
 import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
-import { CurrentUserProvider, type TChurchUser } from "@/app/current-user";
 import { AppProviders } from "@/app/providers";
+import { CurrentUserProvider, type TChurchUser } from "@/lib/current-user";
 import { createQueryClient } from "@/lib/query-client";
 
 export function makeUser(overrides: Partial<TAuthUser> = {}): TChurchUser {

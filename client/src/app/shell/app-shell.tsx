@@ -2,7 +2,7 @@ import { type ReactNode, useEffect, useState } from "react";
 import { useLocation } from "wouter";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "@/components/ui/sheet";
 import { EmailVerificationNotice } from "@/features/auth/components/email-verification-notice";
-import { useCurrentUser } from "../current-user";
+import { useCurrentUser } from "@/lib/current-user";
 import { SidebarContent } from "./sidebar";
 import { TopBar } from "./top-bar";
 

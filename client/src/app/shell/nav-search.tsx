@@ -2,9 +2,9 @@ import { isAdminRole } from "@common/roles";
 import { Search } from "lucide-react";
 import { useId, useMemo, useState } from "react";
 import { useLocation } from "wouter";
-import { useCurrentUser } from "@/app/current-user";
+import { useCurrentUser } from "@/lib/current-user";
 import { cn } from "@/lib/utils";
-import { ADMIN_NAV, MEMBER_NAV } from "./nav-items";
+import { ADMIN_NAV, MEMBER_NAV } from "../routes";
 
 /** The top bar's search box: finds a page by name (a combobox; arrows choose, Enter opens). */
 export function NavSearch() {

@@ -1,20 +1,25 @@
 import { isAdminRole } from "@common/roles";
 import { LogOut, RotateCcw } from "lucide-react";
 import { Link, useLocation } from "wouter";
-import { useCurrentUser } from "@/app/current-user";
 import { BrandMark } from "@/components/brand-mark";
 import { Avatar } from "@/components/ui/avatar";
 import { Tooltip } from "@/components/ui/tooltip";
-import { useSignOut } from "@/features/auth/api";
 import { useTour } from "@/features/onboarding-tour/components/tour-provider";
+import { useCurrentUser, useSignOut } from "@/lib/current-user";
 import { cn } from "@/lib/utils";
-import { ADMIN_NAV, isNavItemActive, MEMBER_NAV, type TNavItem } from "./nav-items";
+import { ADMIN_NAV, MEMBER_NAV, type TNavItem } from "../routes";
 import { NotificationBell } from "./notification-bell";
 
 const itemClasses =
   "flex w-full items-center gap-3 rounded-lg px-3 py-[7px] text-sm font-medium transition-colors [&_svg]:size-[18px] [&_svg]:shrink-0";
 const iconButtonClasses =
   "inline-flex size-9 shrink-0 items-center justify-center rounded-lg text-stone-600 hover:bg-muted hover:text-foreground [&_svg]:size-[18px]";
+
+function isNavItemActive(item: TNavItem, location: string): boolean {
+  const path = location.replace(/\/+$/, "") || "/";
+  if (item.exact) return item.exact.includes(path);
+  return path === item.href || path.startsWith(`${item.href}/`);
+}
 
 function NavLink({ item, location }: { item: TNavItem; location: string }) {
   const active = isNavItemActive(item, location);

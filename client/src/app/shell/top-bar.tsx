@@ -1,5 +1,5 @@
 import { Menu, Star } from "lucide-react";
-import { useCurrentUser } from "@/app/current-user";
+import { useCurrentUser } from "@/lib/current-user";
 import { formatNumber } from "@/lib/utils";
 import { NavSearch } from "./nav-search";
 

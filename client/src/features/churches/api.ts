@@ -1,7 +1,7 @@
 import type { TChurch, TCreateChurchBody } from "@common/churches";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiJson } from "@/lib/api-client";
-import { AUTH_USER_KEY } from "../auth/api";
+import { AUTH_USER_KEY } from "@/lib/query-keys";
 
 export function useCreateChurch() {
   const queryClient = useQueryClient();

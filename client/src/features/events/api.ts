@@ -1,8 +1,7 @@
 import { getEventStatus, type TEvent, type TEventBody } from "@common/events";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiJson, apiRequest } from "@/lib/api-client";
-import { ADMIN_STATS_KEY } from "../admin-dashboard/api";
-import { USER_STATS_KEY } from "../dashboard/api";
+import { ADMIN_STATS_KEY, USER_STATS_KEY } from "@/lib/query-keys";
 
 export const EVENTS_KEY = ["/api/events"] as const;
 

@@ -1,17 +1,8 @@
-import type { TCreateInvitationBody, TInvitation, TPublicInvitation } from "@common/invitations";
-import type { TRole } from "@common/roles";
+import type { TCreateInvitationBody, TInvitation } from "@common/invitations";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiJson, apiRequest } from "@/lib/api-client";
 
 export const INVITATIONS_KEY = ["/api/invitations"] as const;
-
-/** Spec 2 Invitation management: how each invitable role is named to people. */
-export const INVITATION_ROLE_LABELS: Record<TRole, string> = {
-  CONGREGANT: "Church Member",
-  GROUP_LEADER: "Group Leader",
-  ADMIN: "Church Leader (Admin)",
-  SUPER_ADMIN: "Super Admin",
-};
 
 export function getInvitationLink(token: string, origin: string = window.location.origin): string {
   return `${origin}/invite/${token}`;
@@ -41,19 +32,5 @@ export function useDeleteInvitation() {
   return useMutation({
     mutationFn: (id: string) => apiRequest("DELETE", `/api/invitations/${encodeURIComponent(id)}`),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: INVITATIONS_KEY }),
-  });
-}
-
-/** Public `GET /api/invite/{token}`; disabled without a token. */
-export function usePublicInvitation(token: string | null | undefined) {
-  return useQuery<TPublicInvitation>({
-    queryKey: ["/api/invite", encodeURIComponent(token ?? "")],
-    enabled: !!token,
-  });
-}
-
-export function useAcceptInvitation() {
-  return useMutation({
-    mutationFn: (token: string) => apiRequest("POST", `/api/invite/${encodeURIComponent(token)}/accept`),
   });
 }

@@ -1,7 +1,7 @@
 import type { TMember, TUpdateMemberRoleBody } from "@common/members";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiJson, apiRequest } from "@/lib/api-client";
-import { ADMIN_STATS_KEY } from "../admin-dashboard/api";
+import { ADMIN_STATS_KEY } from "@/lib/query-keys";
 
 export const MEMBERS_KEY = ["/api/admin/members"] as const;
 

@@ -16,9 +16,7 @@ import {
 } from "@tanstack/react-query";
 import { trackError } from "@/lib/analytics";
 import { apiJson, apiRequest, throwIfResNotOk } from "@/lib/api-client";
-import { ADMIN_STATS_KEY } from "../admin-dashboard/api";
-import { AUTH_USER_KEY } from "../auth/api";
-import { USER_STATS_KEY } from "../dashboard/api";
+import { ADMIN_STATS_KEY, AUTH_USER_KEY, USER_STATS_KEY } from "@/lib/query-keys";
 
 /** Every sermon query starts with this key, so one invalidation refreshes them all. */
 export const SERMONS_KEY = ["/api/sermons"] as const;

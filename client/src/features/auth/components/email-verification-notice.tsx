@@ -4,8 +4,9 @@ import { useState } from "react";
 import { toast } from "@/components/ui/use-toast";
 import { getServerMessage, getStatus } from "@/lib/api-client";
 import { toastApiError } from "@/lib/auth-redirect";
+import { useRefreshAuthUser } from "@/lib/current-user";
 import { cn } from "@/lib/utils";
-import { useRefreshAuthUser, useResendVerification } from "../api";
+import { useResendVerification } from "../api";
 
 const dismissedKey = (userId: string) => `email_notice_dismissed_${userId}`;
 

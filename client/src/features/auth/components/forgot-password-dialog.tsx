@@ -4,6 +4,7 @@ import { MailCheck } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
+import { FormAlert } from "@/components/form-alert";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -17,7 +18,6 @@ import { FormField, fieldAria } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { getServerMessage } from "@/lib/api-client";
 import { useForgotPassword } from "../api";
-import { FormAlert } from "./form-alert";
 
 type TValues = z.input<typeof ZForgotPasswordBody>;
 

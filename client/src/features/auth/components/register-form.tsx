@@ -3,12 +3,12 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
+import { FormAlert } from "@/components/form-alert";
 import { Button } from "@/components/ui/button";
 import { FormField, fieldAria } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { useRegister } from "../api";
 import { getRegisterErrorMessage } from "./auth-errors";
-import { FormAlert } from "./form-alert";
 
 const ZRegisterForm = ZRegisterBody.omit({ invitationToken: true });
 type TValues = z.input<typeof ZRegisterForm>;

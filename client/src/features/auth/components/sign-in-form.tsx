@@ -3,13 +3,13 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
+import { FormAlert } from "@/components/form-alert";
 import { Button } from "@/components/ui/button";
 import { FormField, fieldAria } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { useLogin } from "../api";
 import { getLoginErrorMessage } from "./auth-errors";
 import { ForgotPasswordDialog } from "./forgot-password-dialog";
-import { FormAlert } from "./form-alert";
 
 type TValues = z.input<typeof ZLoginBody>;
 

@@ -3,13 +3,14 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useLocation, useSearch } from "wouter";
+import { AuthLayout } from "@/components/auth-layout";
+import { FormAlert } from "@/components/form-alert";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { toast } from "@/components/ui/use-toast";
 import { getServerMessage } from "@/lib/api-client";
-import { useRefreshAuthUser, useResetPassword } from "../api";
-import { AuthLayout } from "../components/auth-layout";
-import { FormAlert } from "../components/form-alert";
+import { useRefreshAuthUser } from "@/lib/current-user";
+import { useResetPassword } from "../api";
 import {
   EMPTY_NEW_PASSWORD,
   NewPasswordFields,

@@ -5,15 +5,17 @@ import { MailCheck } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useLocation, useSearch } from "wouter";
+import { AuthLayout } from "@/components/auth-layout";
+import { FormAlert } from "@/components/form-alert";
 import { FullPageLoader } from "@/components/full-page-loader";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { toast } from "@/components/ui/use-toast";
 import { ApiError, getServerMessage } from "@/lib/api-client";
+import { useAuth, useSignOut } from "@/lib/current-user";
+import { AUTH_USER_KEY } from "@/lib/query-keys";
 import { useDocumentTitle } from "@/lib/use-document-title";
-import { AUTH_USER_KEY, useAuth, useSignOut, useVerifyEmail } from "../api";
-import { AuthLayout } from "../components/auth-layout";
-import { FormAlert } from "../components/form-alert";
+import { useVerifyEmail } from "../api";
 import {
   EMPTY_NEW_PASSWORD,
   NewPasswordFields,

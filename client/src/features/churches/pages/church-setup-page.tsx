@@ -10,8 +10,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/use-toast";
-import { useSignOut } from "@/features/auth/api";
 import { toastApiError } from "@/lib/auth-redirect";
+import { useSignOut } from "@/lib/current-user";
 import { useCreateChurch } from "../api";
 
 type TValues = z.input<typeof ZCreateChurchBody>;

@@ -1,11 +1,11 @@
 import { CalendarDays } from "lucide-react";
 import { useMemo } from "react";
-import { useCurrentUser } from "@/app/current-user";
 import { EmptyState } from "@/components/empty-state";
 import { LoadError } from "@/components/load-error";
 import { PageHeader } from "@/components/page-header";
 import { Card } from "@/components/ui/card";
 import { Skeleton, skeletonKeys } from "@/components/ui/skeleton";
+import { useCurrentUser } from "@/lib/current-user";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useNow } from "@/lib/use-now";
 import { useEvents } from "../api";

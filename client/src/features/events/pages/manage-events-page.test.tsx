@@ -23,10 +23,9 @@ const EVENTS = [
     endTime: "2020-04-12T09:30:00.000Z",
   }),
 ];
-const FEEDS = { podcastUrl: "https://x/p.xml", calendarUrl: "https://church.example/feeds/abc/events.ics" };
 
 function setup(routes: Record<string, unknown> = {}) {
-  const fetchMock = mockFetch({ "/api/events": EVENTS, "/api/admin/feeds": FEEDS, ...routes });
+  const fetchMock = mockFetch({ "/api/events": EVENTS, ...routes });
   renderWithApp(<ManageEventsPage />, { user: makeUser(), path: "/admin/events" });
   return fetchMock;
 }
@@ -194,10 +193,5 @@ describe("ManageEventsPage", () => {
       expect(getToasts()[0]).toMatchObject({ title: "Success!", description: "Event deleted successfully." }),
     );
     expect(sent(fetchMock, "DELETE").map(([u]) => u)).toEqual(["/api/events/e1"]);
-  });
-
-  it("shows the calendar feed", async () => {
-    setup();
-    expect(((await screen.findByLabelText("Calendar feed")) as HTMLInputElement).value).toBe(FEEDS.calendarUrl);
   });
 });

@@ -1,7 +1,6 @@
 import type { TEvent } from "@common/events";
 import { Plus } from "lucide-react";
-import { useMemo, useState } from "react";
-import { useCurrentUser } from "@/app/current-user";
+import { type ReactNode, useMemo, useState } from "react";
 import { ConfirmDeleteDialog } from "@/components/confirm-delete-dialog";
 import { LoadError } from "@/components/load-error";
 import { PageHeader } from "@/components/page-header";
@@ -9,8 +8,8 @@ import { SearchToolbar } from "@/components/search-toolbar";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { toast } from "@/components/ui/use-toast";
-import { ShareFeedsCard } from "@/features/feeds/components/share-feeds-card";
 import { toastApiError } from "@/lib/auth-redirect";
+import { useCurrentUser } from "@/lib/current-user";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useEditDialog } from "@/lib/use-edit-dialog";
 import { useNow } from "@/lib/use-now";
@@ -19,8 +18,11 @@ import { EventAdminList } from "../components/event-admin-list";
 import { EventFormDialog } from "../components/event-form-dialog";
 import { eventFormatter } from "../format";
 
-/** Spec 2 Manage Events (`/admin/events`): sorted by start time, searched over title and location. */
-export function ManageEventsPage() {
+/**
+ * Spec 2 Manage Events (`/admin/events`): sorted by start time, searched over title and location.
+ * `feedCard` (the calendar feed, another feature) is composed in by app/.
+ */
+export function ManageEventsPage({ feedCard }: { feedCard?: ReactNode }) {
   const user = useCurrentUser();
   const events = useEvents();
   const deleteEvent = useDeleteEvent();
@@ -79,7 +81,7 @@ export function ManageEventsPage() {
         )}
       </Card>
 
-      <ShareFeedsCard kind="calendar" />
+      {feedCard}
 
       <EventFormDialog open={dialog.open} event={dialog.editing} timeZone={timeZone} onOpenChange={dialog.setOpen} />
       <ConfirmDeleteDialog

@@ -5,8 +5,8 @@ import { SkeletonList } from "@/components/skeleton-list";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
+import { INVITATION_ROLE_LABELS } from "@/lib/public-invitation";
 import { formatDate } from "@/lib/utils";
-import { INVITATION_ROLE_LABELS } from "../api";
 import { InvitationStatusBadge } from "./invitation-status-badge";
 
 export function InvitationList({

@@ -11,7 +11,8 @@ import { RadioCards } from "@/components/ui/radio-cards";
 import { toast } from "@/components/ui/use-toast";
 import { getServerMessage, getStatus } from "@/lib/api-client";
 import { toastApiError } from "@/lib/auth-redirect";
-import { INVITATION_ROLE_LABELS, useCreateInvitation } from "../api";
+import { INVITATION_ROLE_LABELS } from "@/lib/public-invitation";
+import { useCreateInvitation } from "../api";
 
 export type TInvitableRole = "CONGREGANT" | "GROUP_LEADER" | "ADMIN";
 type TValues = z.input<typeof ZCreateInvitationBody>;

@@ -1,6 +1,9 @@
 import { AlertTriangle, CheckCircle2, Mail, UserRound } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, useLocation, useParams } from "wouter";
+import { AuthLayout } from "@/components/auth-layout";
+import { ChurchIdentity } from "@/components/church-identity";
+import { FormAlert } from "@/components/form-alert";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -8,14 +11,11 @@ import { toast } from "@/components/ui/use-toast";
 import { getServerMessage, isUnauthorizedError } from "@/lib/api-client";
 import { handleUnauthorized } from "@/lib/auth-redirect";
 import { applyBrandTheme } from "@/lib/brand-theme";
+import { useAuth, useRefreshAuthUser, useSignOut } from "@/lib/current-user";
 import { goToPage } from "@/lib/full-page";
+import { INVITATION_ROLE_LABELS, useAcceptInvitation, usePublicInvitation } from "@/lib/public-invitation";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { formatDate } from "@/lib/utils";
-import { useAuth, useRefreshAuthUser, useSignOut } from "../../auth/api";
-import { AuthLayout } from "../../auth/components/auth-layout";
-import { FormAlert } from "../../auth/components/form-alert";
-import { INVITATION_ROLE_LABELS, useAcceptInvitation, usePublicInvitation } from "../api";
-import { ChurchIdentity } from "../components/church-identity";
 
 /** Spec 2 Invitation acceptance (`/invite/{token}`, public). */
 export function AcceptInvitationPage() {

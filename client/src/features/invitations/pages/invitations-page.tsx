@@ -2,7 +2,6 @@ import type { TInvitation } from "@common/invitations";
 import { Mail, ShieldCheck, UserPlus } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
 import { useLocation, useSearch } from "wouter";
-import { useCurrentUser } from "@/app/current-user";
 import { ConfirmDeleteDialog } from "@/components/confirm-delete-dialog";
 import { LoadError } from "@/components/load-error";
 import { PageHeader } from "@/components/page-header";
@@ -11,6 +10,7 @@ import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/ca
 import { toast } from "@/components/ui/use-toast";
 import { getServerMessage, getStatus } from "@/lib/api-client";
 import { toastApiError } from "@/lib/auth-redirect";
+import { useCurrentUser } from "@/lib/current-user";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { getInvitationLink, useDeleteInvitation, useInvitations, useResendInvitation } from "../api";
 import { InvitationList } from "../components/invitation-list";

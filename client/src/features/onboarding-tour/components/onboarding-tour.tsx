@@ -1,9 +1,9 @@
 import { POINTS } from "@common/points";
 import { Compass, type LucideIcon, Sparkles, Star, UserRound } from "lucide-react";
 import { useState } from "react";
-import type { TChurchUser } from "@/app/current-user";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
+import type { TChurchUser } from "@/lib/current-user";
 import { cn } from "@/lib/utils";
 
 type TStep = { icon: LucideIcon; title: string; body: string };

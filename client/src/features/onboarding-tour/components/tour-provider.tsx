@@ -1,7 +1,7 @@
 import { isAdminRole } from "@common/roles";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useState } from "react";
-import type { TChurchUser } from "@/app/current-user";
 import { trackEvent } from "@/lib/analytics";
+import type { TChurchUser } from "@/lib/current-user";
 import {
   isOnboardingTourDone,
   isWelcomeTourDone,

@@ -1,8 +1,8 @@
 import { Mail, Palette, Video } from "lucide-react";
 import { Link } from "wouter";
-import type { TChurchUser } from "@/app/current-user";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import type { TChurchUser } from "@/lib/current-user";
 
 const STEPS = [
   { icon: Palette, title: "Make it look like your church", text: "Add your logo and colour.", href: "/admin/settings" },

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { getToasts } from "@/components/ui/use-toast";
 import { makeSermon } from "@/test/fixtures";
 import { jsonResponse, makeUser, mockFetch, renderWithApp } from "@/test/render";
@@ -17,10 +17,9 @@ const SERMONS = [
     notesUrl: "https://x.org/n.pdf",
   }),
 ];
-const FEEDS = { podcastUrl: "https://church.example/feeds/abc/podcast.xml", calendarUrl: "https://x/cal.ics" };
 
 function setup(routes: Record<string, unknown> = {}) {
-  const fetchMock = mockFetch({ "/api/sermons": SERMONS, "/api/admin/feeds": FEEDS, ...routes });
+  const fetchMock = mockFetch({ "/api/sermons": SERMONS, ...routes });
   renderWithApp(<ManageSermonsPage />, { user: makeUser(), path: "/admin/sermons" });
   return fetchMock;
 }
@@ -186,15 +185,5 @@ describe("ManageSermonsPage", () => {
       expect(getToasts()[0]).toMatchObject({ title: "Success!", description: "Sermon deleted successfully." }),
     );
     expect(sent(fetchMock, "DELETE").map(([u]) => u)).toEqual(["/api/sermons/s1"]);
-  });
-
-  it("shares the podcast feed with a copy button", async () => {
-    const writeText = vi.fn(async () => undefined);
-    Object.defineProperty(navigator, "clipboard", { value: { writeText }, configurable: true });
-    setup();
-    const input = (await screen.findByLabelText("Podcast feed")) as HTMLInputElement;
-    expect(input.value).toBe(FEEDS.podcastUrl);
-    await userEvent.click(screen.getByRole("button", { name: "Copy podcast feed link" }));
-    expect(writeText).toHaveBeenCalledWith(FEEDS.podcastUrl);
   });
 });

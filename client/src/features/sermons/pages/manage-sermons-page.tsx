@@ -1,7 +1,6 @@
 import type { TSermon } from "@common/sermons";
 import { Plus } from "lucide-react";
-import { useMemo, useState } from "react";
-import { useCurrentUser } from "@/app/current-user";
+import { type ReactNode, useMemo, useState } from "react";
 import { ConfirmDeleteDialog } from "@/components/confirm-delete-dialog";
 import { LoadError } from "@/components/load-error";
 import { PageHeader } from "@/components/page-header";
@@ -9,8 +8,8 @@ import { SearchToolbar } from "@/components/search-toolbar";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { toast } from "@/components/ui/use-toast";
-import { ShareFeedsCard } from "@/features/feeds/components/share-feeds-card";
 import { toastApiError } from "@/lib/auth-redirect";
+import { useCurrentUser } from "@/lib/current-user";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useEditDialog } from "@/lib/use-edit-dialog";
 import { useDeleteSermon, useSermons } from "../api";
@@ -18,8 +17,11 @@ import { SermonAdminList } from "../components/sermon-admin-list";
 import { SermonFormDialog } from "../components/sermon-form-dialog";
 import { ALL_SPEAKERS, SpeakerFilter } from "../components/speaker-filter";
 
-/** Spec 2 Manage Sermons (`/admin/sermons`): the whole list, searched and filtered on the client. */
-export function ManageSermonsPage() {
+/**
+ * Spec 2 Manage Sermons (`/admin/sermons`): the whole list, searched and filtered on the client.
+ * `feedCard` (the podcast feed, another feature) is composed in by app/.
+ */
+export function ManageSermonsPage({ feedCard }: { feedCard?: ReactNode }) {
   const user = useCurrentUser();
   const sermons = useSermons();
   const deleteSermon = useDeleteSermon();
@@ -80,7 +82,7 @@ export function ManageSermonsPage() {
         )}
       </Card>
 
-      <ShareFeedsCard kind="podcast" />
+      {feedCard}
 
       <SermonFormDialog open={dialog.open} sermon={dialog.editing} onOpenChange={dialog.setOpen} />
       <ConfirmDeleteDialog

@@ -1,6 +1,5 @@
 import { BookOpen, Loader2, SearchX } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { useCurrentUser } from "@/app/current-user";
 import { EmptyState } from "@/components/empty-state";
 import { LoadError } from "@/components/load-error";
 import { PageHeader } from "@/components/page-header";
@@ -8,6 +7,7 @@ import { SearchToolbar } from "@/components/search-toolbar";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { skeletonKeys } from "@/components/ui/skeleton";
+import { useCurrentUser } from "@/lib/current-user";
 import { useDebouncedValue } from "@/lib/use-debounced-value";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { formatNumber } from "@/lib/utils";

@@ -1,7 +1,7 @@
 import type { TActivity, TAdminStats } from "@common/admin";
 import { useQuery } from "@tanstack/react-query";
+import { ADMIN_STATS_KEY } from "@/lib/query-keys";
 
-export const ADMIN_STATS_KEY = ["/api/admin/stats"] as const;
 export const RECENT_ACTIVITY_KEY = ["/api/admin/recent-activity"] as const;
 
 /** Spec 2 section 6: the admin queries run only for admins. */

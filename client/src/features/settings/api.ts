@@ -1,7 +1,7 @@
 import type { TChurch, TChurchSettingsBody } from "@common/churches";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiJson } from "@/lib/api-client";
-import { AUTH_USER_KEY } from "../auth/api";
+import { AUTH_USER_KEY } from "@/lib/query-keys";
 
 export const CHURCH_SETTINGS_KEY = ["/api/admin/church/settings"] as const;
 

@@ -14,7 +14,6 @@ import {
 } from "lucide-react";
 import { useMemo } from "react";
 import { Link } from "wouter";
-import { useCurrentUser } from "@/app/current-user";
 import { EmptyState } from "@/components/empty-state";
 import { LoadError } from "@/components/load-error";
 import { QuickActionGrid, type TQuickAction } from "@/components/quick-action-grid";
@@ -25,9 +24,10 @@ import { nextUpcomingEvents, useEvents } from "@/features/events/api";
 import { UpcomingEventList } from "@/features/events/components/upcoming-event-list";
 import { eventFormatter } from "@/features/events/format";
 import { useSermons } from "@/features/sermons/api";
+import { countActiveStreaks, useUserStats } from "@/features/user/api";
+import { useCurrentUser } from "@/lib/current-user";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useNow } from "@/lib/use-now";
-import { countActiveStreaks, useUserStats } from "../api";
 
 const DASHBOARD_EVENT_COUNT = 3;
 

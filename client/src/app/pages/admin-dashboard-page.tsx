@@ -12,7 +12,6 @@ import {
 } from "lucide-react";
 import { useMemo } from "react";
 import { Link } from "wouter";
-import { useCurrentUser } from "@/app/current-user";
 import { EmptyState } from "@/components/empty-state";
 import { LoadError } from "@/components/load-error";
 import { PageHeader } from "@/components/page-header";
@@ -21,14 +20,15 @@ import { StatCard } from "@/components/stat-card";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
+import { useAdminStats } from "@/features/admin/api";
+import { RecentActivityCard } from "@/features/admin/components/recent-activity-card";
+import { WelcomeBanner } from "@/features/admin/components/welcome-banner";
 import { nextUpcomingEvents, useEvents } from "@/features/events/api";
 import { UpcomingEventList } from "@/features/events/components/upcoming-event-list";
 import { eventFormatter } from "@/features/events/format";
+import { useCurrentUser } from "@/lib/current-user";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useNow } from "@/lib/use-now";
-import { useAdminStats } from "../api";
-import { RecentActivityCard } from "../components/recent-activity-card";
-import { WelcomeBanner } from "../components/welcome-banner";
 
 const QUICK_ACTIONS: TQuickAction[] = [
   { label: "Add New Sermon", description: "Upload a message", href: "/admin/sermons", icon: Upload },

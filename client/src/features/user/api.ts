@@ -1,7 +1,6 @@
 import type { TUserStats } from "@common/user";
 import { useQuery } from "@tanstack/react-query";
-
-export const USER_STATS_KEY = ["/api/user/stats"] as const;
+import { USER_STATS_KEY } from "@/lib/query-keys";
 
 export function useUserStats() {
   return useQuery<TUserStats>({ queryKey: USER_STATS_KEY });

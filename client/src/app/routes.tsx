@@ -1,0 +1,235 @@
+import {
+  BarChart3,
+  BookOpen,
+  CalendarCog,
+  CalendarDays,
+  Compass,
+  Handshake,
+  HeartHandshake,
+  Home,
+  LayoutDashboard,
+  type LucideIcon,
+  Mail,
+  Plug,
+  Radio,
+  Settings,
+  Sprout,
+  Trophy,
+  Users,
+  Video,
+} from "lucide-react";
+import { type ComponentType, lazy, type ReactNode } from "react";
+import { matchRoute, type Parser, useParams } from "wouter";
+import { useAuth } from "@/lib/current-user";
+
+/**
+ * Who may see a page, and so where it is drawn:
+ * - `public`: everyone, signed in or not, without waiting for the session (links from e-mails);
+ * - `guest`: signed-out visitors; a signed-in visitor is sent home instead;
+ * - `setup`: a signed-in user who has no church yet;
+ * - `member`: everyone in a church, inside the shell (sidebar, top bar);
+ * - `admin`: ADMIN and SUPER_ADMIN inside the shell; anyone else gets Access Denied, and the page's
+ *   code is never downloaded for them.
+ */
+export type TAccess = "public" | "guest" | "setup" | "member" | "admin";
+
+export type TNavItem = {
+  label: string;
+  href: string;
+  icon: LucideIcon;
+  /** Paths that activate the item exactly; without it the item also matches its sub-paths. */
+  exact?: string[];
+};
+
+export type TRoute = {
+  /** A wouter pattern (`/sermons/:id`). */
+  path: string;
+  access: TAccess;
+  /** The page: a lazily loaded component, so each page is its own chunk. */
+  element: ReactNode;
+  /** What an admin sees at this address instead (the admin dashboard at `/`). */
+  adminElement?: ReactNode;
+  /** The page's link in the sidebar, the drawer and the search box; admin pages list under Administration. */
+  nav?: Omit<TNavItem, "href">;
+};
+
+/** A page's module is downloaded the first time the page is drawn. */
+function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>) {
+  return lazy(() => load().then((Page) => ({ default: Page })));
+}
+
+const AcceptInvitationPage = lazyPage(() =>
+  import("@/features/invitations/pages/accept-invitation-page").then((m) => m.AcceptInvitationPage),
+);
+const ResetPasswordPage = lazyPage(() =>
+  import("@/features/auth/pages/reset-password-page").then((m) => m.ResetPasswordPage),
+);
+const VerifyEmailPage = lazyPage(() =>
+  import("@/features/auth/pages/verify-email-page").then((m) => m.VerifyEmailPage),
+);
+const LandingPage = lazyPage(() => import("@/features/auth/pages/landing-page").then((m) => m.LandingPage));
+const LoginPage = lazyPage(() => import("@/features/auth/pages/login-page").then((m) => m.LoginPage));
+const PublicSermonPage = lazyPage(() =>
+  import("@/features/sermons/pages/sermon-detail-page").then((m) => m.PublicSermonPage),
+);
+const SermonDetailPage = lazyPage(() =>
+  import("@/features/sermons/pages/sermon-detail-page").then((m) => m.SermonDetailPage),
+);
+const ChurchSetupPage = lazyPage(() =>
+  import("@/features/churches/pages/church-setup-page").then((m) => m.ChurchSetupPage),
+);
+const MemberDashboardPage = lazyPage(() => import("./pages/member-dashboard-page").then((m) => m.MemberDashboardPage));
+const AdminDashboardPage = lazyPage(() => import("./pages/admin-dashboard-page").then((m) => m.AdminDashboardPage));
+const SermonArchivePage = lazyPage(() =>
+  import("@/features/sermons/pages/sermon-archive-page").then((m) => m.SermonArchivePage),
+);
+const EventsPage = lazyPage(() => import("@/features/events/pages/events-page").then((m) => m.EventsPage));
+const ManageSermonsPage = lazyPage(() =>
+  import("./pages/manage-sermons-with-feed").then((m) => m.ManageSermonsWithFeedPage),
+);
+const ManageEventsPage = lazyPage(() =>
+  import("./pages/manage-events-with-feed").then((m) => m.ManageEventsWithFeedPage),
+);
+const MembersPage = lazyPage(() => import("@/features/members/pages/members-page").then((m) => m.MembersPage));
+const InvitationsPage = lazyPage(() =>
+  import("@/features/invitations/pages/invitations-page").then((m) => m.InvitationsPage),
+);
+const ChurchSettingsPage = lazyPage(() =>
+  import("@/features/settings/pages/church-settings-page").then((m) => m.ChurchSettingsPage),
+);
+/** Stands in for the screens a later release builds, under their own title. */
+const ComingSoonPage = lazyPage(() => import("./pages/coming-soon-page").then((m) => m.ComingSoonPage));
+/** The unknown-address page, inside the shell or on its own. */
+export const NotFoundPage = lazyPage(() => import("./pages/not-found-page").then((m) => m.NotFoundPage));
+
+/** A sermon's page takes the `:id` of its address; another id is another page (no state carried over). */
+function SermonRoute({ isPublic }: { isPublic?: boolean }) {
+  const { id = "" } = useParams<{ id: string }>();
+  return isPublic ? <PublicSermonPage key={id} id={id} /> : <SermonDetailPage key={id} id={id} />;
+}
+
+function ChurchSetupRoute() {
+  const { user } = useAuth();
+  return user && <ChurchSetupPage user={user} />;
+}
+
+/**
+ * Every page of the app (spec 2 route table). The router, the sidebar, the drawer, the search box
+ * and the access checks all read this list; nav items appear in its order.
+ */
+export const ROUTES: TRoute[] = [
+  { path: "/invite/:token", access: "public", element: <AcceptInvitationPage /> },
+  { path: "/reset-password", access: "public", element: <ResetPasswordPage /> },
+  { path: "/verify-email", access: "public", element: <VerifyEmailPage /> },
+  { path: "/", access: "guest", element: <LandingPage /> },
+  { path: "/login", access: "guest", element: <LoginPage /> },
+  // Spec 1: a sermon's page is public; it invites the visitor to sign in instead of redirecting.
+  { path: "/sermons/:id", access: "guest", element: <SermonRoute isPublic /> },
+  { path: "/", access: "setup", element: <ChurchSetupRoute /> },
+  {
+    path: "/",
+    access: "member",
+    element: <MemberDashboardPage />,
+    adminElement: <AdminDashboardPage />,
+    nav: { label: "Dashboard", icon: Home, exact: ["/"] },
+  },
+  { path: "/sermons", access: "member", element: <SermonArchivePage />, nav: { label: "Sermons", icon: BookOpen } },
+  { path: "/sermons/:id", access: "member", element: <SermonRoute /> },
+  { path: "/events", access: "member", element: <EventsPage />, nav: { label: "Events", icon: CalendarDays } },
+  {
+    path: "/live",
+    access: "member",
+    element: <ComingSoonPage title="Live Stream" />,
+    nav: { label: "Live Stream", icon: Radio },
+  },
+  {
+    path: "/prayer-requests",
+    access: "member",
+    element: <ComingSoonPage title="Prayer Requests" />,
+    nav: { label: "Prayer Requests", icon: HeartHandshake },
+  },
+  {
+    path: "/prayer-partners",
+    access: "member",
+    element: <ComingSoonPage title="Prayer Partners" />,
+    nav: { label: "Prayer Chain", icon: Handshake },
+  },
+  {
+    path: "/kudos",
+    access: "member",
+    element: <ComingSoonPage title="Member Recognition" />,
+    nav: { label: "Member Recognition", icon: Trophy },
+  },
+  {
+    path: "/growth",
+    access: "member",
+    element: <ComingSoonPage title="Growth Journey" />,
+    nav: { label: "Growth Journey", icon: Sprout },
+  },
+  {
+    path: "/onboarding",
+    access: "member",
+    element: <ComingSoonPage title="Onboarding Journey" />,
+    nav: { label: "Onboarding Journey", icon: Compass },
+  },
+  { path: "/profile", access: "member", element: <ComingSoonPage title="Profile" /> },
+  { path: "/mobile-settings", access: "member", element: <ComingSoonPage title="Mobile App Settings" /> },
+  {
+    path: "/admin",
+    access: "admin",
+    element: <AdminDashboardPage />,
+    nav: { label: "Admin Home", icon: LayoutDashboard, exact: ["/admin", "/admin/dashboard"] },
+  },
+  { path: "/admin/dashboard", access: "admin", element: <AdminDashboardPage /> },
+  {
+    path: "/admin/sermons",
+    access: "admin",
+    element: <ManageSermonsPage />,
+    nav: { label: "Manage Sermons", icon: Video },
+  },
+  {
+    path: "/admin/events",
+    access: "admin",
+    element: <ManageEventsPage />,
+    nav: { label: "Manage Events", icon: CalendarCog },
+  },
+  { path: "/admin/members", access: "admin", element: <MembersPage />, nav: { label: "Manage Members", icon: Users } },
+  {
+    path: "/admin/invitations",
+    access: "admin",
+    element: <InvitationsPage />,
+    nav: { label: "Send Invitations", icon: Mail },
+  },
+  {
+    path: "/admin/integrations",
+    access: "admin",
+    element: <ComingSoonPage title="Integrations" />,
+    nav: { label: "Integrations", icon: Plug },
+  },
+  {
+    path: "/admin/growth",
+    access: "admin",
+    element: <ComingSoonPage title="Growth Settings & Analytics" />,
+    nav: { label: "Growth Analytics", icon: BarChart3 },
+  },
+  {
+    path: "/admin/settings",
+    access: "admin",
+    element: <ChurchSettingsPage />,
+    nav: { label: "Church Settings", icon: Settings },
+  },
+  { path: "/admin/live-stream", access: "admin", element: <ComingSoonPage title="Live Stream Management" /> },
+];
+
+const navOf = (access: TAccess): TNavItem[] =>
+  ROUTES.flatMap((r) => (r.access === access && r.nav ? [{ ...r.nav, href: r.path }] : []));
+
+/** Spec 2 Shell layout: member links. */
+export const MEMBER_NAV = navOf("member");
+/** Spec 2 Shell layout: the Administration section (ADMIN and SUPER_ADMIN only). */
+export const ADMIN_NAV = navOf("admin");
+
+/** The routes whose address matches `path`, whoever they are for (with wouter's own matcher). */
+export function matchRoutes(parser: Parser, path: string): TRoute[] {
+  return ROUTES.filter((r) => matchRoute(parser, r.path, path)[0]);
+}

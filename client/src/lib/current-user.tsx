@@ -1,0 +1,73 @@
+import type { TAuthUser } from "@common/auth";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { createContext, type ReactNode, useContext } from "react";
+import { apiRequest } from "./api-client";
+import { goToPage } from "./full-page";
+import { getQueryFn } from "./query-client";
+import { AUTH_USER_KEY } from "./query-keys";
+
+/** The signed-in user, or null when signed out (a 401 is an answer here, not an error). Never retried. */
+export function useAuth() {
+  const query = useQuery<TAuthUser | null>({
+    queryKey: AUTH_USER_KEY,
+    queryFn: getQueryFn<TAuthUser | null>({ on401: "returnNull" }),
+    retry: false,
+  });
+  const user = query.data ?? null;
+  return {
+    user,
+    isLoading: query.isLoading,
+    isError: query.isError,
+    isAuthenticated: !!user,
+    refetch: query.refetch,
+  };
+}
+
+/** Refetch the current user and wait, so the next screen renders with fresh data. */
+export function useRefreshAuthUser() {
+  const queryClient = useQueryClient();
+  return () => queryClient.refetchQueries({ queryKey: AUTH_USER_KEY });
+}
+
+/**
+ * Signs out with `POST /api/logout` (GET only signs out for a top-level navigation), forgets every
+ * cached answer, then loads `to` afresh, so nothing of the previous user stays in memory. If the
+ * request fails, a navigation to GET /api/logout (a same-site document request) signs out instead.
+ */
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  return async (to = "/") => {
+    try {
+      await apiRequest("POST", "/api/logout");
+    } catch {
+      goToPage("/api/logout");
+      return;
+    }
+    queryClient.clear();
+    goToPage(to);
+  };
+}
+
+/** A signed-in user who belongs to a church: what every screen inside the shell can rely on. */
+export type TChurchUser = TAuthUser & { churchId: string; church: NonNullable<TAuthUser["church"]> };
+
+const CurrentUserContext = createContext<TChurchUser | null>(null);
+
+export function CurrentUserProvider({ user, children }: { user: TChurchUser; children: ReactNode }) {
+  return <CurrentUserContext.Provider value={user}>{children}</CurrentUserContext.Provider>;
+}
+
+export function useCurrentUser(): TChurchUser {
+  const user = useContext(CurrentUserContext);
+  if (!user) throw new Error("useCurrentUser must be used inside the signed-in shell");
+  return user;
+}
+
+/** The signed-in church user, or null on a public page (sermon detail signed out). */
+export function useOptionalCurrentUser(): TChurchUser | null {
+  return useContext(CurrentUserContext);
+}
+
+export function isChurchUser(user: TAuthUser | null): user is TChurchUser {
+  return !!user && !!user.churchId && !!user.church;
+}

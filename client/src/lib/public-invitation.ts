@@ -1,0 +1,27 @@
+/** An invitation as the invited person sees it: the invitation page and sign-in (`/login?invitation=`) both show it. */
+import type { TPublicInvitation } from "@common/invitations";
+import type { TRole } from "@common/roles";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { apiRequest } from "./api-client";
+
+/** Spec 2 Invitation management: how each invitable role is named to people. */
+export const INVITATION_ROLE_LABELS: Record<TRole, string> = {
+  CONGREGANT: "Church Member",
+  GROUP_LEADER: "Group Leader",
+  ADMIN: "Church Leader (Admin)",
+  SUPER_ADMIN: "Super Admin",
+};
+
+/** Public `GET /api/invite/{token}`; disabled without a token. */
+export function usePublicInvitation(token: string | null | undefined) {
+  return useQuery<TPublicInvitation>({
+    queryKey: ["/api/invite", encodeURIComponent(token ?? "")],
+    enabled: !!token,
+  });
+}
+
+export function useAcceptInvitation() {
+  return useMutation({
+    mutationFn: (token: string) => apiRequest("POST", `/api/invite/${encodeURIComponent(token)}/accept`),
+  });
+}
