@@ -63,6 +63,20 @@ export const ZEvent = z.object({
 });
 export type TEvent = z.infer<typeof ZEvent>;
 
+/**
+ * `GET /api/events` query: without parameters the church's whole list (cached); `upcoming=true`
+ * keeps events that have not ended, soonest first, and `limit` caps the count (the dashboards ask
+ * for the next three).
+ */
+export const ZEventListQuery = z.object({
+  upcoming: z
+    .enum(["true", "false"], { error: "upcoming must be true or false" })
+    .optional()
+    .transform((v) => v === "true"),
+  limit: z.coerce.number().int().min(1).max(200).optional(),
+});
+export type TEventListQuery = z.input<typeof ZEventListQuery>;
+
 /** Spec: Upcoming if the start is in the future, otherwise Past. */
 export function getEventStatus(e: Pick<TEvent, "startTime">, now = new Date()): "Upcoming" | "Past" {
   return new Date(e.startTime).getTime() > now.getTime() ? "Upcoming" : "Past";

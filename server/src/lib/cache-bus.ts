@@ -5,8 +5,8 @@ import type { TRootDb } from "../db/client";
 
 const CHANNEL = "fellowship_cache";
 
-/** What a process may hold in memory, by what its key is: a user, a church, a session, a church's sermons. */
-export type TTopic = "user" | "church" | "session" | "sermons";
+/** What a process may hold in memory, by what its key is: a user, a church, a session, a church's sermons or events. */
+export type TTopic = "user" | "church" | "session" | "sermons" | "events";
 type TMessage = { t: TTopic; id: string };
 
 /**

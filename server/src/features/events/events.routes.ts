@@ -1,6 +1,7 @@
-import { ZEventBody } from "@common/events";
+import { ZEventBody, ZEventListQuery } from "@common/events";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ZIdParams } from "../../lib/params";
+import { EventListCache } from "./event-list-cache";
 import {
   checkIn,
   createEvent,
@@ -16,7 +17,15 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   const member = { access: "member" as const };
   const admin = { access: "admin" as const };
 
-  app.get("/api/events", { config: member }, async (req) => listEvents(req.churchCtx));
+  // Without parameters the church's whole list, from the per-church cache; with them, a small query.
+  const listCache = new EventListCache(app.db, app.cacheBus);
+  app.get("/api/events", { config: member, schema: { querystring: ZEventListQuery } }, async (req, reply) => {
+    const { upcoming, limit } = req.query;
+    if (!upcoming && limit === undefined) {
+      return reply.type("application/json; charset=utf-8").send(await listCache.getJson(req.churchCtx));
+    }
+    return listEvents(req.churchCtx, { upcoming, limit });
+  });
   // Spec 1 section 7: "current live event"; null when nothing is live.
   app.get("/api/events/live", { config: member }, async (req) => getLiveEvent(req.churchCtx));
   app.get("/api/events/:id", { config: member, schema: { params: ZIdParams } }, async (req) =>

@@ -1,7 +1,9 @@
 import { isCheckInOpen, type TEvent, type ZEventBody } from "@common/events";
 import { asc, eq, gt, isNotNull, lte, sql } from "drizzle-orm";
 import type { z } from "zod";
+import type { TDb } from "../../db/client";
 import { eventAttendance, events } from "../../db/schema";
+import type { TMarks } from "../../lib/church-list-cache";
 import { churchRow, inChurch } from "../../lib/church-scope";
 import type { TChurchCtx } from "../../lib/context";
 import { conflict, notFound } from "../../lib/errors";
@@ -10,15 +12,18 @@ import { recordActivity } from "../admin/activity.repo";
 type TEventInput = z.output<typeof ZEventBody>;
 const NOT_FOUND = "Event not found";
 
+/** Who reads a list: the marks are theirs. */
+type TReader = Pick<TChurchCtx, "db" | "churchId" | "userId">;
+
 /** One pass over the church's attendance rows: the count going, and this member's own answers. */
-const columns = (ctx: TChurchCtx) => ({
+const columns = (ctx: TReader) => ({
   event: events,
   rsvpCount: sql<number>`(count(*) filter (where ${eventAttendance.isGoing}))::int`,
   isGoing: sql<boolean>`coalesce(bool_or(${eventAttendance.isGoing} and ${eventAttendance.userId} = ${ctx.userId}), false)`,
   isCheckedIn: sql<boolean>`coalesce(bool_or(${eventAttendance.checkedInAt} is not null and ${eventAttendance.userId} = ${ctx.userId}), false)`,
 });
 
-function selectEvents(ctx: TChurchCtx) {
+function selectEvents(ctx: TReader) {
   return ctx.db
     .select(columns(ctx))
     .from(events)
@@ -46,10 +51,37 @@ function toEvent(r: TRow): TEvent {
   };
 }
 
-export async function listEvents(ctx: TChurchCtx): Promise<TEvent[]> {
-  const rows = await selectEvents(ctx).where(inChurch(events, ctx)).orderBy(asc(events.startTime), asc(events.id));
+/** The church's events, soonest first; `upcoming` keeps those that have not ended, `limit` caps the count. */
+export async function listEvents(
+  ctx: TReader,
+  q: { upcoming?: boolean; limit?: number } = {},
+  now = new Date(),
+): Promise<TEvent[]> {
+  const query = selectEvents(ctx)
+    .where(inChurch(events, ctx, q.upcoming ? gt(events.endTime, now) : undefined))
+    .orderBy(asc(events.startTime), asc(events.id));
+  const rows = q.limit ? await query.limit(q.limit) : await query;
   return rows.map(toEvent);
 }
+
+/** The church's whole list for the list cache, which fills each member's own marks itself. */
+export async function findChurchEvents(db: TDb, churchId: string): Promise<TEvent[]> {
+  // Read as no one in particular: the cache drops the marks and fills the member's own.
+  return listEvents({ db, churchId, userId: "00000000-0000-0000-0000-000000000000" });
+}
+
+/** The member's RSVP and check-in on the church's events: one indexed query (event_attendance_user_idx). */
+export async function findAttendanceMarks(ctx: TChurchCtx): Promise<Map<string, TMarks>> {
+  const rows = await ctx.db
+    .select({ id: eventAttendance.eventId, isGoing: eventAttendance.isGoing, checkedInAt: eventAttendance.checkedInAt })
+    .from(eventAttendance)
+    .innerJoin(events, eq(events.id, eventAttendance.eventId))
+    .where(inChurch(events, ctx, eq(eventAttendance.userId, ctx.userId)));
+  return new Map(rows.map((r) => [r.id, { isGoing: r.isGoing, isCheckedIn: r.checkedInAt !== null }]));
+}
+
+/** Every write that changes what the church's list shows ends here: each process drops its copy. */
+const eventsChanged = (ctx: TChurchCtx) => ctx.changed("events", ctx.churchId);
 
 /**
  * The event being streamed now: one that has started, has not ended and has a stream address.
@@ -87,6 +119,7 @@ export async function createEvent(ctx: TChurchCtx, body: TEventInput): Promise<T
     await recordActivity({ ...ctx, db }, "event_created", `New event: ${row.title}`);
     return row.id;
   });
+  await eventsChanged(ctx);
   return getEvent(ctx, id);
 }
 
@@ -97,6 +130,7 @@ export async function updateEvent(ctx: TChurchCtx, id: string, body: TEventInput
     .where(churchRow(events, ctx, id))
     .returning({ id: events.id });
   if (rows.length === 0) throw notFound(NOT_FOUND);
+  await eventsChanged(ctx);
   return getEvent(ctx, id);
 }
 
@@ -106,6 +140,7 @@ export async function deleteEvent(ctx: TChurchCtx, id: string): Promise<void> {
     .where(churchRow(events, ctx, id))
     .returning({ id: events.id });
   if (rows.length === 0) throw notFound(NOT_FOUND);
+  await eventsChanged(ctx);
 }
 
 /** RSVP ("I'll be there") on or off; only for events that have not ended. */
@@ -119,6 +154,8 @@ export async function setRsvp(ctx: TChurchCtx, id: string, isGoing: boolean): Pr
       target: [eventAttendance.eventId, eventAttendance.userId],
       set: { isGoing, updatedAt: new Date() },
     });
+  // The count going is part of the church's list.
+  await eventsChanged(ctx);
   return getEvent(ctx, id);
 }
 

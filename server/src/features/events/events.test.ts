@@ -1,8 +1,9 @@
 import { getEventStatus, ZEvent } from "@common/events";
 import { eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { Caller, createTestApp, type TTestApp } from "../../../test/app";
 import { addMember, createChurch, createEvent, eventBody } from "../../../test/factories";
+import { buildApp } from "../../app";
 import { events } from "../../db/schema";
 
 let t: TTestApp;
@@ -142,5 +143,66 @@ describe("GET /api/events/live", () => {
     expect(live.body).toMatchObject({ title: "Live service", streamUrl: "https://www.youtube.com/watch?v=live" });
     expect((await b.admin.get("/api/events/live")).body).toBeNull();
     expect((await new Caller(t.app).get("/api/events/live")).status).toBe(401);
+  });
+});
+
+describe("the event list: small queries for the dashboards, a per-church cache for the whole list", () => {
+  it("upcoming=true&limit=N gives the next N events that have not ended, soonest first; bad parameters are 400", async () => {
+    const c = await createChurch(t.app);
+    await createEvent(c.admin, { title: "Ended", startTime: hours(-5), endTime: hours(-4) });
+    await createEvent(c.admin, { title: "On now", startTime: hours(-1), endTime: hours(1) });
+    await createEvent(c.admin, { title: "Tomorrow", startTime: hours(24), endTime: hours(25) });
+    await createEvent(c.admin, { title: "Next week", startTime: hours(170), endTime: hours(171) });
+    const next = await c.admin.get("/api/events?upcoming=true&limit=2");
+    expect(next.status).toBe(200);
+    expect(next.body.map((e: { title: string }) => e.title)).toEqual(["On now", "Tomorrow"]);
+    expect((await c.admin.get("/api/events?upcoming=true")).body).toHaveLength(3);
+    expect((await c.admin.get("/api/events?limit=1")).body.map((e: { title: string }) => e.title)).toEqual(["Ended"]);
+    for (const q of ["limit=0", "limit=201", "limit=abc", "upcoming=yes"]) {
+      const res = await c.admin.get(`/api/events?${q}`);
+      expect(res.status, q).toBe(400);
+      expect(res.body.message).toEqual(expect.any(String));
+    }
+    // Another church's member gets only their own church's events, cached or not.
+    const other = await createChurch(t.app);
+    expect((await other.admin.get("/api/events")).body).toEqual([]);
+    expect((await other.admin.get("/api/events?upcoming=true&limit=3")).body).toEqual([]);
+  });
+
+  it("shows each member their own RSVP and check-in, and follows RSVPs and writes made in another process", async () => {
+    const other = await buildApp({ config: t.config, db: t.db, logger: false, serveClient: false });
+    await other.ready();
+    afterAll(() => other.close());
+    const c = await createChurch(t.app);
+    const a = await addMember(t.app, c, "CONGREGANT", "Ann");
+    const b = await addMember(t.app, c, "CONGREGANT", "Ben");
+    const bOnOther = new Caller(other, b.cookie);
+    const e = await createEvent(c.admin, { title: "Vigil", startTime: hours(-0.25), endTime: hours(2) });
+    const first = (await bOnOther.get("/api/events")).body;
+    expect(first).toEqual([expect.objectContaining({ id: e.id, rsvpCount: 0, isGoing: false, isCheckedIn: false })]);
+    expect(ZEvent.parse(first[0])).toBeTruthy();
+
+    await a.post(`/api/events/${e.id}/rsvp`);
+    await a.post(`/api/events/${e.id}/check-in`);
+    await vi.waitFor(async () => {
+      expect((await bOnOther.get("/api/events")).body[0]).toMatchObject({ rsvpCount: 1, isGoing: false });
+    });
+    expect((await new Caller(other, a.cookie).get("/api/events")).body[0]).toMatchObject({
+      rsvpCount: 1,
+      isGoing: true,
+      isCheckedIn: true,
+    });
+
+    await c.admin.put(
+      `/api/events/${e.id}`,
+      eventBody({ title: "Vigil (moved)", startTime: hours(-0.25), endTime: hours(3) }),
+    );
+    await vi.waitFor(async () => {
+      expect((await bOnOther.get("/api/events")).body[0].title).toBe("Vigil (moved)");
+    });
+    await c.admin.delete(`/api/events/${e.id}`);
+    await vi.waitFor(async () => {
+      expect((await bOnOther.get("/api/events")).body).toEqual([]);
+    });
   });
 });

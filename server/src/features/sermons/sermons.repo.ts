@@ -1,5 +1,6 @@
 import type { TSermon } from "@common/sermons";
 import { asc, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import type { TDb } from "../../db/client";
 import { sermons } from "../../db/schema";
 import { churchRow, inChurch } from "../../lib/church-scope";
 import type { TChurchCtx } from "../../lib/context";
@@ -47,6 +48,19 @@ export function sermonFilter(ctx: TChurchCtx, q: { search?: string; speaker?: st
   );
 }
 
+/** Newest first; the same order for the cached list and the pages. */
+const LIST_ORDER = [desc(sermons.date), desc(sermons.createdAt), asc(sermons.id)];
+
+/** The church's whole list for the list cache, which fills each member's `isWatched` itself. */
+export async function findChurchSermons(db: TDb, churchId: string): Promise<TSermon[]> {
+  const rows = await db
+    .select()
+    .from(sermons)
+    .where(inChurch(sermons, { churchId }))
+    .orderBy(...LIST_ORDER);
+  return rows.map((r) => toSermon({ ...r, isWatched: false }));
+}
+
 export async function findSermons(
   ctx: TChurchCtx,
   q: { search?: string; speaker?: string; limit?: number; offset?: number },
@@ -56,7 +70,7 @@ export async function findSermons(
     .select({ sermon: sermons, isWatched: isWatched(ctx) })
     .from(sermons)
     .where(where)
-    .orderBy(desc(sermons.date), desc(sermons.createdAt), asc(sermons.id))
+    .orderBy(...LIST_ORDER)
     .$dynamic();
   const rows = q.limit !== undefined ? await base.limit(q.limit).offset(q.offset ?? 0) : await base;
   let total: number | null = null;
