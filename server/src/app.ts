@@ -29,6 +29,7 @@ import { settingsRoutes } from "./features/settings/settings.routes";
 import { userRoutes } from "./features/user/user.routes";
 import { CacheBus } from "./lib/cache-bus";
 import { AppError } from "./lib/errors";
+import { Jobs } from "./lib/jobs";
 import { Mailer } from "./lib/mail";
 import { redactUrl, SecretBox, serializeErrorForLog } from "./lib/secrets";
 import { UserCache } from "./lib/user-cache";
@@ -40,6 +41,7 @@ declare module "fastify" {
   interface FastifyInstance {
     config: TConfig;
     db: TRootDb;
+    jobs: Jobs;
     mailer: Mailer;
     secrets: SecretBox;
     cacheBus: CacheBus;
@@ -66,6 +68,8 @@ export type TBuildOptions = {
   clientDir?: string;
   /** How long a whole request (headers and body) may take; tests shorten it. */
   requestTimeoutMs?: number;
+  /** false: jobs are queued but run only by `app.jobs.runDue()` (tests that read the queue). */
+  runJobs?: boolean;
 };
 
 /** A request that has not arrived whole in 30 s is answered 408 and its connection closed. */
@@ -135,9 +139,11 @@ export async function buildApp(opts: TBuildOptions): Promise<FastifyInstance> {
   if (!config.appSecret)
     throw new Error("buildApp needs config.appSecret (main.ts resolves it with resolveAppSecret).");
   app.decorate("secrets", new SecretBox(config.appSecret));
+  // Background work (jobs.ts); each feature defines its tasks on it before the app is ready.
+  app.decorate("jobs", new Jobs(db, { log: app.log }));
   app.decorate(
     "mailer",
-    new Mailer(db, {
+    new Mailer(app.jobs, {
       smtpUrl: config.smtpUrl,
       from: config.mailFrom,
       log: app.log,
@@ -245,10 +251,11 @@ export async function buildApp(opts: TBuildOptions): Promise<FastifyInstance> {
 
   app.addHook("onReady", async () => {
     await app.cacheBus.start();
-    app.mailer.start();
+    if (opts.runJobs ?? true) await app.jobs.start();
   });
   app.addHook("onClose", async () => {
-    await app.mailer.stop();
+    await app.jobs.stop();
+    app.mailer.close();
     await app.cacheBus.stop();
   });
   return app;

@@ -3,6 +3,7 @@ import { loadConfig } from "./config";
 import { createDb, migrateDb } from "./db/client";
 import { startEmbeddedPostgres, type TEmbeddedPg } from "./db/embedded";
 import { sealLegacyInvitationTokens } from "./features/invitations/invitations.service";
+import { migrateJobs } from "./lib/jobs";
 import { resolveAppSecret } from "./lib/secrets";
 
 /** Starts the database (embedded unless DATABASE_URL is set), applies migrations and listens. */
@@ -16,6 +17,8 @@ async function main() {
     databaseUrl = embedded.url;
   }
   const db = createDb(databaseUrl);
+  // The job queue's schema first: migration 0005 moves the old mail outbox's messages into it.
+  await migrateJobs(db);
   await migrateDb(db);
   const app = await buildApp({ config, db });
   await sealLegacyInvitationTokens(db, app.secrets);

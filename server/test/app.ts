@@ -18,7 +18,7 @@ export type TTestApp = { app: FastifyInstance; db: TRootDb; config: TConfig };
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  opts: Pick<TBuildOptions, "logger"> = {},
+  opts: Pick<TBuildOptions, "logger" | "runJobs"> = {},
 ): Promise<TTestApp> {
   const testDb = await createTestDb();
   // Files the app keeps (e-mails without SMTP, secrets) go to a folder of this app's own.
@@ -30,7 +30,13 @@ export async function createTestApp(
     APP_SECRET: TEST_APP_SECRET,
     ...env,
   });
-  const app = await buildApp({ config, db: testDb.db, logger: opts.logger ?? false, serveClient: false });
+  const app = await buildApp({
+    config,
+    db: testDb.db,
+    logger: opts.logger ?? false,
+    serveClient: false,
+    runJobs: opts.runJobs,
+  });
   await app.ready();
   afterAll(async () => {
     await app.close();

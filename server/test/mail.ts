@@ -1,5 +1,22 @@
+import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import type { TDb } from "../src/db/client";
+import type { TMail } from "../src/lib/mail";
 import type { TReceivedMail } from "./smtp";
+
+/**
+ * E-mails waiting in the job queue, oldest first (an app made with `runJobs: false` keeps them there
+ * until `app.mailer.flush()`). Reads the queue's private table: its public view has no payload.
+ */
+export async function queuedMail(db: TDb, to?: string): Promise<(TMail & { jobId: string })[]> {
+  const res = await db.execute<{ id: string; payload: TMail }>(
+    sql`select j.id::text, j.payload from graphile_worker._private_jobs j
+      join graphile_worker._private_tasks t on t.id = j.task_id
+      where t.identifier = 'mail' and (${to ?? null}::text is null or j.payload->>'to' = ${to ?? null}::text)
+      order by j.id`,
+  );
+  return res.rows.map((r) => ({ ...r.payload, jobId: r.id }));
+}
 
 /**
  * Delivers the app's outbox and waits for the newest e-mail to `to` whose subject matches (an

@@ -199,24 +199,6 @@ export const activities = pgTable(
   (t) => [index("activities_church_idx").on(t.churchId, t.createdAt)],
 );
 
-/** Outgoing e-mail: written first, sent by a worker, retried until delivered. */
-export const mailOutbox = pgTable(
-  "mail_outbox",
-  {
-    id: uuid("id").primaryKey().defaultRandom(),
-    to: text("to").notNull(),
-    subject: text("subject").notNull(),
-    text: text("text").notNull(),
-    html: text("html"),
-    attempts: integer("attempts").notNull().default(0),
-    lastError: text("last_error"),
-    nextAttemptAt: ts("next_attempt_at").notNull().defaultNow(),
-    sentAt: ts("sent_at"),
-    createdAt: ts("created_at").notNull().defaultNow(),
-  },
-  (t) => [index("mail_outbox_pending_idx").on(t.nextAttemptAt).where(sql`sent_at is null`)],
-);
-
 /** Short-lived OpenID Connect sign-in state (PKCE verifier, nonce, invitation). */
 export const oidcStates = pgTable("oidc_states", {
   state: text("state").primaryKey(),

@@ -1,30 +1,33 @@
 import fs from "node:fs";
 import path from "node:path";
 import { DEFAULT_BRAND_COLOR } from "@common/churches";
-import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import nodemailer, { type Transporter } from "nodemailer";
-import type { TDb, TRootDb } from "../db/client";
-import { mailOutbox } from "../db/schema";
+import { z } from "zod";
+import type { TDb } from "../db/client";
+import type { Jobs, TJobTask } from "./jobs";
 
-export type TMail = { to: string; subject: string; text: string; html?: string };
-
-const MAX_ATTEMPTS = 8;
-const POLL_MS = 5_000;
-const LEASE_S = 120;
+export const ZMail = z.object({ to: z.string(), subject: z.string(), text: z.string(), html: z.string().optional() });
+export type TMail = z.infer<typeof ZMail>;
 
 /**
- * Outgoing mail goes through the `mail_outbox` table: a message is stored in the same request that
- * causes it and a worker delivers it, so a failing SMTP server delays mail but never loses it.
- * Several app processes may run workers; `for update skip locked` gives each row to one of them.
+ * Never given up (the queue's limit is 32,767 tries): after about 10 hours of back-off a message is
+ * tried every 6 hours until it goes. Migration 0005 moved the old outbox's messages in with the same.
+ */
+const MAX_ATTEMPTS = 32_767;
+
+/**
+ * Outgoing mail is a job (`mail`) in the queue (jobs.ts): stored in the same transaction as the
+ * request that causes it and sent by a worker, so a failing SMTP server delays mail but never loses
+ * it, and a request that rolls back sends nothing. Once sent, the job and its body (any link with
+ * its token) are deleted.
  */
 export class Mailer {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private transport: Transporter | undefined;
+  private readonly transport: Transporter | undefined;
+  private readonly task: TJobTask<TMail>;
 
   constructor(
-    private readonly db: TRootDb,
+    private readonly jobs: Jobs,
     private readonly opts: {
       smtpUrl?: string;
       from: string;
@@ -42,90 +45,34 @@ export class Mailer {
         socketTimeout: 30_000,
       });
     }
+    this.task = jobs.define({
+      name: "mail",
+      payload: ZMail,
+      maxAttempts: MAX_ATTEMPTS,
+      run: (mail, job) => this.send(mail, job.id),
+    });
   }
 
-  async enqueue(mail: TMail, db: TDb = this.db): Promise<void> {
-    await db.insert(mailOutbox).values(mail);
-    this.kick();
+  /** Queues a message in `db`'s transaction when it is one. */
+  async enqueue(mail: TMail, db?: TDb): Promise<void> {
+    await this.jobs.add(this.task, mail, db);
   }
 
-  start(): void {
-    this.timer = setInterval(() => this.kick(), POLL_MS);
-    this.timer.unref();
-    this.kick();
+  /** Delivers everything due now (with any other due jobs); resolves when done. Tests call it. */
+  flush(): Promise<void> {
+    return this.jobs.runDue();
   }
 
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = undefined;
-    await this.running;
+  /** Closes the SMTP transport; the queue is stopped first. */
+  close(): void {
     this.transport?.close();
   }
 
-  /** Delivers everything due now; resolves when done (tests and shutdown call it). */
-  async flush(): Promise<void> {
-    while (this.running) await this.running;
-    this.running = this.deliverDue().finally(() => {
-      this.running = undefined;
-    });
-    await this.running;
-  }
-
-  private kick(): void {
-    if (this.running) return;
-    this.flush().catch((err) => this.opts.log.error({ err }, "mail delivery failed"));
-  }
-
-  /**
-   * Claims one due message at a time with a lease (its next attempt moves 2 minutes ahead), sends
-   * it outside any transaction, then marks it sent. A process that dies mid-send leaves the lease
-   * to expire and another worker sends it: a message may rarely go twice, but is never lost.
-   */
-  private async deliverDue(): Promise<void> {
-    for (;;) {
-      const due = this.db
-        .select({ id: mailOutbox.id })
-        .from(mailOutbox)
-        .where(and(isNull(mailOutbox.sentAt), lte(mailOutbox.nextAttemptAt, sql`now()`)))
-        .orderBy(asc(mailOutbox.createdAt))
-        .limit(1)
-        .for("update", { skipLocked: true });
-      const [row] = await this.db
-        .update(mailOutbox)
-        .set({
-          nextAttemptAt: sql`now() + interval '${sql.raw(String(LEASE_S))} seconds'`,
-          attempts: sql`${mailOutbox.attempts} + 1`,
-        })
-        .where(inArray(mailOutbox.id, due))
-        .returning();
-      if (!row) return;
-      try {
-        await this.send({ ...row, html: row.html ?? undefined });
-        // Sent: the body (with any link and its token) is not kept; the row stays as a record.
-        await this.db
-          .update(mailOutbox)
-          .set({ sentAt: new Date(), lastError: null, text: "", html: null })
-          .where(eq(mailOutbox.id, row.id));
-      } catch (err) {
-        const delayS = row.attempts >= MAX_ATTEMPTS ? 86_400 : Math.min(3600, 15 * 2 ** row.attempts);
-        this.opts.log.warn({ err, to: row.to, attempts: row.attempts }, "could not send mail; will retry");
-        // After MAX_ATTEMPTS the message waits a day between tries rather than being dropped.
-        await this.db
-          .update(mailOutbox)
-          .set({
-            lastError: String((err as Error).message ?? err).slice(0, 500),
-            nextAttemptAt: new Date(Date.now() + delayS * 1000),
-          })
-          .where(eq(mailOutbox.id, row.id));
-      }
-    }
-  }
-
-  private async send(mail: TMail & { id: string }): Promise<void> {
+  private async send(mail: TMail, id: string): Promise<void> {
     if (!this.transport) {
       // No SMTP configured: the message goes to a file only this user can read, so a local user can
       // follow its link; the log says which file, never the link (it carries a token).
-      const file = this.writeMailFile(mail);
+      const file = this.writeMailFile(mail, id);
       this.opts.log.info(
         { to: mail.to, subject: mail.subject, file },
         "E-mail written to a file (SMTP_URL is not set)",
@@ -141,10 +88,10 @@ export class Mailer {
     });
   }
 
-  private writeMailFile(mail: TMail & { id: string }): string {
+  private writeMailFile(mail: TMail, id: string): string {
     if (!this.opts.mailDir) throw new Error("SMTP_URL is not set and there is no mail directory");
     fs.mkdirSync(this.opts.mailDir, { recursive: true, mode: 0o700 });
-    const file = path.join(this.opts.mailDir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${mail.id}.eml`);
+    const file = path.join(this.opts.mailDir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${id}.eml`);
     const header = (v: string) => v.replace(/[\r\n]+/g, " ");
     const eml = [
       `From: ${header(this.opts.from)}`,

@@ -1,0 +1,100 @@
+import { sql } from "drizzle-orm";
+import pino from "pino";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { z } from "zod";
+import { createTestDb } from "../../test/db";
+import type { TRootDb } from "../db/client";
+import { Jobs, type TJobsOptions, type TJobTask } from "./jobs";
+
+const log = pino({ level: "silent" });
+let db: TRootDb;
+let drop: () => Promise<void>;
+beforeAll(async () => {
+  ({ db, drop } = await createTestDb());
+});
+afterAll(() => drop());
+
+const started: Jobs[] = [];
+afterEach(async () => {
+  for (const jobs of started.splice(0)) await jobs.stop();
+  await db.execute(sql`delete from graphile_worker._private_jobs`);
+});
+
+/** A queue (as one app process has) with one task that records what it ran. */
+function createQueue(run: (n: number) => Promise<void>, opts: Partial<TJobsOptions> = {}) {
+  const jobs = new Jobs(db, { log, ...opts });
+  started.push(jobs);
+  const task: TJobTask<{ n: number }> = jobs.define({
+    name: "test-count",
+    payload: z.object({ n: z.number().int() }),
+    maxAttempts: 3,
+    run: ({ n }) => run(n),
+  });
+  return { jobs, task };
+}
+
+const waitingJobs = async () =>
+  (
+    await db.execute<{ attempts: number; locked_by: string | null; last_error: string | null }>(
+      sql`select attempts, locked_by, last_error from graphile_worker.jobs`,
+    )
+  ).rows;
+
+describe("the job queue", () => {
+  it("runs each job exactly once when several processes' workers share the queue", async () => {
+    const ran: number[] = [];
+    const record = async (n: number) => {
+      await new Promise((r) => setTimeout(r, Math.random() * 5));
+      ran.push(n);
+    };
+    const a = createQueue(record);
+    const b = createQueue(record);
+    await a.jobs.start();
+    await b.jobs.start();
+    for (let n = 0; n < 60; n++) await (n % 2 ? a : b).jobs.add(a.task, { n });
+    await vi.waitFor(() => expect(ran).toHaveLength(60), { timeout: 10_000 });
+    await a.jobs.runDue();
+    await b.jobs.runDue();
+    expect(ran.sort((x, y) => x - y)).toEqual(Array.from({ length: 60 }, (_, n) => n));
+    expect(await waitingJobs()).toEqual([]);
+  });
+
+  it("refuses a payload that does not match the task's schema, and a task defined after the start", async () => {
+    const { jobs, task } = createQueue(async () => {});
+    await expect(jobs.add(task, { n: "one" } as unknown as { n: number })).rejects.toThrow();
+    await jobs.runDue();
+    expect(() => jobs.define({ name: "late", payload: z.object({}), maxAttempts: 1, run: async () => {} })).toThrow(
+      /after the queue started/,
+    );
+  });
+
+  it("keeps one waiting job per key", async () => {
+    const ran: number[] = [];
+    const { jobs, task } = createQueue(async (n) => {
+      ran.push(n);
+    });
+    await jobs.add(task, { n: 1 }, db, { key: "church-1-sync" });
+    await jobs.add(task, { n: 2 }, db, { key: "church-1-sync" });
+    await jobs.runDue();
+    expect(ran).toEqual([2]);
+  });
+
+  it("fails a job still running when its process stops, so it is retried rather than held for hours", async () => {
+    let started = () => {};
+    const running = new Promise<void>((r) => (started = r));
+    const { jobs, task } = createQueue(() => {
+      started();
+      return new Promise<void>(() => {});
+    });
+    await jobs.start();
+    await jobs.add(task, { n: 1 });
+    await running;
+    const t0 = Date.now();
+    await jobs.stop();
+    // The stop waited for the job 5 s, then failed it: unlocked, to be tried again after back-off.
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(4_500);
+    expect(await waitingJobs()).toEqual([
+      { attempts: 1, locked_by: null, last_error: "the worker stopped before the job finished" },
+    ]);
+  });
+});

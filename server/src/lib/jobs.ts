@@ -1,0 +1,228 @@
+import { EventEmitter } from "node:events";
+import { sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import {
+  type Job,
+  Logger,
+  type Runner,
+  type RunnerOptions,
+  run,
+  runMigrations,
+  runOnce,
+  type TaskList,
+  type WorkerEvents,
+} from "graphile-worker";
+import pg from "pg";
+import type { z } from "zod";
+import type { TDb, TRootDb } from "../db/client";
+
+/**
+ * Background work goes through graphile-worker's queue in PostgreSQL (schema `graphile_worker`). A job
+ * is added in the caller's transaction, so a request that rolls back leaves none; each job is locked by
+ * one worker of one process (`for update skip locked`), deleted once it succeeds, retried after a
+ * failure with back-off. A job held by a process that died stays locked for 4 hours (graphile-worker's
+ * fixed limit), then any worker runs it again.
+ */
+
+/** One kind of background work. */
+export type TJobTask<T> = {
+  /** The job's task name in the queue; never rename a task that may still have jobs waiting. */
+  name: string;
+  /** Checked when a job is added and again when it runs. */
+  payload: z.ZodType<T>;
+  /**
+   * Tries before the job is left in the queue as failed. After the n-th failure graphile-worker waits
+   * e^min(n, 10) seconds: 3 s, 7 s, 20 s, 55 s, 2.5 min, 7 min, 18 min, 50 min, 2.2 h, then 6.1 h.
+   */
+  maxAttempts: number;
+  /** Does the work; throwing fails this try. Should be idempotent: rarely, a job runs twice. */
+  run: (payload: T, job: { id: string; attempt: number }) => Promise<void>;
+};
+
+export type TJobsOptions = {
+  log: FastifyBaseLogger;
+  /** Jobs one process runs at once. */
+  concurrency?: number;
+  /** How often an idle worker looks for due jobs; new jobs wake it at once (LISTEN/NOTIFY). */
+  pollMs?: number;
+  /** How often a worker frees jobs locked over 4 hours ago by a process that died (8–10 min). */
+  lockSweepMs?: number;
+};
+
+const CONCURRENCY = 4;
+// New jobs arrive by NOTIFY: polling only finds retries that came due and notifications missed
+// while the listening connection was down, so it can be slow.
+const POLL_MS = 10_000;
+// A job still running this long after the stop began is failed (and retried later) rather than
+// holding the shutdown; main.ts gives the whole shutdown 15 s.
+const STOP_ABORT_MS = 5_000;
+
+export class Jobs {
+  private readonly tasks: TaskList = {};
+  private options: RunnerOptions | undefined;
+  private pool: pg.Pool | undefined;
+  private runner: Runner | undefined;
+  /** Worker pools of this process, by graphile-worker's id (the `locked_by` of the jobs they hold). */
+  private readonly poolIds = new Set<string>();
+  /** Pools shut down whose last job's end may not be written yet. */
+  private readonly releasedPoolIds = new Set<string>();
+
+  constructor(
+    private readonly db: TRootDb,
+    private readonly opts: TJobsOptions,
+  ) {}
+
+  /** Registers a task; every task is defined before the queue first runs. */
+  define<T>(task: TJobTask<T>): TJobTask<T> {
+    if (this.options) throw new Error(`job task "${task.name}" defined after the queue started`);
+    if (this.tasks[task.name]) throw new Error(`job task "${task.name}" is defined twice`);
+    this.tasks[task.name] = async (payload, helpers) => {
+      const data = task.payload.parse(payload);
+      await untilAborted(task.run(data, { id: helpers.job.id, attempt: helpers.job.attempts }), helpers.abortSignal);
+    };
+    return task;
+  }
+
+  /**
+   * Queues a job in `db`'s transaction when it is one, and returns its id. With `key`, a job of that
+   * key still waiting is replaced rather than added again.
+   */
+  async add<T>(task: TJobTask<T>, payload: T, db: TDb = this.db, opts: { key?: string } = {}): Promise<string> {
+    const data = task.payload.parse(payload);
+    const res = await db.execute<{ id: string }>(
+      sql`select id::text from graphile_worker.add_job(${task.name}, ${JSON.stringify(data)}::json,
+        max_attempts => ${task.maxAttempts}::int, job_key => ${opts.key ?? null}::text)`,
+    );
+    return res.rows[0].id;
+  }
+
+  /** Starts this process's workers (installing or upgrading the queue's schema first if needed). */
+  async start(): Promise<void> {
+    if (this.runner) return;
+    this.runner = await run(this.runnerOptions());
+  }
+
+  /** Lets running jobs finish (those still running after 5 s are failed and retried later). */
+  async stop(): Promise<void> {
+    const runner = this.runner;
+    this.runner = undefined;
+    await runner?.stop().catch((err) => this.opts.log.error({ err }, "job queue did not stop cleanly"));
+    // graphile-worker records a job's end without waiting for it: let those writes land before
+    // closing their connections, or the job would stay locked for hours and run again.
+    const deadline = Date.now() + STOP_ABORT_MS;
+    while (this.pool && Date.now() < deadline && (await this.isBusy(false))) await sleep(10);
+    await this.pool?.end();
+    this.pool = undefined;
+    this.options = undefined;
+  }
+
+  /**
+   * Runs every due job now and resolves when none is due or still held by this process (tests).
+   * Jobs locked by other processes are theirs to finish.
+   */
+  async runDue(): Promise<void> {
+    for (;;) {
+      await runOnce(this.runnerOptions());
+      if (!(await this.isBusy(true))) return;
+      await sleep(10);
+    }
+  }
+
+  /** Whether a worker of this process still holds a job (or, with `orDue`, a job is waiting to run). */
+  private async isBusy(orDue: boolean): Promise<boolean> {
+    const released = [...this.releasedPoolIds];
+    const res = await this.db.execute<{ busy: boolean }>(
+      sql`select exists (select 1 from graphile_worker.jobs where task_identifier = any(${sql.param(Object.keys(this.tasks))}::text[])
+        and (locked_by = any(${sql.param([...this.poolIds])}::text[])
+          or (${orDue} and locked_at is null and run_at <= now() and attempts < max_attempts))) as busy`,
+    );
+    const busy = res.rows[0].busy;
+    // A released pool holding no job any more is forgotten.
+    if (!busy) {
+      for (const id of released) {
+        this.poolIds.delete(id);
+        this.releasedPoolIds.delete(id);
+      }
+    }
+    return busy;
+  }
+
+  /** One options object for every run: graphile-worker compiles and caches it by identity. */
+  private runnerOptions(): RunnerOptions {
+    if (this.options) return this.options;
+    const concurrency = this.opts.concurrency ?? CONCURRENCY;
+    this.pool ??= createQueuePool(this.db, concurrency + 2);
+    const events: WorkerEvents = new EventEmitter();
+    events.on("pool:create", ({ workerPool }) => this.poolIds.add(workerPool.id));
+    events.on("pool:release", ({ workerPool }) => this.releasedPoolIds.add(workerPool.id));
+    const sweepMs = this.opts.lockSweepMs;
+    this.options = {
+      pgPool: this.pool,
+      taskList: this.tasks,
+      concurrency,
+      pollInterval: this.opts.pollMs ?? POLL_MS,
+      noHandleSignals: true,
+      gracefulShutdownAbortTimeout: STOP_ABORT_MS,
+      ...(sweepMs ? { minResetLockedInterval: sweepMs, maxResetLockedInterval: sweepMs } : {}),
+      logger: createQueueLogger(this.opts.log),
+      events,
+    };
+    return this.options;
+  }
+}
+
+/** Installs or upgrades the queue's schema; main.ts runs it before the app's own migrations. */
+export async function migrateJobs(db: TRootDb, log?: FastifyBaseLogger): Promise<void> {
+  const pool = createQueuePool(db, 1);
+  try {
+    await runMigrations({ pgPool: pool, logger: log ? createQueueLogger(log) : new Logger(() => () => {}) });
+  } finally {
+    await pool.end();
+  }
+}
+
+/** The queue's own connections (one listens for new jobs), so jobs and requests never wait on each other. */
+function createQueuePool(db: TRootDb, max: number): pg.Pool {
+  const pool = new pg.Pool({ ...db.$client.options, max });
+  // An idle or busy client losing its server must not crash the app; the query using it fails.
+  pool.on("error", () => {});
+  pool.on("connect", (client) => client.on("error", () => {}));
+  return pool;
+}
+
+/**
+ * graphile-worker's log lines, into ours. Its metadata is never passed on: it holds the job and its
+ * payload, and a payload may carry a link with a token in it.
+ */
+function createQueueLogger(log: FastifyBaseLogger): Logger {
+  return new Logger(() => (level, message, meta) => {
+    const failed = meta?.failure ? (meta.job as Job) : undefined;
+    if (failed) {
+      const fields = {
+        task: failed.task_identifier,
+        jobId: failed.id,
+        attempt: failed.attempts,
+        maxAttempts: failed.max_attempts,
+        err: meta?.error,
+      };
+      if (failed.attempts >= failed.max_attempts)
+        log.error(fields, "job failed for the last time; it stays in the queue");
+      else log.warn(fields, "job failed; it will be retried");
+    } else if ((level as string) === "error") log.error(message);
+    else if ((level as string) === "warning") log.warn(message);
+    // Start, stop and each completed job: chatter at the default level.
+    else log.debug(message);
+  });
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A job still running when the worker stops fails (and is retried) instead of holding its lock for hours. */
+function untilAborted(work: Promise<void>, signal: AbortSignal): Promise<void> {
+  if (signal.aborted) return Promise.reject(new Error("the worker is stopping"));
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(new Error("the worker stopped before the job finished"));
+    signal.addEventListener("abort", onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
+  });
+}
