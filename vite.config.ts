@@ -19,13 +19,15 @@ export default defineConfig({
   build: {
     outDir: fromRoot("./dist/client"),
     emptyOutDir: true,
-    // Libraries change less often than the app: separate chunks stay cached across releases.
+    // Libraries change less often than the app: separate chunks stay cached across releases. Only
+    // the libraries the first screen needs ($initial) share the vendor chunk; one that only lazily
+    // loaded pages use (react-hook-form, linkify-it) comes with those pages.
     rolldownOptions: {
       output: {
         codeSplitting: {
           groups: [
             { name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
-            { name: "vendor", test: /node_modules[\\/]/, priority: 1 },
+            { name: "vendor", test: /node_modules[\\/]/, tags: ["$initial"], priority: 1 },
           ],
         },
       },

@@ -7,6 +7,24 @@ import { jsonResponse, makeUser, mockFetch, renderWithApp } from "@/test/render"
 import { AppRoutes } from "./router";
 
 vi.mock("@/lib/full-page", () => ({ goToPage: vi.fn() }));
+// Which page modules were downloaded: the admin pages' code must never reach a congregant.
+const loaded = vi.hoisted(() => new Set<string>());
+vi.mock("@/features/members/pages/members-page", async (original) => {
+  loaded.add("members-page");
+  return original();
+});
+// The settings page's code arrives when a test says so.
+const settingsDownload = vi.hoisted(() => {
+  let arrive: () => void = () => undefined;
+  const arrived = new Promise<void>((resolve) => {
+    arrive = resolve;
+  });
+  return { arrived, arrive: () => arrive() };
+});
+vi.mock("@/features/settings/pages/church-settings-page", async (original) => {
+  await settingsDownload.arrived;
+  return original();
+});
 
 const SERMON = makeSermon({ viewCount: 3 });
 const signedOut = { "/api/auth/user": () => jsonResponse({ message: "Unauthorized" }, 401) };
@@ -93,6 +111,28 @@ describe("AppRoutes", () => {
       title: "Access Denied",
       description: "You don't have permission to access this page.",
     });
+  });
+
+  it("a congregant's Access Denied comes without the admin page's code; an admin's page loads it", async () => {
+    mockFetch({ "/api/auth/user": makeUser({ role: "CONGREGANT" }) });
+    const first = renderWithApp(<AppRoutes />, { path: "/admin/members" });
+    expect(await screen.findByRole("heading", { name: "Access Denied" })).toBeTruthy();
+    expect(loaded.has("members-page")).toBe(false);
+    first.unmount();
+    mockFetch({ "/api/auth/user": makeUser({ role: "ADMIN" }), "/api/admin/members": [] });
+    renderWithApp(<AppRoutes />, { path: "/admin/members" });
+    expect(await screen.findByRole("heading", { name: "Manage Members" })).toBeTruthy();
+    expect(loaded.has("members-page")).toBe(true);
+  });
+
+  it("shows a skeleton inside the shell while a page's code downloads", async () => {
+    mockFetch({ "/api/auth/user": makeUser({ role: "ADMIN" }), "/api/admin/church/settings": {} });
+    renderWithApp(<AppRoutes />, { path: "/admin/settings" });
+    expect(await screen.findByRole("status", { name: "Loading page" })).toBeTruthy();
+    expect(screen.getByRole("navigation", { name: "Main" })).toBeTruthy();
+    settingsDownload.arrive();
+    expect(await screen.findByRole("heading", { name: "Church Settings" })).toBeTruthy();
+    expect(screen.queryByRole("status", { name: "Loading page" })).toBeNull();
   });
 
   it("later screens show 'Coming soon' inside the shell", async () => {

@@ -1,10 +1,11 @@
 import type { TAuthUser } from "@common/auth";
 import { isAdminRole } from "@common/roles";
 import { CloudOff } from "lucide-react";
-import { type ReactNode, Suspense, useEffect } from "react";
+import { type ReactNode, useEffect } from "react";
 import { Redirect, Route, Switch, useLocation, useRouter, useSearch } from "wouter";
 import { AccessDenied } from "@/components/access-denied";
 import { FullPageLoader } from "@/components/full-page-loader";
+import { PageBoundary } from "@/components/page-boundary";
 import { PageSkeleton } from "@/components/page-skeleton";
 import { Button } from "@/components/ui/button";
 import { EmailVerificationNotice } from "@/features/auth/components/email-verification-notice";
@@ -76,17 +77,22 @@ function useMatchedRoutes(): TRoute[] {
 }
 
 /** A page drawn on its own (no shell), with a spinner while its code downloads. */
-function StandalonePage({ route }: { route: TRoute }) {
-  return <Suspense fallback={<FullPageLoader />}>{route.element}</Suspense>;
+function Standalone({ children }: { children: ReactNode }) {
+  const [location] = useLocation();
+  return (
+    <PageBoundary fallback={<FullPageLoader />} resetKey={location}>
+      {children}
+    </PageBoundary>
+  );
 }
 
 function GuestFallback() {
   const needsSignIn = useMatchedRoutes().some((r) => r.access === "member" || r.access === "admin");
   if (needsSignIn) return <SignInRedirect />;
   return (
-    <Suspense fallback={<FullPageLoader />}>
+    <Standalone>
       <NotFoundPage standalone />
-    </Suspense>
+    </Standalone>
   );
 }
 
@@ -96,7 +102,7 @@ function SetupRoutes({ user }: { user: TAuthUser }) {
     <RouteSwitch
       routes={SETUP_ROUTES}
       render={(route) => (
-        <Suspense fallback={<FullPageLoader />}>
+        <Standalone>
           {/* On the setup page's own background and in its column (flex: the margin stays inside). */}
           <div className="bg-brand-soft">
             <div className="mx-auto flex max-w-5xl flex-col px-4 sm:px-6">
@@ -104,7 +110,7 @@ function SetupRoutes({ user }: { user: TAuthUser }) {
             </div>
           </div>
           {route.element}
-        </Suspense>
+        </Standalone>
       )}
       fallback={<SignedInFallback user={user} inShell={false} />}
     />
@@ -118,9 +124,9 @@ function SignedInFallback({ user, inShell }: { user: TAuthUser; inShell: boolean
   if (matched.length > 0) return <Redirect to="/" replace />;
   if (inShell) return <NotFoundPage />;
   return (
-    <Suspense fallback={<FullPageLoader />}>
+    <Standalone>
       <NotFoundPage standalone />
-    </Suspense>
+    </Standalone>
   );
 }
 
@@ -133,17 +139,18 @@ function ShellPage({ route }: { route: TRoute }) {
 }
 
 function ShellRoutes({ user }: { user: TChurchUser }) {
+  const [location] = useLocation();
   return (
     <CurrentUserProvider user={user}>
       <TourProvider user={user}>
         <AppShell>
-          <Suspense fallback={<PageSkeleton />}>
+          <PageBoundary fallback={<PageSkeleton />} resetKey={location}>
             <RouteSwitch
               routes={SHELL_ROUTES}
               render={(route) => <ShellPage route={route} />}
               fallback={<SignedInFallback user={user} inShell />}
             />
-          </Suspense>
+          </PageBoundary>
         </AppShell>
       </TourProvider>
     </CurrentUserProvider>
@@ -159,7 +166,7 @@ function SessionRoutes() {
     return (
       <RouteSwitch
         routes={GUEST_ROUTES}
-        render={(route) => <StandalonePage route={route} />}
+        render={(route) => <Standalone>{route.element}</Standalone>}
         fallback={<GuestFallback />}
       />
     );
@@ -180,7 +187,7 @@ export function AppRoutes() {
   return (
     <RouteSwitch
       routes={PUBLIC_ROUTES}
-      render={(route) => <StandalonePage route={route} />}
+      render={(route) => <Standalone>{route.element}</Standalone>}
       fallback={<SessionRoutes />}
     />
   );

@@ -1,0 +1,40 @@
+import { Component, type ReactNode, Suspense } from "react";
+import { LoadError } from "@/components/load-error";
+import { trackError } from "@/lib/analytics";
+
+type TProps = {
+  /** Shown while the page's code downloads. */
+  fallback: ReactNode;
+  /** A new value (the next address) forgets an earlier failure. */
+  resetKey: string;
+  children: ReactNode;
+};
+
+/**
+ * Where a lazily loaded page is drawn: `fallback` while its code downloads, and a way to reload if
+ * the download fails (offline, or a new release replaced the file) or the page breaks.
+ */
+export class PageBoundary extends Component<TProps, { isFailed: boolean; key: string }> {
+  state = { isFailed: false, key: this.props.resetKey };
+
+  static getDerivedStateFromError() {
+    return { isFailed: true };
+  }
+
+  static getDerivedStateFromProps(props: TProps, state: { key: string }) {
+    return props.resetKey === state.key ? null : { isFailed: false, key: props.resetKey };
+  }
+
+  componentDidCatch(error: unknown) {
+    trackError(error, `page ${this.props.resetKey}`);
+  }
+
+  render() {
+    if (this.state.isFailed) {
+      return (
+        <LoadError card what="This page" onRetry={() => window.location.reload()} className="m-4 p-8 text-center" />
+      );
+    }
+    return <Suspense fallback={this.props.fallback}>{this.props.children}</Suspense>;
+  }
+}
