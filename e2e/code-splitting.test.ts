@@ -44,8 +44,8 @@ describe("pages load on demand", () => {
     const memberScripts = recordScripts(page);
     await open(page, "/", "Welcome back, Tim");
     // A slow network: the shell stays and the page shows a skeleton until its code arrives.
-    let arrive = () => undefined as unknown;
-    const arrived = new Promise((resolve) => {
+    let arrive: () => void = () => undefined;
+    const arrived = new Promise<void>((resolve) => {
       arrive = resolve;
     });
     await page.route(/\/assets\/events-page-[\w-]+\.js$/, async (route) => {
