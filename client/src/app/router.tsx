@@ -86,14 +86,15 @@ function Standalone({ children }: { children: ReactNode }) {
   );
 }
 
+const standaloneNotFound = (
+  <Standalone>
+    <NotFoundPage standalone />
+  </Standalone>
+);
+
 function GuestFallback() {
   const needsSignIn = useMatchedRoutes().some((r) => r.access === "member" || r.access === "admin");
-  if (needsSignIn) return <SignInRedirect />;
-  return (
-    <Standalone>
-      <NotFoundPage standalone />
-    </Standalone>
-  );
+  return needsSignIn ? <SignInRedirect /> : standaloneNotFound;
 }
 
 /** Signed in, not (yet) in a church: the setup page; the app's pages lead there. */
@@ -122,12 +123,7 @@ function SignedInFallback({ user, inShell }: { user: TAuthUser; inShell: boolean
   const matched = useMatchedRoutes();
   if (matched.some((r) => r.access === "guest")) return <HomeRedirect user={user} />;
   if (matched.length > 0) return <Redirect to="/" replace />;
-  if (inShell) return <NotFoundPage />;
-  return (
-    <Standalone>
-      <NotFoundPage standalone />
-    </Standalone>
-  );
+  return inShell ? <NotFoundPage /> : standaloneNotFound;
 }
 
 /** Inside the shell: admin pages only for admins (the check comes before the page's code downloads). */

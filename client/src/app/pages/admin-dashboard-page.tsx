@@ -47,7 +47,10 @@ const QUICK_ACTIONS: TQuickAction[] = [
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 const DASHBOARD_EVENT_COUNT = 3;
 
-/** Spec 2 Admin dashboard (the route table's variant), at `/` for admins and at `/admin`. */
+/**
+ * Spec 2 Admin dashboard (the route table's variant), at `/` for admins and at `/admin`. It shows
+ * two features' data (the church's figures and its events), so it is composed here in app/.
+ */
 export function AdminDashboardPage() {
   const user = useCurrentUser();
   const stats = useAdminStats();

@@ -60,7 +60,10 @@ function SectionLink({ href, children }: { href: string; children: string }) {
   );
 }
 
-/** Spec 2 Member dashboard, at `/` for everyone who is not an admin. */
+/**
+ * Spec 2 Member dashboard, at `/` for everyone who is not an admin. It shows three features' data
+ * (the member's statistics, sermons and events), so it is composed here in app/.
+ */
 export function MemberDashboardPage() {
   const user = useCurrentUser();
   const stats = useUserStats();
