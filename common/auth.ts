@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ZRole } from "./roles";
+import { ZRole } from "./members";
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 200;

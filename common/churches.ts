@@ -1,10 +1,6 @@
 import { z } from "zod";
+import { DEFAULT_BRAND_COLOR } from "./brand";
 import { optionalText } from "./text";
-
-export const DEFAULT_BRAND_COLOR = "#6366F1";
-export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
-/** The image types a logo may be; the server checks the bytes, not just the claimed type. */
-export const LOGO_TYPES = ["image/png", "image/jpeg", "image/gif", "image/webp"] as const;
 
 export const ZChurchName = z
   .string({ error: "Please enter a church name." })

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ZInvitableRole, ZRole } from "./roles";
+import { ZInvitableRole, ZRole } from "./members";
 
 export const INVITATION_TTL_DAYS = 14;
 /** A recipient receives at most this many invitation e-mails in 24 hours, whatever churches send them. */

@@ -1,5 +1,8 @@
 import { z } from "zod";
-import { ZRole } from "./roles";
+import { INVITABLE_ROLES, ROLES } from "./roles";
+
+export const ZRole = z.enum(ROLES);
+export const ZInvitableRole = z.enum(INVITABLE_ROLES);
 
 /** Spec 2 section 9: active means never logged in, or last login within 30 days. */
 export const ACTIVE_MEMBER_DAYS = 30;

@@ -1,12 +1,12 @@
-import { z } from "zod";
-
+/**
+ * Roles and their labels, without zod: the first screen (router, sidebar) reads these, and the
+ * schemas (`ZRole`, `ZInvitableRole` in members.ts) stay with the forms and answers that use them.
+ */
 export const ROLES = ["SUPER_ADMIN", "ADMIN", "GROUP_LEADER", "CONGREGANT"] as const;
-export const ZRole = z.enum(ROLES);
-export type TRole = z.infer<typeof ZRole>;
+export type TRole = (typeof ROLES)[number];
 
 /** Roles an invitation can grant (spec 2 section 6). */
 export const INVITABLE_ROLES = ["CONGREGANT", "GROUP_LEADER", "ADMIN"] as const;
-export const ZInvitableRole = z.enum(INVITABLE_ROLES);
 
 /** SUPER_ADMIN has every ADMIN right (DESIGN.md rule 3). */
 export function isAdminRole(role: string | null | undefined): boolean {

@@ -1,4 +1,4 @@
-import { DEFAULT_BRAND_COLOR } from "@common/churches";
+import { DEFAULT_BRAND_COLOR } from "@common/brand";
 import { contrastRatio, darkenUntilContrast, mixColors, NEAR_BLACK, parseHexColor, WHITE } from "./color";
 
 export const AA_TEXT_CONTRAST = 4.5;

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { DEFAULT_BRAND_COLOR } from "@common/churches";
+import { DEFAULT_BRAND_COLOR } from "@common/brand";
 import type { FastifyBaseLogger } from "fastify";
 import nodemailer, { type Transporter } from "nodemailer";
 import { z } from "zod";

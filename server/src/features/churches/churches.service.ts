@@ -1,5 +1,5 @@
+import { DEFAULT_BRAND_COLOR } from "@common/brand";
 import type { TChurch, ZCreateChurchBody } from "@common/churches";
-import { DEFAULT_BRAND_COLOR } from "@common/churches";
 import { and, eq, isNull } from "drizzle-orm";
 import type { z } from "zod";
 import { churches, users } from "../../db/schema";

@@ -1,4 +1,4 @@
-import { DEFAULT_BRAND_COLOR } from "@common/churches";
+import { DEFAULT_BRAND_COLOR } from "@common/brand";
 import { ZCreateInvitationBody } from "@common/invitations";
 import { getMemberDisplayName } from "@common/members";
 import type { FastifyRequest } from "fastify";

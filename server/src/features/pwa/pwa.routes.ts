@@ -1,4 +1,4 @@
-import { DEFAULT_BRAND_COLOR } from "@common/churches";
+import { DEFAULT_BRAND_COLOR } from "@common/brand";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 
 /** The web app manifest carries the signed-in member's church name and colour (DESIGN: installable). */

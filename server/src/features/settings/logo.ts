@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { LOGO_MAX_BYTES } from "@common/churches";
+import { LOGO_MAX_BYTES } from "@common/brand";
 import { AppError, badRequest } from "../../lib/errors";
 
 /** Image types we accept, recognised by their first bytes rather than by what the client claims. */

@@ -1,4 +1,4 @@
-import { LOGO_TYPES } from "@common/churches";
+import { LOGO_TYPES } from "@common/brand";
 import { describe, expect, it } from "vitest";
 import type { AppError } from "../../lib/errors";
 import { parseLogoDataUrl, SIGNATURES } from "./logo";

@@ -1,4 +1,5 @@
-import { DEFAULT_BRAND_COLOR, type TChurch, ZChurchSettingsBody } from "@common/churches";
+import { DEFAULT_BRAND_COLOR } from "@common/brand";
+import { type TChurch, ZChurchSettingsBody } from "@common/churches";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect } from "react";
 import { Controller, useForm } from "react-hook-form";

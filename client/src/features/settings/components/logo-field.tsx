@@ -1,4 +1,4 @@
-import { LOGO_MAX_BYTES, LOGO_TYPES } from "@common/churches";
+import { LOGO_MAX_BYTES, LOGO_TYPES } from "@common/brand";
 import { ImageOff, Upload, X } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
