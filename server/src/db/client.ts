@@ -4,7 +4,28 @@ import { drizzle, type NodePgQueryResultHKT } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase } from "drizzle-orm/pg-core";
 import pg from "pg";
-import * as schema from "./schema";
+import * as admin from "./schema/admin";
+import * as auth from "./schema/auth";
+import * as churches from "./schema/churches";
+import * as events from "./schema/events";
+import * as highlights from "./schema/highlights";
+import * as invitations from "./schema/invitations";
+import * as points from "./schema/points";
+import * as sermons from "./schema/sermons";
+import * as users from "./schema/users";
+
+/** Every table, one file per feature in schema/ (drizzle.config.ts reads the same folder). */
+const schema = {
+  ...churches,
+  ...users,
+  ...auth,
+  ...invitations,
+  ...admin,
+  ...sermons,
+  ...highlights,
+  ...points,
+  ...events,
+};
 
 /** A database handle or an open transaction: every repository function accepts either. */
 export type TDb = PgDatabase<NodePgQueryResultHKT, typeof schema>;

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { describe, expect, it } from "vitest";
-import { events } from "../db/schema";
+import { events } from "../db/schema/events";
 import { churchRow, inChurch } from "./church-scope";
 
 const dialect = new PgDialect();

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TTestApp } from "../../test/app";
 import { addMember, createChurch } from "../../test/factories";
-import { pointsLedger } from "../db/schema";
+import { pointsLedger } from "../db/schema/points";
 import type { TChurchCtx } from "./context";
 import {
   awardPoints,

@@ -1,7 +1,8 @@
 import { toLocalDate } from "@common/time";
-import { count, desc, eq, gte, type SQL, sql } from "drizzle-orm";
+import { count, eq, gte, type SQL, sql } from "drizzle-orm";
 import type { TDb } from "../db/client";
-import { pointsLedger, users } from "../db/schema";
+import { pointsLedger } from "../db/schema/points";
+import { users } from "../db/schema/users";
 import { inChurch } from "./church-scope";
 import type { TChurchCtx } from "./context";
 import { startOfWeek } from "./time";

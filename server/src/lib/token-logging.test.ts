@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { Caller, createTestApp, type TTestApp } from "../../test/app";
 import { createChurch, invite, uniqueEmail } from "../../test/factories";
-import { invitations } from "../db/schema";
+import { invitations } from "../db/schema/invitations";
 import { redactUrl } from "./secrets";
 
 /**

@@ -2,7 +2,9 @@ import type { TAuthUser } from "@common/auth";
 import { and, eq, gt } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { TDb, TRootDb } from "../db/client";
-import { churches, sessions, users } from "../db/schema";
+import { sessions } from "../db/schema/auth";
+import { churches } from "../db/schema/churches";
+import { users } from "../db/schema/users";
 import type { CacheBus } from "./cache-bus";
 
 // A safety net only: changes are pushed to every process through the cache bus at once.

@@ -1,7 +1,7 @@
 import { RECENT_ACTIVITY_COUNT, type TActivity } from "@common/admin";
 import { desc } from "drizzle-orm";
 import type { TDb } from "../../db/client";
-import { activities } from "../../db/schema";
+import { activities } from "../../db/schema/admin";
 import { inChurch } from "../../lib/church-scope";
 import type { TChurchCtx } from "../../lib/context";
 

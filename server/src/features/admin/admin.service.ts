@@ -1,6 +1,9 @@
 import type { TAdminStats } from "@common/admin";
 import { count, eq, gt, gte, inArray, sql } from "drizzle-orm";
-import { events, invitations, sermons, users } from "../../db/schema";
+import { events } from "../../db/schema/events";
+import { invitations } from "../../db/schema/invitations";
+import { sermons } from "../../db/schema/sermons";
+import { users } from "../../db/schema/users";
 import { inChurch } from "../../lib/church-scope";
 import type { TChurchCtx } from "../../lib/context";
 import { startOfMonth, startOfWeek } from "../../lib/time";

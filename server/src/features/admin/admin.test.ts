@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { Caller, createTestApp, type TTestApp } from "../../../test/app";
 import { addMember, createChurch, invite, uniqueEmail } from "../../../test/factories";
-import { users } from "../../db/schema";
+import { users } from "../../db/schema/users";
 
 let t: TTestApp;
 beforeAll(async () => {

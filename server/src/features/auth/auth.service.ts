@@ -2,7 +2,8 @@ import type { ZLoginBody, ZRegisterBody, ZResetPasswordBody } from "@common/auth
 import { and, eq, isNull } from "drizzle-orm";
 import type { z } from "zod";
 import type { TDb } from "../../db/client";
-import { passwordResets, users } from "../../db/schema";
+import { passwordResets } from "../../db/schema/auth";
+import { users } from "../../db/schema/users";
 import type { TAppCtx } from "../../lib/context";
 import { createToken, hashPassword, sha256, verifyPassword } from "../../lib/crypto";
 import { AppError, badRequest, conflict } from "../../lib/errors";

@@ -4,7 +4,8 @@ import { Caller, createTestApp, type TTestApp } from "../../../test/app";
 import { PASSWORD, signUp, uniqueEmail } from "../../../test/factories";
 import { receiveMail } from "../../../test/mail";
 import { startSmtpServer } from "../../../test/smtp";
-import { signInFailures, users } from "../../db/schema";
+import { signInFailures } from "../../db/schema/auth";
+import { users } from "../../db/schema/users";
 
 let t: TTestApp;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;

@@ -2,7 +2,8 @@ import { EMAIL_VERIFICATION_TTL_HOURS, type ZVerifyEmailBody } from "@common/aut
 import { and, eq, isNull } from "drizzle-orm";
 import type { z } from "zod";
 import type { TDb } from "../../db/client";
-import { emailVerifications, users } from "../../db/schema";
+import { emailVerifications } from "../../db/schema/auth";
+import { users } from "../../db/schema/users";
 import type { TAppCtx, TUserCtx } from "../../lib/context";
 import { createToken, hashPassword, sha256 } from "../../lib/crypto";
 import { badRequest, conflict, notFound } from "../../lib/errors";

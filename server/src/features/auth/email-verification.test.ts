@@ -4,7 +4,8 @@ import { Caller, createTestApp, type TTestApp } from "../../../test/app";
 import { createChurch, invite, PASSWORD, signUp, uniqueEmail } from "../../../test/factories";
 import { linkToken, receiveMail } from "../../../test/mail";
 import { startSmtpServer } from "../../../test/smtp";
-import { emailVerifications, users } from "../../db/schema";
+import { emailVerifications } from "../../db/schema/auth";
+import { users } from "../../db/schema/users";
 import { INVALID_VERIFICATION_LINK, PASSWORD_NEEDED_TO_VERIFY } from "./email-verification.service";
 
 // Security item 2: an account's address counts as confirmed only through something e-mailed to it.

@@ -11,7 +11,7 @@ import {
   type TOidcApp,
 } from "../../../test/oidc-flow";
 import type { TOidcAccount, TOidcProvider } from "../../../test/oidc-provider";
-import { users } from "../../db/schema";
+import { users } from "../../db/schema/users";
 import { ACCOUNT_EMAIL_UNVERIFIED, PROVIDER_EMAIL_UNVERIFIED } from "./oidc.service";
 
 // Security item 2, "Single sign-on takes over accounts by e-mail", reproduced against a real

@@ -10,7 +10,8 @@ import {
   startOidcApp,
 } from "../../../test/oidc-flow";
 import { OIDC_REDIRECT_URI, type TOidcAccount, type TOidcProvider } from "../../../test/oidc-provider";
-import { oidcStates, users } from "../../db/schema";
+import { oidcStates } from "../../db/schema/auth";
+import { users } from "../../db/schema/users";
 import { PROVIDER_EMAIL_UNVERIFIED } from "./oidc.service";
 
 let idp: TOidcProvider;

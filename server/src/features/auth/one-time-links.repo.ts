@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
 import type { TDb } from "../../db/client";
-import type { emailVerifications, passwordResets } from "../../db/schema";
+import type { emailVerifications, passwordResets } from "../../db/schema/auth";
 import { sha256 } from "../../lib/crypto";
 
 /** Tables of e-mailed one-time links (reset, confirmation): same columns, only the hash stored. */

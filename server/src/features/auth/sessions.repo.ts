@@ -1,6 +1,6 @@
 import { and, eq, ne } from "drizzle-orm";
 import type { TDb } from "../../db/client";
-import { sessions } from "../../db/schema";
+import { sessions } from "../../db/schema/auth";
 import type { TAppCtx } from "../../lib/context";
 import { createToken, sha256 } from "../../lib/crypto";
 import { SESSION_DAYS } from "../../plugins/auth";

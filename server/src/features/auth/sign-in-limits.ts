@@ -1,7 +1,7 @@
 import { isIPv6 } from "node:net";
 import { and, count, eq, gt, inArray, lt, or } from "drizzle-orm";
 import type { TDb } from "../../db/client";
-import { signInFailures, signInLocks } from "../../db/schema";
+import { signInFailures, signInLocks } from "../../db/schema/auth";
 import { AppError } from "../../lib/errors";
 
 /**

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { TDb } from "../../db/client";
-import { churches, churchLogos } from "../../db/schema";
+import { churches, churchLogos } from "../../db/schema/churches";
 import { inChurch } from "../../lib/church-scope";
 
 export type TChurchRow = typeof churches.$inferSelect;

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { Caller, createTestApp, type TTestApp } from "../../../test/app";
 import { addMember, createChurch, signUp } from "../../../test/factories";
-import { churches } from "../../db/schema";
+import { churches } from "../../db/schema/churches";
 
 let t: TTestApp;
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import { isCheckInOpen, type TEvent, type ZEventBody } from "@common/events";
 import { asc, eq, gt, isNotNull, lte, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { TDb } from "../../db/client";
-import { eventAttendance, events } from "../../db/schema";
+import { eventAttendance, events } from "../../db/schema/events";
 import type { TMarks } from "../../lib/church-list-cache";
 import { churchRow, inChurch } from "../../lib/church-scope";
 import type { TChurchCtx } from "../../lib/context";

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { Caller, createTestApp, type TTestApp } from "../../../test/app";
 import { addMember, createChurch, createEvent, eventBody } from "../../../test/factories";
 import { buildApp } from "../../app";
-import { events } from "../../db/schema";
+import { events } from "../../db/schema/events";
 
 let t: TTestApp;
 beforeAll(async () => {

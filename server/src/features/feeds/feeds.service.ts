@@ -1,7 +1,9 @@
 import type { TFeeds } from "@common/feeds";
 import { asc, desc, eq, isNotNull } from "drizzle-orm";
 import type { TDb } from "../../db/client";
-import { churches, events, sermons } from "../../db/schema";
+import { churches } from "../../db/schema/churches";
+import { events } from "../../db/schema/events";
+import { sermons } from "../../db/schema/sermons";
 import { inChurch } from "../../lib/church-scope";
 import type { TChurchCtx } from "../../lib/context";
 import { notFound } from "../../lib/errors";

@@ -1,7 +1,9 @@
 import type { THighlight, ZHighlightBody } from "@common/highlights";
 import { desc, eq, or, sql } from "drizzle-orm";
 import type { z } from "zod";
-import { highlightShares, sermonHighlights, sermons, users } from "../../db/schema";
+import { highlightShares, sermonHighlights } from "../../db/schema/highlights";
+import { sermons } from "../../db/schema/sermons";
+import { users } from "../../db/schema/users";
 import { churchRow, inChurch } from "../../lib/church-scope";
 import type { TChurchCtx } from "../../lib/context";
 import { notFound } from "../../lib/errors";

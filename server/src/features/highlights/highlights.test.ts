@@ -2,7 +2,7 @@ import { ZHighlight } from "@common/highlights";
 import { beforeAll, describe, expect, it } from "vitest";
 import { Caller, createTestApp, type TTestApp } from "../../../test/app";
 import { addMember, createChurch, createSermon } from "../../../test/factories";
-import { sermonHighlights } from "../../db/schema";
+import { sermonHighlights } from "../../db/schema/highlights";
 
 let t: TTestApp;
 beforeAll(async () => {

@@ -4,7 +4,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { Caller, createTestApp, type TTestApp } from "../../../test/app";
 import { addMember, createChurch, invite, signUp, uniqueEmail } from "../../../test/factories";
 import { queuedMail } from "../../../test/mail";
-import { invitationSends, invitations, users } from "../../db/schema";
+import { invitationSends, invitations } from "../../db/schema/invitations";
+import { users } from "../../db/schema/users";
 import { sha256 } from "../../lib/crypto";
 import { sealLegacyInvitationTokens } from "./invitations.service";
 

@@ -1,6 +1,8 @@
 import { and, count, desc, eq, gt, isNotNull, min, sql } from "drizzle-orm";
 import type { TDb } from "../../db/client";
-import { churches, invitationSends, invitations, users } from "../../db/schema";
+import { churches } from "../../db/schema/churches";
+import { invitationSends, invitations } from "../../db/schema/invitations";
+import { users } from "../../db/schema/users";
 import { churchRow, inChurch } from "../../lib/church-scope";
 import type { TChurchCtx } from "../../lib/context";
 import { sha256 } from "../../lib/crypto";

@@ -9,7 +9,7 @@ import { ROLE_LABELS, type TRole } from "@common/roles";
 import { and, eq, isNull } from "drizzle-orm";
 import type { z } from "zod";
 import type { TDb } from "../../db/client";
-import { users } from "../../db/schema";
+import { users } from "../../db/schema/users";
 import { inChurch } from "../../lib/church-scope";
 import type { TChurchCtx, TUserCtx } from "../../lib/context";
 import { createToken, sha256 } from "../../lib/crypto";

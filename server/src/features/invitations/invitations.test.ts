@@ -4,7 +4,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { Caller, createTestApp, type TTestApp } from "../../../test/app";
 import { addMember, createChurch, invite, PASSWORD, signUp, uniqueEmail } from "../../../test/factories";
 import { startSmtpServer } from "../../../test/smtp";
-import { churches, invitations, users } from "../../db/schema";
+import { churches } from "../../db/schema/churches";
+import { invitations } from "../../db/schema/invitations";
+import { users } from "../../db/schema/users";
 
 let t: TTestApp;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;

@@ -2,7 +2,7 @@ import type { TMember } from "@common/members";
 import type { TRole } from "@common/roles";
 import { inArray, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { users } from "../../db/schema";
+import { users } from "../../db/schema/users";
 import { churchRow, inChurch } from "../../lib/church-scope";
 import type { TChurchCtx } from "../../lib/context";
 

@@ -1,7 +1,7 @@
 import { getMemberDisplayName, type TMember, type ZUpdateMemberRoleBody } from "@common/members";
 import { isAdminRole, ROLE_LABELS } from "@common/roles";
 import type { z } from "zod";
-import { users } from "../../db/schema";
+import { users } from "../../db/schema/users";
 import { churchRow } from "../../lib/church-scope";
 import type { TChurchCtx } from "../../lib/context";
 import { conflict, forbidden, notFound } from "../../lib/errors";

@@ -1,7 +1,7 @@
 import type { TSermon } from "@common/sermons";
 import { asc, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { TDb } from "../../db/client";
-import { sermons } from "../../db/schema";
+import { sermons } from "../../db/schema/sermons";
 import { churchRow, inChurch } from "../../lib/church-scope";
 import type { TChurchCtx } from "../../lib/context";
 import { isAwarded } from "../../lib/points";

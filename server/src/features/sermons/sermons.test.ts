@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { Caller, createTestApp, type TTestApp } from "../../../test/app";
 import { addMember, createChurch, createSermon, sermonBody, signUp } from "../../../test/factories";
 import { buildApp } from "../../app";
-import { sermons } from "../../db/schema";
+import { sermons } from "../../db/schema/sermons";
 
 let t: TTestApp;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import type { TChurch, ZChurchSettingsBody } from "@common/churches";
 import { eq } from "drizzle-orm";
 import type { z } from "zod";
-import { churches, churchLogos } from "../../db/schema";
+import { churches, churchLogos } from "../../db/schema/churches";
 import { inChurch } from "../../lib/church-scope";
 import type { TChurchCtx } from "../../lib/context";
 import { notFound } from "../../lib/errors";

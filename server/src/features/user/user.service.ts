@@ -1,6 +1,6 @@
 import type { TUserStats } from "@common/user";
 import { count, eq, isNotNull } from "drizzle-orm";
-import { eventAttendance, events } from "../../db/schema";
+import { eventAttendance, events } from "../../db/schema/events";
 import { inChurch } from "../../lib/church-scope";
 import type { TChurchCtx } from "../../lib/context";
 import { countAwards, getPointsTotal } from "../../lib/points";

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { Caller, createTestApp, type TTestApp } from "../../../test/app";
 import { addMember, createChurch, createEvent, createSermon, signUp } from "../../../test/factories";
-import { pointsLedger } from "../../db/schema";
+import { pointsLedger } from "../../db/schema/points";
 
 let t: TTestApp;
 beforeAll(async () => {

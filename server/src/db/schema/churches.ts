@@ -1,0 +1,41 @@
+import { sql } from "drizzle-orm";
+import { type AnyPgColumn, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bytea, ts } from "./columns";
+
+export const churches = pgTable(
+  "churches",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    address: text("address"),
+    phone: text("phone"),
+    email: text("email"),
+    website: text("website"),
+    logoUrl: text("logo_url"),
+    brandColor: text("brand_color").notNull().default("#6366F1"),
+    timeZone: text("time_zone").notNull(),
+    /** Unguessable part of the church's public podcast and calendar feed addresses. */
+    feedToken: text("feed_token")
+      .notNull()
+      .default(sql`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("churches_feed_token_key").on(t.feedToken)],
+);
+
+/** Uploaded logos live with the church and are served from /api/churches/{id}/logo. */
+export const churchLogos = pgTable("church_logos", {
+  churchId: uuid("church_id")
+    .primaryKey()
+    .references(() => churches.id, { onDelete: "cascade" }),
+  contentType: text("content_type").notNull(),
+  bytes: bytea("bytes").notNull(),
+  etag: text("etag").notNull(),
+  updatedAt: ts("updated_at").notNull().defaultNow(),
+});
+
+/** The owning church: every church-owned row goes when its church goes. */
+export const churchRef = () =>
+  uuid("church_id")
+    .notNull()
+    .references((): AnyPgColumn => churches.id, { onDelete: "cascade" });

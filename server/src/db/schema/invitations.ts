@@ -1,0 +1,49 @@
+import { sql } from "drizzle-orm";
+import { boolean, index, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { churches, churchRef } from "./churches";
+import { ts } from "./columns";
+import { users } from "./users";
+
+export const invitations = pgTable(
+  "invitations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    churchId: churchRef(),
+    email: text("email").notNull(),
+    role: text("role").notNull(),
+    /** SHA-256 of the token: the link is looked up by it. */
+    tokenHash: text("token_hash").notNull(),
+    /** The token encrypted under APP_SECRET, so an admin's "Copy Link" can show the link again. */
+    tokenSealed: text("token_sealed"),
+    /** Plain token of an invitation made before tokens were encrypted; sealed and cleared at start. */
+    legacyToken: text("token"),
+    isUsed: boolean("is_used").notNull().default(false),
+    usedBy: uuid("used_by").references(() => users.id, { onDelete: "set null" }),
+    invitedBy: uuid("invited_by").references(() => users.id, { onDelete: "set null" }),
+    expiresAt: ts("expires_at").notNull(),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("invitations_token_hash_key").on(t.tokenHash),
+    index("invitations_invited_by_idx").on(t.invitedBy).where(sql`is_used = false`),
+    index("invitations_church_idx").on(t.churchId, t.createdAt),
+  ],
+);
+
+/**
+ * Every invitation e-mail sent, kept when the invitation is deleted: a recipient gets at most 3 a
+ * day whatever churches send them, and a church at most INVITATION_EMAILS_PER_DAY.
+ */
+export const invitationSends = pgTable(
+  "invitation_sends",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    churchId: uuid("church_id").references(() => churches.id, { onDelete: "set null" }),
+    recipient: text("recipient").notNull(),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    index("invitation_sends_recipient_idx").on(t.recipient, t.createdAt),
+    index("invitation_sends_church_idx").on(t.churchId, t.createdAt),
+  ],
+);

@@ -1,0 +1,45 @@
+import { type AnyPgColumn, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { churches } from "./churches";
+import { ts } from "./columns";
+
+export const users = pgTable(
+  "users",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash"),
+    oidcSubject: text("oidc_subject"),
+    firstName: text("first_name"),
+    lastName: text("last_name"),
+    bio: text("bio"),
+    profileImageUrl: text("profile_image_url"),
+    role: text("role").notNull().default("CONGREGANT"),
+    churchId: uuid("church_id").references(() => churches.id, { onDelete: "set null" }),
+    points: integer("points").notNull().default(0),
+    lastLogin: ts("last_login"),
+    lastActiveAt: ts("last_active_at"),
+    /**
+     * When the owner of `email` proved it by using something e-mailed to it (an invitation at
+     * registration, a verification link, a password reset), or a provider that vouches for it
+     * created the account. Single sign-on links only to a verified account.
+     */
+    emailVerifiedAt: ts("email_verified_at"),
+    /**
+     * How the address was proved: "mailbox" (a confirmation or reset link only the mailbox saw),
+     * "provider" (single sign-on that vouches for it) or "invitation" (an invitation token, which the
+     * church's admins saw too: enough to join, not enough to keep a password when SSO links).
+     */
+    emailProof: text("email_proof"),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("users_email_key").on(t.email),
+    uniqueIndex("users_oidc_subject_key").on(t.oidcSubject),
+    index("users_church_idx").on(t.churchId),
+  ],
+);
+
+export const userRef = () =>
+  uuid("user_id")
+    .notNull()
+    .references((): AnyPgColumn => users.id, { onDelete: "cascade" });
