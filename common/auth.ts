@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ZRole } from "./members";
+import { ZUserFields } from "./members";
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 200;
@@ -63,18 +63,7 @@ export const ZVerifyEmailBody = z.object({
 export type TVerifyEmailBody = z.input<typeof ZVerifyEmailBody>;
 
 /** `GET /api/auth/user` (DESIGN.md sign-in contract, spec 2 User fields). */
-export const ZAuthUser = z.object({
-  id: z.string(),
-  email: z.string(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  bio: z.string().nullable(),
-  role: ZRole,
-  churchId: z.string().nullable(),
-  points: z.number().int(),
-  profileImageUrl: z.string().nullable(),
-  lastLogin: z.string().nullable(),
-  createdAt: z.string(),
+export const ZAuthUser = ZUserFields.extend({
   /** Whether the owner of `email` has proved it (an e-mailed link or invitation, or the sign-in provider). */
   emailVerified: z.boolean(),
   church: z

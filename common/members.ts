@@ -7,7 +7,8 @@ export const ZInvitableRole = z.enum(INVITABLE_ROLES);
 /** Spec 2 section 9: active means never logged in, or last login within 30 days. */
 export const ACTIVE_MEMBER_DAYS = 30;
 
-export const ZMember = z.object({
+/** A person's fields as every answer gives them: the member list, the signed-in user (spec 2 User). */
+export const ZUserFields = z.object({
   id: z.string(),
   email: z.string(),
   firstName: z.string().nullable(),
@@ -18,9 +19,10 @@ export const ZMember = z.object({
   profileImageUrl: z.string().nullable(),
   points: z.number().int(),
   lastLogin: z.string().nullable(),
-  lastActiveAt: z.string().nullable(),
   createdAt: z.string(),
 });
+
+export const ZMember = ZUserFields.extend({ lastActiveAt: z.string().nullable() });
 export type TMember = z.infer<typeof ZMember>;
 
 export const ZUpdateMemberRoleBody = z.object({
