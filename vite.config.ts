@@ -1,15 +1,103 @@
+import { readdir, readFile, stat, writeFile } from "node:fs/promises";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 
 const fromRoot = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 // `npm run dev` runs the server on PORT (default 5000); the dev server forwards API calls to it.
 const apiServer = `http://127.0.0.1:${process.env.PORT ?? 5000}`;
 
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|txt|xml|ico)$/;
+const MIN_COMPRESS_BYTES = 1024;
+
+async function listFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true });
+  const nested = await Promise.all(
+    entries.map((e) => {
+      const full = path.join(dir, e.name);
+      // `.vite/` holds the build manifest, which the server never sends.
+      if (e.isDirectory()) return e.name.startsWith(".") ? [] : listFiles(full);
+      return [full];
+    }),
+  );
+  return nested.flat();
+}
+
+/**
+ * Writes `<file>.br` (brotli, quality 11) and `<file>.gz` (gzip -9) beside every text file of the
+ * build above 1 KB, keeping the original; the server sends the one the browser accepts. A copy that
+ * would not be smaller is not written.
+ */
+function precompress(): Plugin {
+  return {
+    name: "fellowship:precompress",
+    apply: "build",
+    writeBundle: {
+      order: "post",
+      sequential: true,
+      async handler({ dir }) {
+        if (!dir) return;
+        const files = (await listFiles(dir)).filter((f) => COMPRESSIBLE.test(f));
+        await Promise.all(
+          files.map(async (file) => {
+            const data = await readFile(file);
+            if (data.length < MIN_COMPRESS_BYTES) return;
+            const [br, gz] = await Promise.all([
+              brotli(data, {
+                params: {
+                  [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+                  [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+                  [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+                },
+              }),
+              gzip(data, { level: 9 }),
+            ]);
+            if (br.length < data.length) await writeFile(`${file}.br`, br);
+            if (gz.length < data.length) await writeFile(`${file}.gz`, gz);
+          }),
+        );
+      },
+    },
+  };
+}
+
+/**
+ * Tells the service worker (client/public/sw.js) which hashed assets this build has: it keeps
+ * those it has cached and drops the previous releases' when it activates. The list also changes
+ * sw.js itself with every release, which is what makes browsers install the new worker.
+ */
+function serviceWorkerAssets(): Plugin {
+  const PLACEHOLDER = "const BUILD_ASSETS = null;";
+  return {
+    name: "fellowship:sw-assets",
+    apply: "build",
+    writeBundle: {
+      sequential: true,
+      async handler({ dir }, bundle) {
+        if (!dir) return;
+        const file = path.join(dir, "sw.js");
+        if (!(await stat(file).catch(() => null))) return;
+        const source = await readFile(file, "utf8");
+        if (!source.includes(PLACEHOLDER)) throw new Error(`sw.js must contain \`${PLACEHOLDER}\``);
+        const assets = Object.keys(bundle)
+          .filter((name) => name.startsWith("assets/"))
+          .sort()
+          .map((name) => `/${name}`);
+        await writeFile(file, source.replace(PLACEHOLDER, `const BUILD_ASSETS = ${JSON.stringify(assets)};`));
+      },
+    },
+  };
+}
+
 export default defineConfig({
   root: fromRoot("./client"),
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), serviceWorkerAssets(), precompress()],
   resolve: {
     alias: {
       "@common": fromRoot("./common"),
@@ -19,6 +107,8 @@ export default defineConfig({
   build: {
     outDir: fromRoot("./dist/client"),
     emptyOutDir: true,
+    // dist/client/.vite/manifest.json: which files each page needs (scripts/check-bundle-budget.mjs).
+    manifest: true,
     // Libraries change less often than the app: separate chunks stay cached across releases. Only
     // the libraries the first screen needs ($initial) share the vendor chunk; one that only lazily
     // loaded pages use (react-hook-form, linkify-it) comes with those pages.

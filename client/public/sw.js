@@ -1,14 +1,19 @@
 // Fellowship service worker: makes the app shell load offline and keeps hashed assets cached.
 // - /api/* and /ws are never touched (always live, never cached).
-// - /assets/* (content-hashed build output) is cache-first.
+// - /assets/* (content-hashed build output) is cache-first; only this build's files are kept.
 // - Page navigations are network-first; offline they fall back to the cached app shell.
-// - Other same-origin files (icons, favicon, manifest) are stale-while-revalidate.
-const VERSION = "v1";
+// - Other same-origin files (icons, favicon) are stale-while-revalidate.
+// - A precompressed copy (`.br`, `.gz`) is never asked for by name: the server picks the encoding
+//   for the plain address, so such an address goes to the network untouched.
+const VERSION = "v2";
 const SHELL_CACHE = `fellowship-shell-${VERSION}`;
 const ASSET_CACHE = `fellowship-assets-${VERSION}`;
 const SHELL_URL = "/";
 const PRECACHE = [SHELL_URL, "/favicon.svg", "/icons/icon-192.png", "/icons/icon-512.png"];
-const MAX_ASSETS = 80;
+// The build's hashed files (/assets/...), written in by vite.config.ts; null when served unbuilt.
+const BUILD_ASSETS = null;
+// A safety net: a build has about 80 files and a member's visits cache only the ones they open.
+const MAX_ASSETS = Math.max(200, (BUILD_ASSETS?.length ?? 0) + 20);
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
@@ -19,6 +24,16 @@ self.addEventListener("install", (event) => {
       .then(() => self.skipWaiting()),
   );
 });
+
+/** Drops the files of earlier releases: this build's list says which hashed files still exist. */
+async function dropOldAssets() {
+  if (!BUILD_ASSETS) return;
+  const current = new Set(BUILD_ASSETS);
+  const cache = await caches.open(ASSET_CACHE);
+  for (const request of await cache.keys()) {
+    if (!current.has(new URL(request.url).pathname)) await cache.delete(request);
+  }
+}
 
 self.addEventListener("activate", (event) => {
   event.waitUntil(
@@ -31,6 +46,7 @@ self.addEventListener("activate", (event) => {
             .map((k) => caches.delete(k)),
         ),
       )
+      .then(dropOldAssets)
       .then(() => self.clients.claim()),
   );
 });
@@ -38,7 +54,14 @@ self.addEventListener("activate", (event) => {
 // The manifest carries the church's current name and colour, so the browser always fetches it live.
 function isBypassed(url) {
   const p = url.pathname;
-  return p === "/api" || p.startsWith("/api/") || p.startsWith("/ws") || p === "/manifest.webmanifest";
+  return (
+    p === "/api" ||
+    p.startsWith("/api/") ||
+    p.startsWith("/ws") ||
+    p === "/manifest.webmanifest" ||
+    p.endsWith(".br") ||
+    p.endsWith(".gz")
+  );
 }
 
 async function trimCache(cacheName, max) {
@@ -47,11 +70,14 @@ async function trimCache(cacheName, max) {
   for (const key of keys.slice(0, Math.max(0, keys.length - max))) await cache.delete(key);
 }
 
+// A hashed file's content never changes, whichever encoding brought it (`Vary: Accept-Encoding`).
 async function cacheFirst(request) {
-  const cached = await caches.match(request);
+  const cached = await caches.match(request, { ignoreVary: true });
   if (cached) return cached;
   const response = await fetch(request);
-  if (response.ok) {
+  // Only a whole answer (200, not a 206 range) is kept. A newer release's file, fetched while the
+  // previous worker still runs, stays: the new worker's list keeps it when it activates.
+  if (response.status === 200) {
     const cache = await caches.open(ASSET_CACHE);
     await cache.put(request, response.clone());
     trimCache(ASSET_CACHE, MAX_ASSETS);
