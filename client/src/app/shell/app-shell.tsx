@@ -1,10 +1,16 @@
-import { type ReactNode, useEffect, useState } from "react";
+import { type ReactNode, Suspense, useEffect, useState } from "react";
 import { useLocation } from "wouter";
-import { Sheet, SheetContent, SheetDescription, SheetTitle } from "@/components/ui/sheet";
+import { LazyToaster } from "@/components/ui/toast-outlet";
+import { TooltipProvider } from "@/components/ui/tooltip";
 import { EmailVerificationNotice } from "@/features/auth/components/email-verification-notice";
 import { useCurrentUser } from "@/lib/current-user";
+import { lazyComponent, usePreload } from "@/lib/lazy";
 import { SidebarContent } from "./sidebar";
 import { TopBar } from "./top-bar";
+
+// The drawer (a dialog) opens with a tap on a phone; its code follows the first screen there.
+const MobileMenu = lazyComponent(() => import("./mobile-menu").then((m) => m.MobileMenu));
+const isPhoneWidth = () => typeof window.matchMedia === "function" && !window.matchMedia("(min-width: 768px)").matches;
 
 /** Spec 2 Shell layout: sidebar (a drawer below md), top bar and the page. */
 export function AppShell({ children }: { children: ReactNode }) {
@@ -12,6 +18,9 @@ export function AppShell({ children }: { children: ReactNode }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const [location] = useLocation();
   const [menuLocation, setMenuLocation] = useState(location);
+  // Drawn from the first tap on, so that it can close with its animation.
+  const [isMenuDrawn, setIsMenuDrawn] = useState(false);
+  if (menuOpen && !isMenuDrawn) setIsMenuDrawn(true);
 
   // The drawer closes whenever a link inside it navigates (adjusting state during render, not in an effect).
   if (menuLocation !== location) {
@@ -25,36 +34,39 @@ export function AppShell({ children }: { children: ReactNode }) {
     window.scrollTo(0, 0);
   }, [location]);
 
+  // Code for what a member may do next (toasts, the drawer) comes once the first screen is drawn.
+  usePreload([LazyToaster.preload, () => isPhoneWidth() && MobileMenu.preload()]);
+
   return (
-    <div className="min-h-dvh bg-background">
-      <a
-        href="#main-content"
-        className="sr-only z-[60] rounded-lg bg-card px-4 py-2 text-sm font-medium shadow-lg focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
-      >
-        Skip to content
-      </a>
-      <aside
-        aria-label="Sidebar"
-        className="fixed inset-y-0 left-0 hidden w-64 border-r border-border bg-card md:block"
-      >
-        <SidebarContent />
-      </aside>
-      <Sheet open={menuOpen} onOpenChange={setMenuOpen}>
-        <SheetContent>
-          <SheetTitle className="sr-only">Menu</SheetTitle>
-          <SheetDescription className="sr-only">Navigate between pages</SheetDescription>
-          <SidebarContent inDrawer />
-        </SheetContent>
-      </Sheet>
-      <div className="flex min-h-dvh flex-col md:pl-64">
-        <TopBar onOpenMenu={() => setMenuOpen(true)} />
-        <main id="main-content" tabIndex={-1} className="flex-1 px-4 py-6 outline-none sm:px-6 lg:px-8 lg:py-8">
-          <div className="mx-auto w-full max-w-6xl">
-            <EmailVerificationNotice user={user} className="mb-6" />
-            {children}
-          </div>
-        </main>
+    <TooltipProvider>
+      <div className="min-h-dvh bg-background">
+        <a
+          href="#main-content"
+          className="sr-only z-[60] rounded-lg bg-card px-4 py-2 text-sm font-medium shadow-lg focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+        >
+          Skip to content
+        </a>
+        <aside
+          aria-label="Sidebar"
+          className="fixed inset-y-0 left-0 hidden w-64 border-r border-border bg-card md:block"
+        >
+          <SidebarContent />
+        </aside>
+        {isMenuDrawn && (
+          <Suspense fallback={null}>
+            <MobileMenu open={menuOpen} onOpenChange={setMenuOpen} />
+          </Suspense>
+        )}
+        <div className="flex min-h-dvh flex-col md:pl-64">
+          <TopBar onOpenMenu={() => setMenuOpen(true)} />
+          <main id="main-content" tabIndex={-1} className="flex-1 px-4 py-6 outline-none sm:px-6 lg:px-8 lg:py-8">
+            <div className="mx-auto w-full max-w-6xl">
+              <EmailVerificationNotice user={user} className="mb-6" />
+              {children}
+            </div>
+          </main>
+        </div>
       </div>
-    </div>
+    </TooltipProvider>
   );
 }

@@ -1,11 +1,19 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
+import { TooltipProvider } from "@/components/ui/tooltip";
 import { goToPage } from "@/lib/full-page";
 import { makeUser, mockFetch, renderWithApp } from "@/test/render";
 import { SidebarContent } from "./sidebar";
 
 vi.mock("@/lib/full-page", () => ({ goToPage: vi.fn() }));
+
+// The shell provides the tooltips' delays.
+const Sidebar = () => (
+  <TooltipProvider>
+    <SidebarContent />
+  </TooltipProvider>
+);
 
 const ADMIN_LINKS = [
   "Admin Home",
@@ -20,7 +28,7 @@ const ADMIN_LINKS = [
 
 describe("SidebarContent", () => {
   it("shows the member links to everyone and the Administration section only to admins", () => {
-    renderWithApp(<SidebarContent />, { user: makeUser({ role: "CONGREGANT" }) });
+    renderWithApp(<Sidebar />, { user: makeUser({ role: "CONGREGANT" }) });
     const nav = screen.getByRole("navigation", { name: "Main" });
     for (const label of [
       "Dashboard",
@@ -40,14 +48,14 @@ describe("SidebarContent", () => {
   });
 
   it.each(["ADMIN", "SUPER_ADMIN"] as const)("shows every admin link to %s", (role) => {
-    renderWithApp(<SidebarContent />, { user: makeUser({ role }) });
+    renderWithApp(<Sidebar />, { user: makeUser({ role }) });
     expect(screen.getByText("Administration")).toBeTruthy();
     for (const label of ADMIN_LINKS) expect(screen.getByRole("link", { name: label })).toBeTruthy();
     expect(screen.getByRole("link", { name: "Manage Members" }).getAttribute("href")).toBe("/admin/members");
   });
 
   it("marks the current page, including sub-pages, and only that one", () => {
-    renderWithApp(<SidebarContent />, { user: makeUser(), path: "/sermons/42" });
+    renderWithApp(<Sidebar />, { user: makeUser(), path: "/sermons/42" });
     expect(screen.getByRole("link", { name: "Sermons" }).getAttribute("aria-current")).toBe("page");
     expect(screen.getByRole("link", { name: "Dashboard" }).getAttribute("aria-current")).toBeNull();
     expect(screen.getByRole("link", { name: "Admin Home" }).getAttribute("aria-current")).toBeNull();
@@ -55,13 +63,13 @@ describe("SidebarContent", () => {
 
   it("shows the church name, or its logo, and signs out with POST /api/logout, then a full load of /", async () => {
     const fetchMock = mockFetch({ "POST /api/logout": () => new Response(null, { status: 204 }) });
-    const { unmount } = renderWithApp(<SidebarContent />, { user: makeUser() });
+    const { unmount } = renderWithApp(<Sidebar />, { user: makeUser() });
     expect(screen.getByText("Grace Church")).toBeTruthy();
     await userEvent.click(screen.getByRole("button", { name: "Sign Out" }));
     await waitFor(() => expect(goToPage).toHaveBeenCalledWith("/"));
     expect(fetchMock.mock.calls.filter(([u, init]) => u === "/api/logout" && init?.method === "POST")).toHaveLength(1);
     unmount();
-    renderWithApp(<SidebarContent />, {
+    renderWithApp(<Sidebar />, {
       user: makeUser({
         church: { name: "Hope", logoUrl: "/api/churches/c1/logo", brandColor: "#000000", timeZone: "UTC" },
       }),
@@ -71,13 +79,13 @@ describe("SidebarContent", () => {
 
   it("if the sign-out request fails, signs out by navigating to GET /api/logout", async () => {
     mockFetch({ "POST /api/logout": () => Promise.reject(new TypeError("Failed to fetch")) });
-    renderWithApp(<SidebarContent />, { user: makeUser() });
+    renderWithApp(<Sidebar />, { user: makeUser() });
     await userEvent.click(screen.getByRole("button", { name: "Sign Out" }));
     await waitFor(() => expect(goToPage).toHaveBeenCalledWith("/api/logout"));
   });
 
   it("opens the notification popover", async () => {
-    renderWithApp(<SidebarContent />, { user: makeUser() });
+    renderWithApp(<Sidebar />, { user: makeUser() });
     await userEvent.click(screen.getByRole("button", { name: "Notifications" }));
     expect(await screen.findByText("No notifications yet")).toBeTruthy();
   });

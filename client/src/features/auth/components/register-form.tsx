@@ -1,5 +1,4 @@
-import { PASSWORD_MIN, ZRegisterBody } from "@common/auth";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { PASSWORD_MIN, type ZRegisterBody } from "@common/auth";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
@@ -7,11 +6,16 @@ import { FormAlert } from "@/components/form-alert";
 import { Button } from "@/components/ui/button";
 import { FormField, fieldAria } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
+import { lazyZodResolver } from "@/lib/lazy-zod-resolver";
 import { useRegister } from "../api";
 import { getRegisterErrorMessage } from "./auth-errors";
 
-const ZRegisterForm = ZRegisterBody.omit({ invitationToken: true });
-type TValues = z.input<typeof ZRegisterForm>;
+type TValues = Omit<z.input<typeof ZRegisterBody>, "invitationToken">;
+type TOutput = Omit<z.output<typeof ZRegisterBody>, "invitationToken">;
+// The contract (and zod) arrive when the form is first focused or submitted; the token is not a field.
+const registerContract = lazyZodResolver(() =>
+  import("@common/auth").then((m) => m.ZRegisterBody.omit({ invitationToken: true })),
+);
 
 export function RegisterForm({
   lockedEmail,
@@ -24,8 +28,8 @@ export function RegisterForm({
 }) {
   const register = useRegister();
   const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm<TValues, unknown, z.output<typeof ZRegisterForm>>({
-    resolver: zodResolver(ZRegisterForm),
+  const form = useForm<TValues, unknown, TOutput>({
+    resolver: registerContract.resolver,
     defaultValues: { email: lockedEmail ?? "", password: "", firstName: "", lastName: "" },
   });
   const { errors, isSubmitting } = form.formState;
@@ -48,7 +52,7 @@ export function RegisterForm({
 
   const pending = isSubmitting || register.isPending;
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+    <form onSubmit={onSubmit} onFocus={registerContract.preload} noValidate className="grid gap-4">
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField id="register-first-name" label="First name" error={errors.firstName?.message}>
           <Input

@@ -1,24 +1,33 @@
-import { ZLoginBody } from "@common/auth";
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useState } from "react";
+import type { ZLoginBody } from "@common/auth";
+import { Suspense, useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { FormAlert } from "@/components/form-alert";
 import { Button } from "@/components/ui/button";
 import { FormField, fieldAria } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
+import { lazyComponent } from "@/lib/lazy";
+import { lazyZodResolver } from "@/lib/lazy-zod-resolver";
 import { useLogin } from "../api";
 import { getLoginErrorMessage } from "./auth-errors";
-import { ForgotPasswordDialog } from "./forgot-password-dialog";
 
 type TValues = z.input<typeof ZLoginBody>;
+// The contract (and zod) arrive when the form is first focused or submitted.
+const loginContract = lazyZodResolver(() => import("@common/auth").then((m) => m.ZLoginBody));
+
+// Few visits need it: the dialog's code downloads when a pointer or the keyboard reaches its link.
+const ForgotPasswordDialog = lazyComponent(() =>
+  import("./forgot-password-dialog").then((m) => m.ForgotPasswordDialog),
+);
 
 export function SignInForm({ lockedEmail, onSignedIn }: { lockedEmail?: string; onSignedIn: () => Promise<void> }) {
   const login = useLogin();
   const [formError, setFormError] = useState<string | null>(null);
   const [forgotOpen, setForgotOpen] = useState(false);
+  const [isForgotDrawn, setIsForgotDrawn] = useState(false);
+  if (forgotOpen && !isForgotDrawn) setIsForgotDrawn(true);
   const form = useForm<TValues, unknown, z.output<typeof ZLoginBody>>({
-    resolver: zodResolver(ZLoginBody),
+    resolver: loginContract.resolver,
     defaultValues: { email: lockedEmail ?? "", password: "" },
   });
   const { errors, isSubmitting } = form.formState;
@@ -35,7 +44,7 @@ export function SignInForm({ lockedEmail, onSignedIn }: { lockedEmail?: string; 
 
   const pending = isSubmitting || login.isPending;
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+    <form onSubmit={onSubmit} onFocus={loginContract.preload} noValidate className="grid gap-4">
       <FormField id="signin-email" label="Email" error={errors.email?.message}>
         <Input
           {...fieldAria("signin-email", errors.email?.message)}
@@ -53,6 +62,8 @@ export function SignInForm({ lockedEmail, onSignedIn }: { lockedEmail?: string; 
           <button
             type="button"
             className="rounded text-sm font-medium text-brand-text hover:underline"
+            onPointerEnter={ForgotPasswordDialog.preload}
+            onFocus={ForgotPasswordDialog.preload}
             onClick={() => setForgotOpen(true)}
           >
             Forgot password?
@@ -74,11 +85,15 @@ export function SignInForm({ lockedEmail, onSignedIn }: { lockedEmail?: string; 
       <Button type="submit" size="lg" disabled={pending}>
         {pending ? "Signing In..." : "Sign In"}
       </Button>
-      <ForgotPasswordDialog
-        open={forgotOpen}
-        onOpenChange={setForgotOpen}
-        initialEmail={lockedEmail ?? form.getValues("email")}
-      />
+      {isForgotDrawn && (
+        <Suspense fallback={null}>
+          <ForgotPasswordDialog
+            open={forgotOpen}
+            onOpenChange={setForgotOpen}
+            initialEmail={lockedEmail ?? form.getValues("email")}
+          />
+        </Suspense>
+      )}
     </form>
   );
 }

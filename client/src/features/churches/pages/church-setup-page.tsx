@@ -1,6 +1,5 @@
 import type { TAuthUser } from "@common/auth";
-import { ZCreateChurchBody } from "@common/churches";
-import { zodResolver } from "@hookform/resolvers/zod";
+import type { ZCreateChurchBody } from "@common/churches";
 import { Church, ShieldCheck } from "lucide-react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
@@ -12,6 +11,7 @@ import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/use-toast";
 import { toastApiError } from "@/lib/auth-redirect";
 import { useSignOut } from "@/lib/current-user";
+import { lazyZodResolver } from "@/lib/lazy-zod-resolver";
 import { useCreateChurch } from "../api";
 
 type TValues = z.input<typeof ZCreateChurchBody>;
@@ -23,12 +23,15 @@ const NEXT_STEPS = [
   "Members join only through invitations",
 ];
 
+// The contract (and zod) arrive when the form is first focused or submitted.
+const churchContract = lazyZodResolver(() => import("@common/churches").then((m) => m.ZCreateChurchBody));
+
 /** Spec 1 screen 2: a signed-in user without a church creates one and becomes its admin. */
 export function ChurchSetupPage({ user }: { user: TAuthUser }) {
   const createChurch = useCreateChurch();
   const signOut = useSignOut();
   const form = useForm<TValues, unknown, z.output<typeof ZCreateChurchBody>>({
-    resolver: zodResolver(ZCreateChurchBody),
+    resolver: churchContract.resolver,
     defaultValues: { name: "" },
   });
   const name = form.watch("name");
@@ -83,7 +86,7 @@ export function ChurchSetupPage({ user }: { user: TAuthUser }) {
               </CardDescription>
             </CardHeader>
             <CardContent>
-              <form onSubmit={onSubmit} noValidate className="grid gap-4">
+              <form onSubmit={onSubmit} onFocus={churchContract.preload} noValidate className="grid gap-4">
                 <div className="grid gap-1.5">
                   <Label htmlFor="church-name">Church Name</Label>
                   <Input

@@ -1,6 +1,6 @@
 import type { TEvent } from "@common/events";
 import { Plus } from "lucide-react";
-import { type ReactNode, useMemo, useState } from "react";
+import { type ReactNode, Suspense, useMemo, useState } from "react";
 import { ConfirmDeleteDialog } from "@/components/confirm-delete-dialog";
 import { LoadError } from "@/components/load-error";
 import { PageHeader } from "@/components/page-header";
@@ -10,13 +10,16 @@ import { Card } from "@/components/ui/card";
 import { toast } from "@/components/ui/use-toast";
 import { toastApiError } from "@/lib/auth-redirect";
 import { useCurrentUser } from "@/lib/current-user";
+import { lazyComponent, usePreload } from "@/lib/lazy";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useEditDialog } from "@/lib/use-edit-dialog";
 import { useNow } from "@/lib/use-now";
 import { useDeleteEvent, useEvents } from "../api";
 import { EventAdminList } from "../components/event-admin-list";
-import { EventFormDialog } from "../components/event-form-dialog";
 import { eventFormatter } from "../format";
+
+// The form (react-hook-form and the zod contract) downloads after the list is drawn.
+const EventFormDialog = lazyComponent(() => import("../components/event-form-dialog").then((m) => m.EventFormDialog));
 
 /**
  * Spec 2 Manage Events (`/admin/events`): sorted by start time, searched over title and location.
@@ -33,6 +36,7 @@ export function ManageEventsPage({ feedCard }: { feedCard?: ReactNode }) {
   const dialog = useEditDialog<TEvent>();
   const [toDelete, setToDelete] = useState<TEvent | null>(null);
   useDocumentTitle("Manage Events");
+  usePreload([EventFormDialog.preload]);
 
   const q = search.trim().toLowerCase();
   const filtered = (events.data ?? []).filter(
@@ -83,7 +87,16 @@ export function ManageEventsPage({ feedCard }: { feedCard?: ReactNode }) {
 
       {feedCard}
 
-      <EventFormDialog open={dialog.open} event={dialog.editing} timeZone={timeZone} onOpenChange={dialog.setOpen} />
+      {dialog.isDrawn && (
+        <Suspense fallback={null}>
+          <EventFormDialog
+            open={dialog.open}
+            event={dialog.editing}
+            timeZone={timeZone}
+            onOpenChange={dialog.setOpen}
+          />
+        </Suspense>
+      )}
       <ConfirmDeleteDialog
         item={toDelete}
         title="Are you sure you want to delete this event?"

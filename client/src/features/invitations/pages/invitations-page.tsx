@@ -1,6 +1,6 @@
 import type { TInvitation } from "@common/invitations";
 import { Mail, ShieldCheck, UserPlus } from "lucide-react";
-import { useEffect, useMemo, useState } from "react";
+import { Suspense, useEffect, useMemo, useState } from "react";
 import { useLocation, useSearch } from "wouter";
 import { ConfirmDeleteDialog } from "@/components/confirm-delete-dialog";
 import { LoadError } from "@/components/load-error";
@@ -11,10 +11,14 @@ import { toast } from "@/components/ui/use-toast";
 import { getServerMessage, getStatus } from "@/lib/api-client";
 import { toastApiError } from "@/lib/auth-redirect";
 import { useCurrentUser } from "@/lib/current-user";
+import { lazyComponent, usePreload } from "@/lib/lazy";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { getInvitationLink, useDeleteInvitation, useInvitations, useResendInvitation } from "../api";
 import { InvitationList } from "../components/invitation-list";
-import { InviteDialog, type TInvitableRole } from "../components/invite-dialog";
+import type { TInvitableRole } from "../components/invite-dialog";
+
+// The form (react-hook-form and the zod contract) downloads after the list is drawn.
+const InviteDialog = lazyComponent(() => import("../components/invite-dialog").then((m) => m.InviteDialog));
 
 /** `?invite=member|leader` opens the dialog (the members page's Add Member uses it). */
 const INVITE_PARAM_ROLES: Record<string, TInvitableRole> = { member: "CONGREGANT", leader: "ADMIN" };
@@ -39,11 +43,15 @@ export function InvitationsPage() {
   const deleteInvitation = useDeleteInvitation();
   const resendInvitation = useResendInvitation();
   const [dialogRole, setDialogRole] = useState<TInvitableRole | null>(null);
+  // Drawn from its first opening on, so that it closes with its animation.
+  const [isDialogDrawn, setIsDialogDrawn] = useState(false);
+  if (dialogRole !== null && !isDialogDrawn) setIsDialogDrawn(true);
   const [lastRole, setLastRole] = useState<TInvitableRole>("CONGREGANT");
   const [toDelete, setToDelete] = useState<TInvitation | null>(null);
   const search = useSearch();
   const [location, navigate] = useLocation();
   useDocumentTitle("Send Invitations");
+  usePreload([InviteDialog.preload]);
 
   const openDialog = (role: TInvitableRole) => {
     setLastRole(role);
@@ -130,12 +138,16 @@ export function InvitationsPage() {
         )}
       </Card>
 
-      <InviteDialog
-        open={dialogRole !== null}
-        initialRole={dialogRole ?? lastRole}
-        churchName={user.church.name}
-        onOpenChange={(open) => !open && setDialogRole(null)}
-      />
+      {isDialogDrawn && (
+        <Suspense fallback={null}>
+          <InviteDialog
+            open={dialogRole !== null}
+            initialRole={dialogRole ?? lastRole}
+            churchName={user.church.name}
+            onOpenChange={(open) => !open && setDialogRole(null)}
+          />
+        </Suspense>
+      )}
       <ConfirmDeleteDialog
         item={toDelete}
         title="Delete this invitation?"

@@ -1,5 +1,5 @@
 import { isAdminRole } from "@common/roles";
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useState } from "react";
+import { createContext, lazy, type ReactNode, Suspense, useCallback, useContext, useEffect, useState } from "react";
 import { trackEvent } from "@/lib/analytics";
 import type { TChurchUser } from "@/lib/current-user";
 import {
@@ -10,8 +10,10 @@ import {
   ONBOARDING_TOUR_DELAY_MS,
   WELCOME_TOUR_DELAY_MS,
 } from "../tour-storage";
-import { OnboardingTour } from "./onboarding-tour";
-import { WelcomeTour } from "./welcome-tour";
+
+// Most visits show no tour: their code (and the dialog's) downloads when one is about to open.
+const WelcomeTour = lazy(() => import("./welcome-tour").then((m) => ({ default: m.WelcomeTour })));
+const OnboardingTour = lazy(() => import("./onboarding-tour").then((m) => ({ default: m.OnboardingTour })));
 
 type TActiveTour = "welcome" | "onboarding" | null;
 
@@ -28,6 +30,9 @@ export function useTour() {
 export function TourProvider({ user, children }: { user: TChurchUser; children: ReactNode }) {
   const [active, setActive] = useState<TActiveTour>(null);
   const [runId, setRunId] = useState(0);
+  // A tour stays drawn once shown, so that it can close with its animation.
+  const [shown, setShown] = useState<TActiveTour[]>([]);
+  if (active && !shown.includes(active)) setShown([...shown, active]);
   const isAdmin = isAdminRole(user.role);
 
   useEffect(() => {
@@ -65,14 +70,18 @@ export function TourProvider({ user, children }: { user: TChurchUser; children: 
   return (
     <TourContext.Provider value={{ restartTour }}>
       {children}
-      <WelcomeTour user={user} open={active === "welcome"} onClose={closeWelcome} />
-      <OnboardingTour
-        key={runId}
-        user={user}
-        open={active === "onboarding"}
-        onComplete={(step) => finishOnboarding("completed", step)}
-        onSkip={(step) => finishOnboarding("skipped", step)}
-      />
+      <Suspense fallback={null}>
+        {shown.includes("welcome") && <WelcomeTour user={user} open={active === "welcome"} onClose={closeWelcome} />}
+        {shown.includes("onboarding") && (
+          <OnboardingTour
+            key={runId}
+            user={user}
+            open={active === "onboarding"}
+            onComplete={(step) => finishOnboarding("completed", step)}
+            onSkip={(step) => finishOnboarding("skipped", step)}
+          />
+        )}
+      </Suspense>
     </TourContext.Provider>
   );
 }

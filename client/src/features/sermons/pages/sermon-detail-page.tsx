@@ -11,7 +11,7 @@ import {
   SearchX,
   User,
 } from "lucide-react";
-import { type ReactNode, useRef, useState } from "react";
+import { type ReactNode, Suspense, useRef, useState } from "react";
 import { Link } from "wouter";
 import { BrandMark } from "@/components/brand-mark";
 import { LoadError } from "@/components/load-error";
@@ -21,15 +21,21 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
 import { getStatus } from "@/lib/api-client";
+import { lazyComponent, usePreload } from "@/lib/lazy";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { usePublicSermon, useSermon } from "../api";
-import { CreateHighlightDialog, type THighlightDraft } from "../components/create-highlight-dialog";
+import type { THighlightDraft } from "../components/create-highlight-dialog";
 import { HighlightableText } from "../components/highlightable-text";
 import { MarkWatchedButton } from "../components/mark-watched-button";
 import { RelatedSermons } from "../components/related-sermons";
 import { SermonHighlights } from "../components/sermon-highlights";
 import { SermonPlayer, type TPlayerHandle } from "../components/sermon-player";
 import { formatSermonDate, formatViews } from "../format";
+
+// Saving a highlight starts from a selection: the dialog's code follows the page.
+const CreateHighlightDialog = lazyComponent(() =>
+  import("../components/create-highlight-dialog").then((m) => m.CreateHighlightDialog),
+);
 
 const NO_DESCRIPTION = "No description available for this sermon.";
 
@@ -120,6 +126,8 @@ function SermonView({ sermon }: { sermon: TSermon }) {
   const player = useRef<TPlayerHandle>(null);
   const playerBox = useRef<HTMLDivElement>(null);
   const [draft, setDraft] = useState<THighlightDraft | null>(null);
+  const [isDialogDrawn, setIsDialogDrawn] = useState(false);
+  if (draft && !isDialogDrawn) setIsDialogDrawn(true);
   useDocumentTitle(sermon.title);
 
   const duration = formatDuration(sermon.duration);
@@ -128,6 +136,7 @@ function SermonView({ sermon }: { sermon: TSermon }) {
   const description = sermon.description?.trim() || null;
   // The panel members highlight from: the notes, or the description when there are no notes.
   const highlightSource = notesText ? "notes" : description ? "description" : null;
+  usePreload([CreateHighlightDialog.preload], !!highlightSource);
 
   const startHighlight = (text: string) =>
     setDraft({ text, timestamp: Math.max(0, Math.floor(player.current?.getCurrentTime() ?? 0)) });
@@ -227,7 +236,11 @@ function SermonView({ sermon }: { sermon: TSermon }) {
         </aside>
       </div>
 
-      <CreateHighlightDialog sermonId={sermon.id} draft={draft} onOpenChange={() => setDraft(null)} />
+      {isDialogDrawn && (
+        <Suspense fallback={null}>
+          <CreateHighlightDialog sermonId={sermon.id} draft={draft} onOpenChange={() => setDraft(null)} />
+        </Suspense>
+      )}
     </>
   );
 }

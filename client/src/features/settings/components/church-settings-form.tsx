@@ -1,6 +1,5 @@
 import { DEFAULT_BRAND_COLOR } from "@common/brand";
-import { type TChurch, ZChurchSettingsBody } from "@common/churches";
-import { zodResolver } from "@hookform/resolvers/zod";
+import type { TChurch, ZChurchSettingsBody } from "@common/churches";
 import { useEffect } from "react";
 import { Controller, useForm } from "react-hook-form";
 import type { z } from "zod";
@@ -11,6 +10,8 @@ import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
 import { getServerMessage } from "@/lib/api-client";
 import { toastApiError } from "@/lib/auth-redirect";
+import { usePreload } from "@/lib/lazy";
+import { lazyZodResolver } from "@/lib/lazy-zod-resolver";
 import { useUpdateChurchSettings } from "../api";
 import { BrandColorField } from "./brand-color-field";
 import { LogoField } from "./logo-field";
@@ -31,14 +32,18 @@ function toFormValues(c: TChurch): TValues {
   };
 }
 
+// The contract (and zod) arrive after the form is drawn (or when it is first validated).
+const settingsContract = lazyZodResolver(() => import("@common/churches").then((m) => m.ZChurchSettingsBody));
+
 /** The settings form; starts from the saved settings and follows them after each save. */
 export function ChurchSettingsForm({ church }: { church: TChurch }) {
   const update = useUpdateChurchSettings();
   const form = useForm<TValues, unknown, z.output<typeof ZChurchSettingsBody>>({
-    resolver: zodResolver(ZChurchSettingsBody),
+    resolver: settingsContract.resolver,
     defaultValues: toFormValues(church),
   });
   const { errors, isDirty } = form.formState;
+  usePreload([settingsContract.preload]);
 
   useEffect(() => {
     form.reset(toFormValues(church));
@@ -57,7 +62,7 @@ export function ChurchSettingsForm({ church }: { church: TChurch }) {
 
   const err = (k: keyof TValues) => errors[k]?.message;
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-6">
+    <form onSubmit={onSubmit} onFocus={settingsContract.preload} noValidate className="grid gap-6">
       <Card>
         <CardHeader>
           <CardTitle>Identity</CardTitle>
