@@ -56,6 +56,21 @@ export async function apiRequest(method: string, path: string, body?: unknown): 
   }
 }
 
+/**
+ * A query's GET of `path` (one with parameters, which the default query function cannot build
+ * from its key): credentials included; a request dropped by its query (`signal`) is not an error.
+ */
+export async function apiGet(path: string, signal?: AbortSignal): Promise<Response> {
+  try {
+    const res = await fetch(path, { credentials: "include", signal });
+    await throwIfResNotOk(res);
+    return res;
+  } catch (error) {
+    if (!(error instanceof DOMException && error.name === "AbortError")) trackError(error, `API GET ${path}`);
+    throw error;
+  }
+}
+
 /** `apiRequest` and read the JSON answer (`undefined` for an empty answer such as 204). */
 export async function apiJson<T>(method: string, path: string, body?: unknown): Promise<T> {
   const res = await apiRequest(method, path, body);

@@ -22,8 +22,8 @@ const ACTIVITY = Array.from({ length: 7 }, (_, i) => ({
 }));
 
 function setup(stats = STATS, activity: unknown = ACTIVITY) {
-  mockFetch({ "/api/admin/stats": stats, "/api/admin/recent-activity": activity });
-  return renderWithApp(<AdminDashboardPage />, { user: makeUser() });
+  const fetchMock = mockFetch({ "/api/admin/stats": stats, "/api/admin/recent-activity": activity });
+  return { ...renderWithApp(<AdminDashboardPage />, { user: makeUser() }), fetchMock };
 }
 
 describe("AdminDashboardPage", () => {
@@ -85,30 +85,46 @@ describe("AdminDashboardPage", () => {
     expect(screen.getByRole("link", { name: /Manage Live Stream/ }).getAttribute("href")).toBe("/admin/live-stream");
   });
 
-  it("lists the next upcoming events when there are some", async () => {
+  it("asks the server for the next 3 events only, and lists them", async () => {
     const soon = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString();
-    mockFetch({
+    const event = (n: number, start: string, end: string) => ({
+      id: `e${n}`,
+      title: `Event ${n}`,
+      description: "",
+      location: "Hall",
+      startTime: start,
+      endTime: end,
+      streamUrl: null,
+      rsvpCount: 0,
+      isGoing: false,
+      isCheckedIn: false,
+      createdAt: soon(0),
+    });
+    const fetchMock = mockFetch({
       "/api/admin/stats": { ...STATS, totalMembers: 5, upcomingEvents: 4 },
       "/api/admin/recent-activity": [],
-      "/api/events": [1, 2, 3, 4].map((n) => ({
-        id: `e${n}`,
-        title: `Event ${n}`,
-        description: "",
-        location: "Hall",
-        startTime: soon(n),
-        endTime: soon(n + 0.05),
-        streamUrl: null,
-        rsvpCount: 0,
-        isGoing: false,
-        isCheckedIn: false,
-        createdAt: soon(0),
-      })),
+      // The server's answer: events that have not ended, soonest first, at most 3; one is under way.
+      "/api/events?upcoming=true&limit=3": [
+        event(0, soon(-0.01), soon(0.05)),
+        event(1, soon(1), soon(1.05)),
+        event(2, soon(2), soon(2.05)),
+      ],
     });
     renderWithApp(<AdminDashboardPage />, { user: makeUser() });
     expect(await screen.findByText("Event 1")).toBeTruthy();
-    expect(screen.getByText("Event 3")).toBeTruthy();
-    expect(screen.queryByText("Event 4")).toBeNull();
+    expect(screen.getByText("Event 2")).toBeTruthy();
+    const now = screen.getByText("Event 0").closest("a") as HTMLElement;
+    expect(within(now).getByText("Happening now")).toBeTruthy();
+    expect(screen.getAllByText("Happening now")).toHaveLength(1);
     expect(screen.getByText("4 upcoming events")).toBeTruthy();
     expect(screen.queryByText("No upcoming events")).toBeNull();
+    const urls = fetchMock.mock.calls.map(([url]) => String(url));
+    expect(urls.filter((u) => u.startsWith("/api/events"))).toEqual(["/api/events?upcoming=true&limit=3"]);
+  });
+
+  it("does not ask for events when the church has none coming", async () => {
+    const { fetchMock } = setup({ ...STATS, totalMembers: 5 }, []);
+    expect(await screen.findByText("No upcoming events")).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith("/api/events"))).toBe(false);
   });
 });

@@ -23,7 +23,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { useAdminStats } from "@/features/admin/api";
 import { RecentActivityCard } from "@/features/admin/components/recent-activity-card";
 import { WelcomeBanner } from "@/features/admin/components/welcome-banner";
-import { nextUpcomingEvents, useEvents } from "@/features/events/api";
+import { useUpcomingEvents } from "@/features/events/api";
 import { UpcomingEventList } from "@/features/events/components/upcoming-event-list";
 import { eventFormatter } from "@/features/events/format";
 import { useCurrentUser } from "@/lib/current-user";
@@ -56,10 +56,10 @@ export function AdminDashboardPage() {
   const stats = useAdminStats();
   const s = stats.data;
   const hasUpcoming = !!s && s.upcomingEvents > 0;
-  const events = useEvents(hasUpcoming);
+  const events = useUpcomingEvents(DASHBOARD_EVENT_COUNT, hasUpcoming);
   const now = useNow();
   const format = useMemo(() => eventFormatter(user.church.timeZone), [user.church.timeZone]);
-  const upcoming = nextUpcomingEvents(events.data, DASHBOARD_EVENT_COUNT, now);
+  const upcoming = events.data ?? [];
   useDocumentTitle("Church Administration");
 
   return (
@@ -138,6 +138,7 @@ export function AdminDashboardPage() {
                   <UpcomingEventList
                     events={upcoming}
                     format={format}
+                    now={now}
                     href="/admin/events"
                     className="lg:grid-cols-3"
                   />

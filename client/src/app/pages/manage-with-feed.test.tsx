@@ -14,7 +14,11 @@ describe("Manage Sermons and Manage Events with the church's feeds", () => {
   it("shares the podcast feed with a copy button", async () => {
     const writeText = vi.fn(async () => undefined);
     Object.defineProperty(navigator, "clipboard", { value: { writeText }, configurable: true });
-    mockFetch({ "/api/sermons": [], "/api/admin/feeds": FEEDS });
+    mockFetch({
+      "/api/sermons?limit=24&offset=0": [],
+      "/api/sermons/speakers": [],
+      "/api/admin/feeds": FEEDS,
+    });
     renderWithApp(<ManageSermonsWithFeedPage />, { user: makeUser(), path: "/admin/sermons" });
     const input = (await screen.findByLabelText("Podcast feed")) as HTMLInputElement;
     expect(input.value).toBe(FEEDS.podcastUrl);

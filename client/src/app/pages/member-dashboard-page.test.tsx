@@ -1,4 +1,4 @@
-import { screen } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { makeEvent, makeSermon } from "@/test/fixtures";
 import { makeUser, mockFetch, renderWithApp } from "@/test/render";
@@ -7,37 +7,45 @@ import { MemberDashboardPage } from "./member-dashboard-page";
 const STATS = { points: 40, sermonsWatched: 2, eventsAttended: 1, streaks: { dailyReading: 3 } };
 const DAY = 86_400_000;
 const at = (ms: number) => new Date(Date.now() + ms).toISOString();
+// What the dashboard may ask for: the newest 3 sermons and the next 3 events, never a whole list.
+const LATEST = "/api/sermons?limit=3";
+const NEXT = "/api/events?upcoming=true&limit=3";
 
 function setup(sermons: unknown, events: unknown) {
-  mockFetch({ "/api/user/stats": STATS, "/api/sermons": sermons, "/api/events": events });
+  const fetchMock = mockFetch({ "/api/user/stats": STATS, [LATEST]: sermons, [NEXT]: events });
   renderWithApp(<MemberDashboardPage />, { user: makeUser({ role: "CONGREGANT" }) });
+  return fetchMock;
 }
 
 describe("MemberDashboardPage", () => {
-  it("lists the 3 latest sermons (title, pastor, duration, series) and the next 3 upcoming events", async () => {
-    const sermons = [1, 2, 3, 4].map((n) =>
+  it("lists the 3 latest sermons (title, pastor, duration, series) and the next 3 events, asking only for those", async () => {
+    const sermons = [1, 2, 3].map((n) =>
       makeSermon({ id: `s${n}`, title: `Sermon ${n}`, speaker: `Pastor ${n}`, duration: 30 + n, series: "Acts" }),
     );
-    const events = [
-      makeEvent({ id: "p", title: "Gone By", startTime: at(-DAY), endTime: at(-DAY + 3_600_000) }),
-      ...[1, 2, 3, 4].map((n) =>
-        makeEvent({ id: `e${n}`, title: `Event ${n}`, startTime: at(n * DAY), endTime: at(n * DAY + 3_600_000) }),
-      ),
-    ];
-    setup(sermons, events);
+    const events = [1, 2, 3].map((n) =>
+      makeEvent({ id: `e${n}`, title: `Event ${n}`, startTime: at(n * DAY), endTime: at(n * DAY + 3_600_000) }),
+    );
+    const fetchMock = setup(sermons, events);
     const first = await screen.findByRole("link", { name: /Sermon 1/ });
     expect(first.getAttribute("href")).toBe("/sermons/s1");
     expect(first.textContent).toContain("Pastor 1 · 31m");
     expect(first.textContent).toContain("Acts");
-    expect(screen.queryByText("Sermon 4")).toBeNull();
+    expect(screen.getByText("Sermon 3")).toBeTruthy();
     expect(await screen.findByText("Event 1")).toBeTruthy();
     expect(screen.getByText("Event 3")).toBeTruthy();
-    expect(screen.queryByText("Event 4")).toBeNull();
-    expect(screen.queryByText("Gone By")).toBeNull();
+    expect(screen.queryByText("Happening now")).toBeNull();
+    const urls = fetchMock.mock.calls.map(([url]) => String(url)).sort();
+    expect(urls).toEqual([NEXT, LATEST, "/api/user/stats"].sort());
+  });
+
+  it("says so when an event is under way", async () => {
+    setup([], [makeEvent({ title: "Morning Prayer", startTime: at(-600_000), endTime: at(3_000_000) })]);
+    const item = (await screen.findByText("Morning Prayer")).closest("a") as HTMLElement;
+    expect(within(item).getByText("Happening now")).toBeTruthy();
   });
 
   it("keeps the empty states when there is nothing yet", async () => {
-    setup([], [makeEvent({ startTime: at(-DAY), endTime: at(-DAY + 3_600_000) })]);
+    setup([], []);
     expect(await screen.findByText("No sermons yet")).toBeTruthy();
     expect(await screen.findByText("No upcoming events")).toBeTruthy();
   });

@@ -1,4 +1,4 @@
-import { DASHBOARD_SERMON_COUNT, formatDuration } from "@common/sermons";
+import { formatDuration } from "@common/sermons";
 import {
   Award,
   BookOpen,
@@ -20,10 +20,10 @@ import { QuickActionGrid, type TQuickAction } from "@/components/quick-action-gr
 import { StatCard } from "@/components/stat-card";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton, skeletonKeys } from "@/components/ui/skeleton";
-import { nextUpcomingEvents, useEvents } from "@/features/events/api";
+import { useUpcomingEvents } from "@/features/events/api";
 import { UpcomingEventList } from "@/features/events/components/upcoming-event-list";
 import { eventFormatter } from "@/features/events/format";
-import { useSermons } from "@/features/sermons/api";
+import { useLatestSermons } from "@/features/sermons/api";
 import { countActiveStreaks, useUserStats } from "@/features/user/api";
 import { useCurrentUser } from "@/lib/current-user";
 import { useDocumentTitle } from "@/lib/use-document-title";
@@ -68,12 +68,13 @@ export function MemberDashboardPage() {
   const user = useCurrentUser();
   const stats = useUserStats();
   const s = stats.data;
-  const sermons = useSermons();
-  const events = useEvents();
+  // Only what the cards show: the newest sermons and the next events, never the whole lists.
+  const sermons = useLatestSermons();
+  const events = useUpcomingEvents(DASHBOARD_EVENT_COUNT);
   const now = useNow();
   const format = useMemo(() => eventFormatter(user.church.timeZone), [user.church.timeZone]);
-  const latestSermons = (sermons.data ?? []).slice(0, DASHBOARD_SERMON_COUNT);
-  const upcoming = nextUpcomingEvents(events.data, DASHBOARD_EVENT_COUNT, now);
+  const latestSermons = sermons.data ?? [];
+  const upcoming = events.data ?? [];
   useDocumentTitle("Dashboard");
 
   return (
@@ -182,7 +183,7 @@ export function MemberDashboardPage() {
                 className="py-6"
               />
             ) : (
-              <UpcomingEventList events={upcoming} format={format} />
+              <UpcomingEventList events={upcoming} format={format} now={now} />
             )}
           </CardContent>
         </Card>

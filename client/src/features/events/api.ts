@@ -1,6 +1,6 @@
-import { getEventStatus, type TEvent, type TEventBody } from "@common/events";
+import type { TEvent, TEventBody } from "@common/events";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiJson, apiRequest } from "@/lib/api-client";
+import { apiGet, apiJson, apiRequest } from "@/lib/api-client";
 import { ADMIN_STATS_KEY, USER_STATS_KEY } from "@/lib/query-keys";
 
 export const EVENTS_KEY = ["/api/events"] as const;
@@ -10,22 +10,29 @@ export function sortEvents(events: TEvent[]): TEvent[] {
   return [...events].sort((a, b) => Date.parse(a.startTime) - Date.parse(b.startTime));
 }
 
-/** The next `count` events that have not started yet. */
-export function nextUpcomingEvents(events: TEvent[] | undefined, count: number, now = new Date()): TEvent[] {
-  return sortEvents(events ?? [])
-    .filter((e) => getEventStatus(e, now) === "Upcoming")
-    .slice(0, count);
-}
-
 export function useEvents(enabled = true) {
   return useQuery<TEvent[]>({ queryKey: EVENTS_KEY, select: sortEvents, enabled });
 }
 
-/** Puts the server's answer for one event into the cached list. */
+/**
+ * The next `count` events that have not ended, soonest first (the dashboards):
+ * `GET /api/events?upcoming=true&limit=N`, never the whole list.
+ */
+export function useUpcomingEvents(count: number, enabled = true) {
+  return useQuery<TEvent[]>({
+    queryKey: [...EVENTS_KEY, "upcoming", count],
+    queryFn: ({ signal }) => apiGet(`/api/events?upcoming=true&limit=${count}`, signal).then((r) => r.json()),
+    enabled,
+  });
+}
+
+/** Puts the server's answer for one event into every cached list. */
 function useReplaceEvent() {
   const queryClient = useQueryClient();
   return (event: TEvent) => {
-    queryClient.setQueryData<TEvent[]>(EVENTS_KEY, (list) => list?.map((e) => (e.id === event.id ? event : e)));
+    queryClient.setQueriesData<TEvent[]>({ queryKey: EVENTS_KEY }, (list) =>
+      Array.isArray(list) ? list.map((e) => (e.id === event.id ? event : e)) : list,
+    );
   };
 }
 

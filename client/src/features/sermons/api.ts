@@ -1,5 +1,6 @@
 import type { THighlight, THighlightBody } from "@common/highlights";
 import {
+  DASHBOARD_SERMON_COUNT,
   SERMON_PAGE_SIZE,
   type TPublicSermon,
   type TSermon,
@@ -14,8 +15,7 @@ import {
   useQuery,
   useQueryClient,
 } from "@tanstack/react-query";
-import { trackError } from "@/lib/analytics";
-import { apiJson, apiRequest, throwIfResNotOk } from "@/lib/api-client";
+import { apiGet, apiJson, apiRequest } from "@/lib/api-client";
 import { ADMIN_STATS_KEY, AUTH_USER_KEY, USER_STATS_KEY } from "@/lib/query-keys";
 
 /** Every sermon query starts with this key, so one invalidation refreshes them all. */
@@ -25,9 +25,12 @@ export const sermonKey = (id: string) => ["/api/sermons", encodeURIComponent(id)
 export const relatedSermonsKey = (id: string) => ["/api/sermons", encodeURIComponent(id), "related"] as const;
 export const highlightsKey = (sermonId: string) => ["/api/sermon-highlights", encodeURIComponent(sermonId)] as const;
 
-/** The whole list, newest first (admin list, dashboard). */
-export function useSermons() {
-  return useQuery<TSermon[]>({ queryKey: SERMONS_KEY });
+/** The newest `count` sermons (the member dashboard): `GET /api/sermons?limit=N`, never the whole list. */
+export function useLatestSermons(count = DASHBOARD_SERMON_COUNT) {
+  return useQuery<TSermon[]>({
+    queryKey: ["/api/sermons", "latest", count],
+    queryFn: ({ signal }) => apiGet(`/api/sermons?limit=${count}`, signal).then((r) => r.json() as Promise<TSermon[]>),
+  });
 }
 
 export function useSermonSpeakers() {
@@ -44,14 +47,14 @@ export function sermonPageUrl({ search, speaker }: TSermonFilters, offset: numbe
   return `/api/sermons?${params}`;
 }
 
-/** The archive: pages of `SERMON_PAGE_SIZE`, the total from `X-Total-Count`. */
+/** The archive and Manage Sermons: pages of `SERMON_PAGE_SIZE`, the total from `X-Total-Count`. */
 export function useSermonPages(filters: TSermonFilters) {
   return useInfiniteQuery({
     queryKey: ["/api/sermons", "pages", filters.search.trim(), filters.speaker],
     initialPageParam: 0,
     queryFn: async ({ pageParam, signal }): Promise<TSermonPage> => {
       const url = sermonPageUrl(filters, pageParam);
-      const res = await apiRequestWithSignal(url, signal);
+      const res = await apiGet(url, signal);
       const sermons = (await res.json()) as TSermon[];
       const header = Number(res.headers.get("X-Total-Count"));
       const total = Number.isFinite(header) && res.headers.has("X-Total-Count") ? header : pageParam + sermons.length;
@@ -66,18 +69,6 @@ export function useSermonPages(filters: TSermonFilters) {
   });
 }
 
-async function apiRequestWithSignal(url: string, signal: AbortSignal): Promise<Response> {
-  try {
-    const res = await fetch(url, { credentials: "include", signal });
-    await throwIfResNotOk(res);
-    return res;
-  } catch (error) {
-    // A page dropped because the filters changed is not a failure.
-    if (!(error instanceof DOMException && error.name === "AbortError")) trackError(error, `API GET ${url}`);
-    throw error;
-  }
-}
-
 export function useSermon(id: string) {
   return useQuery<TSermon>({ queryKey: sermonKey(id) });
 }
@@ -89,7 +80,7 @@ export function useSermon(id: string) {
 export function usePublicSermon(id: string) {
   return useQuery<TPublicSermon>({
     queryKey: ["public-sermon", id],
-    queryFn: ({ signal }) => apiRequestWithSignal(sermonKey(id).join("/"), signal).then((r) => r.json()),
+    queryFn: ({ signal }) => apiGet(sermonKey(id).join("/"), signal).then((r) => r.json()),
     meta: { publicPage: true },
   });
 }
@@ -112,7 +103,10 @@ function markWatchedInCache(queryClient: QueryClient, id: string) {
   });
 }
 
-/** `POST /api/sermons/{id}/watch`; then the points (stats, top bar) and the sermon queries refresh. */
+/**
+ * `POST /api/sermons/{id}/watch`; then the points (stats, top bar) and that sermon refresh. The
+ * lists are marked in place rather than fetched again: a long archive would ask for every page.
+ */
 export function useWatchSermon() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -122,12 +116,13 @@ export function useWatchSermon() {
       return Promise.all([
         queryClient.invalidateQueries({ queryKey: USER_STATS_KEY }),
         queryClient.invalidateQueries({ queryKey: AUTH_USER_KEY }),
-        queryClient.invalidateQueries({ queryKey: SERMONS_KEY }),
+        queryClient.invalidateQueries({ queryKey: sermonKey(id) }),
       ]);
     },
   });
 }
 
+/** After a sermon is added, changed or deleted: every sermon query (pages, speakers, latest, one sermon) and the admin figures. */
 function useInvalidateSermons() {
   const queryClient = useQueryClient();
   return () =>

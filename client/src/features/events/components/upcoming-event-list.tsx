@@ -4,15 +4,20 @@ import { Link } from "wouter";
 import { cn } from "@/lib/utils";
 import type { TEventFormatter } from "../format";
 
-/** A compact list of upcoming events for the dashboards. */
+const isHappening = (e: TEvent, now: Date) =>
+  Date.parse(e.startTime) <= now.getTime() && now.getTime() < Date.parse(e.endTime);
+
+/** A compact list of the dashboards' next events; one under way says so. */
 export function UpcomingEventList({
   events,
   format,
+  now,
   href = "/events",
   className,
 }: {
   events: TEvent[];
   format: TEventFormatter;
+  now: Date;
   href?: string;
   className?: string;
 }) {
@@ -34,7 +39,14 @@ export function UpcomingEventList({
                 <span className="text-lg leading-none font-bold">{tile.day}</span>
               </span>
               <span className="grid min-w-0 flex-1 grid-cols-1 gap-0.5">
-                <span className="truncate text-sm font-medium text-foreground">{e.title}</span>
+                <span className="flex min-w-0 items-center gap-2">
+                  <span className="truncate text-sm font-medium text-foreground">{e.title}</span>
+                  {isHappening(e, now) && (
+                    <span className="shrink-0 rounded-full bg-green-100 px-2 py-0.5 text-[11px] font-semibold text-green-800">
+                      Happening now
+                    </span>
+                  )}
+                </span>
                 <span className="truncate text-xs text-muted-foreground">
                   <span className="sr-only">{format.date(e.startTime)}, </span>
                   <span aria-hidden="true">{format.weekday(e.startTime)} · </span>

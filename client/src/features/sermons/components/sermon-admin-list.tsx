@@ -31,37 +31,41 @@ function MediaMarkers({ sermon }: { sermon: TSermon }) {
   );
 }
 
-/** Spec 2 Manage Sermons: the table (cards on a phone), 5 skeleton rows, and the empty states. */
+function RowSkeletons({ label, count, testId }: { label: string; count: number; testId?: string }) {
+  return (
+    <SkeletonList label={label} count={count} testId={testId} rowClassName="flex items-center gap-4 px-4 py-4">
+      <div className="grid flex-1 gap-1.5">
+        <Skeleton className="h-4 w-56 max-w-full" />
+        <Skeleton className="h-3 w-24" />
+      </div>
+      <Skeleton className="hidden h-4 w-28 md:block" />
+      <Skeleton className="hidden h-4 w-24 md:block" />
+      <Skeleton className="h-5 w-20 rounded-full" />
+    </SkeletonList>
+  );
+}
+
+/**
+ * Spec 2 Manage Sermons: the table (cards on a phone), 5 skeleton rows, and the empty states; three
+ * more skeleton rows below the list while its next page loads.
+ */
 export function SermonAdminList({
   sermons,
   isLoading,
+  isLoadingMore = false,
   isFiltered,
   onEdit,
   onDelete,
 }: {
   sermons: TSermon[];
   isLoading: boolean;
+  isLoadingMore?: boolean;
   isFiltered: boolean;
   onEdit: (s: TSermon) => void;
   onDelete: (s: TSermon) => void;
 }) {
   if (isLoading) {
-    return (
-      <SkeletonList
-        label="Loading sermons"
-        count={SERMON_SKELETON_ROWS}
-        testId="sermon-row-skeleton"
-        rowClassName="flex items-center gap-4 px-4 py-4"
-      >
-        <div className="grid flex-1 gap-1.5">
-          <Skeleton className="h-4 w-56 max-w-full" />
-          <Skeleton className="h-3 w-24" />
-        </div>
-        <Skeleton className="hidden h-4 w-28 md:block" />
-        <Skeleton className="hidden h-4 w-24 md:block" />
-        <Skeleton className="h-5 w-20 rounded-full" />
-      </SkeletonList>
-    );
+    return <RowSkeletons label="Loading sermons" count={SERMON_SKELETON_ROWS} testId="sermon-row-skeleton" />;
   }
   if (sermons.length === 0) {
     return isFiltered ? (
@@ -85,43 +89,46 @@ export function SermonAdminList({
     </RowActions>
   );
   return (
-    <ResponsiveTable
-      items={sermons}
-      headings={["Title", "Speaker", "Date", "Status"]}
-      cardClassName="flex flex-col gap-2 px-4 py-4"
-      renderActions={actions}
-      renderCard={(s) => (
-        <>
-          <div className="flex items-start gap-2">
-            <div className="min-w-0 flex-1">
-              <p className="font-medium break-words text-foreground">{s.title}</p>
-              <p className="text-sm text-muted-foreground">
-                {s.speaker} · {formatSermonShortDate(s.date)}
-              </p>
+    <>
+      <ResponsiveTable
+        items={sermons}
+        headings={["Title", "Speaker", "Date", "Status"]}
+        cardClassName="flex flex-col gap-2 px-4 py-4"
+        renderActions={actions}
+        renderCard={(s) => (
+          <>
+            <div className="flex items-start gap-2">
+              <div className="min-w-0 flex-1">
+                <p className="font-medium break-words text-foreground">{s.title}</p>
+                <p className="text-sm text-muted-foreground">
+                  {s.speaker} · {formatSermonShortDate(s.date)}
+                </p>
+              </div>
+              {published}
             </div>
-            {published}
-          </div>
-          <div className="flex flex-wrap items-center justify-between gap-2">
-            <MediaMarkers sermon={s} />
-            <div className="-mr-2 ml-auto">{actions(s)}</div>
-          </div>
-        </>
-      )}
-      renderCells={(s) => (
-        <>
-          <TableCell className="w-2/5 max-w-0">
-            <p className="truncate font-medium text-foreground" title={s.title}>
-              {s.title}
-            </p>
-            <div className="mt-1">
+            <div className="flex flex-wrap items-center justify-between gap-2">
               <MediaMarkers sermon={s} />
+              <div className="-mr-2 ml-auto">{actions(s)}</div>
             </div>
-          </TableCell>
-          <TableCell className="max-w-48 truncate text-stone-700">{s.speaker}</TableCell>
-          <TableCell className="whitespace-nowrap text-muted-foreground">{formatSermonShortDate(s.date)}</TableCell>
-          <TableCell>{published}</TableCell>
-        </>
-      )}
-    />
+          </>
+        )}
+        renderCells={(s) => (
+          <>
+            <TableCell className="w-2/5 max-w-0">
+              <p className="truncate font-medium text-foreground" title={s.title}>
+                {s.title}
+              </p>
+              <div className="mt-1">
+                <MediaMarkers sermon={s} />
+              </div>
+            </TableCell>
+            <TableCell className="max-w-48 truncate text-stone-700">{s.speaker}</TableCell>
+            <TableCell className="whitespace-nowrap text-muted-foreground">{formatSermonShortDate(s.date)}</TableCell>
+            <TableCell>{published}</TableCell>
+          </>
+        )}
+      />
+      {isLoadingMore && <RowSkeletons label="Loading more sermons" count={3} />}
+    </>
   );
 }

@@ -1,3 +1,4 @@
+import type { TSermon } from "@common/sermons";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
@@ -18,14 +19,32 @@ const SERMONS = [
   }),
 ];
 
+/** One page of the server's answer, with the total in `X-Total-Count`. */
+function page(sermons: TSermon[], total = sermons.length) {
+  return () =>
+    new Response(JSON.stringify(sermons), {
+      status: 200,
+      headers: { "Content-Type": "application/json", "X-Total-Count": String(total) },
+    });
+}
+
+// The list is searched, filtered and paged by the server, 24 at a time.
+const FIRST = "/api/sermons?limit=24&offset=0";
+
 function setup(routes: Record<string, unknown> = {}) {
-  const fetchMock = mockFetch({ "/api/sermons": SERMONS, ...routes });
+  const fetchMock = mockFetch({
+    [FIRST]: page(SERMONS),
+    "/api/sermons/speakers": ["Pastor Ruth", "Pastor Sam"],
+    ...routes,
+  });
   renderWithApp(<ManageSermonsPage />, { user: makeUser(), path: "/admin/sermons" });
   return fetchMock;
 }
 
 const sent = (fetchMock: ReturnType<typeof mockFetch>, method: string) =>
   fetchMock.mock.calls.filter(([, init]) => init?.method === method);
+const gets = (fetchMock: ReturnType<typeof mockFetch>) =>
+  fetchMock.mock.calls.filter(([, init]) => !init?.method || init.method === "GET").map(([url]) => String(url));
 
 async function openAddDialog() {
   await userEvent.click(screen.getByRole("button", { name: "Add New Sermon" }));
@@ -34,7 +53,7 @@ async function openAddDialog() {
 
 describe("ManageSermonsPage", () => {
   it("shows 5 skeleton rows while loading", () => {
-    mockFetch({ "/api/sermons": () => new Promise<Response>(() => undefined) });
+    mockFetch({ [FIRST]: () => new Promise<Response>(() => undefined), "/api/sermons/speakers": [] });
     renderWithApp(<ManageSermonsPage />, { user: makeUser() });
     expect(screen.getByRole("heading", { name: "Manage Sermons" })).toBeTruthy();
     expect(screen.getAllByTestId("sermon-row-skeleton")).toHaveLength(5);
@@ -57,26 +76,59 @@ describe("ManageSermonsPage", () => {
     expect(view.getAttribute("target")).toBe("_blank");
   });
 
-  it("searches title and speaker, filters by speaker, with the filtered empty state", async () => {
-    setup();
+  it("searches title and speaker and filters by speaker on the server, with the filtered empty state", async () => {
+    const fetchMock = setup({
+      "/api/sermons?limit=24&offset=0&search=sam": page([SERMONS[1]]),
+      "/api/sermons?limit=24&offset=0&search=nothing+like+this": page([]),
+      "/api/sermons?limit=24&offset=0&speaker=Pastor+Ruth": page([SERMONS[0]]),
+    });
     await screen.findAllByText("Bread of Life");
     const search = screen.getByLabelText("Search sermons by title or speaker");
     await userEvent.type(search, "sam");
-    expect(screen.queryAllByText("Hope in the Storm")).toHaveLength(0);
+    await waitFor(() => expect(screen.queryAllByText("Hope in the Storm")).toHaveLength(0));
     expect(screen.getAllByText("Bread of Life").length).toBeGreaterThan(0);
     await userEvent.clear(search);
     await userEvent.type(search, "nothing like this");
-    expect(screen.getByText("No sermons found")).toBeTruthy();
+    expect(await screen.findByText("No sermons found")).toBeTruthy();
     expect(screen.getByText("Try adjusting your search filters")).toBeTruthy();
     await userEvent.clear(search);
+    await screen.findAllByText("Hope in the Storm");
     await userEvent.click(screen.getByRole("combobox", { name: "Filter by speaker" }));
     await userEvent.click(await screen.findByRole("option", { name: "Pastor Ruth" }));
-    expect(screen.queryAllByText("Bread of Life")).toHaveLength(0);
+    await waitFor(() => expect(screen.queryAllByText("Bread of Life")).toHaveLength(0));
     expect(screen.getAllByText("Hope in the Storm").length).toBeGreaterThan(0);
+    // One request per finished search (typing pauses 250 ms), none for each letter; the unfiltered
+    // first page comes from the cache when the search is cleared.
+    expect(gets(fetchMock).filter((u) => u.startsWith("/api/sermons?"))).toEqual([
+      FIRST,
+      "/api/sermons?limit=24&offset=0&search=sam",
+      "/api/sermons?limit=24&offset=0&search=nothing+like+this",
+      "/api/sermons?limit=24&offset=0&speaker=Pastor+Ruth",
+    ]);
+  });
+
+  it("loads the next page of 24 with 'Load more', with skeleton rows while it comes", async () => {
+    const first = Array.from({ length: 24 }, (_, i) => makeSermon({ id: `a${i}`, title: `Sermon ${i}` }));
+    const second = Array.from({ length: 6 }, (_, i) => makeSermon({ id: `b${i}`, title: `Later ${i}` }));
+    let answer: (r: Response) => void = () => undefined;
+    setup({
+      [FIRST]: page(first, 30),
+      "/api/sermons?limit=24&offset=24": () => new Promise<Response>((r) => (answer = r)),
+    });
+    await screen.findAllByText("Sermon 23");
+    expect(screen.getByText("Showing 24 of 30 sermons")).toBeTruthy();
+    await userEvent.click(screen.getByRole("button", { name: "Load more" }));
+    expect(await screen.findByRole("list", { name: "Loading more sermons" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Loading..." })).toBeTruthy();
+    answer(page(second, 30)());
+    expect((await screen.findAllByText("Later 5")).length).toBeGreaterThan(0);
+    expect(screen.queryByRole("list", { name: "Loading more sermons" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Load more" })).toBeNull();
+    expect(within(screen.getByRole("table")).getAllByRole("row")).toHaveLength(31);
   });
 
   it("invites the first sermon in an empty library", async () => {
-    setup({ "/api/sermons": [] });
+    setup({ [FIRST]: page([]), "/api/sermons/speakers": [] });
     expect(await screen.findByText("No sermons found")).toBeTruthy();
     expect(screen.getByText("Create your first sermon to get started")).toBeTruthy();
   });
@@ -126,6 +178,9 @@ describe("ManageSermonsPage", () => {
       expect(getToasts()[0]).toMatchObject({ title: "Success!", description: "Sermon created successfully." }),
     );
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    // The list and the speakers are asked for again.
+    await waitFor(() => expect(gets(fetchMock).filter((u) => u === FIRST)).toHaveLength(2));
+    expect(gets(fetchMock).filter((u) => u === "/api/sermons/speakers")).toHaveLength(2);
   });
 
   it("edits a sermon with PUT and its saved values", async () => {
@@ -185,5 +240,6 @@ describe("ManageSermonsPage", () => {
       expect(getToasts()[0]).toMatchObject({ title: "Success!", description: "Sermon deleted successfully." }),
     );
     expect(sent(fetchMock, "DELETE").map(([u]) => u)).toEqual(["/api/sermons/s1"]);
+    await waitFor(() => expect(gets(fetchMock).filter((u) => u === FIRST)).toHaveLength(2));
   });
 });

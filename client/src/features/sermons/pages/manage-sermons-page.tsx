@@ -1,6 +1,6 @@
 import type { TSermon } from "@common/sermons";
 import { Plus } from "lucide-react";
-import { type ReactNode, useMemo, useState } from "react";
+import { type ReactNode, Suspense, useState } from "react";
 import { ConfirmDeleteDialog } from "@/components/confirm-delete-dialog";
 import { LoadError } from "@/components/load-error";
 import { PageHeader } from "@/components/page-header";
@@ -10,35 +10,34 @@ import { Card } from "@/components/ui/card";
 import { toast } from "@/components/ui/use-toast";
 import { toastApiError } from "@/lib/auth-redirect";
 import { useCurrentUser } from "@/lib/current-user";
+import { lazyComponent, usePreload } from "@/lib/lazy";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useEditDialog } from "@/lib/use-edit-dialog";
-import { useDeleteSermon, useSermons } from "../api";
+import { useDeleteSermon, useSermonSpeakers } from "../api";
+import { LoadMore } from "../components/load-more";
 import { SermonAdminList } from "../components/sermon-admin-list";
-import { SermonFormDialog } from "../components/sermon-form-dialog";
-import { ALL_SPEAKERS, SpeakerFilter } from "../components/speaker-filter";
+import { SpeakerFilter } from "../components/speaker-filter";
+import { useSermonList } from "../use-sermon-list";
+
+// The form (react-hook-form and the zod contract) downloads after the list is drawn.
+const SermonFormDialog = lazyComponent(() =>
+  import("../components/sermon-form-dialog").then((m) => m.SermonFormDialog),
+);
 
 /**
- * Spec 2 Manage Sermons (`/admin/sermons`): the whole list, searched and filtered on the client.
- * `feedCard` (the podcast feed, another feature) is composed in by app/.
+ * Spec 2 Manage Sermons (`/admin/sermons`): the library searched, filtered and paged by the server,
+ * like the archive. `feedCard` (the podcast feed, another feature) is composed in by app/.
  */
 export function ManageSermonsPage({ feedCard }: { feedCard?: ReactNode }) {
   const user = useCurrentUser();
-  const sermons = useSermons();
+  const list = useSermonList();
+  const { query, sermons } = list;
+  const speakers = useSermonSpeakers();
   const deleteSermon = useDeleteSermon();
-  const [search, setSearch] = useState("");
-  const [speaker, setSpeaker] = useState(ALL_SPEAKERS);
   const dialog = useEditDialog<TSermon>();
   const [toDelete, setToDelete] = useState<TSermon | null>(null);
   useDocumentTitle("Manage Sermons");
-
-  const all = sermons.data ?? [];
-  const speakers = useMemo(() => [...new Set(all.map((s) => s.speaker))].sort((a, b) => a.localeCompare(b)), [all]);
-  const q = search.trim().toLowerCase();
-  const filtered = all.filter(
-    (s) =>
-      (speaker === ALL_SPEAKERS || s.speaker === speaker) &&
-      (!q || s.title.toLowerCase().includes(q) || s.speaker.toLowerCase().includes(q)),
-  );
+  usePreload([SermonFormDialog.preload]);
 
   const confirmDelete = (sermon: TSermon) =>
     deleteSermon.mutate(sermon.id, {
@@ -64,27 +63,44 @@ export function ManageSermonsPage({ feedCard }: { feedCard?: ReactNode }) {
           className="border-b border-border p-4"
           label="Search sermons by title or speaker"
           placeholder="Search by title or speaker..."
-          value={search}
-          onChange={setSearch}
+          value={list.search}
+          onChange={list.setSearch}
         >
-          <SpeakerFilter speakers={speakers} value={speaker} onValueChange={setSpeaker} />
+          <SpeakerFilter speakers={speakers.data ?? []} value={list.speaker} onValueChange={list.setSpeaker} />
         </SearchToolbar>
-        {sermons.isError ? (
-          <LoadError what="Sermons" onRetry={() => sermons.refetch()} className="p-8 text-center" />
+        {query.isError && sermons.length === 0 ? (
+          <LoadError what="Sermons" onRetry={() => query.refetch()} className="p-8 text-center" />
         ) : (
-          <SermonAdminList
-            sermons={filtered}
-            isLoading={sermons.isLoading}
-            isFiltered={!!q || speaker !== ALL_SPEAKERS}
-            onEdit={dialog.openFor}
-            onDelete={setToDelete}
-          />
+          <div className="transition-opacity data-[stale=true]:opacity-60" data-stale={query.isPlaceholderData}>
+            <SermonAdminList
+              sermons={sermons}
+              isLoading={query.isLoading}
+              isLoadingMore={list.isLoadingMore}
+              isFiltered={list.isFiltered}
+              onEdit={dialog.openFor}
+              onDelete={setToDelete}
+            />
+          </div>
         )}
       </Card>
+      {sermons.length > 0 && (
+        <LoadMore
+          shown={sermons.length}
+          total={list.total}
+          hasMore={list.hasMore}
+          isLoadingMore={list.isLoadingMore}
+          canLoadMore={list.canLoadMore}
+          onLoadMore={list.loadMore}
+        />
+      )}
 
       {feedCard}
 
-      <SermonFormDialog open={dialog.open} sermon={dialog.editing} onOpenChange={dialog.setOpen} />
+      {dialog.isDrawn && (
+        <Suspense fallback={null}>
+          <SermonFormDialog open={dialog.open} sermon={dialog.editing} onOpenChange={dialog.setOpen} />
+        </Suspense>
+      )}
       <ConfirmDeleteDialog
         item={toDelete}
         title="Are you sure you want to delete this sermon?"
