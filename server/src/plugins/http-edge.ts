@@ -1,0 +1,53 @@
+import http from "node:http";
+import type { Socket } from "node:net";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import { redactUrl } from "../lib/secrets";
+
+/**
+ * What Fastify and Node answer before a route is found (an over-long address, headers too large, a
+ * request that never arrived whole) in the project's error shape, `{ message }`, like every other
+ * answer; Fastify's own would echo the address back.
+ */
+export function answerFrameworkError(error: FastifyError, _req: FastifyRequest, reply: FastifyReply) {
+  if (error.code === "FST_ERR_MAX_PARAM_LENGTH") return reply.code(414).send({ message: "The address is too long." });
+  if (error.code === "FST_ERR_BAD_URL") return reply.code(400).send({ message: "The address is not valid." });
+  return reply.code(400).send({ message: "The request could not be read." });
+}
+
+const CLIENT_ERRORS: Record<string, [number, string]> = {
+  ERR_HTTP_REQUEST_TIMEOUT: [408, "The request took too long to arrive."],
+  HPE_HEADER_OVERFLOW: [431, "The request's headers (or its address) are too large."],
+};
+
+/** Node's parser refused the request (it never reached Fastify): answer in our shape and close. */
+export function answerClientError(err: NodeJS.ErrnoException, socket: Socket): void {
+  if (err.code === "ECONNRESET" || socket.destroyed) return;
+  const [status, message] = CLIENT_ERRORS[err.code ?? ""] ?? [400, "The request could not be read."];
+  const body = JSON.stringify({ message });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(err);
+}
+
+/**
+ * One log line per request at most (Fastify's own two lines are off): method, address with its
+ * tokens redacted, status and time in milliseconds. At the default level `info`; `warn` keeps only
+ * problems.
+ */
+export const requestLogPlugin = fp(async (app: FastifyInstance) => {
+  app.addHook("onResponse", async (req, reply) => {
+    req.log.info(
+      {
+        method: req.method,
+        url: redactUrl(req.url),
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime * 10) / 10,
+      },
+      "request",
+    );
+  });
+});
