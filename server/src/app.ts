@@ -247,6 +247,8 @@ export async function buildApp(opts: TBuildOptions): Promise<FastifyInstance> {
     await app.register(fastifyStatic, {
       root: clientDir,
       wildcard: false,
+      // The build writes .br and .gz copies of every text asset: sent by Accept-Encoding, with Vary.
+      preCompressed: true,
       setHeaders(res, file) {
         // Vite puts a content hash in every asset name: they never change.
         if (file.includes(`${path.sep}assets${path.sep}`))
