@@ -68,7 +68,7 @@ export type TBenchCase = {
 
 const MEMBERS = 500;
 const SERMONS = 2000;
-const EVENTS = 100;
+const EVENTS = 200;
 
 /** Add endpoints here. */
 const CASES: TBenchCase[] = [
@@ -138,6 +138,7 @@ const CASES: TBenchCase[] = [
 
 type TChild = { name: string; proc: ChildProcess; url: string };
 const children: TChild[] = [];
+const logFiles: string[] = [];
 let embedded: TEmbeddedPg | undefined;
 let pool: pg.Pool | undefined;
 let tmpDir: string | undefined;
@@ -172,6 +173,7 @@ async function doCleanup(): Promise<void> {
   await pool?.end().catch(() => {});
   await embedded?.stop().catch((err) => console.error("could not stop PostgreSQL:", err));
   if (tmpDir) fs.rmSync(tmpDir, { recursive: true, force: true });
+  for (const f of logFiles) fs.rmSync(f, { force: true });
 }
 
 function cleanup(): Promise<void> {
@@ -195,18 +197,22 @@ async function startChild(
   nodeArgs: string[] = [],
 ) {
   const port = await freePort();
+  // Its log goes to a file, as it would to a log file or the journal in production.
+  const logFile = path.join(os.tmpdir(), `fellowship-bench-${name}-${process.pid}.log`);
+  const logFd = fs.openSync(logFile, "w");
   const proc = spawn(process.execPath, [...nodeArgs, "--import", "tsx", script], {
     cwd: ROOT,
     env: { ...process.env, ...env, PORT: String(port), HOST },
-    stdio: ["ignore", "pipe", "pipe"],
+    stdio: ["ignore", logFd, "pipe"],
   });
+  fs.closeSync(logFd);
+  logFiles.push(logFile);
   const url = `http://${HOST}:${port}`;
   const child: TChild = { name, proc, url };
   children.push(child);
   const forward = (chunk: Buffer) => {
     for (const line of chunk.toString().split("\n")) if (line.trim()) process.stderr.write(`[${name}] ${line}\n`);
   };
-  proc.stdout?.on("data", forward);
   proc.stderr?.on("data", forward);
 
   const deadline = Date.now() + 60_000;
@@ -344,7 +350,7 @@ async function main(): Promise<number> {
     {
       DATABASE_URL: dbUrl,
       DATA_DIR: path.join(tmpDir, "app-data"),
-      LOG_LEVEL: "warn",
+      // LOG_LEVEL is left at its default (info), as users run the app.
       RATE_LIMIT_PER_HOUR: "0",
       NODE_ENV: "production",
     },
@@ -389,6 +395,8 @@ async function main(): Promise<number> {
     rows.push({ c, bytes: bytesByCase.get(c) ?? 0, app: appM, bare: bareM });
   }
   printTable(rows);
+  const appLog = logFiles[0] ? fs.statSync(logFiles[0]).size : 0;
+  console.log(`bench: the app wrote ${(appLog / 1024 / 1024).toFixed(1)} MB of log at its default level`);
 
   let failed = false;
   for (const { c, app: a, bare: b } of rows) {

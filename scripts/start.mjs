@@ -1,40 +1,41 @@
-// `npm start`: builds the client when its build is missing or older than its sources, then runs
-// the server (TypeScript through tsx) in this process's place.
+// `npm start`: builds what is missing or older than its sources (the client with Vite, the server
+// with esbuild), then runs the compiled server in this same process: one Node process, no compiler
+// at run time.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const built = path.join(root, "dist/client/index.html");
 
-function newestMtime(dir) {
+function newestMtime(p) {
+  if (!fs.existsSync(p)) return 0;
+  const stat = fs.statSync(p);
+  if (!stat.isDirectory()) return stat.mtimeMs;
   let newest = 0;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(p) : fs.statSync(p).mtimeMs);
-  }
+  for (const entry of fs.readdirSync(p)) newest = Math.max(newest, newestMtime(path.join(p, entry)));
   return newest;
 }
 
-const sources = [path.join(root, "client"), path.join(root, "common")];
-const builtAt = fs.existsSync(built) ? fs.statSync(built).mtimeMs : 0;
-if (builtAt < Math.max(...sources.map(newestMtime), fs.statSync(path.join(root, "vite.config.ts")).mtimeMs)) {
+/** Whether `output` is missing or older than any of `sources` (files or folders). */
+function isStale(output, sources) {
+  const builtAt = fs.existsSync(output) ? fs.statSync(output).mtimeMs : 0;
+  return builtAt < Math.max(...sources.map((s) => newestMtime(path.join(root, s))));
+}
+
+const lockFiles = ["package.json", "package-lock.json"];
+if (isStale(path.join(root, "dist/client/index.html"), ["client", "common", "vite.config.ts", ...lockFiles])) {
   console.log("Building the client...");
-  const r = spawnSync(
-    process.execPath,
-    [path.join(root, "node_modules/vite/bin/vite.js"), "build", "--logLevel", "warn"],
-    {
-      cwd: root,
-      stdio: "inherit",
-    },
-  );
+  const vite = path.join(root, "node_modules/vite/bin/vite.js");
+  const r = spawnSync(process.execPath, [vite, "build", "--logLevel", "warn"], { cwd: root, stdio: "inherit" });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-const server = spawnSync(process.execPath, ["--import", "tsx", path.join(root, "server/src/main.ts")], {
-  cwd: root,
-  stdio: "inherit",
-  env: process.env,
-});
-process.exit(server.status ?? 1);
+const serverMain = path.join(root, "dist/server/main.js");
+if (isStale(serverMain, ["server/src", "common", "scripts/build-server.mjs", ...lockFiles])) {
+  console.log("Building the server...");
+  const { buildServer } = await import("./build-server.mjs");
+  await buildServer();
+}
+
+await import(pathToFileURL(serverMain).href);

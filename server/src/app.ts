@@ -1,6 +1,5 @@
 import fs from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import cookie from "@fastify/cookie";
 import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
@@ -34,6 +33,7 @@ import { Jobs } from "./lib/jobs";
 import { Mailer } from "./lib/mail";
 import { redactUrl, SecretBox, serializeErrorForLog } from "./lib/secrets";
 import { UserCache } from "./lib/user-cache";
+import { CLIENT_DIR } from "./paths";
 import { accessPlugin, authPlugin } from "./plugins/auth";
 import { answerClientError, answerFrameworkError, requestLogPlugin } from "./plugins/http-edge";
 import { originPlugin } from "./plugins/origin";
@@ -51,8 +51,6 @@ declare module "fastify" {
     sermonListCache: SermonListCache;
   }
 }
-
-export const CLIENT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../dist/client");
 
 /** PostgreSQL text cannot hold NUL characters: refuse them while parsing rather than fail later. */
 function refuseNul(_key: string, value: unknown) {

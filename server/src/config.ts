@@ -73,7 +73,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     isProduction: e.NODE_ENV === "production",
     port: e.PORT,
     host: e.HOST,
-    dataDir: path.resolve(e.DATA_DIR),
+    // An empty DATA_DIR (a variable set to nothing) means the default, not the current folder.
+    dataDir: path.resolve(e.DATA_DIR || "./data"),
     databaseUrl: e.DATABASE_URL || undefined,
     appUrl: e.APP_URL ? e.APP_URL.replace(/\/+$/, "") : undefined,
     // Never the request's Host header: a forged Host would put an attacker's address in a reset link.

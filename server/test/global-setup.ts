@@ -33,7 +33,8 @@ export default async function setup(project: TestProject) {
   if (!adminUrl) {
     // A directory per run, so two test runs on one machine never share (or stop) a server.
     dir = path.resolve(".tmp", `pg-${project.name}-${process.pid}`);
-    embedded = await startEmbeddedPostgres(dir);
+    // Test files run in parallel, each with its own app and pools.
+    embedded = await startEmbeddedPostgres(dir, { maxConnections: 300 });
     adminUrl = embedded.adminUrl;
     appUrl = embedded.url;
     appRole = embedded.appRole;

@@ -141,7 +141,12 @@ const PG_HBA =
 
 export async function startEmbeddedPostgres(
   dataDir: string,
-  opts: { database?: string; log?: (msg: string) => void } = {},
+  opts: {
+    database?: string;
+    log?: (msg: string) => void;
+    /** One app process needs about 20 (its pool, the cache listener, the job queue); tests need more. */
+    maxConnections?: number;
+  } = {},
 ): Promise<TEmbeddedPg> {
   const log = opts.log ?? (() => {});
   const database = opts.database ?? "fellowship";
@@ -213,8 +218,13 @@ export async function startEmbeddedPostgres(
     "-c listen_addresses=''",
     `-c unix_socket_directories='"${socketDir}"'`,
     "-c unix_socket_permissions=0700",
-    "-c max_connections=200",
-    "-c shared_buffers=64MB",
+    // Sized for one church's server, not a database host: a small footprint at idle.
+    `-c max_connections=${opts.maxConnections ?? 50}`,
+    "-c shared_buffers=32MB",
+    "-c max_worker_processes=4",
+    "-c max_parallel_workers=2",
+    "-c max_parallel_workers_per_gather=1",
+    "-c autovacuum_max_workers=2",
   ].join(" ");
   const logFile = path.join(root, "postgres.log");
   ownerOnlyFile(logFile, ids);

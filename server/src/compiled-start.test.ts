@@ -1,0 +1,84 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { freePort, killLeftoverPostgres } from "../test/embedded-probe";
+import { ROOT } from "./paths";
+
+const outDir = path.join(ROOT, ".tmp", `compiled-${process.pid}`);
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "fellowship-compiled-"));
+const children: ChildProcess[] = [];
+afterAll(() => {
+  for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
+  killLeftoverPostgres(dataDir);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.rmSync(outDir, { recursive: true, force: true });
+});
+
+/** Node processes whose parent is `pid` (read from /proc). */
+function nodeChildren(pid: number): string[] {
+  return fs
+    .readdirSync("/proc")
+    .filter((d) => /^\d+$/.test(d))
+    .flatMap((d) => {
+      try {
+        const stat = fs.readFileSync(`/proc/${d}/stat`, "utf8");
+        const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+        const cmd = fs.readFileSync(`/proc/${d}/cmdline`, "utf8").split("\0").join(" ");
+        return ppid === pid && /node|esbuild|tsx/.test(cmd) ? [cmd] : [];
+      } catch {
+        return [];
+      }
+    });
+}
+
+async function start(main: string, port: number): Promise<{ child: ChildProcess; ms: number; output: () => string }> {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1" };
+  for (const name of ["DATABASE_URL", "TEST_DATABASE_URL", "APP_SECRET", "SMTP_URL"]) delete env[name];
+  const t0 = Date.now();
+  const child = spawn(process.execPath, [main], { env, stdio: ["ignore", "pipe", "pipe"] });
+  children.push(child);
+  let output = "";
+  child.stdout?.on("data", (d) => (output += d));
+  child.stderr?.on("data", (d) => (output += d));
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the app exited (${child.exitCode}): ${output}`);
+    if (Date.now() > deadline) throw new Error(`the app did not answer: ${output}`);
+    const res = await fetch(`http://127.0.0.1:${port}/api/auth/providers`).catch(() => undefined);
+    if (res?.status === 200) break;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return { child, ms: Date.now() - t0, output: () => output };
+}
+
+const stop = (child: ChildProcess) =>
+  new Promise<number | null>((resolve) => {
+    child.once("exit", (code) => resolve(code));
+    child.kill("SIGTERM");
+  });
+
+describe("npm start runs the compiled server in one process", () => {
+  it("the build is plain JavaScript that starts without a compiler or a child process, stops cleanly and starts again", async () => {
+    // @ts-expect-error: a plain .mjs script without types
+    const { buildServer } = await import("../../scripts/build-server.mjs");
+    const main = path.join(outDir, "main.js");
+    await buildServer(main);
+    expect(fs.readFileSync(main, "utf8")).not.toMatch(/from "(tsx|esbuild|typescript)"/);
+
+    const port = await freePort();
+    const first = await start(main, port);
+    expect(nodeChildren(first.child.pid as number)).toEqual([]);
+    const user = await fetch(`http://127.0.0.1:${port}/api/auth/user`);
+    expect(user.status).toBe(401);
+    expect(await user.json()).toEqual({ message: "Unauthorized" });
+    expect(await stop(first.child)).toBe(0);
+
+    // A second start on the same data directory (the embedded PostgreSQL restarts, no initdb).
+    const second = await start(main, port);
+    expect(second.output()).not.toContain("Initialising embedded PostgreSQL");
+    console.log(`compiled server: first start answered in ${first.ms} ms, second in ${second.ms} ms`);
+    expect(await stop(second.child)).toBe(0);
+  });
+});
