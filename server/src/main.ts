@@ -2,6 +2,7 @@ import { buildApp } from "./app";
 import { loadConfig } from "./config";
 import { createDb, migrateDb } from "./db/client";
 import { startEmbeddedPostgres, type TEmbeddedPg } from "./db/embedded";
+import { ensureDatabase, StartupError } from "./db/ensure-database";
 import { sealLegacyInvitationTokens } from "./features/invitations/invitations.service";
 import { migrateJobs } from "./lib/jobs";
 import { resolveAppSecret } from "./lib/secrets";
@@ -15,6 +16,8 @@ async function main() {
   if (!databaseUrl) {
     embedded = await startEmbeddedPostgres(config.dataDir, { log: (m) => console.log(m) });
     databaseUrl = embedded.url;
+  } else {
+    await ensureDatabase(databaseUrl);
   }
   const db = createDb(databaseUrl);
   // The job queue's schema first: migration 0005 moves the old mail outbox's messages into it.
@@ -52,6 +55,7 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error(err);
+  // A problem the operator can fix is one sentence; anything else keeps its stack for a bug report.
+  console.error(err instanceof StartupError ? err.message : err);
   process.exit(1);
 });
