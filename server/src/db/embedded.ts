@@ -159,9 +159,18 @@ export async function startEmbeddedPostgres(
   fs.mkdirSync(root, { recursive: true, mode: 0o700 });
   if (ids) {
     // The postgres user must be able to reach the data directory through every parent.
+    const opened: string[] = [];
     for (let dir = root; dir !== path.dirname(dir); dir = path.dirname(dir)) {
       const mode = fs.statSync(dir).mode;
-      if ((mode & 0o001) === 0) fs.chmodSync(dir, mode | 0o001);
+      if ((mode & 0o001) === 0) {
+        fs.chmodSync(dir, mode | 0o001);
+        opened.push(dir);
+      }
+    }
+    if (opened.length > 0) {
+      log(
+        `Running as root: PostgreSQL runs as the user "postgres", so these folders were made passable by others (o+x, not readable): ${opened.join(", ")}`,
+      );
     }
     // Earlier versions gave DATA_DIR itself to postgres; it holds the app's secrets, so take it back.
     if (fs.statSync(root).uid === ids.uid) fs.chownSync(root, process.getuid?.() ?? 0, process.getgid?.() ?? 0);
