@@ -13,6 +13,11 @@ vi.mock("@/features/members/pages/members-page", async (original) => {
   loaded.add("members-page");
   return original();
 });
+// The signed-in visitor's module (shell, tours, church setup) never reaches a signed-out one.
+vi.mock("./signed-in-routes", async (original) => {
+  loaded.add("signed-in-routes");
+  return original();
+});
 // The settings page's code arrives when a test says so.
 const settingsDownload = vi.hoisted(() => {
   let arrive: () => void = () => undefined;
@@ -40,12 +45,26 @@ const STATS = {
 };
 
 describe("AppRoutes", () => {
-  it("signed out, / is the landing page", async () => {
+  // First: the module of signed-in pages is loaded by later tests.
+  it("signed out, / is the landing page, without the shell's code; the browser remembers it was signed out", async () => {
     mockFetch(signedOut);
     renderWithApp(<AppRoutes />);
     expect(await screen.findByRole("heading", { name: "Grow Together in Faith" })).toBeTruthy();
     for (const t of ["Community Engagement", "Spiritual Growth Tracking", "Achievement System"])
       expect(screen.getByText(t)).toBeTruthy();
+    expect(loaded.has("signed-in-routes")).toBe(false);
+    expect(window.localStorage.getItem("signed_in")).toBe("false");
+  });
+
+  it("signed in, the shell's code comes, and the browser remembers to fetch it early next time", async () => {
+    mockFetch({
+      "/api/auth/user": makeUser({ role: "CONGREGANT" }),
+      "/api/user/stats": { points: 5, sermonsWatched: 0, eventsAttended: 0, streaks: {} },
+    });
+    renderWithApp(<AppRoutes />);
+    expect(await screen.findByRole("navigation", { name: "Main" })).toBeTruthy();
+    expect(loaded.has("signed-in-routes")).toBe(true);
+    expect(window.localStorage.getItem("signed_in")).toBe("true");
   });
 
   it("signed out, an app page toasts 'Unauthorized' and goes to /api/login after 500 ms", async () => {

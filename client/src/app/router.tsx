@@ -1,14 +1,17 @@
+import type { TAuthUser } from "@common/auth";
+import { isAdminRole } from "@common/roles";
 import { CloudOff } from "lucide-react";
-import { lazy, useEffect } from "react";
+import { useEffect } from "react";
 import { FullPageLoader } from "@/components/full-page-loader";
 import { Button } from "@/components/ui/button";
 import { setAnalyticsUser } from "@/lib/analytics";
 import { handleUnauthorized } from "@/lib/auth-redirect";
 import { applyBrandTheme } from "@/lib/brand-theme";
-import { useAuth } from "@/lib/current-user";
+import { isChurchUser, useAuth } from "@/lib/current-user";
+import { lazyComponent } from "@/lib/lazy";
 import { readStorage, writeStorage } from "@/lib/storage";
 import { RouteSwitch, Standalone, standaloneNotFound, useMatchedRoutes } from "./route-switch";
-import { ROUTES, type TAccess } from "./routes";
+import { preloadRoute, ROUTES, type TAccess } from "./routes";
 
 const routesFor = (...access: TAccess[]) => ROUTES.filter((r) => access.includes(r.access));
 const PUBLIC_ROUTES = routesFor("public");
@@ -20,9 +23,8 @@ const GUEST_ROUTES = routesFor("guest");
  * instead of after it.
  */
 const SIGNED_IN_HINT_KEY = "signed_in";
-const loadSignedInRoutes = () => import("./signed-in-routes");
-if (readStorage(SIGNED_IN_HINT_KEY) === "true") void loadSignedInRoutes().catch(() => undefined);
-const SignedInRoutes = lazy(() => loadSignedInRoutes().then((m) => ({ default: m.SignedInRoutes })));
+const SignedInRoutes = lazyComponent(() => import("./signed-in-routes").then((m) => m.SignedInRoutes));
+if (readStorage(SIGNED_IN_HINT_KEY) === "true") SignedInRoutes.preload();
 
 function SignInRedirect() {
   useEffect(() => handleUnauthorized(), []);
@@ -48,8 +50,21 @@ function GuestFallback() {
 }
 
 /** Every page that needs to know who is signed in: the landing page, church setup or the shell. */
+/** A signed-in visitor's page starts downloading beside the shell's code, not after it. */
+function usePreloadSignedInPage(user: TAuthUser | null) {
+  const matched = useMatchedRoutes();
+  const access: TAccess[] = !user ? [] : isChurchUser(user) ? ["member", "admin"] : ["setup"];
+  const key = `${user?.role} ${matched.map((r) => `${r.access} ${r.path}`).join(",")}`;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` names what the preload depends on
+  useEffect(() => {
+    if (!user) return;
+    for (const route of matched) if (access.includes(route.access)) preloadRoute(route, isAdminRole(user.role));
+  }, [key]);
+}
+
 function SessionRoutes() {
   const { user, isLoading, isError, refetch } = useAuth();
+  usePreloadSignedInPage(user);
   if (isLoading) return <FullPageLoader />;
   if (isError) return <ServerUnavailable onRetry={() => refetch()} />;
   if (!user) {

@@ -18,9 +18,10 @@ import {
   Users,
   Video,
 } from "lucide-react";
-import { type ComponentType, lazy, type ReactNode } from "react";
+import { type ComponentType, isValidElement, type ReactNode } from "react";
 import { matchRoute, type Parser, useParams } from "wouter";
 import { useAuth } from "@/lib/current-user";
+import { lazyComponent } from "@/lib/lazy";
 
 /**
  * Who may see a page, and so where it is drawn:
@@ -53,9 +54,9 @@ export type TRoute = {
   nav?: Omit<TNavItem, "href">;
 };
 
-/** A page's module is downloaded the first time the page is drawn. */
+/** A page's module is downloaded the first time the page is drawn (or `preloadRoute` asks for it). */
 function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>) {
-  return lazy(() => load().then((Page) => ({ default: Page })));
+  return lazyComponent(load);
 }
 
 const AcceptInvitationPage = lazyPage(() =>
@@ -228,6 +229,17 @@ const navOf = (access: TAccess): TNavItem[] =>
 export const MEMBER_NAV = navOf("member");
 /** Spec 2 Shell layout: the Administration section (ADMIN and SUPER_ADMIN only). */
 export const ADMIN_NAV = navOf("admin");
+
+/**
+ * Starts downloading the page this visitor will see at `route`, before the shell around it is
+ * drawn; never an admin page's code for someone who is not an admin.
+ */
+export function preloadRoute(route: TRoute, isAdmin: boolean): void {
+  if (route.access === "admin" && !isAdmin) return;
+  const element = isAdmin && route.adminElement ? route.adminElement : route.element;
+  const type = isValidElement(element) ? (element.type as { preload?: () => void }) : null;
+  type?.preload?.();
+}
 
 /** The routes whose address matches `path`, whoever they are for (with wouter's own matcher). */
 export function matchRoutes(parser: Parser, path: string): TRoute[] {

@@ -1,6 +1,7 @@
 import { act, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
+import { ToastOutlet } from "./toast-outlet";
 import { Toaster } from "./toaster";
 import { getToasts, TOAST_LIMIT, toast } from "./use-toast";
 
@@ -21,6 +22,16 @@ describe("Toaster", () => {
 
   it("labels the toast region with the F8 hotkey", () => {
     render(<Toaster />);
+    expect(screen.getByRole("region", { name: "Notifications (F8)" })).toBeTruthy();
+  });
+
+  it("ToastOutlet draws nothing until the first toast, then the toaster with it", async () => {
+    render(<ToastOutlet />);
+    expect(screen.queryByRole("region", { name: "Notifications (F8)" })).toBeNull();
+    act(() => {
+      toast({ title: "Saved", description: "All done" });
+    });
+    expect(await screen.findByText("All done")).toBeTruthy();
     expect(screen.getByRole("region", { name: "Notifications (F8)" })).toBeTruthy();
   });
 });
