@@ -58,3 +58,29 @@ describe("embedded PostgreSQL", () => {
     fs.rmSync(path.join(dir, "owner.pid"));
   });
 });
+
+describe("running as root", () => {
+  it("makes the folders above DATA_DIR passable for PostgreSQL's user and says which", async () => {
+    if (process.getuid?.() !== 0) {
+      // Only root hands the database to another user; as anyone else nothing is changed or said.
+      const logs: string[] = [];
+      const pg2 = await startEmbeddedPostgres(path.join(dir, "as-user"), { log: (m) => logs.push(m) });
+      await pg2.stop();
+      expect(logs.join("\n")).not.toContain("passable");
+      return;
+    }
+    const closed = fs.mkdtempSync(path.join(os.tmpdir(), "fellowship-closed-"));
+    fs.chmodSync(closed, 0o700);
+    const logs: string[] = [];
+    try {
+      const embedded = await startEmbeddedPostgres(path.join(closed, "data"), { log: (m) => logs.push(m) });
+      await embedded.stop();
+      expect(fs.statSync(closed).mode & 0o777).toBe(0o701);
+      expect(logs.find((l) => l.includes("passable"))).toMatch(
+        new RegExp(`^Running as root: .*made passable by others \\(o\\+x, not readable\\): ${closed}/data, ${closed}$`),
+      );
+    } finally {
+      fs.rmSync(closed, { recursive: true, force: true });
+    }
+  });
+});
