@@ -1,9 +1,9 @@
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { drizzle, type NodePgQueryResultHKT } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase } from "drizzle-orm/pg-core";
 import pg from "pg";
+import { migrateJobs } from "../lib/jobs";
+import { MIGRATIONS_DIR } from "../paths";
 import * as admin from "./schema/admin";
 import * as auth from "./schema/auth";
 import * as churches from "./schema/churches";
@@ -32,7 +32,6 @@ export type TDb = PgDatabase<NodePgQueryResultHKT, typeof schema>;
 /** The pool-backed handle the app holds. */
 export type TRootDb = TDb & { $client: pg.Pool };
 
-const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 // Any constant works; it only has to be the same in every app process.
 const MIGRATION_LOCK_ID = 724_017_001;
 
@@ -43,11 +42,16 @@ export function createDb(connectionString: string, opts: { max?: number } = {}):
   return drizzle(pool, { schema }) as unknown as TRootDb;
 }
 
-/** Applies the committed SQL migrations; an advisory lock lets several processes start at once. */
+/**
+ * Installs or upgrades the job queue's schema (jobs.ts), then applies the committed SQL migrations,
+ * which may use it (0005 moves the old outbox into it); an advisory lock lets several processes start
+ * at once.
+ */
 export async function migrateDb(db: TRootDb): Promise<void> {
   const client = await db.$client.connect();
   try {
     await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
+    await migrateJobs(db);
     await migrate(drizzle(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
   } finally {
     await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => {});

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import pg from "pg";
 import pino from "pino";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
@@ -15,7 +16,10 @@ beforeAll(async () => {
 afterAll(() => drop());
 
 const started: Jobs[] = [];
+const cleanups: (() => Promise<void>)[] = [];
+const onCleanup = (fn: () => Promise<void>) => cleanups.push(fn);
 afterEach(async () => {
+  for (const fn of cleanups.splice(0)) await fn().catch(() => {});
   for (const jobs of started.splice(0)) await jobs.stop();
   await db.execute(sql`delete from graphile_worker._private_jobs`);
 });
@@ -96,5 +100,43 @@ describe("the job queue", () => {
     expect(await waitingJobs()).toEqual([
       { attempts: 1, locked_by: null, last_error: "the worker stopped before the job finished" },
     ]);
+  });
+
+  it("frees, at its next sweep, the jobs of a pool whose process is gone, and no live pool's", async () => {
+    const ran: number[] = [];
+    const { jobs, task } = createQueue(
+      async (n) => {
+        ran.push(n);
+        // Its own job outlives several of its sweeps.
+        if (n === 3) await new Promise((r) => setTimeout(r, 500));
+      },
+      { lockSweepMs: 50, pollMs: 60_000 },
+    );
+    // Jobs 1 and 2 were taken by pools of other processes: one alive (its connection holds the
+    // pool's advisory lock), one gone.
+    const alive = new pg.Client(db.$client.options);
+    alive.on("error", () => {});
+    await alive.connect();
+    onCleanup(() => alive.end());
+    await alive.query("select pg_advisory_lock(hashtextextended('fellowship-job-worker:' || 'pool-alive', 0))");
+    for (const [n, pool] of [
+      [1, "pool-alive"],
+      [2, "pool-gone"],
+    ] as const) {
+      const id = await jobs.add(task, { n });
+      await db.execute(
+        sql`update graphile_worker._private_jobs set locked_by = ${pool}, locked_at = now(), attempts = 1 where id = ${id}`,
+      );
+    }
+    await jobs.add(task, { n: 3 });
+    await jobs.start();
+    await vi.waitFor(() => expect(ran.toSorted()).toEqual([2, 3]), { timeout: 5_000 });
+    await new Promise((r) => setTimeout(r, 600));
+    expect(ran.toSorted()).toEqual([2, 3]);
+    expect(await waitingJobs()).toEqual([{ attempts: 1, locked_by: "pool-alive", last_error: null }]);
+
+    // Its process dies: the job is freed and runs.
+    await alive.end();
+    await vi.waitFor(() => expect(ran.toSorted()).toEqual([1, 2, 3]), { timeout: 5_000 });
   });
 });

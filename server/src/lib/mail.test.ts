@@ -10,7 +10,7 @@ import { createEmptyTestDb, createTestDb, migrateUpTo } from "../../test/db";
 import { queuedMail } from "../../test/mail";
 import type { TRootDb } from "../db/client";
 import { migrateDb } from "../db/client";
-import { Jobs, migrateJobs, type TJobsOptions } from "./jobs";
+import { Jobs, type TJobsOptions } from "./jobs";
 import { Mailer } from "./mail";
 
 const log = pino({ level: "silent" });
@@ -28,11 +28,13 @@ afterEach(async () => {
 });
 
 /**
- * A loopback SMTP server: `answer` decides each message (accept, refuse with a 451, or hang as a
- * server that never replies), `received` lists the recipients of those accepted.
+ * A loopback SMTP server: `answer` decides each message (accept, refuse with a 451, hang as a server
+ * that never replies, or accept after 2 s), `received` lists the recipients of those accepted and
+ * `tries` counts the messages that reached it.
  */
-async function startSmtp(answer: () => "accept" | "refuse" | "hang" = () => "accept") {
+async function startSmtp(answer: () => "accept" | "refuse" | "hang" | "slow" = () => "accept") {
   const received: string[] = [];
+  const tries = { count: 0 };
   let arrived = () => {};
   const dataArrived = new Promise<void>((r) => (arrived = r));
   const server = new SMTPServer({
@@ -42,19 +44,24 @@ async function startSmtp(answer: () => "accept" | "refuse" | "hang" = () => "acc
     onData(stream, session, callback) {
       stream.resume();
       stream.on("end", () => {
+        tries.count++;
         arrived();
         const what = answer();
         if (what === "hang") return;
         if (what === "refuse") return callback(Object.assign(new Error("Mailbox busy"), { responseCode: 451 }));
-        received.push(session.envelope.rcptTo[0].address);
-        callback();
+        const accept = () => {
+          received.push(session.envelope.rcptTo[0].address);
+          callback();
+        };
+        if (what === "slow") setTimeout(accept, 2_000);
+        else accept();
       });
     },
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   cleanups.push(() => new Promise<void>((r) => server.close(() => r())));
   const { port } = server.server.address() as AddressInfo;
-  return { url: `smtp://127.0.0.1:${port}`, received, dataArrived };
+  return { url: `smtp://127.0.0.1:${port}`, received, tries, dataArrived };
 }
 
 function createMailer(smtpUrl: string, jobsOpts: Partial<TJobsOptions> = {}) {
@@ -122,48 +129,87 @@ describe("mail through the job queue", () => {
     expect(await queuedMail(db, "orpah@example.org")).toEqual([]);
   });
 
-  it("a process that dies mid-send loses nothing: the job stays locked, then another process sends it once", async () => {
+  it("a process that dies mid-send loses nothing: another process sends the message, once, within seconds", async () => {
     let hang = true;
     const smtp = await startSmtp(() => (hang ? "hang" : "accept"));
-    // This process's worker sweeps stale locks every 100 ms (the app's: every 8–10 minutes).
-    const { jobs, mailer } = createMailer(smtp.url, { lockSweepMs: 100, pollMs: 100 });
+    const { jobs, mailer } = createSweepingMailer(smtp.url);
     await mailer.enqueue({ to: "naomi@example.org", subject: "Hello", text: "Body" });
+    const child = await startOtherProcess(smtp);
+    const childPool = await heldBy();
 
-    const child: ChildProcess = spawn(
-      process.execPath,
-      ["--import", "tsx", path.resolve("server/test/mail-worker-process.ts")],
-      {
-        env: {
-          ...process.env,
-          TEST_DB_URL: (db.$client.options as { connectionString: string }).connectionString,
-          TEST_SMTP_URL: smtp.url,
-        },
-        stdio: "inherit",
-      },
-    );
-    cleanups.push(async () => {
-      if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
-    });
-    await smtp.dataArrived;
+    // Once the other process has the message, this one starts; its sweeps leave a live process's job.
+    await jobs.start();
+    await sleep(500);
+    expect(await heldBy()).toBe(childPool);
+
     // The other process dies while the SMTP server has the message and has not answered.
+    hang = false;
     child.kill("SIGKILL");
     await once(child, "exit");
-    const [held] = await mailJobs();
-    expect(held).toMatchObject({ attempts: 1 });
-    expect(held.locked_by).toMatch(/^pool-/);
-
-    // While the lock holds, no other worker takes the message (it may still be on its way).
-    hang = false;
-    await mailer.flush();
-    expect(smtp.received).toEqual([]);
-
-    // Four hours later the lock has expired: a worker frees the job and sends the message, once.
-    await db.execute(sql`update graphile_worker._private_jobs set locked_at = locked_at - interval '4 hours 1 minute'`);
-    await jobs.start();
-    await vi.waitFor(() => expect(smtp.received).toEqual(["naomi@example.org"]), { timeout: 10_000 });
+    const killedAt = Date.now();
+    await vi.waitFor(() => expect(smtp.received).toEqual(["naomi@example.org"]), { timeout: 10_000, interval: 20 });
+    const recoveryMs = Date.now() - killedAt;
+    expect(recoveryMs).toBeLessThan(5_000);
     await vi.waitFor(async () => expect(await mailJobs()).toEqual([]));
+    await jobs.runDue();
+    expect(smtp.received).toEqual(["naomi@example.org"]);
+    expect(smtp.tries.count).toBe(2);
+  });
+
+  it("a live process's slow send is not taken away by another process's sweep", async () => {
+    const smtp = await startSmtp(() => "slow");
+    const { jobs, mailer } = createSweepingMailer(smtp.url);
+    await mailer.enqueue({ to: "ruth@example.org", subject: "Hello", text: "Body" });
+    await startOtherProcess(smtp);
+    const childPool = await heldBy();
+
+    // This process sweeps several times while the other one waits 2 s for the SMTP server's answer.
+    await jobs.start();
+    await sleep(1_500);
+    expect(await heldBy()).toBe(childPool);
+    await vi.waitFor(async () => expect(await mailJobs()).toEqual([]), { timeout: 10_000 });
+    await jobs.runDue();
+    expect(smtp.received).toEqual(["ruth@example.org"]);
+    expect(smtp.tries.count).toBe(1);
   });
 });
+
+/**
+ * Another app process (server/test/mail-worker-process.ts) with a mail worker; resolves once it has
+ * taken the waiting message and the SMTP server has it. Killed after the test if still running.
+ */
+async function startOtherProcess(smtp: { url: string; dataArrived: Promise<void> }): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ["--import", "tsx", path.resolve("server/test/mail-worker-process.ts")], {
+    env: {
+      ...process.env,
+      TEST_DB_URL: (db.$client.options as { connectionString: string }).connectionString,
+      TEST_SMTP_URL: smtp.url,
+    },
+    stdio: "inherit",
+  });
+  cleanups.push(async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill("SIGKILL");
+      await once(child, "exit");
+    }
+  });
+  await smtp.dataArrived;
+  return child;
+}
+
+/** This process's mailer; once started, its queue looks for dead processes' jobs every 100–200 ms (the app's: 30–60 s). */
+function createSweepingMailer(smtpUrl: string) {
+  return createMailer(smtpUrl, { lockSweepMs: 100, pollMs: 100 });
+}
+
+/** The worker pool holding the one mail job. */
+async function heldBy(): Promise<string | null> {
+  const [job] = await mailJobs();
+  expect(job).toMatchObject({ attempts: 1, locked_by: expect.stringMatching(/^pool-/) });
+  return job.locked_by;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe("upgrading from the mail outbox (migration 0005)", () => {
   it("moves unsent messages into the queue, due as they were, drops the outbox, and sends them", async () => {
@@ -176,12 +222,7 @@ describe("upgrading from the mail outbox (migration 0005)", () => {
       ('later@example.org', 'Later', 'Link 2', null, 5, ${later}, null),
       ('sent@example.org', 'Sent', '', null, 1, now(), now())`);
 
-    // Without the queue installed first, the migration refuses and the messages stay where they were.
-    await expect(migrateDb(old.db)).rejects.toThrow();
-    const kept = await old.db.execute(sql`select count(*)::int as n from mail_outbox where sent_at is null`);
-    expect(kept.rows).toEqual([{ n: 2 }]);
-
-    await migrateJobs(old.db);
+    // migrateDb installs the queue first, then migration 0005 moves the messages into it.
     await migrateDb(old.db);
     expect((await old.db.execute(sql`select to_regclass('mail_outbox') as t`)).rows).toEqual([{ t: null }]);
     const moved = await queuedMail(old.db);
