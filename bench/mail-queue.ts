@@ -25,7 +25,7 @@ import pino from "pino";
 import { SMTPServer } from "smtp-server";
 import { createDb, migrateDb, type TDb, type TRootDb } from "../server/src/db/client";
 import { startEmbeddedPostgres, type TEmbeddedPg } from "../server/src/db/embedded";
-import { Jobs, migrateJobs } from "../server/src/lib/jobs";
+import { Jobs } from "../server/src/lib/jobs";
 import { Mailer, type TMail } from "../server/src/lib/mail";
 
 const MAILS = Number(process.env.BENCH_MAILS ?? 1000);
@@ -128,7 +128,6 @@ async function main() {
   try {
     embedded = await startEmbeddedPostgres(path.join(tmp, "data"), { database: "fellowship_bench" });
     const db = createDb(embedded.url);
-    await migrateJobs(db);
     await migrateDb(db);
     console.log(`bench: node ${process.version}, ${os.cpus().length} CPUs, ${MAILS} mails, idle window ${IDLE_S} s`);
     let sent = 0;

@@ -4,7 +4,6 @@ import { createDb, migrateDb } from "./db/client";
 import { startEmbeddedPostgres, type TEmbeddedPg } from "./db/embedded";
 import { ensureDatabase, StartupError } from "./db/ensure-database";
 import { sealLegacyInvitationTokens } from "./features/invitations/invitations.service";
-import { migrateJobs } from "./lib/jobs";
 import { resolveAppSecret } from "./lib/secrets";
 
 /** Starts the database (embedded unless DATABASE_URL is set), applies migrations and listens. */
@@ -20,8 +19,6 @@ async function main() {
     await ensureDatabase(databaseUrl);
   }
   const db = createDb(databaseUrl);
-  // The job queue's schema first: migration 0005 moves the old mail outbox's messages into it.
-  await migrateJobs(db);
   await migrateDb(db);
   const app = await buildApp({ config, db });
   await sealLegacyInvitationTokens(db, app.secrets);

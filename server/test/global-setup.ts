@@ -4,7 +4,6 @@ import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { createDb, migrateDb } from "../src/db/client";
 import { startEmbeddedPostgres, type TEmbeddedPg } from "../src/db/embedded";
-import { migrateJobs } from "../src/lib/jobs";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -45,12 +44,11 @@ export default async function setup(project: TestProject) {
   await admin.connect();
   await admin.query(`drop database if exists ${template}`);
   await admin.query(`create database ${template}${appRole ? ` owner ${appRole}` : ""}`);
-  // Migrated as the app's role, so it owns every table the clones inherit; the job queue's schema
-  // too (as main.ts does), so no test file installs it again.
+  // Migrated as the app's role, so it owns every table the clones inherit; migrateDb installs the job
+  // queue's schema too, so no test file installs it again.
   const url = new URL(appUrl);
   url.pathname = `/${template}`;
   const db = createDb(url.toString(), { max: 1 });
-  await migrateJobs(db);
   await migrateDb(db);
   await db.$client.end();
   project.provide("pgAdminUrl", adminUrl);
