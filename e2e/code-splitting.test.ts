@@ -7,9 +7,11 @@ beforeAll(async () => {
   e = await startE2E();
 });
 
-/** The chunks of the admin pages (named after their modules by the build). */
+/** The chunks of the admin pages and their form dialogs (named after their modules by the build). */
 const ADMIN_CHUNK =
-  /\/assets\/(admin-dashboard-page|manage-sermons-with-feed|manage-events-with-feed|members-page|invitations-page|church-settings-page)-[\w-]+\.js$/;
+  /\/assets\/(admin-dashboard-page|manage-sermons-with-feed|manage-events-with-feed|members-page|invitations-page|church-settings-page|sermon-form-dialog|event-form-dialog|invite-dialog)-[\w-]+\.js$/;
+/** What the signed-out landing page never needs: the signed-in shell, forms and the contracts' validator. */
+const NOT_FOR_THE_LANDING_PAGE = /\/assets\/(signed-in-routes|react-hook-form|zod|toaster)-[\w-]+\.js$/;
 
 /** Every JavaScript file the page asks for from now on. */
 function recordScripts(page: Page): string[] {
@@ -27,6 +29,16 @@ async function open(page: Page, path: string, heading: string) {
 }
 
 describe("pages load on demand", () => {
+  it("the signed-out landing page downloads neither the shell, nor forms, nor zod", async () => {
+    const { page } = await e.newPage(DESKTOP);
+    const scripts = recordScripts(page);
+    await open(page, "/", "Grow Together in Faith");
+    // Past the delays after which a screen fetches the code of its likely next step.
+    await page.waitForTimeout(2500);
+    expect(scripts.some((s) => /\/landing-page-/.test(s))).toBe(true);
+    expect(scripts.filter((s) => NOT_FOR_THE_LANDING_PAGE.test(s))).toEqual([]);
+  });
+
   it("a member never downloads an admin page's code; an admin gets it when opening the page", async () => {
     const { context: adminCtx, page: adminPage } = await e.newPage(DESKTOP);
     const admin = await signUpInContext(adminCtx, { email: "admin.split@example.org", firstName: "Ruth" });

@@ -72,7 +72,10 @@ for (const [label, viewport] of [
       await skipTours(context, user.id);
 
       await page.goto("/");
-      await expect.poll(() => page.getByText(/Welcome to Fellowship, Lydia/).isVisible()).toBe(true);
+      // The first screen of a fresh browser: the session, then the signed-in module, then the page.
+      await expect
+        .poll(() => page.getByText(/Welcome to Fellowship, Lydia/).isVisible(), { timeout: 10_000 })
+        .toBe(true);
       await expect.poll(() => notice(page).isVisible()).toBe(true);
       expect(await notice(page).textContent()).toContain(`we sent a link to ${email}`);
       await shot(page, `${label}-verify-01-church-setup-notice`);

@@ -39,17 +39,14 @@ export function UpcomingEventList({
                 <span className="text-lg leading-none font-bold">{tile.day}</span>
               </span>
               <span className="grid min-w-0 flex-1 grid-cols-1 gap-0.5">
-                <span className="flex min-w-0 items-center gap-2">
-                  <span className="truncate text-sm font-medium text-foreground">{e.title}</span>
-                  {isHappening(e, now) && (
-                    <span className="shrink-0 rounded-full bg-green-100 px-2 py-0.5 text-[11px] font-semibold text-green-800">
-                      Happening now
-                    </span>
-                  )}
-                </span>
+                <span className="truncate text-sm font-medium text-foreground">{e.title}</span>
                 <span className="truncate text-xs text-muted-foreground">
                   <span className="sr-only">{format.date(e.startTime)}, </span>
-                  <span aria-hidden="true">{format.weekday(e.startTime)} · </span>
+                  {isHappening(e, now) ? (
+                    <span className="font-semibold text-green-700">Happening now · </span>
+                  ) : (
+                    <span aria-hidden="true">{format.weekday(e.startTime)} · </span>
+                  )}
                   {format.timeRange(e.startTime, e.endTime)}
                 </span>
                 <span className="inline-flex min-w-0 items-center gap-1 text-xs text-muted-foreground">

@@ -26,8 +26,9 @@ export function useLoadMoreOnScroll(enabled: boolean, loadMore: () => void) {
 }
 
 /**
- * Below a paged list: how many of how many are shown and a "Load more" button, which also loads by
- * itself as it scrolls into view (the button stays for keyboards and when scrolling is not possible).
+ * Below a paged list: how many of how many are shown (said to screen readers as it changes, and
+ * visible while there are more) and a "Load more" button, which also loads by itself as it scrolls
+ * into view (the button stays for keyboards and when scrolling is not possible).
  */
 export function LoadMore({
   shown,
@@ -51,16 +52,14 @@ export function LoadMore({
   const sentinel = useLoadMoreOnScroll(canLoadMore, onLoadMore);
   return (
     <div ref={sentinel} className="mt-6 flex flex-col items-center gap-3">
+      <p className={hasMore ? "text-sm text-muted-foreground" : "sr-only"} aria-live="polite">
+        Showing {formatNumber(shown)} of {formatNumber(total)} sermons
+      </p>
       {hasMore ? (
-        <>
-          <p className="text-sm text-muted-foreground" aria-hidden="true">
-            Showing {formatNumber(shown)} of {formatNumber(total)} sermons
-          </p>
-          <Button variant="outline" onClick={onLoadMore} disabled={isLoadingMore}>
-            {isLoadingMore && <Loader2 className="animate-spin" aria-hidden="true" />}
-            {isLoadingMore ? "Loading..." : "Load more"}
-          </Button>
-        </>
+        <Button variant="outline" onClick={onLoadMore} disabled={isLoadingMore}>
+          {isLoadingMore && <Loader2 className="animate-spin" aria-hidden="true" />}
+          {isLoadingMore ? "Loading..." : "Load more"}
+        </Button>
       ) : (
         end && <p className="text-sm text-muted-foreground">{end}</p>
       )}

@@ -57,9 +57,6 @@ export function SermonArchivePage() {
         </Card>
       ) : (
         <>
-          <p className="sr-only" aria-live="polite">
-            Showing {sermons.length} of {total} sermons
-          </p>
           <ul
             className="grid gap-4 transition-opacity sm:grid-cols-2 lg:grid-cols-3 data-[stale=true]:opacity-60"
             data-stale={query.isPlaceholderData}
