@@ -1,5 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
+import zlib from "node:zlib";
+import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
 import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
@@ -71,6 +73,9 @@ export type TBuildOptions = {
   /** false: jobs are queued but run only by `app.jobs.runDue()` (tests that read the queue). */
   runJobs?: boolean;
 };
+
+/** Brotli quality for answers compressed per request (bench/RESULTS.md: the cost on the hot reads). */
+export const JSON_BROTLI_QUALITY = 4;
 
 /** A request that has not arrived whole in 30 s is answered 408 and its connection closed. */
 export const REQUEST_TIMEOUT_MS = 30_000;
@@ -208,6 +213,19 @@ export async function buildApp(opts: TBuildOptions): Promise<FastifyInstance> {
   // Lines still in the buffer are written before the process exits.
   app.addHook("onClose", async () => logStream?.flushSync());
   await app.register(requestLogPlugin);
+  // Answers above 1 KB are compressed for clients that accept it (brotli at a quality that costs little
+  // per request; lists served from a cache carry their own compressed copies). Request bodies are
+  // never inflated: the API takes plain JSON only.
+  app.addHook("onRoute", (route) => {
+    route.decompress ??= false;
+  });
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ["br", "gzip"],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: JSON_BROTLI_QUALITY } },
+    zlibOptions: { level: 6 },
+  });
   await app.register(cookie);
   await app.register(securityHeadersPlugin);
   await app.register(rateLimit, {

@@ -22,7 +22,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get("/api/events", { config: member, schema: { querystring: ZEventListQuery } }, async (req, reply) => {
     const { upcoming, limit } = req.query;
     if (!upcoming && limit === undefined) {
-      return reply.type("application/json; charset=utf-8").send(await listCache.getJson(req.churchCtx));
+      return listCache.send(req.churchCtx, req, reply);
     }
     return listEvents(req.churchCtx, { upcoming, limit });
   });

@@ -22,7 +22,7 @@ export const sermonsRoutes: FastifyPluginAsyncZod = async (app) => {
     const ctx = req.churchCtx;
     const q = req.query;
     if (q.limit === undefined && !q.search && !q.speaker && !q.offset) {
-      return reply.type("application/json; charset=utf-8").send(await app.sermonListCache.getJson(ctx));
+      return app.sermonListCache.send(ctx, req, reply);
     }
     const { rows, total } = await listSermons(ctx, q);
     if (total !== null) reply.header("x-total-count", String(total));
