@@ -15,5 +15,3 @@ export type TAdminStats = z.infer<typeof ZAdminStats>;
 
 export const ZActivity = z.object({ id: z.string(), description: z.string(), timestamp: z.string() });
 export type TActivity = z.infer<typeof ZActivity>;
-
-export const RECENT_ACTIVITY_COUNT = 5;

@@ -1,8 +1,6 @@
 import { z } from "zod";
+import { PASSWORD_MAX, PASSWORD_MIN, type SIGN_IN_ERRORS } from "./auth-helpers";
 import { ZUserFields } from "./members";
-
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 200;
 
 export const ZEmail = z
   .string({ error: "Email is required" })
@@ -47,11 +45,6 @@ export const ZResetPasswordBody = z.object({
 });
 export type TResetPasswordBody = z.input<typeof ZResetPasswordBody>;
 
-/** How long an e-mailed confirmation link works. */
-export const EMAIL_VERIFICATION_TTL_HOURS = 24;
-/** Confirmation e-mails an account may ask for in an hour. */
-export const EMAIL_VERIFICATION_RESENDS_PER_HOUR = 3;
-
 /**
  * `POST /api/auth/verify-email`: the e-mailed link's token. `password` is required when this
  * browser is not signed in to the link's account: it replaces the account's password.
@@ -76,26 +69,4 @@ export type TAuthUser = z.infer<typeof ZAuthUser>;
 export const ZAuthProviders = z.object({ password: z.boolean(), oidc: z.object({ name: z.string() }).nullable() });
 export type TAuthProviders = z.infer<typeof ZAuthProviders>;
 
-/**
- * Why single sign-on sent the browser back to `/login?error=<code>`. The page shows only these
- * words, looked up by code, so a link made by someone else cannot put their text on our sign-in page.
- */
-export const SIGN_IN_ERRORS = {
-  provider_unreachable: "The sign-in provider could not be reached. Please try again later.",
-  provider_email_unverified:
-    "Your sign-in provider has not confirmed your e-mail address, so it can't be used here. Confirm it with the provider first, or sign in with a password.",
-  account_email_unverified:
-    "An account with this e-mail address already exists but its address has not been confirmed. Sign in with your password, or use Forgot password to confirm it.",
-  link_expired: "This sign-in link has expired. Please try again.",
-  provider_no_identity: "The sign-in provider sent no identity.",
-  provider_no_email: "The sign-in provider did not share an e-mail address.",
-  invitation_unusable:
-    "The invitation could not be used with this account. Open the link in your invitation e-mail again, or ask your church for a new one.",
-  failed: "Sign-in failed. Please try again.",
-} as const;
 export type TSignInError = keyof typeof SIGN_IN_ERRORS;
-
-export function getSignInErrorMessage(code: string | null): string | null {
-  if (!code) return null;
-  return Object.hasOwn(SIGN_IN_ERRORS, code) ? SIGN_IN_ERRORS[code as TSignInError] : SIGN_IN_ERRORS.failed;
-}

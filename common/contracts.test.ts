@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { ZRegisterBody } from "./auth";
 import { ZChurchSettingsBody, ZCreateChurchBody } from "./churches";
-import { getInvitationStatus, ZCreateInvitationBody } from "./invitations";
-import { isActiveMember, isNewThisMonth } from "./members";
+import { getInvitationStatus } from "./invitation-helpers";
+import { ZCreateInvitationBody } from "./invitations";
+import { isActiveMember, isNewThisMonth } from "./member-helpers";
 import { isAdminRole } from "./roles";
 
 describe("shared contracts", () => {

@@ -1,9 +1,6 @@
 import { z } from "zod";
 import { isRealCalendarDate } from "./dates";
 
-/** Members may check in from this long before an event starts until it ends. */
-export const CHECK_IN_OPENS_MINUTES = 30;
-
 const ZDateTime = (required: string) =>
   z
     .string({ error: required })
@@ -76,13 +73,3 @@ export const ZEventListQuery = z.object({
   limit: z.coerce.number().int().min(1).max(200).optional(),
 });
 export type TEventListQuery = z.input<typeof ZEventListQuery>;
-
-/** Spec: Upcoming if the start is in the future, otherwise Past. */
-export function getEventStatus(e: Pick<TEvent, "startTime">, now = new Date()): "Upcoming" | "Past" {
-  return new Date(e.startTime).getTime() > now.getTime() ? "Upcoming" : "Past";
-}
-
-export function isCheckInOpen(e: Pick<TEvent, "startTime" | "endTime">, now = new Date()): boolean {
-  const opens = new Date(e.startTime).getTime() - CHECK_IN_OPENS_MINUTES * 60_000;
-  return now.getTime() >= opens && now.getTime() <= new Date(e.endTime).getTime();
-}

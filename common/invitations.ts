@@ -1,10 +1,6 @@
 import { z } from "zod";
 import { ZInvitableRole, ZRole } from "./members";
 
-export const INVITATION_TTL_DAYS = 14;
-/** A recipient receives at most this many invitation e-mails in 24 hours, whatever churches send them. */
-export const INVITATIONS_PER_RECIPIENT_PER_DAY = 3;
-
 export const ZCreateInvitationBody = z.object({
   email: z
     .string({ error: "Please enter an email address." })
@@ -37,15 +33,3 @@ export const ZPublicInvitation = z.object({
   church: z.object({ name: z.string(), logoUrl: z.string().nullable(), brandColor: z.string() }),
 });
 export type TPublicInvitation = z.infer<typeof ZPublicInvitation>;
-
-export type TInvitationStatus = "Accepted" | "Expired" | "Pending";
-
-/** Spec 2 section 4: Accepted if used, Expired if past expiresAt, otherwise Pending. */
-export function getInvitationStatus(
-  inv: Pick<TInvitation, "isUsed" | "expiresAt">,
-  now = new Date(),
-): TInvitationStatus {
-  if (inv.isUsed) return "Accepted";
-  if (now.getTime() > new Date(inv.expiresAt).getTime()) return "Expired";
-  return "Pending";
-}

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { createRequire } from "node:module";
-import { SIGN_IN_ERRORS } from "@common/auth";
+import { SIGN_IN_ERRORS } from "@common/auth-helpers";
 import type { BrowserContext, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import {

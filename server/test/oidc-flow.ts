@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { getSignInErrorMessage } from "@common/auth";
+import { getSignInErrorMessage } from "@common/auth-helpers";
 import { afterAll, expect } from "vitest";
 import { resetOidcDiscovery } from "../src/features/auth/oidc.service";
 import { type Caller, createTestApp, type TTestApp } from "./app";

@@ -1,4 +1,4 @@
-import { formatDuration } from "@common/sermons";
+import { formatDuration } from "@common/sermon-helpers";
 import {
   Award,
   BookOpen,

@@ -1,12 +1,6 @@
 import type { THighlight, THighlightBody } from "@common/highlights";
-import {
-  DASHBOARD_SERMON_COUNT,
-  SERMON_PAGE_SIZE,
-  type TPublicSermon,
-  type TSermon,
-  type TSermonBody,
-  type TWatchResult,
-} from "@common/sermons";
+import { DASHBOARD_SERMON_COUNT, SERMON_PAGE_SIZE } from "@common/sermon-helpers";
+import type { TPublicSermon, TSermon, TSermonBody, TWatchResult } from "@common/sermons";
 import {
   keepPreviousData,
   type QueryClient,

@@ -1,4 +1,5 @@
-import { RECENT_ACTIVITY_COUNT, type TActivity } from "@common/admin";
+import type { TActivity } from "@common/admin";
+import { RECENT_ACTIVITY_COUNT } from "@common/admin-helpers";
 import { desc } from "drizzle-orm";
 import type { TDb } from "../../db/client";
 import { activities } from "../../db/schema/admin";

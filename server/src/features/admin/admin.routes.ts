@@ -1,4 +1,4 @@
-import { RECENT_ACTIVITY_COUNT } from "@common/admin";
+import { RECENT_ACTIVITY_COUNT } from "@common/admin-helpers";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { findRecentActivity } from "./activity.repo";
 import { getAdminStats } from "./admin.service";

@@ -1,11 +1,5 @@
-import {
-  EMAIL_VERIFICATION_RESENDS_PER_HOUR,
-  ZForgotPasswordBody,
-  ZLoginBody,
-  ZRegisterBody,
-  ZResetPasswordBody,
-  ZVerifyEmailBody,
-} from "@common/auth";
+import { ZForgotPasswordBody, ZLoginBody, ZRegisterBody, ZResetPasswordBody, ZVerifyEmailBody } from "@common/auth";
+import { EMAIL_VERIFICATION_RESENDS_PER_HOUR } from "@common/auth-helpers";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";

@@ -1,4 +1,5 @@
-import { EMAIL_VERIFICATION_TTL_HOURS, type ZVerifyEmailBody } from "@common/auth";
+import type { ZVerifyEmailBody } from "@common/auth";
+import { EMAIL_VERIFICATION_TTL_HOURS } from "@common/auth-helpers";
 import { and, eq, isNull } from "drizzle-orm";
 import type { z } from "zod";
 import type { TDb } from "../../db/client";

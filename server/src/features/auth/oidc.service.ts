@@ -1,4 +1,5 @@
-import { SIGN_IN_ERRORS, type TSignInError } from "@common/auth";
+import type { TSignInError } from "@common/auth";
+import { SIGN_IN_ERRORS } from "@common/auth-helpers";
 import { eq, lt } from "drizzle-orm";
 import * as oidc from "openid-client";
 import type { TConfig } from "../../config";

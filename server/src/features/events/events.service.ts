@@ -1,4 +1,5 @@
-import { isCheckInOpen, type TEvent, type ZEventBody } from "@common/events";
+import { isCheckInOpen } from "@common/event-helpers";
+import type { TEvent, ZEventBody } from "@common/events";
 import { asc, eq, gt, isNotNull, lte, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { TDb } from "../../db/client";

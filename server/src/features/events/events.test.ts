@@ -1,4 +1,5 @@
-import { getEventStatus, ZEvent } from "@common/events";
+import { getEventStatus } from "@common/event-helpers";
+import { ZEvent } from "@common/events";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { Caller, createTestApp, type TTestApp } from "../../../test/app";

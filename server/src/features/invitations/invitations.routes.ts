@@ -1,6 +1,6 @@
 import { DEFAULT_BRAND_COLOR } from "@common/brand";
 import { ZCreateInvitationBody } from "@common/invitations";
-import { getMemberDisplayName } from "@common/members";
+import { getMemberDisplayName } from "@common/member-helpers";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ZIdParams, ZTokenParams } from "../../lib/params";

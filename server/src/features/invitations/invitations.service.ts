@@ -1,10 +1,5 @@
-import type { ZCreateInvitationBody } from "@common/invitations";
-import {
-  INVITATION_TTL_DAYS,
-  INVITATIONS_PER_RECIPIENT_PER_DAY,
-  type TInvitation,
-  type TPublicInvitation,
-} from "@common/invitations";
+import { INVITATION_TTL_DAYS, INVITATIONS_PER_RECIPIENT_PER_DAY } from "@common/invitation-helpers";
+import type { TInvitation, TPublicInvitation, ZCreateInvitationBody } from "@common/invitations";
 import { ROLE_LABELS, type TRole } from "@common/roles";
 import { and, eq, isNull } from "drizzle-orm";
 import type { z } from "zod";

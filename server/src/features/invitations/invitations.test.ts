@@ -1,4 +1,5 @@
-import { getInvitationStatus, ZInvitation, ZPublicInvitation } from "@common/invitations";
+import { getInvitationStatus } from "@common/invitation-helpers";
+import { ZInvitation, ZPublicInvitation } from "@common/invitations";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { Caller, createTestApp, type TTestApp } from "../../../test/app";

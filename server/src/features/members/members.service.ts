@@ -1,4 +1,5 @@
-import { getMemberDisplayName, type TMember, type ZUpdateMemberRoleBody } from "@common/members";
+import { getMemberDisplayName } from "@common/member-helpers";
+import type { TMember, ZUpdateMemberRoleBody } from "@common/members";
 import { isAdminRole, ROLE_LABELS } from "@common/roles";
 import type { z } from "zod";
 import { users } from "../../db/schema/users";

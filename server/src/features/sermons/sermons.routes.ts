@@ -1,4 +1,5 @@
-import { RELATED_SERMON_COUNT, ZSermonBody, ZSermonListQuery } from "@common/sermons";
+import { RELATED_SERMON_COUNT } from "@common/sermon-helpers";
+import { ZSermonBody, ZSermonListQuery } from "@common/sermons";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ZIdParams } from "../../lib/params";
 import { requireMember } from "../../plugins/auth";

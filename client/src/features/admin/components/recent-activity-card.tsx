@@ -1,4 +1,4 @@
-import { RECENT_ACTIVITY_COUNT } from "@common/admin";
+import { RECENT_ACTIVITY_COUNT } from "@common/admin-helpers";
 import { Activity } from "lucide-react";
 import { EmptyState } from "@/components/empty-state";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";

@@ -1,4 +1,5 @@
-import { PASSWORD_MIN, type ZRegisterBody } from "@common/auth";
+import type { ZRegisterBody } from "@common/auth";
+import { PASSWORD_MIN } from "@common/auth-helpers";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";

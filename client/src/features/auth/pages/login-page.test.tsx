@@ -1,4 +1,4 @@
-import { SIGN_IN_ERRORS } from "@common/auth";
+import { SIGN_IN_ERRORS } from "@common/auth-helpers";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";

@@ -1,4 +1,4 @@
-import { getSignInErrorMessage } from "@common/auth";
+import { getSignInErrorMessage } from "@common/auth-helpers";
 import { KeyRound } from "lucide-react";
 import { useState } from "react";
 import { useLocation, useSearch } from "wouter";

@@ -1,4 +1,5 @@
-import { getEventStatus, isCheckInOpen, type TEvent } from "@common/events";
+import { getEventStatus, isCheckInOpen } from "@common/event-helpers";
+import type { TEvent } from "@common/events";
 import { CalendarDays, Check, Clock, MapPin, UserCheck } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";

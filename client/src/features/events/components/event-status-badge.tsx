@@ -1,4 +1,5 @@
-import { getEventStatus, type TEvent } from "@common/events";
+import { getEventStatus } from "@common/event-helpers";
+import type { TEvent } from "@common/events";
 import { Badge } from "@/components/ui/badge";
 
 /** Spec: 'Upcoming' if the start is in the future, otherwise 'Past'. */

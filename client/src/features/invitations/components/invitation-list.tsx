@@ -1,4 +1,5 @@
-import { getInvitationStatus, type TInvitation } from "@common/invitations";
+import { getInvitationStatus } from "@common/invitation-helpers";
+import type { TInvitation } from "@common/invitations";
 import { Copy, Mail, Send, Trash2 } from "lucide-react";
 import { EmptyState } from "@/components/empty-state";
 import { SkeletonList } from "@/components/skeleton-list";

@@ -1,4 +1,5 @@
-import { getInvitationStatus, type TInvitation, type TInvitationStatus } from "@common/invitations";
+import { getInvitationStatus, type TInvitationStatus } from "@common/invitation-helpers";
+import type { TInvitation } from "@common/invitations";
 import { Badge, type TBadgeTone } from "@/components/ui/badge";
 
 const STATUS_TONES: Record<TInvitationStatus, TBadgeTone> = {

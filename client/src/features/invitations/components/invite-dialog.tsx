@@ -1,4 +1,5 @@
-import { INVITATION_TTL_DAYS, ZCreateInvitationBody } from "@common/invitations";
+import { INVITATION_TTL_DAYS } from "@common/invitation-helpers";
+import { ZCreateInvitationBody } from "@common/invitations";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect } from "react";
 import { Controller, useForm } from "react-hook-form";

@@ -1,4 +1,5 @@
-import { getMemberDisplayName, type TMember } from "@common/members";
+import { getMemberDisplayName } from "@common/member-helpers";
+import type { TMember } from "@common/members";
 import { SearchX, Users } from "lucide-react";
 import type { ReactNode } from "react";
 import { EmptyState } from "@/components/empty-state";

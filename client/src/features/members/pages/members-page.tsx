@@ -1,4 +1,5 @@
-import { getMemberDisplayName, isActiveMember, isNewThisMonth, type TMember } from "@common/members";
+import { getMemberDisplayName, isActiveMember, isNewThisMonth } from "@common/member-helpers";
+import type { TMember } from "@common/members";
 import { ROLE_LABELS } from "@common/roles";
 import { CalendarPlus, UserCheck, UserPlus, Users, UsersRound } from "lucide-react";
 import { useMemo, useState } from "react";

@@ -1,4 +1,4 @@
-import { formatTimestamp } from "@common/highlights";
+import { formatTimestamp } from "@common/highlight-helpers";
 import { type FormEvent, useEffect, useState } from "react";
 import { DialogFormFooter } from "@/components/dialog-form-footer";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";

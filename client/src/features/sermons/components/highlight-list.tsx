@@ -1,4 +1,5 @@
-import { formatTimestamp, type THighlight } from "@common/highlights";
+import { formatTimestamp } from "@common/highlight-helpers";
+import type { THighlight } from "@common/highlights";
 import { Copy, Play, Share2 } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";

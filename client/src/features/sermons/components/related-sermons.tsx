@@ -1,4 +1,4 @@
-import { formatDuration } from "@common/sermons";
+import { formatDuration } from "@common/sermon-helpers";
 import { ChevronRight } from "lucide-react";
 import { Link } from "wouter";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";

@@ -1,4 +1,5 @@
-import { formatDuration, type TSermon } from "@common/sermons";
+import { formatDuration } from "@common/sermon-helpers";
+import type { TSermon } from "@common/sermons";
 import { CalendarDays, Clock, Headphones, Video } from "lucide-react";
 import { Link } from "wouter";
 import { Badge } from "@/components/ui/badge";

@@ -1,4 +1,5 @@
-import { formatTimestamp, type THighlight } from "@common/highlights";
+import { formatTimestamp } from "@common/highlight-helpers";
+import type { THighlight } from "@common/highlights";
 import { Highlighter, Users } from "lucide-react";
 import { LoadError } from "@/components/load-error";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";

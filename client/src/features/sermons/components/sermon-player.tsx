@@ -1,4 +1,4 @@
-import { getVideoEmbed } from "@common/sermons";
+import { getVideoEmbed } from "@common/sermon-helpers";
 import { ExternalLink, Headphones, Video } from "lucide-react";
 import { type Ref, type RefObject, useEffect, useImperativeHandle, useRef, useState } from "react";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";

@@ -1,4 +1,5 @@
-import { formatDuration, type TPublicSermon, type TSermon } from "@common/sermons";
+import { formatDuration } from "@common/sermon-helpers";
+import type { TPublicSermon, TSermon } from "@common/sermons";
 import {
   ArrowLeft,
   BookOpen,
