@@ -13,6 +13,8 @@ type TEntry = {
   items: { id: string; head: string }[];
   /** Finished bodies by the member's marks: members with the same marks share one. */
   rendered: Map<string, TBody>;
+  /** Each member's marks, kept with the list; a member's change ("user" on the bus) drops theirs. */
+  marksByUser: Map<string, Map<string, TMarks>>;
 };
 
 export type TChurchListOptions<T extends { id: string }> = {
@@ -66,6 +68,8 @@ export class ChurchListCache<T extends { id: string }> {
   private readonly byChurch = new Map<string, TEntry>();
   private readonly loading = new Map<string, Promise<TEntry>>();
   private generation = 0;
+  /** Bumped by every member's change, for the marks read meanwhile. */
+  private marksGeneration = 0;
 
   constructor(
     private readonly db: TRootDb,
@@ -73,6 +77,10 @@ export class ChurchListCache<T extends { id: string }> {
     private readonly opts: TChurchListOptions<T>,
   ) {
     for (const topic of opts.topics) bus.on(topic, (churchId) => this.drop(churchId));
+    bus.on("user", (userId) => {
+      this.marksGeneration++;
+      for (const entry of this.byChurch.values()) entry.marksByUser.delete(userId);
+    });
     bus.onReset(() => {
       this.generation++;
       this.byChurch.clear();
@@ -101,7 +109,14 @@ export class ChurchListCache<T extends { id: string }> {
   }
 
   private async getBody(ctx: TChurchCtx): Promise<TBody> {
-    const [entry, marks] = await Promise.all([this.getEntry(ctx.churchId), this.opts.marks(ctx)]);
+    const entry = await this.getEntry(ctx.churchId);
+    let marks = entry.marksByUser.get(ctx.userId);
+    if (!marks) {
+      const generation = this.marksGeneration;
+      marks = await this.opts.marks(ctx);
+      // A change announced while this read ran must not leave its result behind.
+      if (generation === this.marksGeneration) entry.marksByUser.set(ctx.userId, marks);
+    }
     const names = this.opts.markNames;
     const bits = (id: string) => names.map((n) => (marks.get(id)?.[n] ? "1" : "0")).join("");
     const key = [...marks.keys()]
@@ -163,6 +178,7 @@ export class ChurchListCache<T extends { id: string }> {
     return {
       loadedAt,
       rendered: new Map(),
+      marksByUser: new Map(),
       items: rows.map((row) => {
         const shared = Object.fromEntries(Object.entries(row).filter(([k]) => !names.has(k)));
         return { id: row.id, head: JSON.stringify(shared).slice(0, -1) };

@@ -172,5 +172,7 @@ export async function checkIn(ctx: TChurchCtx, id: string, now = new Date()): Pr
       target: [eventAttendance.eventId, eventAttendance.userId],
       set: { checkedInAt: sql`coalesce(${eventAttendance.checkedInAt}, ${now})`, updatedAt: now },
     });
+  // The member's own marks in the cached list, and their count of events attended.
+  await ctx.changed("user", ctx.userId);
   return getEvent(ctx, id);
 }
