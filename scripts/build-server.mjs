@@ -7,11 +7,16 @@ import { build } from "esbuild";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
-/** Writes the compiled server to `outfile` (tests build their own copy). */
-export async function buildServer(outfile = path.join(root, "dist/server/main.js")) {
+/**
+ * Writes the compiled server to `outdir` (tests build their own copy): main.js, and the app in chunks
+ * of its own that main.js loads while PostgreSQL starts.
+ */
+export async function buildServer(outdir = path.join(root, "dist/server")) {
   await build({
-    entryPoints: [path.join(root, "server/src/main.ts")],
-    outfile,
+    entryPoints: { main: path.join(root, "server/src/main.ts") },
+    outdir,
+    splitting: true,
+    chunkNames: "chunks/[name]-[hash]",
     bundle: true,
     platform: "node",
     format: "esm",

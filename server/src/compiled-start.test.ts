@@ -63,8 +63,8 @@ describe("npm start runs the compiled server in one process", () => {
   it("the build is plain JavaScript that starts without a compiler or a child process, stops cleanly and starts again", async () => {
     // @ts-expect-error: a plain .mjs script without types
     const { buildServer } = await import("../../scripts/build-server.mjs");
+    await buildServer(outDir);
     const main = path.join(outDir, "main.js");
-    await buildServer(main);
     expect(fs.readFileSync(main, "utf8")).not.toMatch(/from "(tsx|esbuild|typescript)"/);
 
     const port = await freePort();

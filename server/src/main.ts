@@ -1,13 +1,18 @@
-import { buildApp } from "./app";
 import { loadConfig } from "./config";
-import { createDb, migrateDb } from "./db/client";
 import { startEmbeddedPostgres, type TEmbeddedPg } from "./db/embedded";
 import { ensureDatabase, StartupError } from "./db/ensure-database";
-import { sealLegacyInvitationTokens } from "./features/invitations/invitations.service";
 import { resolveAppSecret } from "./lib/secrets";
 
 /** Starts the database (embedded unless DATABASE_URL is set), applies migrations and listens. */
 async function main() {
+  // The web app's code (Fastify, Drizzle, the job queue and their packages) loads while PostgreSQL
+  // starts: a restart answers sooner.
+  const loading = Promise.all([
+    import("./app"),
+    import("./db/client"),
+    import("./features/invitations/invitations.service"),
+  ]);
+  loading.catch(() => {});
   const config = loadConfig();
   config.appSecret = resolveAppSecret(config);
   let embedded: TEmbeddedPg | undefined;
@@ -18,6 +23,7 @@ async function main() {
   } else {
     await ensureDatabase(databaseUrl);
   }
+  const [{ buildApp }, { createDb, migrateDb }, { sealLegacyInvitationTokens }] = await loading;
   const db = createDb(databaseUrl);
   await migrateDb(db);
   const app = await buildApp({ config, db });
