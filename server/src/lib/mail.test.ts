@@ -146,10 +146,9 @@ describe("mail through the job queue", () => {
     hang = false;
     child.kill("SIGKILL");
     await once(child, "exit");
-    const killedAt = Date.now();
+    // Sent within seconds (graphile-worker alone would hold it for 4 hours); no tighter figure here,
+    // the machines are shared: the sweep measured 178–349 ms after the kill.
     await vi.waitFor(() => expect(smtp.received).toEqual(["naomi@example.org"]), { timeout: 10_000, interval: 20 });
-    const recoveryMs = Date.now() - killedAt;
-    expect(recoveryMs).toBeLessThan(5_000);
     await vi.waitFor(async () => expect(await mailJobs()).toEqual([]));
     await jobs.runDue();
     expect(smtp.received).toEqual(["naomi@example.org"]);
