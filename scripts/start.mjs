@@ -3,6 +3,7 @@
 // at run time.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
+import module from "node:module";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
@@ -38,4 +39,7 @@ if (isStale(serverMain, ["server/src", "common", "scripts/build-server.mjs", ...
   await buildServer();
 }
 
+// Node 22 and later keep V8's compiled code of the server and its packages on disk: a restart
+// skips compiling them again (Node 20 has no such cache and starts as before).
+module.enableCompileCache?.(path.join(root, "node_modules/.cache/fellowship-v8"));
 await import(pathToFileURL(serverMain).href);

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { DEFAULT_BRAND_COLOR } from "@common/brand";
 import type { FastifyBaseLogger } from "fastify";
-import nodemailer, { type Transporter } from "nodemailer";
+import type { Transporter } from "nodemailer";
 import { z } from "zod";
 import type { TDb } from "../db/client";
 import type { Jobs, TJobTask } from "./jobs";
@@ -23,7 +23,8 @@ const MAX_ATTEMPTS = 32_767;
  * its token) are deleted.
  */
 export class Mailer {
-  private readonly transport: Transporter | undefined;
+  /** Made on the first message (nodemailer loads only then, not at every start). */
+  private transport: Promise<Transporter> | undefined;
   private readonly task: TJobTask<TMail>;
 
   constructor(
@@ -36,15 +37,6 @@ export class Mailer {
       mailDir?: string;
     },
   ) {
-    if (opts.smtpUrl) {
-      // Short timeouts: a stuck SMTP server delays mail, it must not hold the worker for minutes.
-      this.transport = nodemailer.createTransport({
-        url: opts.smtpUrl,
-        connectionTimeout: 20_000,
-        greetingTimeout: 20_000,
-        socketTimeout: 30_000,
-      });
-    }
     this.task = jobs.define({
       name: "mail",
       payload: ZMail,
@@ -65,11 +57,24 @@ export class Mailer {
 
   /** Closes the SMTP transport; the queue is stopped first. */
   close(): void {
-    this.transport?.close();
+    void this.transport?.then((t) => t.close()).catch(() => {});
+  }
+
+  private smtp(smtpUrl: string): Promise<Transporter> {
+    this.transport ??= import("nodemailer").then(({ default: nodemailer }) =>
+      // Short timeouts: a stuck SMTP server delays mail, it must not hold the worker for minutes.
+      nodemailer.createTransport({
+        url: smtpUrl,
+        connectionTimeout: 20_000,
+        greetingTimeout: 20_000,
+        socketTimeout: 30_000,
+      }),
+    );
+    return this.transport;
   }
 
   private async send(mail: TMail, id: string): Promise<void> {
-    if (!this.transport) {
+    if (!this.opts.smtpUrl) {
       // No SMTP configured: the message goes to a file only this user can read, so a local user can
       // follow its link; the log says which file, never the link (it carries a token).
       const file = this.writeMailFile(mail, id);
@@ -79,7 +84,8 @@ export class Mailer {
       );
       return;
     }
-    await this.transport.sendMail({
+    const transport = await this.smtp(this.opts.smtpUrl);
+    await transport.sendMail({
       from: this.opts.from,
       to: mail.to,
       subject: mail.subject,

@@ -1,7 +1,7 @@
 import type { TSignInError } from "@common/auth";
 import { SIGN_IN_ERRORS } from "@common/auth-helpers";
 import { eq, lt } from "drizzle-orm";
-import * as oidc from "openid-client";
+import type { Configuration } from "openid-client";
 import type { TConfig } from "../../config";
 import type { TDb } from "../../db/client";
 import { oidcStates } from "../../db/schema/auth";
@@ -21,20 +21,25 @@ type TOidcConfig = NonNullable<TConfig["oidc"]>;
  * sign-in. Keyed by the configuration so that an app built with another provider (tests) never
  * talks to a stale one.
  */
-let discovered: { key: string; config: Promise<oidc.Configuration> } | undefined;
+let discovered: { key: string; config: Promise<Configuration> } | undefined;
 
-function getConfiguration(cfg: TOidcConfig): Promise<oidc.Configuration> {
+/** openid-client loads on the first sign-in with a provider, not at every start of every app. */
+const loadClient = () => import("openid-client");
+
+function getConfiguration(cfg: TOidcConfig): Promise<Configuration> {
   const key = JSON.stringify([cfg.issuer, cfg.clientId, cfg.clientSecret ?? null, cfg.allowInsecure]);
   if (discovered?.key !== key) {
     const entry = {
       key,
-      config: oidc
-        .discovery(
-          new URL(cfg.issuer),
-          cfg.clientId,
-          cfg.clientSecret,
-          undefined,
-          cfg.allowInsecure ? { execute: [oidc.allowInsecureRequests] } : undefined,
+      config: loadClient()
+        .then((client) =>
+          client.discovery(
+            new URL(cfg.issuer),
+            cfg.clientId,
+            cfg.clientSecret,
+            undefined,
+            cfg.allowInsecure ? { execute: [client.allowInsecureRequests] } : undefined,
+          ),
         )
         .catch((err) => {
           if (discovered === entry) discovered = undefined;
@@ -58,6 +63,7 @@ export async function createAuthorizationUrl(
   invitationToken?: string,
 ): Promise<{ url: string; state: string }> {
   const config = await getConfiguration(cfg);
+  const oidc = await loadClient();
   const codeVerifier = oidc.randomPKCECodeVerifier();
   const state = oidc.randomState();
   const nonce = oidc.randomNonce();
@@ -168,6 +174,7 @@ export async function completeAuthorization(
 ): Promise<{ userId: string; token: string; invitationToken: string | null }> {
   const { db } = ctx;
   const config = await getConfiguration(cfg);
+  const oidc = await loadClient();
   const stateParam = callbackUrl.searchParams.get("state") ?? "";
   // The state must also come back in the cookie of the browser that started the sign-in, so a
   // callback link made by someone else cannot sign this browser into their account.
