@@ -4,29 +4,36 @@
  * loopback in one run.
  *
  * 1. an embedded PostgreSQL in a fresh temp dir, one migrated database;
- * 2. the app in a child process (`node --import tsx server/src/main.ts`, NODE_ENV=production);
+ * 2. the app as users run it, in a child process: `node scripts/start.mjs` (what `npm start` runs:
+ *    it builds what is stale, then runs the compiled server), NODE_ENV=production, default log level;
  * 3. an admin registered through the API, then each case's `setup` (seed data);
  * 4. each case's response captured once (must be 200), served by bench/bare-server.ts in a child;
- * 5. per case: warm up + measure the app, then warm up + measure the bare server.
+ * 5. per case: warm up + measure the app, then warm up + measure the bare server;
+ * 6. what a phone downloads per page (scripts/check-bundle-budget.mjs), then `npm start`'s second
+ *    start and idle memory (bench/start-memory.ts).
  *
  * Environment: BENCH_DURATION (s, default 10), BENCH_WARMUP (s, default 2), BENCH_CONNECTIONS
- * (default 50), BENCH_ONLY (run only cases whose name contains it), BENCH_APP_NODE_ARGS (extra node
- * flags for the app child, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
+ * (default 50), BENCH_ONLY (run only cases whose name contains it), BENCH_SKIP (parts to leave out:
+ * bundle, start, lighthouse), BENCH_APP_NODE_ARGS (extra node flags for the app child, e.g.
+ * "--cpu-prof --cpu-prof-dir=/tmp/prof").
  *
  * No thresholds: the machine is shared and noisy. The run fails only when a request errored, timed
  * out or answered non-2xx, since the figures are then meaningless.
  */
 
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import zlib from "node:zlib";
 import autocannon, { type TAutocannonResult } from "autocannon";
 import pg from "pg";
 import { createDb, migrateDb } from "../server/src/db/client";
 import { startEmbeddedPostgres, type TEmbeddedPg } from "../server/src/db/embedded";
+import { formatStartMemory, measureStartAndMemory } from "./start-memory";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const HOST = "127.0.0.1";
@@ -43,6 +50,8 @@ const DURATION = envNumber("BENCH_DURATION", 10);
 const WARMUP = envNumber("BENCH_WARMUP", 2);
 const CONNECTIONS = Math.round(envNumber("BENCH_CONNECTIONS", 50));
 const ONLY = process.env.BENCH_ONLY ?? "";
+/** Parts to leave out: any of "bundle", "start", "lighthouse" (comma-separated). */
+const SKIP = new Set((process.env.BENCH_SKIP ?? "").split(",").map((p) => p.trim()));
 const APP_NODE_ARGS = (process.env.BENCH_APP_NODE_ARGS ?? "").split(/\s+/).filter(Boolean);
 
 /** What a case's setup may use: the app, the signed-in admin, and the database directly. */
@@ -60,6 +69,8 @@ export type TBenchCase = {
   name: string;
   /** GET path (with query string if any); requested with the admin's session cookie. */
   path: string;
+  /** Request headers besides the session cookie (e.g. `accept-encoding`), sent to both servers. */
+  headers?: Record<string, string>;
   /** Seeds what the case needs; runs once, before any response is captured. */
   setup?: (ctx: TBenchContext) => Promise<void>;
   /** Sanity check of the captured JSON body; returns an error message, or null when it is right. */
@@ -113,6 +124,12 @@ const CASES: TBenchCase[] = [
     check: (body) => (Array.isArray(body) && body.length === SERMONS ? null : `expected ${SERMONS} sermons`),
   },
   {
+    name: `GET /api/sermons (${SERMONS} sermons), Accept-Encoding: br`,
+    path: "/api/sermons",
+    headers: { "accept-encoding": "br" },
+    check: (body) => (Array.isArray(body) && body.length === SERMONS ? null : `expected ${SERMONS} sermons`),
+  },
+  {
     name: `GET /api/sermons?search=&limit=24 (paged search over ${SERMONS})`,
     path: "/api/sermons?search=Sermon%201&limit=24",
     check: (body) => (Array.isArray(body) && body.length === 24 ? null : "expected a page of 24"),
@@ -129,6 +146,12 @@ const CASES: TBenchCase[] = [
         [churchId, EVENTS],
       );
     },
+    check: (body) => (Array.isArray(body) && body.length === EVENTS ? null : `expected ${EVENTS} events`),
+  },
+  {
+    name: `GET /api/events (${EVENTS} events), Accept-Encoding: br`,
+    path: "/api/events",
+    headers: { "accept-encoding": "br" },
     check: (body) => (Array.isArray(body) && body.length === EVENTS ? null : `expected ${EVENTS} events`),
   },
 ];
@@ -188,7 +211,10 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
   });
 }
 
-/** Spawns `node --import tsx <script>` listening on a free port; resolves once `readyPath` answers. */
+/**
+ * Spawns `node <script>` (through tsx for TypeScript) listening on a free port; resolves once
+ * `readyPath` answers.
+ */
 async function startChild(
   name: string,
   script: string,
@@ -200,7 +226,8 @@ async function startChild(
   // Its log goes to a file, as it would to a log file or the journal in production.
   const logFile = path.join(os.tmpdir(), `fellowship-bench-${name}-${process.pid}.log`);
   const logFd = fs.openSync(logFile, "w");
-  const proc = spawn(process.execPath, [...nodeArgs, "--import", "tsx", script], {
+  const loader = script.endsWith(".ts") ? ["--import", "tsx"] : [];
+  const proc = spawn(process.execPath, [...nodeArgs, ...loader, script], {
     cwd: ROOT,
     env: { ...process.env, ...env, PORT: String(port), HOST },
     stdio: ["ignore", logFd, "pipe"],
@@ -260,6 +287,45 @@ async function signUpAdmin(appUrl: string): Promise<{ cookie: string; adminId: s
 // ---------------------------------------------------------------------------------------------
 // Measuring
 
+/** What the bare server replays for a path and Accept-Encoding (bench/bare-server.ts reads it). */
+export type TCapturedRoute = {
+  path: string;
+  acceptEncoding: string;
+  contentType: string;
+  contentEncoding: string;
+  bodyBase64: string;
+};
+
+/** A GET whose body stays as sent (fetch would decompress it). */
+function getRaw(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; contentType: string; contentEncoding: string; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            contentType: String(res.headers["content-type"] ?? "application/json"),
+            contentEncoding: String(res.headers["content-encoding"] ?? ""),
+            body: Buffer.concat(chunks),
+          }),
+        );
+        res.on("error", reject);
+      })
+      .on("error", reject);
+  });
+}
+
+function decode(body: Buffer, encoding: string): Buffer {
+  if (encoding === "br") return zlib.brotliDecompressSync(body);
+  if (encoding === "gzip") return zlib.gunzipSync(body);
+  return body;
+}
+
 type TMeasure = {
   reqPerSec: number;
   reqPerSecStddev: number;
@@ -282,8 +348,7 @@ function failuresOf(r: TAutocannonResult): string[] {
   return out;
 }
 
-async function measure(url: string, cookie: string): Promise<TMeasure> {
-  const headers = { cookie };
+async function measure(url: string, headers: Record<string, string>): Promise<TMeasure> {
   const warm = await autocannon({ url, connections: CONNECTIONS, duration: WARMUP, headers });
   const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
   return {
@@ -323,7 +388,7 @@ function printTable(rows: { c: TBenchCase; bytes: number; app: TMeasure; bare: T
 async function main(): Promise<number> {
   const cases = CASES.filter((c) => c.name.includes(ONLY));
   if (cases.length === 0) throw new Error(`no case matches BENCH_ONLY="${ONLY}"`);
-  const budgetMs = 120_000 + cases.length * 2 * (WARMUP + DURATION + 5) * 1000;
+  const budgetMs = 600_000 + cases.length * 2 * (WARMUP + DURATION + 5) * 1000;
   setTimeout(() => {
     console.error(`bench: still running after ${budgetMs / 1000} s, giving up`);
     void cleanup().finally(() => process.exit(1));
@@ -344,9 +409,10 @@ async function main(): Promise<number> {
   }
   pool = new pg.Pool({ connectionString: dbUrl, max: 2 });
 
+  // As users run it: `npm start`'s script, which builds what is stale and runs the compiled server.
   const app = await startChild(
     "app",
-    path.join(ROOT, "server/src/main.ts"),
+    path.join(ROOT, "scripts/start.mjs"),
     {
       DATABASE_URL: dbUrl,
       DATA_DIR: path.join(tmpDir, "app-data"),
@@ -361,21 +427,24 @@ async function main(): Promise<number> {
   const ctx: TBenchContext = { appUrl: app.url, db: pool, ...admin };
   for (const c of cases) await c.setup?.(ctx);
 
-  // The exact bytes the app answers, for the bare server to replay.
-  const captured: { path: string; contentType: string; bodyBase64: string }[] = [];
+  // The exact bytes the app answers (compressed when the case asks), for the bare server to replay.
+  const captured: TCapturedRoute[] = [];
   const bytesByCase = new Map<TBenchCase, number>();
   for (const c of cases) {
-    const res = await fetch(app.url + c.path, { headers: { cookie: admin.cookie } });
-    const body = Buffer.from(await res.arrayBuffer());
-    if (res.status !== 200) throw new Error(`${c.name}: ${res.status} ${body.toString()}`);
-    const problem = c.check?.(JSON.parse(body.toString()));
+    const res = await getRaw(app.url + c.path, { cookie: admin.cookie, ...c.headers });
+    if (res.status !== 200) throw new Error(`${c.name}: ${res.status} ${res.body.toString()}`);
+    const problem = c.check?.(JSON.parse(decode(res.body, res.contentEncoding).toString()));
     if (problem) throw new Error(`${c.name}: ${problem}`);
+    if (c.headers?.["accept-encoding"] && !res.contentEncoding)
+      throw new Error(`${c.name}: the answer is not compressed`);
     captured.push({
       path: c.path,
-      contentType: res.headers.get("content-type") ?? "application/json",
-      bodyBase64: body.toString("base64"),
+      acceptEncoding: c.headers?.["accept-encoding"] ?? "",
+      contentType: res.contentType,
+      contentEncoding: res.contentEncoding,
+      bodyBase64: res.body.toString("base64"),
     });
-    bytesByCase.set(c, body.length);
+    bytesByCase.set(c, res.body.length);
   }
   const routesFile = path.join(tmpDir, "routes.json");
   fs.writeFileSync(routesFile, JSON.stringify(captured));
@@ -390,8 +459,8 @@ async function main(): Promise<number> {
   const rows: { c: TBenchCase; bytes: number; app: TMeasure; bare: TMeasure }[] = [];
   for (const c of cases) {
     console.log(`bench: ${c.name} …`);
-    const appM = await measure(app.url + c.path, admin.cookie);
-    const bareM = await measure(bare.url + c.path, admin.cookie);
+    const appM = await measure(app.url + c.path, { cookie: admin.cookie, ...c.headers });
+    const bareM = await measure(bare.url + c.path, { cookie: admin.cookie, ...c.headers });
     rows.push({ c, bytes: bytesByCase.get(c) ?? 0, app: appM, bare: bareM });
   }
   printTable(rows);
@@ -409,6 +478,22 @@ async function main(): Promise<number> {
         console.error(`bench: ${c.name} (${target}): ${m.failures.join("; ")}`);
       }
     }
+  }
+  if (!SKIP.has("bundle")) {
+    console.log("bench: what a phone downloads (scripts/check-bundle-budget.mjs) …");
+    const budget = spawnSync(process.execPath, [path.join(ROOT, "scripts/check-bundle-budget.mjs")], {
+      cwd: ROOT,
+      encoding: "utf8",
+    });
+    console.log(budget.stdout);
+    if (budget.status !== 0) {
+      failed = true;
+      console.error(`bench: the bundle budget check failed: ${budget.stderr}`);
+    }
+  }
+  if (!SKIP.has("start")) {
+    console.log("bench: npm start's second start and idle memory …");
+    console.log(`\n${formatStartMemory(await measureStartAndMemory())}\n`);
   }
   console.log(`bench: done in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   if (failed) console.error("bench: FAILED — some requests errored or were not 2xx; the figures above are meaningless");
