@@ -15,7 +15,9 @@ import {
 import pino from "pino";
 import type { TConfig } from "./config";
 import type { TRootDb } from "./db/client";
+import { actionStepsRoutes } from "./features/action-steps/action-steps.routes";
 import { adminRoutes } from "./features/admin/admin.routes";
+import { analyticsRoutes } from "./features/analytics/analytics.routes";
 import { authRoutes } from "./features/auth/auth.routes";
 import { oidcRoutes } from "./features/auth/oidc.routes";
 import { churchesRoutes } from "./features/churches/churches.routes";
@@ -24,7 +26,10 @@ import { feedsRoutes } from "./features/feeds/feeds.routes";
 import { highlightsRoutes } from "./features/highlights/highlights.routes";
 import { invitationsRoutes } from "./features/invitations/invitations.routes";
 import { membersRoutes } from "./features/members/members.routes";
+import { onboardingRoutes } from "./features/onboarding/onboarding.routes";
+import { profileRoutes } from "./features/profile/profile.routes";
 import { pwaRoutes } from "./features/pwa/pwa.routes";
+import { readingRoutes } from "./features/reading/reading.routes";
 import { SermonListCache } from "./features/sermons/sermon-list-cache";
 import { sermonsRoutes } from "./features/sermons/sermons.routes";
 import { settingsRoutes } from "./features/settings/settings.routes";
@@ -256,6 +261,11 @@ export async function buildApp(opts: TBuildOptions): Promise<FastifyInstance> {
   await app.register(highlightsRoutes);
   await app.register(eventsRoutes);
   await app.register(feedsRoutes);
+  await app.register(actionStepsRoutes);
+  await app.register(readingRoutes);
+  await app.register(profileRoutes);
+  await app.register(onboardingRoutes);
+  await app.register(analyticsRoutes);
 
   const clientDir = opts.clientDir ?? CLIENT_DIR;
   const serveClient = (opts.serveClient ?? true) && fs.existsSync(path.join(clientDir, "index.html"));

@@ -98,6 +98,17 @@ const InvitationsPage = lazyPage(() =>
 const ChurchSettingsPage = lazyPage(() =>
   import("@/features/settings/pages/church-settings-page").then((m) => m.ChurchSettingsPage),
 );
+const GrowthPage = lazyPage(() => import("@/features/growth/pages/growth-page").then((m) => m.GrowthPage));
+const OnboardingPage = lazyPage(() =>
+  import("@/features/onboarding/pages/onboarding-page").then((m) => m.OnboardingPage),
+);
+const ProfilePage = lazyPage(() => import("@/features/profile/pages/profile-page").then((m) => m.ProfilePage));
+const GrowthSettingsPage = lazyPage(() =>
+  import("@/features/action-steps/pages/growth-settings-page").then((m) => m.GrowthSettingsPage),
+);
+const GrowthAnalyticsPage = lazyPage(() =>
+  import("@/features/analytics/pages/growth-analytics-page").then((m) => m.GrowthAnalyticsPage),
+);
 /** Stands in for the screens a later release builds, under their own title. */
 const ComingSoonPage = lazyPage(() => import("./pages/coming-soon-page").then((m) => m.ComingSoonPage));
 /** The unknown-address page, inside the shell or on its own. */
@@ -164,16 +175,16 @@ export const ROUTES: TRoute[] = [
   {
     path: "/growth",
     access: "member",
-    element: <ComingSoonPage title="Growth Journey" />,
+    element: <GrowthPage />,
     nav: { label: "Growth Journey", icon: Sprout },
   },
   {
     path: "/onboarding",
     access: "member",
-    element: <ComingSoonPage title="Onboarding Journey" />,
+    element: <OnboardingPage />,
     nav: { label: "Onboarding Journey", icon: Compass },
   },
-  { path: "/profile", access: "member", element: <ComingSoonPage title="Profile" /> },
+  { path: "/profile", access: "member", element: <ProfilePage /> },
   { path: "/mobile-settings", access: "member", element: <ComingSoonPage title="Mobile App Settings" /> },
   {
     path: "/admin",
@@ -210,9 +221,10 @@ export const ROUTES: TRoute[] = [
   {
     path: "/admin/growth",
     access: "admin",
-    element: <ComingSoonPage title="Growth Settings & Analytics" />,
+    element: <GrowthSettingsPage />,
     nav: { label: "Growth Analytics", icon: BarChart3 },
   },
+  { path: "/admin/analytics", access: "admin", element: <GrowthAnalyticsPage /> },
   {
     path: "/admin/settings",
     access: "admin",

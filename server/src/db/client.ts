@@ -8,6 +8,7 @@ import * as admin from "./schema/admin";
 import * as auth from "./schema/auth";
 import * as churches from "./schema/churches";
 import * as events from "./schema/events";
+import * as growth from "./schema/growth";
 import * as highlights from "./schema/highlights";
 import * as invitations from "./schema/invitations";
 import * as points from "./schema/points";
@@ -25,6 +26,7 @@ const schema = {
   ...highlights,
   ...points,
   ...events,
+  ...growth,
 };
 
 /** A database handle or an open transaction: every repository function accepts either. */

@@ -14,6 +14,12 @@ export const churches = pgTable(
     logoUrl: text("logo_url"),
     brandColor: text("brand_color").notNull().default("#6366F1"),
     timeZone: text("time_zone").notNull(),
+    /**
+     * Where a reading plan passage opens (`{passage}` and `{translation}` filled in) and in which
+     * translation; null means DEFAULT_BIBLE_READER (common/bible-plan.ts).
+     */
+    bibleReaderPattern: text("bible_reader_pattern"),
+    bibleTranslation: text("bible_translation"),
     /** Unguessable part of the church's public podcast and calendar feed addresses. */
     feedToken: text("feed_token")
       .notNull()

@@ -23,5 +23,7 @@ export const pointsLedger = pgTable(
     // keeps its history, and a repeat of the same award in the new church is a new award.
     uniqueIndex("points_ledger_church_award_key").on(t.churchId, t.userId, t.kind, t.key),
     index("points_ledger_church_user_kind_idx").on(t.churchId, t.userId, t.kind),
+    // Growth analytics: a church's awards week by week.
+    index("points_ledger_church_created_idx").on(t.churchId, t.createdAt),
   ],
 );

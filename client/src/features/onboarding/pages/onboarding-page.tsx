@@ -1,0 +1,4 @@
+/** Being built (issue 8). */
+export function OnboardingPage() {
+  return <h1 className="mb-6 text-2xl font-bold tracking-tight sm:text-3xl">Onboarding Journey</h1>;
+}
