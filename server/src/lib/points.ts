@@ -41,7 +41,8 @@ export async function awardPoints(
   const result = await ctx.db.transaction(async (tx) => {
     const inserted = await tx
       .insert(pointsLedger)
-      .values({ churchId: ctx.churchId, userId: ctx.userId, kind, key, points })
+      // The app's clock, not the database's: days and weeks are decided by it everywhere.
+      .values({ churchId: ctx.churchId, userId: ctx.userId, kind, key, points, createdAt: new Date() })
       .onConflictDoNothing()
       .returning({ id: pointsLedger.id });
     if (inserted.length === 0) {
