@@ -62,8 +62,28 @@ function usePreloadSignedInPage(user: TAuthUser | null) {
   }, [key]);
 }
 
+/**
+ * While the session request is out, the page this browser most likely gets starts downloading beside
+ * it instead of after it: the guest page (the landing page) when it was not signed in last time, a
+ * member page when it was (never one an admin sees differently, whose code is only an admin's).
+ * Lighthouse counted the wait as one more step in the landing page's chain (bench/lighthouse.ts).
+ */
+function usePreloadLikelyPage(isLoading: boolean) {
+  const matched = useMatchedRoutes();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, for the address the visit starts at
+  useEffect(() => {
+    if (!isLoading) return;
+    const wasSignedIn = readStorage(SIGNED_IN_HINT_KEY) === "true";
+    for (const route of matched) {
+      const isLikely = wasSignedIn ? route.access === "member" && !route.adminElement : route.access === "guest";
+      if (isLikely) preloadRoute(route, false);
+    }
+  }, []);
+}
+
 function SessionRoutes() {
   const { user, isLoading, isError, refetch } = useAuth();
+  usePreloadLikelyPage(isLoading);
   usePreloadSignedInPage(user);
   if (isLoading) return <FullPageLoader />;
   if (isError) return <ServerUnavailable onRetry={() => refetch()} />;
