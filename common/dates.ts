@@ -6,3 +6,9 @@ export function isRealCalendarDate(value: string): boolean {
   const t = new Date(Date.UTC(y, mo - 1, d));
   return y >= 1000 && t.getUTCFullYear() === y && t.getUTCMonth() === mo - 1 && t.getUTCDate() === d;
 }
+
+/** The calendar day `days` after (or before, when negative) a `YYYY-MM-DD` day. */
+export function addDays(date: string, days: number): string {
+  const [y, m, d] = date.split("-").map(Number);
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}

@@ -110,3 +110,11 @@ export async function createEvent(admin: Caller, over: Record<string, unknown> =
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body as import("@common/events").TEvent;
 }
+
+/** Sets the church's time zone through the settings API (as an admin would). */
+export async function setTimeZone(t: TTestChurch, timeZone: string): Promise<void> {
+  const current = await t.admin.get("/api/admin/church/settings");
+  expect(current.status).toBe(200);
+  const res = await t.admin.put("/api/admin/church/settings", { ...current.body, timeZone });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+}
