@@ -11,6 +11,7 @@ import type { TChurchCtx } from "../../lib/context";
 import { notFound } from "../../lib/errors";
 import { awardPoints } from "../../lib/points";
 import { recordActivity } from "../admin/activity.repo";
+import { completeOnboardingStepFor } from "../onboarding/onboarding.service";
 import { findSermon, findSermons, findSpeakers, isWatched, toSermon } from "./sermons.repo";
 
 type TSermonInput = z.output<typeof ZSermonBody>;
@@ -127,7 +128,9 @@ export async function deleteSermon(ctx: TChurchCtx, id: string): Promise<void> {
 export async function watchSermon(ctx: TChurchCtx, id: string): Promise<TWatchResult> {
   if (!(await findSermon(ctx, id))) throw notFound(NOT_FOUND);
   const { awarded, total } = await awardPoints(ctx, "sermon_watch", id, POINTS.sermonWatch);
-  return { pointsAwarded: awarded, points: total, isWatched: true };
+  // Onboarding (spec 2 §4): watching a sermon completes the journey's "explore_sermons" step (paid once).
+  const points = awarded > 0 ? (await completeOnboardingStepFor(ctx, "explore_sermons")).total : total;
+  return { pointsAwarded: awarded, points, isWatched: true };
 }
 
 /** Real related sermons: same series first, then the same speaker or shared topics; newest first. */
