@@ -1,16 +1,21 @@
-import type { TUserStats } from "@common/user";
+import { BADGES } from "@common/badges";
+import { WEEKLY_POINTS_GOAL } from "@common/points";
+import type { TUserBadge, TUserStats } from "@common/user";
 import { count, eq, isNotNull } from "drizzle-orm";
 import { eventAttendance, events } from "../../db/schema/events";
+import { getEarnedBadges } from "../../lib/badges";
 import { inChurch } from "../../lib/church-scope";
 import type { TChurchCtx } from "../../lib/context";
-import { countAwards, getPointsTotal } from "../../lib/points";
+import { countAwards, getPointsTotal, getWeeklyPoints } from "../../lib/points";
+import { getReadingStreak } from "../reading/reading.service";
 
 /**
  * The member's figures in their church, from the points ledger and attendance (spec 1 and 2
- * "User stats"). A member who moved from another church starts here from zero.
+ * "User stats"). A member who moved from another church starts here from zero. Only streaks that
+ * are running appear in `streaks`.
  */
 export async function getUserStats(ctx: TChurchCtx): Promise<TUserStats> {
-  const [points, sermonsWatched, [attended]] = await Promise.all([
+  const [points, sermonsWatched, [attended], weeklyPoints, dailyReading] = await Promise.all([
     getPointsTotal(ctx),
     countAwards(ctx, "sermon_watch"),
     ctx.db
@@ -18,7 +23,18 @@ export async function getUserStats(ctx: TChurchCtx): Promise<TUserStats> {
       .from(eventAttendance)
       .innerJoin(events, eq(events.id, eventAttendance.eventId))
       .where(inChurch(events, ctx, eq(eventAttendance.userId, ctx.userId), isNotNull(eventAttendance.checkedInAt))),
+    getWeeklyPoints(ctx),
+    getReadingStreak(ctx),
   ]);
-  // Streaks arrive with the reading plan (the points module's getAwardDays is their input).
-  return { points, sermonsWatched, eventsAttended: attended.n, streaks: {} };
+  const streaks: Record<string, number> = {};
+  if (dailyReading > 0) streaks.dailyReading = dailyReading;
+  return { points, sermonsWatched, eventsAttended: attended.n, streaks, weeklyPoints, weeklyGoal: WEEKLY_POINTS_GOAL };
+}
+
+/** `GET /api/user/badges`: name, description and icon from common/badges.ts, with the date earned. */
+export async function getUserBadges(ctx: TChurchCtx): Promise<TUserBadge[]> {
+  return (await getEarnedBadges(ctx)).map(({ badge, earnedAt }) => ({
+    ...BADGES[badge],
+    earnedAt: earnedAt.toISOString(),
+  }));
 }

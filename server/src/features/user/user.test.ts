@@ -1,7 +1,13 @@
+import { BADGES } from "@common/badges";
+import { readingsFor } from "@common/bible-plan";
+import { addDays } from "@common/dates";
+import { ONBOARDING_STEPS, POINTS, WEEKLY_POINTS_GOAL } from "@common/points";
+import { ZUserBadge } from "@common/user";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { Caller, createTestApp, type TTestApp } from "../../../test/app";
 import { addMember, createChurch, createEvent, createSermon, signUp } from "../../../test/factories";
+import { userBadges } from "../../db/schema/growth";
 import { pointsLedger } from "../../db/schema/points";
 
 let t: TTestApp;
@@ -9,6 +15,7 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 
+const stepPoints = (id: string) => ONBOARDING_STEPS.find((s) => s.id === id)?.points ?? Number.NaN;
 const stats = async (c: Caller) => (await c.get("/api/user/stats")).body;
 
 describe("GET /api/user/stats: points and counts are per church", () => {
@@ -24,7 +31,16 @@ describe("GET /api/user/stats: points and counts are per church", () => {
     });
     expect((await member.post(`/api/sermons/${sermon.id}/watch`)).body.pointsAwarded).toBe(10);
     expect((await member.post(`/api/events/${event.id}/check-in`)).status).toBeLessThan(300);
-    expect(await stats(member)).toEqual({ points: 10, sermonsWatched: 1, eventsAttended: 1, streaks: {} });
+    // The first sermon watched also completes the onboarding journey's "explore_sermons" step.
+    const firstWatch = POINTS.sermonWatch + stepPoints("explore_sermons");
+    expect(await stats(member)).toEqual({
+      points: firstWatch,
+      sermonsWatched: 1,
+      eventsAttended: 1,
+      streaks: {},
+      weeklyPoints: firstWatch,
+      weeklyGoal: WEEKLY_POINTS_GOAL,
+    });
 
     // Removed from A, invited to B.
     expect((await a.admin.delete(`/api/admin/members/${member.user.id}`)).status).toBe(204);
@@ -32,7 +48,8 @@ describe("GET /api/user/stats: points and counts are per church", () => {
     const inv = (await b.admin.post("/api/invitations", { email: member.user.email, role: "CONGREGANT" })).body;
     expect((await member.post(`/api/invite/${inv.token}/accept`)).status).toBe(200);
     expect((await member.get("/api/auth/user")).body).toMatchObject({ churchId: b.church.id, points: 0 });
-    expect(await stats(member)).toEqual({ points: 0, sermonsWatched: 0, eventsAttended: 0, streaks: {} });
+    expect(await stats(member)).toMatchObject({ points: 0, sermonsWatched: 0, eventsAttended: 0, streaks: {} });
+    expect((await stats(member)).weeklyPoints).toBe(0);
     const members = (await b.admin.get("/api/admin/members")).body as { id: string; points: number }[];
     expect(members.find((m) => m.id === member.user.id)?.points).toBe(0);
 
@@ -41,11 +58,11 @@ describe("GET /api/user/stats: points and counts are per church", () => {
       .select()
       .from(pointsLedger)
       .where(and(eq(pointsLedger.userId, member.user.id), eq(pointsLedger.churchId, a.church.id)));
-    expect(kept).toHaveLength(1);
+    expect(kept.map((k) => k.kind).sort()).toEqual(["onboarding_step", "sermon_watch"]);
     expect((await b.admin.delete(`/api/admin/members/${member.user.id}`)).status).toBe(204);
     const back = (await a.admin.post("/api/invitations", { email: member.user.email, role: "CONGREGANT" })).body;
     expect((await member.post(`/api/invite/${back.token}/accept`)).status).toBe(200);
-    expect(await stats(member)).toMatchObject({ points: 10, sermonsWatched: 1, eventsAttended: 1 });
+    expect(await stats(member)).toMatchObject({ points: firstWatch, sermonsWatched: 1, eventsAttended: 1 });
     // The same sermon pays nothing twice in the same church.
     expect((await member.post(`/api/sermons/${sermon.id}/watch`)).body.pointsAwarded).toBe(0);
   });
@@ -53,5 +70,52 @@ describe("GET /api/user/stats: points and counts are per church", () => {
   it("answers 401 signed out and 403 to an account without a church", async () => {
     expect((await new Caller(t.app).get("/api/user/stats")).status).toBe(401);
     expect((await (await signUp(t.app)).get("/api/user/stats")).status).toBe(403);
+  });
+});
+
+describe("streaks, weekly points and badges", () => {
+  it("reports the running reading streak, this week's points against the goal, and badges newest first", async () => {
+    const c = await createChurch(t.app);
+    const member = await addMember(t.app, c);
+    const { date } = (await member.get("/api/bible-reading/today")).body;
+    for (const back of [1, 0]) {
+      const day = addDays(date, -back);
+      const res = await member.post("/api/bible-reading/complete", { passage: readingsFor(day)[0], readingDate: day });
+      expect(res.status).toBe(200);
+    }
+    // An award from three weeks ago counts in the total only.
+    await t.db.insert(pointsLedger).values({
+      churchId: c.church.id,
+      userId: member.user.id,
+      kind: "sermon_watch",
+      key: "an-old-sermon",
+      points: POINTS.sermonWatch,
+      createdAt: new Date(Date.now() - 21 * 86_400_000),
+    });
+    const s = await stats(member);
+    expect(s.streaks).toEqual({ dailyReading: 2 });
+    expect(s.weeklyPoints).toBe(2 * POINTS.dailyReading);
+    expect(s.weeklyGoal).toBe(WEEKLY_POINTS_GOAL);
+    expect(s.sermonsWatched).toBe(1);
+
+    // Badges: name, description and icon from the list, with the date earned; another church's are not here.
+    await t.db.update(userBadges).set({ earnedAt: new Date(Date.now() - 86_400_000) });
+    await t.db
+      .insert(userBadges)
+      .values({ churchId: c.church.id, userId: member.user.id, badge: "sermon_regular", earnedAt: new Date() });
+    const other = await createChurch(t.app);
+    await t.db.insert(userBadges).values({ churchId: other.church.id, userId: member.user.id, badge: "welcome" });
+    const badges = (await member.get("/api/user/badges")).body.map((b: unknown) => ZUserBadge.parse(b));
+    expect(badges.map((b: { name: string }) => b.name)).toEqual([
+      BADGES.sermon_regular.name,
+      BADGES.first_reading.name,
+    ]);
+    expect(badges[1]).toMatchObject({ description: BADGES.first_reading.description, icon: BADGES.first_reading.icon });
+    expect((await c.admin.get("/api/user/badges")).body).toEqual([]);
+  });
+
+  it("badges answer 401 signed out and 403 without a church", async () => {
+    expect((await new Caller(t.app).get("/api/user/badges")).status).toBe(401);
+    expect((await (await signUp(t.app)).get("/api/user/badges")).status).toBe(403);
   });
 });
