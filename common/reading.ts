@@ -26,11 +26,12 @@ export const ZReading = z.object({
   url: z.string(),
 });
 
-/** One day of this week (Sunday to Saturday) on the Growth Journey's grid. */
+/** One day of this week (Sunday to Saturday) on the Growth Journey's grid, with its passages. */
 export const ZReadingDay = z.object({
   date: z.string(),
   completed: z.number().int(),
   total: z.number().int(),
+  readings: z.array(ZReading),
 });
 
 /** `GET /api/bible-reading/today`. */

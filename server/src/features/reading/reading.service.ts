@@ -80,20 +80,18 @@ export async function getTodayReadings(ctx: TChurchCtx): Promise<TReadingToday> 
     getReadingStreak(ctx, date),
   ]);
   const done = new Set(keys);
+  const readingsOf = (day: string) =>
+    readingsFor(day).map((passage) => ({
+      passage,
+      isCompleted: done.has(readingKey(day, passage)),
+      url: readerUrl(passage, reader.pattern, reader.translation),
+    }));
   const week = Array.from({ length: 7 }, (_, i) => {
     const day = addDays(sunday, i);
-    return {
-      date: day,
-      completed: readingsFor(day).filter((p) => done.has(readingKey(day, p))).length,
-      total: PER_DAY,
-    };
+    const readings = readingsOf(day);
+    return { date: day, completed: readings.filter((r) => r.isCompleted).length, total: PER_DAY, readings };
   });
-  const readings = readingsFor(date).map((passage) => ({
-    passage,
-    isCompleted: done.has(readingKey(date, passage)),
-    url: readerUrl(passage, reader.pattern, reader.translation),
-  }));
-  return { date, readings, week, streak };
+  return { date, readings: readingsOf(date), week, streak };
 }
 
 /**

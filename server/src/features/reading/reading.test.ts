@@ -52,7 +52,8 @@ describe("the daily reading plan", () => {
 
     const after = ZReadingToday.parse((await member.get("/api/bible-reading/today")).body);
     expect(after.readings.map((r) => r.isCompleted)).toEqual([true, true, false]);
-    expect(after.week.find((d) => d.date === today.date)).toEqual({ date: today.date, completed: 2, total: 3 });
+    expect(after.week.find((d) => d.date === today.date)).toMatchObject({ date: today.date, completed: 2, total: 3 });
+    expect(after.week.find((d) => d.date === today.date)?.readings).toEqual(after.readings);
     expect(after.week.filter((d) => d.date !== today.date).every((d) => d.completed === 0)).toBe(true);
     expect(after.streak).toBe(1);
     expect((await member.get("/api/auth/user")).body.points).toBe(2 * POINTS.dailyReading);
