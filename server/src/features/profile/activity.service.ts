@@ -1,0 +1,126 @@
+import { BADGES } from "@common/badges";
+import { readingsFor } from "@common/bible-plan";
+import { isRealCalendarDate } from "@common/dates";
+import type { TActivityItem, TActivityKind } from "@common/profile";
+import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
+import { eventAttendance, events } from "../../db/schema/events";
+import { userBadges, weeklyActionSteps } from "../../db/schema/growth";
+import { pointsLedger } from "../../db/schema/points";
+import { sermons } from "../../db/schema/sermons";
+import { inChurch } from "../../lib/church-scope";
+import type { TChurchCtx } from "../../lib/context";
+
+type TRow = { id: string; kind: string; points: number; at: Date; key: string; title: string | null };
+
+/**
+ * The passage of a reading award. The key holds the day (`YYYY-MM-DD`) and either the passage or
+ * its place in the day's plan (0 to 2), whichever the reading feature chose; a key we cannot read
+ * is labelled without a passage.
+ */
+export function readingPassage(key: string): string | null {
+  const m = /^(\d{4}-\d{2}-\d{2})[:|/#_ ]+(.+)$/.exec(key) ?? /^(.+?)[:|/#_ ]+(\d{4}-\d{2}-\d{2})$/.exec(key);
+  if (!m) return null;
+  const [date, rest] = /^\d{4}-/.test(m[1]) ? [m[1], m[2]] : [m[2], m[1]];
+  if (/^\d$/.test(rest)) return isRealCalendarDate(date) ? (readingsFor(date)[Number(rest)] ?? null) : null;
+  return rest.trim() || null;
+}
+
+function onboardingStepName(id: string): string {
+  const words = id.replace(/_/g, " ");
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** A readable line for an activity, from its kind, key and the title of what it concerns. */
+export function activityLabel(kind: string, key: string, title: string | null): string | null {
+  switch (kind) {
+    case "sermon_watch":
+      return title ? `Watched “${title}”` : "Watched a sermon";
+    case "bible_reading": {
+      const passage = readingPassage(key);
+      return passage ? `Completed the daily reading: ${passage}` : "Completed a daily reading";
+    }
+    case "action_step":
+      return title ? `Completed the weekly action step “${title}”` : "Completed the weekly action step";
+    case "partner_prayer":
+      return "Prayed for your prayer partner";
+    case "onboarding_step":
+      return `Completed the onboarding step “${onboardingStepName(key)}”`;
+    case "event_check_in":
+      return title ? `Checked in to “${title}”` : "Checked in to an event";
+    case "badge":
+      return Object.hasOwn(BADGES, key) ? `Earned the “${BADGES[key as keyof typeof BADGES].name}” badge` : null;
+    default:
+      return null;
+  }
+}
+
+/**
+ * `GET /api/user/activity?limit=N`: the member's newest awards, event check-ins and badges in their
+ * church, in one query (a union of the three, ordered and cut in the database).
+ */
+export async function getRecentActivity(ctx: TChurchCtx, limit: number): Promise<TActivityItem[]> {
+  const mine = (t: { userId: PgColumn }) => eq(t.userId, ctx.userId);
+  const awards = ctx.db
+    .select({
+      id: sql<string>`${pointsLedger.id}::text`.as("id"),
+      kind: sql<string>`${pointsLedger.kind}`.as("kind"),
+      points: sql<number>`${pointsLedger.points}`.as("points"),
+      at: sql<Date>`${pointsLedger.createdAt}`.as("at"),
+      key: sql<string>`${pointsLedger.key}`.as("key"),
+      title: sql<string | null>`coalesce(${sermons.title}, ${weeklyActionSteps.title})`.as("title"),
+    })
+    .from(pointsLedger)
+    .leftJoin(
+      sermons,
+      and(
+        eq(pointsLedger.kind, "sermon_watch"),
+        sql`${sermons.id}::text = ${pointsLedger.key}`,
+        inChurch(sermons, ctx),
+      ),
+    )
+    .leftJoin(
+      weeklyActionSteps,
+      and(
+        eq(pointsLedger.kind, "action_step"),
+        sql`${weeklyActionSteps.id}::text = ${pointsLedger.key}`,
+        inChurch(weeklyActionSteps, ctx),
+      ),
+    )
+    .where(inChurch(pointsLedger, ctx, mine(pointsLedger)));
+  const checkIns = ctx.db
+    .select({
+      id: sql<string>`'check-in:' || ${eventAttendance.eventId}::text`.as("id"),
+      kind: sql<string>`'event_check_in'`.as("kind"),
+      points: sql<number>`0`.as("points"),
+      at: sql<Date>`${eventAttendance.checkedInAt}`.as("at"),
+      key: sql<string>`${eventAttendance.eventId}::text`.as("key"),
+      title: sql<string | null>`${events.title}`.as("title"),
+    })
+    .from(eventAttendance)
+    .innerJoin(events, eq(events.id, eventAttendance.eventId))
+    .where(inChurch(events, ctx, mine(eventAttendance), isNotNull(eventAttendance.checkedInAt)));
+  const badges = ctx.db
+    .select({
+      id: sql<string>`${userBadges.id}::text`.as("id"),
+      kind: sql<string>`'badge'`.as("kind"),
+      points: sql<number>`0`.as("points"),
+      at: sql<Date>`${userBadges.earnedAt}`.as("at"),
+      key: sql<string>`${userBadges.badge}`.as("key"),
+      title: sql<string | null>`null::text`.as("title"),
+    })
+    .from(userBadges)
+    .where(inChurch(userBadges, ctx, mine(userBadges)));
+
+  const rows: TRow[] = await awards
+    .unionAll(checkIns)
+    .unionAll(badges)
+    .orderBy(desc(sql`at`), desc(sql`id`))
+    .limit(limit);
+  return rows.flatMap((r) => {
+    const label = activityLabel(r.kind, r.key, r.title);
+    if (!label) return [];
+    const at = r.at instanceof Date ? r.at : new Date(r.at);
+    return [{ id: r.id, kind: r.kind as TActivityKind, points: Number(r.points), at: at.toISOString(), label }];
+  });
+}

@@ -1,0 +1,103 @@
+import type { TAuthUser } from "@common/auth";
+import {
+  DEFAULT_PRAYER_TOPICS,
+  NOTIFICATION_PREFERENCES,
+  PRAYER_TOPICS,
+  type TPreferences,
+  type ZPreferencesBody,
+  type ZProfileBody,
+} from "@common/profile";
+import { eq, sql } from "drizzle-orm";
+import type { z } from "zod";
+import { userPreferences } from "../../db/schema/growth";
+import { users } from "../../db/schema/users";
+import type { TUserCtx } from "../../lib/context";
+import { notFound } from "../../lib/errors";
+import { loadAuthUser } from "../../lib/user-cache";
+
+/**
+ * Whether the member has filled in their profile: a first name, a last name and a few words about
+ * themselves. The onboarding journey's "profile_setup" step reads it; the profile grants nothing.
+ */
+export function isProfileComplete(user: Pick<TAuthUser, "firstName" | "lastName" | "bio">): boolean {
+  return [user.firstName, user.lastName, user.bio].every((v) => typeof v === "string" && v.trim().length > 0);
+}
+
+/** The signed-in user as `GET /api/auth/user` gives it, read afresh after a change. */
+export async function getFreshUser(ctx: TUserCtx): Promise<TAuthUser> {
+  const user = await loadAuthUser(ctx.db, ctx.userId);
+  if (!user) throw notFound("Account not found");
+  return user;
+}
+
+/** `PATCH /api/user/profile`: names and bio, stored as typed (trimmed); every process forgets its copy. */
+export async function updateProfile(ctx: TUserCtx, body: z.output<typeof ZProfileBody>): Promise<TAuthUser> {
+  await ctx.db
+    .update(users)
+    .set({ firstName: body.firstName, lastName: body.lastName, bio: body.bio })
+    .where(eq(users.id, ctx.userId));
+  await ctx.changed("user", ctx.userId);
+  return getFreshUser(ctx);
+}
+
+const DEFAULT_PREFERENCES: TPreferences = {
+  emailNotifications: true,
+  prayerReminders: true,
+  sermonNotifications: true,
+  eventNotifications: true,
+  prayerTopics: DEFAULT_PRAYER_TOPICS,
+};
+
+type TPreferencesRow = typeof userPreferences.$inferSelect;
+
+function toPreferences(row: TPreferencesRow | undefined): TPreferences {
+  if (!row) return { ...DEFAULT_PREFERENCES, prayerTopics: { ...DEFAULT_PRAYER_TOPICS } };
+  const stored = row.prayerTopics ?? {};
+  const prayerTopics = { ...DEFAULT_PRAYER_TOPICS };
+  for (const topic of PRAYER_TOPICS) if (typeof stored[topic] === "boolean") prayerTopics[topic] = stored[topic];
+  return {
+    emailNotifications: row.emailNotifications,
+    prayerReminders: row.prayerReminders,
+    sermonNotifications: row.sermonNotifications,
+    eventNotifications: row.eventNotifications,
+    prayerTopics,
+  };
+}
+
+/** `GET /api/user/preferences`: the saved preferences, or spec 2 §9's defaults when never saved. */
+export async function getPreferences(ctx: TUserCtx): Promise<TPreferences> {
+  const [row] = await ctx.db.select().from(userPreferences).where(eq(userPreferences.userId, ctx.userId));
+  return toPreferences(row);
+}
+
+/**
+ * `PATCH /api/user/preferences`: changes only what was sent. Prayer topics are merged in the
+ * database (`||` on jsonb), so two switches flipped at once both count.
+ */
+export async function updatePreferences(ctx: TUserCtx, body: z.output<typeof ZPreferencesBody>): Promise<TPreferences> {
+  const flags: Partial<Record<(typeof NOTIFICATION_PREFERENCES)[number], boolean>> = {};
+  for (const key of NOTIFICATION_PREFERENCES) if (body[key] !== undefined) flags[key] = body[key];
+  const topics = JSON.stringify(body.prayerTopics ?? {});
+  const defaults = JSON.stringify(DEFAULT_PRAYER_TOPICS);
+  const now = new Date();
+  const [row] = await ctx.db
+    .insert(userPreferences)
+    .values({
+      userId: ctx.userId,
+      ...flags,
+      prayerTopics: body.prayerTopics ? sql`${defaults}::jsonb || ${topics}::jsonb` : null,
+      updatedAt: now,
+    })
+    .onConflictDoUpdate({
+      target: userPreferences.userId,
+      set: {
+        ...flags,
+        ...(body.prayerTopics
+          ? { prayerTopics: sql`coalesce(${userPreferences.prayerTopics}, ${defaults}::jsonb) || ${topics}::jsonb` }
+          : {}),
+        updatedAt: now,
+      },
+    })
+    .returning();
+  return toPreferences(row);
+}
