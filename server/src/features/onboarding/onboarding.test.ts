@@ -223,7 +223,7 @@ describe("POST /api/onboarding/complete-step", () => {
     expect((await progressOf(m)).isCompleted).toBe("false");
   });
 
-  it("completes all eight for 185 points and five badges; the journey is then complete", async () => {
+  it("completes all eight for 185 points and its six badges; the journey is then complete", async () => {
     const c = await createChurch(t.app);
     const m = await addMember(t.app, c);
     await m.post("/api/onboarding/start", { onboardingType: "member" });

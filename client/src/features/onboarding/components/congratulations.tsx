@@ -1,0 +1,95 @@
+import type { TGamificationBadge } from "@common/onboarding";
+import { ArrowRight, PartyPopper } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { Link } from "wouter";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Skeleton, skeletonKeys } from "@/components/ui/skeleton";
+import { formatNumber } from "@/lib/utils";
+import { BadgeEmblem } from "./badge-icon";
+
+/** Spec 2 §9: the completed view shows 6 badges. */
+export const COMPLETED_BADGE_COUNT = 6;
+
+/** Spec 2 §4: when isCompleted is "true", total points, badge count and up to 6 badges. */
+export function Congratulations({
+  churchName,
+  totalPoints,
+  badges,
+  focusOnMount,
+}: {
+  churchName: string;
+  totalPoints: number | undefined;
+  badges: TGamificationBadge[] | undefined;
+  focusOnMount?: boolean;
+}) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (focusOnMount) heading.current?.focus();
+  }, [focusOnMount]);
+  const isLoading = totalPoints === undefined || badges === undefined;
+
+  return (
+    <Card className="overflow-hidden">
+      <div className="flex flex-col items-center gap-4 bg-brand-soft px-5 py-8 text-center sm:px-8 sm:py-10">
+        <span className="flex size-16 items-center justify-center rounded-full bg-card text-brand-text shadow-xs">
+          <PartyPopper className="size-8" aria-hidden="true" />
+        </span>
+        <div className="grid gap-2">
+          <h2 ref={heading} tabIndex={-1} className="text-2xl font-bold tracking-tight text-foreground sm:text-3xl">
+            Congratulations!
+          </h2>
+          <p className="mx-auto max-w-prose text-sm text-stone-700 sm:text-base">
+            You've completed your onboarding journey at {churchName}. We're so glad you're here: keep growing with us
+            week by week.
+          </p>
+        </div>
+      </div>
+      <div className="grid gap-6 p-5 sm:p-8">
+        <dl className="grid grid-cols-2 gap-3">
+          <div className="rounded-xl border border-border p-4 text-center">
+            <dt className="text-sm text-muted-foreground">Total Points</dt>
+            <dd className="mt-1 text-3xl font-bold tracking-tight text-foreground">
+              {isLoading ? <Skeleton className="mx-auto h-9 w-16" /> : formatNumber(totalPoints)}
+            </dd>
+          </div>
+          <div className="rounded-xl border border-border p-4 text-center">
+            <dt className="text-sm text-muted-foreground">Badges Earned</dt>
+            <dd className="mt-1 text-3xl font-bold tracking-tight text-foreground">
+              {isLoading ? <Skeleton className="mx-auto h-9 w-10" /> : badges.length}
+            </dd>
+          </div>
+        </dl>
+        <section aria-labelledby="earned-badges" className="grid gap-3">
+          <h3 id="earned-badges" className="text-sm font-semibold text-foreground">
+            Your Badges
+          </h3>
+          {isLoading ? (
+            <div className="grid grid-cols-3 gap-4 sm:grid-cols-6" role="status" aria-label="Loading badges">
+              {skeletonKeys(COMPLETED_BADGE_COUNT).map((key) => (
+                <Skeleton key={key} className="mx-auto size-12 rounded-full" />
+              ))}
+            </div>
+          ) : (
+            <ul className="grid grid-cols-3 gap-4 sm:grid-cols-6">
+              {badges.slice(0, COMPLETED_BADGE_COUNT).map((b) => (
+                <BadgeEmblem key={b.badge} icon={b.badgeIcon} title={b.badgeTitle} />
+              ))}
+            </ul>
+          )}
+        </section>
+        <div className="flex flex-col gap-2 sm:flex-row sm:justify-center">
+          <Button asChild size="lg">
+            <Link href="/growth">
+              Continue your Growth Journey
+              <ArrowRight aria-hidden="true" />
+            </Link>
+          </Button>
+          <Button asChild variant="outline" size="lg">
+            <Link href="/">Go to Dashboard</Link>
+          </Button>
+        </div>
+      </div>
+    </Card>
+  );
+}
