@@ -10,9 +10,10 @@ const at = (ms: number) => new Date(Date.now() + ms).toISOString();
 // What the dashboard may ask for: the newest 3 sermons and the next 3 events, never a whole list.
 const LATEST = "/api/sermons?limit=3";
 const NEXT = "/api/events?upcoming=true&limit=3";
+const ACTION_STEP = "/api/weekly-action-step";
 
 function setup(sermons: unknown, events: unknown) {
-  const fetchMock = mockFetch({ "/api/user/stats": STATS, [LATEST]: sermons, [NEXT]: events });
+  const fetchMock = mockFetch({ "/api/user/stats": STATS, [LATEST]: sermons, [NEXT]: events, [ACTION_STEP]: null });
   renderWithApp(<MemberDashboardPage />, { user: makeUser({ role: "CONGREGANT" }) });
   return fetchMock;
 }
@@ -35,7 +36,7 @@ describe("MemberDashboardPage", () => {
     expect(screen.getByText("Event 3")).toBeTruthy();
     expect(screen.queryByText(/Happening now/)).toBeNull();
     const urls = fetchMock.mock.calls.map(([url]) => String(url)).sort();
-    expect(urls).toEqual([NEXT, LATEST, "/api/user/stats"].sort());
+    expect(urls).toEqual([NEXT, LATEST, "/api/user/stats", ACTION_STEP].sort());
   });
 
   it("says so when an event is under way", async () => {
@@ -48,5 +49,6 @@ describe("MemberDashboardPage", () => {
     setup([], []);
     expect(await screen.findByText("No sermons yet")).toBeTruthy();
     expect(await screen.findByText("No upcoming events")).toBeTruthy();
+    expect(await screen.findByText("No growth challenge this week")).toBeTruthy();
   });
 });

@@ -10,7 +10,6 @@ import {
   Smartphone,
   Sprout,
   Star,
-  Target,
 } from "lucide-react";
 import { useMemo } from "react";
 import { Link } from "wouter";
@@ -18,8 +17,9 @@ import { EmptyState } from "@/components/empty-state";
 import { LoadError } from "@/components/load-error";
 import { QuickActionGrid, type TQuickAction } from "@/components/quick-action-grid";
 import { StatCard } from "@/components/stat-card";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton, skeletonKeys } from "@/components/ui/skeleton";
+import { ActionStepCard } from "@/features/action-steps/components/action-step-card";
 import { useUpcomingEvents } from "@/features/events/api";
 import { UpcomingEventList } from "@/features/events/components/upcoming-event-list";
 import { eventFormatter } from "@/features/events/format";
@@ -101,20 +101,11 @@ export function MemberDashboardPage() {
       )}
 
       <div className="grid gap-6 lg:grid-cols-3">
-        <Card className="lg:col-span-2">
-          <CardHeader>
-            <CardTitle>This Week's Growth Challenge</CardTitle>
-            <CardDescription>A small step of faith to practise this week.</CardDescription>
-          </CardHeader>
-          <CardContent>
-            <EmptyState
-              icon={Target}
-              title="No growth challenge this week"
-              description="Your church leaders have not posted this week's action step yet."
-              className="py-6"
-            />
-          </CardContent>
-        </Card>
+        <ActionStepCard
+          className="lg:col-span-2"
+          heading="This Week's Growth Challenge"
+          emptyTitle="No growth challenge this week"
+        />
         <Card>
           <CardHeader>
             <CardTitle>Quick Actions</CardTitle>
