@@ -386,8 +386,8 @@ type TChildJob = {
   out: { json: string; html: string; errors: string };
 };
 
-/** Debian's Chromium on a fresh profile; resolves with its DevTools address. Its own process group. */
-function startChromium(state: TRunState, profile: string): Promise<string> {
+/** Debian's Chromium on a fresh profile, in a process group of its own; resolves with its DevTools address. */
+function startChromium(state: TRunState, profile: string): Promise<{ proc: ChildProcess; wsEndpoint: string }> {
   const chrome = process.env.CHROME_PATH || "/usr/bin/chromium";
   if (!fs.existsSync(chrome)) throw new Error(`no Chromium at ${chrome} (set CHROME_PATH)`);
   const args = [...CHROMIUM_FLAGS, "--remote-debugging-port=0", `--user-data-dir=${profile}`, "about:blank"];
@@ -401,7 +401,7 @@ function startChromium(state: TRunState, profile: string): Promise<string> {
       const m = /DevTools listening on (ws:\/\/\S+)/.exec(err);
       if (m) {
         clearTimeout(timer);
-        resolve(m[1]);
+        resolve({ proc, wsEndpoint: m[1] });
       }
     });
     proc.once("exit", (code) => {
@@ -420,15 +420,14 @@ async function measurePage(
   log: (line: string) => void,
 ): Promise<{ lhr: TLhr; pageErrors: string[] }> {
   const profile = fs.mkdtempSync(path.join(tmp, "chromium-"));
-  const chromiumAt = state.procs.length;
-  const wsEndpoint = await startChromium(state, profile);
+  const chromium = await startChromium(state, profile);
   const out = {
     json: `${outBase}.report.json`,
     html: `${outBase}.report.html`,
     errors: path.join(profile, "errors.json"),
   };
   const jobFile = path.join(profile, "job.json");
-  fs.writeFileSync(jobFile, JSON.stringify({ ...job, wsEndpoint, out } satisfies TChildJob));
+  fs.writeFileSync(jobFile, JSON.stringify({ ...job, wsEndpoint: chromium.wsEndpoint, out } satisfies TChildJob));
   const child = track(
     state,
     spawn(node, ["--import", "tsx", THIS_FILE, "--child", jobFile], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] }),
@@ -445,7 +444,6 @@ async function measurePage(
       resolve(c);
     });
   });
-  const chromium = state.procs[chromiumAt];
   await stopProc(chromium.proc, true, 0);
   if (code !== 0) throw new Error(`Lighthouse on ${job.url} failed (exit ${code ?? "killed after 240 s"})`);
   const pageErrors = JSON.parse(fs.readFileSync(out.errors, "utf8")) as string[];
@@ -457,6 +455,7 @@ async function measurePage(
 async function runChild(jobFile: string) {
   const job = JSON.parse(fs.readFileSync(jobFile, "utf8")) as TChildJob;
   const { default: lighthouse } = await import("lighthouse");
+  // Lighthouse's own dependency: the page it is given must be one of its puppeteer's.
   const puppeteer = await import("puppeteer-core");
   const browser = await puppeteer.connect({ browserWSEndpoint: job.wsEndpoint, defaultViewport: null });
   try {
@@ -550,6 +549,9 @@ function toRow(page: TLighthousePage, lhr: TLhr, pageErrors: string[], reportPat
   if (session && isSignedIn !== (page.as !== "signed out")) {
     throw new Error(`${page.name}: /api/auth/user answered ${session.statusCode}, but the page is meant ${page.as}`);
   }
+  // A file the page could not load (another build replacing dist/ mid-run, say) makes the figures moot.
+  const failed = requests.filter((r) => r.statusCode >= 400 && r !== session).map((r) => `${r.statusCode} ${r.url}`);
+  const warnings = [...(lhr.runWarnings ?? []), ...failed.map((f) => `request failed: ${f}`)];
   const score = (key: string) => Math.round((lhr.categories[key]?.score ?? 0) * 100);
   const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const consoleErrors = ((lhr.audits["errors-in-console"]?.details?.items ?? []) as Record<string, unknown>[]).map(
@@ -576,7 +578,7 @@ function toRow(page: TLighthousePage, lhr: TLhr, pageErrors: string[], reportPat
     benchmarkIndex: Math.round(lhr.environment?.benchmarkIndex ?? 0),
     failingAudits: failingAudits(lhr),
     consoleErrors,
-    warnings: lhr.runWarnings ?? [],
+    warnings,
     reportPath,
   };
 }
