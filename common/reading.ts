@@ -34,6 +34,8 @@ export const ZReadingDay = z.object({
   readings: z.array(ZReading),
 });
 
+export type TReadingDay = z.infer<typeof ZReadingDay>;
+
 /** `GET /api/bible-reading/today`. */
 export const ZReadingToday = z.object({
   /** Today in the church's time zone. */

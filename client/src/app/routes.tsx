@@ -98,7 +98,7 @@ const InvitationsPage = lazyPage(() =>
 const ChurchSettingsPage = lazyPage(() =>
   import("@/features/settings/pages/church-settings-page").then((m) => m.ChurchSettingsPage),
 );
-const GrowthPage = lazyPage(() => import("@/features/growth/pages/growth-page").then((m) => m.GrowthPage));
+const GrowthPage = lazyPage(() => import("./pages/growth-page").then((m) => m.GrowthPage));
 const OnboardingPage = lazyPage(() =>
   import("@/features/onboarding/pages/onboarding-page").then((m) => m.OnboardingPage),
 );

@@ -1,4 +1,0 @@
-/** Being built (issue 8). */
-export function GrowthPage() {
-  return <h1 className="mb-6 text-2xl font-bold tracking-tight sm:text-3xl">Growth Journey</h1>;
-}
