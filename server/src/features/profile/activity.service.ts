@@ -1,6 +1,7 @@
 import { BADGES } from "@common/badges";
 import { readingsFor } from "@common/bible-plan";
 import { isRealCalendarDate } from "@common/dates";
+import { ONBOARDING_STEP_TEXT, type TOnboardingStepId } from "@common/onboarding";
 import type { TActivityItem, TActivityKind } from "@common/profile";
 import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
@@ -27,6 +28,7 @@ export function readingPassage(key: string): string | null {
 }
 
 function onboardingStepName(id: string): string {
+  if (Object.hasOwn(ONBOARDING_STEP_TEXT, id)) return ONBOARDING_STEP_TEXT[id as TOnboardingStepId].title;
   const words = id.replace(/_/g, " ");
   return words.charAt(0).toUpperCase() + words.slice(1);
 }

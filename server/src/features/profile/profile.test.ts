@@ -467,7 +467,7 @@ describe("GET /api/user/activity", () => {
     );
     expect(activityLabel("bible_reading", "r1", null)).toBe("Completed a daily reading");
     expect(activityLabel("onboarding_step", "profile_setup", null)).toBe(
-      "Completed the onboarding step “Profile setup”",
+      "Completed the onboarding step “Set Up Your Profile”",
     );
     expect(activityLabel("badge", "no_such_badge", null)).toBeNull();
   });

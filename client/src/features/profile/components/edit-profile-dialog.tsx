@@ -1,0 +1,108 @@
+import type { TAuthUser } from "@common/auth";
+import { PROFILE_BIO_MAX, ZProfileBody } from "@common/profile";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useEffect } from "react";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import { DialogFormFooter } from "@/components/dialog-form-footer";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { FormField, fieldAria } from "@/components/ui/form-field";
+import { Input, Textarea } from "@/components/ui/input";
+import { toast } from "@/components/ui/use-toast";
+import { getServerMessage } from "@/lib/api-client";
+import { toastApiError } from "@/lib/auth-redirect";
+import { applyServerFieldErrors } from "@/lib/form-errors";
+import { useUpdateProfile } from "../api";
+
+type TValues = z.input<typeof ZProfileBody>;
+type TOutput = z.output<typeof ZProfileBody>;
+
+const toValues = (user: Pick<TAuthUser, "firstName" | "lastName" | "bio">): TValues => ({
+  firstName: user.firstName ?? "",
+  lastName: user.lastName ?? "",
+  bio: user.bio ?? "",
+});
+
+/** Spec 2 Profile: the Edit Profile dialog (first name, last name, bio). */
+export function EditProfileDialog({
+  open,
+  user,
+  onOpenChange,
+}: {
+  open: boolean;
+  user: Pick<TAuthUser, "firstName" | "lastName" | "bio">;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const update = useUpdateProfile();
+  const form = useForm<TValues, unknown, TOutput>({
+    resolver: zodResolver(ZProfileBody),
+    defaultValues: toValues(user),
+  });
+  const { errors } = form.formState;
+  const bioLength = (form.watch("bio") ?? "").length;
+
+  // Each opening starts from the saved profile.
+  useEffect(() => {
+    if (open) form.reset(toValues(user));
+  }, [open, user, form]);
+
+  const onSubmit = form.handleSubmit((values) => {
+    update.mutate(values, {
+      onSuccess: () => {
+        toast({ title: "Profile Updated", description: "Your profile has been updated successfully." });
+        onOpenChange(false);
+      },
+      onError: (error) => {
+        if (applyServerFieldErrors(form, error)) return;
+        toastApiError(error, {
+          title: "Update Failed",
+          description: getServerMessage(error) ?? "Failed to update profile. Please try again.",
+        });
+      },
+    });
+  });
+
+  const err = (k: keyof TValues) => errors[k]?.message;
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-lg">
+        <DialogHeader>
+          <DialogTitle>Edit Profile</DialogTitle>
+          <DialogDescription>How you appear to the members of your church.</DialogDescription>
+        </DialogHeader>
+        <form id="profile-form" onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
+          <FormField id="profile-first-name" label="First name" error={err("firstName")}>
+            <Input
+              {...fieldAria("profile-first-name", err("firstName"))}
+              autoComplete="given-name"
+              {...form.register("firstName")}
+            />
+          </FormField>
+          <FormField id="profile-last-name" label="Last name" error={err("lastName")}>
+            <Input
+              {...fieldAria("profile-last-name", err("lastName"))}
+              autoComplete="family-name"
+              {...form.register("lastName")}
+            />
+          </FormField>
+          <FormField
+            id="profile-bio"
+            label="About you"
+            hint={`${bioLength}/${PROFILE_BIO_MAX} characters. A few words for your church family.`}
+            error={err("bio")}
+            className="sm:col-span-2"
+          >
+            <Textarea {...fieldAria("profile-bio", err("bio"), true)} rows={4} {...form.register("bio")} />
+          </FormField>
+        </form>
+        <DialogFormFooter
+          formId="profile-form"
+          submitLabel="Save Changes"
+          pendingLabel="Saving..."
+          pending={update.isPending}
+          onCancel={() => onOpenChange(false)}
+        />
+      </DialogContent>
+    </Dialog>
+  );
+}

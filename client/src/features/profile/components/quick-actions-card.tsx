@@ -1,0 +1,40 @@
+import { ChevronRight, Compass, LogOut, Sprout } from "lucide-react";
+import { QuickActionGrid } from "@/components/quick-action-grid";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { useSignOut } from "@/lib/current-user";
+
+const LINKS = [
+  {
+    label: "Growth Journey",
+    description: "Daily readings and action steps",
+    href: "/growth",
+    icon: Sprout,
+  },
+  { label: "Onboarding Journey", description: "Your first steps at church", href: "/onboarding", icon: Compass },
+];
+
+/** Spec 2 Profile: Quick Actions (Sign Out), with the member's two journeys. */
+export function QuickActionsCard() {
+  const signOut = useSignOut();
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Quick Actions</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-2">
+        <QuickActionGrid actions={LINKS} singleColumn />
+        <button
+          type="button"
+          onClick={() => signOut()}
+          className="group flex items-center gap-3 rounded-xl border border-border p-3 text-left transition-colors hover:border-red-200 hover:bg-red-50"
+        >
+          <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-red-50 text-red-700 group-hover:bg-card">
+            <LogOut className="size-[18px]" aria-hidden="true" />
+          </span>
+          <span className="flex-1 text-sm font-medium text-red-700">Sign Out</span>
+          <ChevronRight className="size-4 shrink-0 text-stone-400" aria-hidden="true" />
+        </button>
+      </CardContent>
+    </Card>
+  );
+}
