@@ -253,6 +253,23 @@ describe("POST /api/onboarding/complete-step", () => {
     const again = await m.post("/api/onboarding/complete-step", { stepId: "onboarding_complete" });
     expect(again.body).toMatchObject({ pointsAwarded: 0, totalPoints: TOTAL, badgeEarned: null });
   });
+  it("pays the last step once when it is sent 20 times at once", async () => {
+    const c = await createChurch(t.app);
+    const m = await addMember(t.app, c);
+    for (const id of ONBOARDING_STEP_IDS.slice(0, -1)) {
+      expect((await m.post("/api/onboarding/complete-step", { stepId: id })).status).toBe(200);
+    }
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => m.post("/api/onboarding/complete-step", { stepId: "onboarding_complete" })),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
+    expect(answers.filter((a) => a.body.pointsAwarded > 0)).toHaveLength(1);
+    expect(answers.filter((a) => a.body.badgeEarned)).toHaveLength(1);
+    expect((await m.get("/api/gamification/points")).body.totalPoints).toBe(TOTAL);
+    const rows = await t.db.select().from(onboardingProgress).where(eq(onboardingProgress.userId, m.user.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0].completedAt).toBeInstanceOf(Date);
+  });
 });
 
 describe("steps whose real action the member has done", () => {
@@ -263,6 +280,10 @@ describe("steps whose real action the member has done", () => {
     const s2 = await createSermon(c.admin, { title: "Second" });
     const watched = await m.post(`/api/sermons/${s1.id}/watch`);
     expect(watched.status).toBe(200);
+    // Paid at the watch itself, before the journey is even looked at.
+    expect(watched.body).toMatchObject({ pointsAwarded: 10, points: 10 + pointsOf("explore_sermons") });
+    expect((await m.get("/api/gamification/points")).body.totalPoints).toBe(10 + pointsOf("explore_sermons"));
+    expect(await ledgerRows(m)).toHaveLength(1);
     expect((await m.post(`/api/sermons/${s2.id}/watch`)).status).toBe(200);
     expect((await progressOf(m)).stepsCompleted).toEqual(["explore_sermons"]);
     const total = (await m.get("/api/gamification/points")).body.totalPoints;

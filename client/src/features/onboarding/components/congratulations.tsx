@@ -2,6 +2,7 @@ import type { TGamificationBadge } from "@common/onboarding";
 import { ArrowRight, PartyPopper } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link } from "wouter";
+import { LoadError } from "@/components/load-error";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Skeleton, skeletonKeys } from "@/components/ui/skeleton";
@@ -17,11 +18,14 @@ export function Congratulations({
   totalPoints,
   badges,
   focusOnMount,
+  onRetry,
 }: {
   churchName: string;
   totalPoints: number | undefined;
   badges: TGamificationBadge[] | undefined;
   focusOnMount?: boolean;
+  /** Set when points or badges could not be loaded. */
+  onRetry?: () => void;
 }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
@@ -46,38 +50,44 @@ export function Congratulations({
         </div>
       </div>
       <div className="grid gap-6 p-5 sm:p-8">
-        <dl className="grid grid-cols-2 gap-3">
-          <div className="rounded-xl border border-border p-4 text-center">
-            <dt className="text-sm text-muted-foreground">Total Points</dt>
-            <dd className="mt-1 text-3xl font-bold tracking-tight text-foreground">
-              {isLoading ? <Skeleton className="mx-auto h-9 w-16" /> : formatNumber(totalPoints)}
-            </dd>
-          </div>
-          <div className="rounded-xl border border-border p-4 text-center">
-            <dt className="text-sm text-muted-foreground">Badges Earned</dt>
-            <dd className="mt-1 text-3xl font-bold tracking-tight text-foreground">
-              {isLoading ? <Skeleton className="mx-auto h-9 w-10" /> : badges.length}
-            </dd>
-          </div>
-        </dl>
-        <section aria-labelledby="earned-badges" className="grid gap-3">
-          <h3 id="earned-badges" className="text-sm font-semibold text-foreground">
-            Your Badges
-          </h3>
-          {isLoading ? (
-            <div className="grid grid-cols-3 gap-4 sm:grid-cols-6" role="status" aria-label="Loading badges">
-              {skeletonKeys(COMPLETED_BADGE_COUNT).map((key) => (
-                <Skeleton key={key} className="mx-auto size-12 rounded-full" />
-              ))}
-            </div>
-          ) : (
-            <ul className="grid grid-cols-3 gap-4 sm:grid-cols-6">
-              {badges.slice(0, COMPLETED_BADGE_COUNT).map((b) => (
-                <BadgeEmblem key={b.badge} icon={b.badgeIcon} title={b.badgeTitle} />
-              ))}
-            </ul>
-          )}
-        </section>
+        {onRetry ? (
+          <LoadError what="Your points and badges" onRetry={onRetry} className="text-center" />
+        ) : (
+          <>
+            <dl className="grid grid-cols-2 gap-3">
+              <div className="rounded-xl border border-border p-4 text-center">
+                <dt className="text-sm text-muted-foreground">Total Points</dt>
+                <dd className="mt-1 text-3xl font-bold tracking-tight text-foreground">
+                  {isLoading ? <Skeleton className="mx-auto h-9 w-16" /> : formatNumber(totalPoints)}
+                </dd>
+              </div>
+              <div className="rounded-xl border border-border p-4 text-center">
+                <dt className="text-sm text-muted-foreground">Badges Earned</dt>
+                <dd className="mt-1 text-3xl font-bold tracking-tight text-foreground">
+                  {isLoading ? <Skeleton className="mx-auto h-9 w-10" /> : badges.length}
+                </dd>
+              </div>
+            </dl>
+            <section aria-labelledby="earned-badges" className="grid gap-3">
+              <h3 id="earned-badges" className="text-sm font-semibold text-foreground">
+                Your Badges
+              </h3>
+              {isLoading ? (
+                <div className="grid grid-cols-3 gap-4 sm:grid-cols-6" role="status" aria-label="Loading badges">
+                  {skeletonKeys(COMPLETED_BADGE_COUNT).map((key) => (
+                    <Skeleton key={key} className="mx-auto size-12 rounded-full" />
+                  ))}
+                </div>
+              ) : (
+                <ul className="grid grid-cols-3 gap-4 sm:grid-cols-6">
+                  {badges.slice(0, COMPLETED_BADGE_COUNT).map((b) => (
+                    <BadgeEmblem key={b.badge} icon={b.badgeIcon} title={b.badgeTitle} />
+                  ))}
+                </ul>
+              )}
+            </section>
+          </>
+        )}
         <div className="flex flex-col gap-2 sm:flex-row sm:justify-center">
           <Button asChild size="lg">
             <Link href="/growth">

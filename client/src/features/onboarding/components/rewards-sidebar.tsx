@@ -1,5 +1,6 @@
 import type { TGamificationBadge } from "@common/onboarding";
 import { Award, Star } from "lucide-react";
+import { LoadError } from "@/components/load-error";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton, skeletonKeys } from "@/components/ui/skeleton";
 import { formatNumber } from "@/lib/utils";
@@ -12,9 +13,12 @@ export const SIDEBAR_BADGE_COUNT = 4;
 export function RewardsSidebar({
   totalPoints,
   badges,
+  onRetry,
 }: {
   totalPoints: number | undefined;
   badges: TGamificationBadge[] | undefined;
+  /** Set when points or badges could not be loaded. */
+  onRetry?: () => void;
 }) {
   const shown = badges?.slice(0, SIDEBAR_BADGE_COUNT) ?? [];
   const more = (badges?.length ?? 0) - shown.length;
@@ -24,6 +28,7 @@ export function RewardsSidebar({
         <CardTitle>Your Rewards</CardTitle>
       </CardHeader>
       <CardContent className="grid gap-5">
+        {onRetry && <LoadError what="Your rewards" onRetry={onRetry} />}
         <div className="flex items-center gap-3">
           <span className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-brand-soft text-brand-text">
             <Star className="size-5" aria-hidden="true" />
@@ -31,7 +36,11 @@ export function RewardsSidebar({
           <div>
             <p className="text-sm text-muted-foreground">Total Points</p>
             {totalPoints === undefined ? (
-              <Skeleton className="mt-1 h-7 w-16" />
+              onRetry ? (
+                <p className="text-2xl font-bold text-muted-foreground">–</p>
+              ) : (
+                <Skeleton className="mt-1 h-7 w-16" />
+              )
             ) : (
               <p className="text-2xl font-bold tracking-tight text-foreground">{formatNumber(totalPoints)}</p>
             )}
@@ -39,7 +48,7 @@ export function RewardsSidebar({
         </div>
         <div className="grid gap-3">
           <h3 className="text-sm font-semibold text-foreground">Badges</h3>
-          {badges === undefined ? (
+          {badges === undefined && onRetry ? null : badges === undefined ? (
             <div className="grid grid-cols-4 gap-2" role="status" aria-label="Loading badges">
               {skeletonKeys(SIDEBAR_BADGE_COUNT).map((key) => (
                 <Skeleton key={key} className="mx-auto size-12 rounded-full" />

@@ -181,4 +181,14 @@ describe("OnboardingPage", () => {
     setup({ "/api/onboarding/progress": () => jsonResponse({ message: "boom" }, 500) });
     expect((await screen.findByRole("alert")).textContent).toContain("Your onboarding journey could not be loaded");
   });
+
+  it("keeps the steps usable when points and badges cannot be loaded", async () => {
+    setup({
+      "/api/onboarding/progress": progress(),
+      "/api/gamification/points": () => jsonResponse({ message: "boom" }, 500),
+    });
+    const aside = await screen.findByRole("complementary", { name: "Your rewards" });
+    expect((await within(aside).findByRole("alert")).textContent).toContain("Your rewards could not be loaded");
+    expect(screen.getByRole("button", { name: "Complete Step" })).toBeTruthy();
+  });
 });

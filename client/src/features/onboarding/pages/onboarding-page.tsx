@@ -99,6 +99,8 @@ export function OnboardingPage() {
     );
   }
 
+  const rewardsFailed = points.isError || badges.isError;
+  const retryRewards = rewardsFailed ? () => Promise.all([points.refetch(), badges.refetch()]) : undefined;
   const list = steps.data;
   const p = progress.data;
   const done = new Set<TOnboardingStepId>(p.stepsCompleted);
@@ -114,6 +116,7 @@ export function OnboardingPage() {
           totalPoints={points.data?.totalPoints}
           badges={badges.data}
           focusOnMount={moved === "finished"}
+          onRetry={retryRewards}
         />
       </>
     );
@@ -173,7 +176,7 @@ export function OnboardingPage() {
           <StepList steps={list} done={done} currentId={isStarted ? (current?.id ?? null) : null} />
         </div>
         <aside aria-label="Your rewards" className="min-w-0">
-          <RewardsSidebar totalPoints={points.data?.totalPoints} badges={badges.data} />
+          <RewardsSidebar totalPoints={points.data?.totalPoints} badges={badges.data} onRetry={retryRewards} />
         </aside>
       </div>
     </>
