@@ -346,6 +346,22 @@ describe("account settings", () => {
     expect((await other.get("/api/auth/user")).status).toBe(200);
   });
 
+  it("stops guessing the current password after 10 tries (429), for that account only", async () => {
+    const c = await createChurch(t.app);
+    const m = await addMember(t.app, c);
+    for (let i = 0; i < 10; i++) {
+      const res = await m.post("/api/user/password", { currentPassword: `guess ${i}`, newPassword: "a brand new one" });
+      expect(res.status).toBe(400);
+    }
+    const blocked = await m.post("/api/user/password", { currentPassword: PASSWORD, newPassword: "a brand new one" });
+    expect(blocked.status).toBe(429);
+    // The old password still signs in, and another member may still change theirs.
+    await signInAgain(m.user.email);
+    const other = await addMember(t.app, c);
+    const ok = await other.post("/api/user/password", { currentPassword: PASSWORD, newPassword: "a brand new one" });
+    expect(ok.status).toBe(204);
+  });
+
   it("gives an account without a password (single sign-on only) a clear 400", async () => {
     const [u] = await t.db
       .insert(users)

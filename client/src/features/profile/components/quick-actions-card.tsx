@@ -6,7 +6,7 @@ import { useSignOut } from "@/lib/current-user";
 const LINKS = [
   {
     label: "Growth Journey",
-    description: "Daily readings and action steps",
+    description: "Readings and action steps",
     href: "/growth",
     icon: Sprout,
   },
