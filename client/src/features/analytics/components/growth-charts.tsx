@@ -1,0 +1,113 @@
+import type { TGrowthWeek } from "@common/analytics";
+import {
+  Area,
+  Bar,
+  BarChart,
+  CartesianGrid,
+  ComposedChart,
+  Legend,
+  Line,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from "recharts";
+import { formatNumber } from "@/lib/utils";
+import { formatWeek } from "../weeks";
+
+/**
+ * The growth analytics charts, drawn with recharts. This module is loaded only by the Growth
+ * Analytics page, lazily, so no other page (nor that page's first paint) downloads the library.
+ * Each chart's figures are also on the page as text and as a table (growth-analytics-page.tsx).
+ */
+
+const AXIS = { fontSize: 12, fill: "#57534e" } as const;
+const GRID = "#e7e5e4";
+/** The church's colour for the first series, a neutral stone for the second (AA on white). */
+const FIRST = "var(--brand-text)";
+const SECOND = "#57534e";
+
+/** `summary` becomes the chart's description for assistive technology (the page shows it too). */
+type TChartProps = { weeks: TGrowthWeek[]; summary: string };
+type TRow = TGrowthWeek & { label: string };
+const rowsOf = (weeks: TGrowthWeek[]): TRow[] => weeks.map((w) => ({ ...w, label: formatWeek(w.weekOf) }));
+
+const tooltipProps = {
+  labelFormatter: (label: unknown) => `Week of ${String(label)}`,
+  formatter: (value: unknown) => formatNumber(Number(value)),
+  contentStyle: { borderRadius: 8, borderColor: GRID, fontSize: 13 },
+} as const;
+
+/** Participants (left axis, line) and points (right axis, area), week by week. */
+export function ParticipationChart({ weeks, summary }: TChartProps) {
+  return (
+    <ResponsiveContainer width="100%" height={260}>
+      <ComposedChart
+        title="Participants and points by week"
+        desc={summary}
+        data={rowsOf(weeks)}
+        margin={{ top: 8, right: 4, bottom: 0, left: -12 }}
+      >
+        <CartesianGrid stroke={GRID} vertical={false} />
+        <XAxis dataKey="label" tick={AXIS} tickLine={false} axisLine={{ stroke: GRID }} minTickGap={12} />
+        <YAxis yAxisId="people" allowDecimals={false} tick={AXIS} tickLine={false} axisLine={false} width={44} />
+        <YAxis
+          yAxisId="points"
+          orientation="right"
+          allowDecimals={false}
+          tick={AXIS}
+          tickLine={false}
+          axisLine={false}
+          width={48}
+          tickFormatter={(v: number) => formatNumber(v)}
+        />
+        <Tooltip {...tooltipProps} />
+        <Legend wrapperStyle={{ fontSize: 13 }} />
+        <Area
+          yAxisId="points"
+          type="monotone"
+          dataKey="points"
+          name="Points (right axis)"
+          stroke={SECOND}
+          fill={SECOND}
+          fillOpacity={0.12}
+          strokeWidth={1.5}
+          isAnimationActive={false}
+        />
+        <Line
+          yAxisId="people"
+          type="monotone"
+          dataKey="participants"
+          name="Participants"
+          stroke={FIRST}
+          strokeWidth={2.5}
+          dot={{ r: 3, fill: FIRST }}
+          isAnimationActive={false}
+        />
+      </ComposedChart>
+    </ResponsiveContainer>
+  );
+}
+
+/** Readings and action steps completed, week by week, as grouped bars. */
+export function ActivityChart({ weeks, summary }: TChartProps) {
+  return (
+    <ResponsiveContainer width="100%" height={260}>
+      <BarChart
+        title="Readings and action steps by week"
+        desc={summary}
+        data={rowsOf(weeks)}
+        margin={{ top: 8, right: 4, bottom: 0, left: -12 }}
+        barGap={2}
+      >
+        <CartesianGrid stroke={GRID} vertical={false} />
+        <XAxis dataKey="label" tick={AXIS} tickLine={false} axisLine={{ stroke: GRID }} minTickGap={12} />
+        <YAxis allowDecimals={false} tick={AXIS} tickLine={false} axisLine={false} width={44} />
+        <Tooltip {...tooltipProps} cursor={{ fill: "#f5f5f4" }} />
+        <Legend wrapperStyle={{ fontSize: 13 }} />
+        <Bar dataKey="readings" name="Readings" fill={FIRST} radius={[3, 3, 0, 0]} isAnimationActive={false} />
+        <Bar dataKey="actionSteps" name="Action steps" fill={SECOND} radius={[3, 3, 0, 0]} isAnimationActive={false} />
+      </BarChart>
+    </ResponsiveContainer>
+  );
+}
