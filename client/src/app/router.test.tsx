@@ -156,8 +156,8 @@ describe("AppRoutes", () => {
 
   it("later screens show 'Coming soon' inside the shell", async () => {
     mockFetch({ "/api/auth/user": makeUser({ role: "CONGREGANT" }) });
-    renderWithApp(<AppRoutes />, { path: "/growth" });
-    expect(await screen.findByRole("heading", { name: "Growth Journey" })).toBeTruthy();
+    renderWithApp(<AppRoutes />, { path: "/kudos" });
+    expect(await screen.findByRole("heading", { name: "Member Recognition" })).toBeTruthy();
     expect(screen.getByText("Coming soon")).toBeTruthy();
     expect(screen.getByRole("navigation", { name: "Main" })).toBeTruthy();
   });

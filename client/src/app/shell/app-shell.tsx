@@ -5,6 +5,7 @@ import { TooltipProvider } from "@/components/ui/tooltip";
 import { EmailVerificationNotice } from "@/features/auth/components/email-verification-notice";
 import { useCurrentUser } from "@/lib/current-user";
 import { lazyComponent, usePreload } from "@/lib/lazy";
+import { BadgeToasts } from "./badge-toasts";
 import { SidebarContent } from "./sidebar";
 import { TopBar } from "./top-bar";
 
@@ -39,6 +40,7 @@ export function AppShell({ children }: { children: ReactNode }) {
 
   return (
     <TooltipProvider>
+      <BadgeToasts userId={user.id} />
       <div className="min-h-dvh bg-background">
         <a
           href="#main-content"

@@ -11,6 +11,7 @@ import type { TChurchCtx } from "../../lib/context";
 import { conflict, notFound } from "../../lib/errors";
 import { awardPoints, isAwarded, weekKey } from "../../lib/points";
 import { recordActivity } from "../admin/activity.repo";
+import { completeOnboardingStepFor } from "../onboarding/onboarding.service";
 
 type TActionStepInput = z.output<typeof ZActionStepBody>;
 const NOT_FOUND = "Action step not found";
@@ -129,7 +130,10 @@ export async function completeActionStep(ctx: TChurchCtx, id: string, now = new 
   if (step.weekOf > thisWeek)
     throw conflict("This action step's week has not begun yet; only this week's step can be completed.");
 
-  const { awarded, total } = await awardPoints(ctx, KIND, step.id, POINTS.weeklyActionStep);
+  const paid = await awardPoints(ctx, KIND, step.id, POINTS.weeklyActionStep);
+  const { awarded } = paid;
+  // Onboarding (spec 2 §4): taking part in the growth journey completes its "join_growth" step (paid once).
+  const total = awarded > 0 ? (await completeOnboardingStepFor(ctx, "join_growth")).total : paid.total;
   const badges: TBadgeKey[] = [];
   // Only the call that paid looks for badges: its award has committed, so the streak counts it.
   if (awarded > 0) {

@@ -1,6 +1,6 @@
 import { ZActionStep, ZActionStepComplete, ZActionStepSummary } from "@common/action-steps";
 import { FAITHFUL_STEPS_WEEKS } from "@common/badges";
-import { POINTS } from "@common/points";
+import { ONBOARDING_STEPS, POINTS } from "@common/points";
 import { and, eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { Caller, createTestApp, type TTestApp } from "../../../test/app";
@@ -10,6 +10,9 @@ import { pointsLedger } from "../../db/schema/points";
 import type { TChurchCtx } from "../../lib/context";
 import { weekKey } from "../../lib/points";
 import { addDays, getActionStepStreakWeeks, sundayOf } from "./action-steps.service";
+
+/** A member's first action step also completes the onboarding journey's "join_growth" step. */
+const JOIN_GROWTH = ONBOARDING_STEPS.find((s) => s.id === "join_growth")?.points ?? Number.NaN;
 
 let t: TTestApp;
 beforeAll(async () => {
@@ -224,16 +227,21 @@ describe("POST /api/weekly-action-step/{id}/complete", () => {
     expect(first.status).toBe(200);
     expect(ZActionStepComplete.parse(first.body)).toEqual({
       awarded: POINTS.weeklyActionStep,
-      total: before + POINTS.weeklyActionStep,
+      total: before + POINTS.weeklyActionStep + JOIN_GROWTH,
       isCompleted: true,
       badges: ["first_action_step"],
     });
     const second = await m.post(`/api/weekly-action-step/${step.id}/complete`);
     expect(second.status).toBe(200);
-    expect(second.body).toEqual({ awarded: 0, total: before + POINTS.weeklyActionStep, isCompleted: true, badges: [] });
-    expect(await pointsOf(m)).toBe(before + POINTS.weeklyActionStep);
+    expect(second.body).toEqual({
+      awarded: 0,
+      total: before + POINTS.weeklyActionStep + JOIN_GROWTH,
+      isCompleted: true,
+      badges: [],
+    });
+    expect(await pointsOf(m)).toBe(before + POINTS.weeklyActionStep + JOIN_GROWTH);
     expect((await m.get("/api/weekly-action-step")).body.isCompleted).toBe(true);
-    expect(await badgesOf(m)).toEqual(["first_action_step"]);
+    expect(await badgesOf(m)).toEqual(["first_action_step", "growth_seeker"]);
 
     // Another member's completion is their own.
     const other = await addMember(t.app, c, "GROUP_LEADER");
@@ -255,14 +263,14 @@ describe("POST /api/weekly-action-step/{id}/complete", () => {
     const awarded = answers.map((a) => a.body.awarded as number);
     expect(awarded.filter((n) => n > 0)).toEqual([POINTS.weeklyActionStep]);
     expect(awarded.reduce((s, n) => s + n, 0)).toBe(POINTS.weeklyActionStep);
-    expect(await pointsOf(m)).toBe(before + POINTS.weeklyActionStep);
+    expect(await pointsOf(m)).toBe(before + POINTS.weeklyActionStep + JOIN_GROWTH);
     const rows = await t.db
       .select()
       .from(pointsLedger)
       .where(and(eq(pointsLedger.userId, m.user.id), eq(pointsLedger.kind, "action_step")));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ key: step.id, points: POINTS.weeklyActionStep, churchId: c.church.id });
-    expect(await badgesOf(m)).toEqual(["first_action_step"]);
+    expect(await badgesOf(m)).toEqual(["first_action_step", "growth_seeker"]);
   });
 
   it("only this week's step can be completed: a past or scheduled week's answers 409 and pays nothing", async () => {
@@ -335,7 +343,7 @@ describe("badges and the action-step streak", () => {
       expect(await getActionStepStreakWeeks(ctx)).toBe(i + 1);
       vi.useRealTimers();
     }
-    expect(await badgesOf(m)).toEqual(["faithful_steps", "first_action_step"]);
+    expect(await badgesOf(m)).toEqual(["faithful_steps", "first_action_step", "growth_seeker"]);
 
     // The next week not yet done does not break it; a whole week missed does.
     setClock("2026-11-04T12:00:00Z");
@@ -357,7 +365,7 @@ describe("badges and the action-step streak", () => {
     }
     setClock("2026-10-05T09:00:00Z");
     expect(await getActionStepStreakWeeks(ctx)).toBe(2);
-    expect(await badgesOf(m)).toEqual(["first_action_step"]);
+    expect(await badgesOf(m)).toEqual(["first_action_step", "growth_seeker"]);
     // Another church's member has no streak from these.
     const other = await utcChurch();
     const om = await addMember(t.app, other);

@@ -14,6 +14,7 @@ import { users } from "../../db/schema/users";
 import type { TUserCtx } from "../../lib/context";
 import { notFound } from "../../lib/errors";
 import { loadAuthUser } from "../../lib/user-cache";
+import { completeOnboardingStepFor } from "../onboarding/onboarding.service";
 
 /**
  * Whether the member has filled in their profile: a first name, a last name and a few words about
@@ -37,7 +38,13 @@ export async function updateProfile(ctx: TUserCtx, body: z.output<typeof ZProfil
     .set({ firstName: body.firstName, lastName: body.lastName, bio: body.bio })
     .where(eq(users.id, ctx.userId));
   await ctx.changed("user", ctx.userId);
-  return getFreshUser(ctx);
+  const fresh = await getFreshUser(ctx);
+  // Onboarding (spec 2 §4): a complete profile completes the journey's "profile_setup" step (paid once).
+  if (ctx.churchId && fresh.church && isProfileComplete(fresh)) {
+    const churchCtx = { ...ctx, churchId: ctx.churchId, timeZone: fresh.church.timeZone };
+    if ((await completeOnboardingStepFor(churchCtx, "profile_setup")).awarded > 0) return getFreshUser(ctx);
+  }
+  return fresh;
 }
 
 const DEFAULT_PREFERENCES: TPreferences = {

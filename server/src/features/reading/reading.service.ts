@@ -16,6 +16,7 @@ import type { TChurchCtx } from "../../lib/context";
 import { badRequest } from "../../lib/errors";
 import { awardPoints, dayKey, weekKey } from "../../lib/points";
 import { dayStreak } from "../../lib/streaks";
+import { completeOnboardingStepFor } from "../onboarding/onboarding.service";
 
 /**
  * The one-year Bible reading plan (common/bible-plan.ts) for a member: today's three passages in the
@@ -112,12 +113,10 @@ export async function completeReading(ctx: TChurchCtx, body: TReadingComplete): 
   if (!isPlanReading(readingDate, passage)) {
     throw badRequest(`"${passage}" is not one of the readings for ${readingDate}.`, "passage");
   }
-  const { awarded, total } = await awardPoints(
-    ctx,
-    "bible_reading",
-    readingKey(readingDate, passage),
-    POINTS.dailyReading,
-  );
+  const paid = await awardPoints(ctx, "bible_reading", readingKey(readingDate, passage), POINTS.dailyReading);
+  const { awarded } = paid;
+  // Onboarding (spec 2 §4): taking part in the growth journey completes its "join_growth" step (paid once).
+  const total = awarded > 0 ? (await completeOnboardingStepFor(ctx, "join_growth")).total : paid.total;
   const streak = await getReadingStreak(ctx, today);
   if (awarded > 0) {
     await grantBadge(ctx, "first_reading");

@@ -1,6 +1,6 @@
 import { readingsFor } from "@common/bible-plan";
 import { addDays } from "@common/dates";
-import { POINTS } from "@common/points";
+import { ONBOARDING_STEPS, POINTS } from "@common/points";
 import { ZReadingToday } from "@common/reading";
 import { and, eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
@@ -9,6 +9,8 @@ import { addMember, createChurch, setTimeZone, signUp } from "../../../test/fact
 import { churches } from "../../db/schema/churches";
 import { userBadges } from "../../db/schema/growth";
 import { pointsLedger } from "../../db/schema/points";
+
+const JOIN_GROWTH = ONBOARDING_STEPS.find((s) => s.id === "join_growth")?.points ?? Number.NaN;
 
 let t: TTestApp;
 beforeAll(async () => {
@@ -45,9 +47,10 @@ describe("the daily reading plan", () => {
     const [first, second] = today.readings;
     const done = await member.post("/api/bible-reading/complete", { passage: first.passage, readingDate: today.date });
     expect(done.status).toBe(200);
-    expect(done.body).toEqual({ awarded: POINTS.dailyReading, total: POINTS.dailyReading, streak: 1 });
+    // The first reading also completes the onboarding journey's "join_growth" step.
+    expect(done.body).toEqual({ awarded: POINTS.dailyReading, total: POINTS.dailyReading + JOIN_GROWTH, streak: 1 });
     const again = await member.post("/api/bible-reading/complete", { passage: first.passage, readingDate: today.date });
-    expect(again.body).toEqual({ awarded: 0, total: POINTS.dailyReading, streak: 1 });
+    expect(again.body).toEqual({ awarded: 0, total: POINTS.dailyReading + JOIN_GROWTH, streak: 1 });
     await member.post("/api/bible-reading/complete", { passage: second.passage, readingDate: today.date });
 
     const after = ZReadingToday.parse((await member.get("/api/bible-reading/today")).body);
@@ -56,9 +59,9 @@ describe("the daily reading plan", () => {
     expect(after.week.find((d) => d.date === today.date)?.readings).toEqual(after.readings);
     expect(after.week.filter((d) => d.date !== today.date).every((d) => d.completed === 0)).toBe(true);
     expect(after.streak).toBe(1);
-    expect((await member.get("/api/auth/user")).body.points).toBe(2 * POINTS.dailyReading);
+    expect((await member.get("/api/auth/user")).body.points).toBe(2 * POINTS.dailyReading + JOIN_GROWTH);
     const badges = await t.db.select().from(userBadges).where(eq(userBadges.userId, member.user.id));
-    expect(badges.map((b) => b.badge)).toEqual(["first_reading"]);
+    expect(badges.map((b) => b.badge).sort()).toEqual(["first_reading", "growth_seeker"]);
   });
 
   it("pays one passage once under 20 parallel calls", async () => {
@@ -72,7 +75,7 @@ describe("the daily reading plan", () => {
     expect(results.every((r) => r.status === 200)).toBe(true);
     expect(results.filter((r) => r.body.awarded === POINTS.dailyReading)).toHaveLength(1);
     expect(await readingRows(member.user.id)).toEqual([{ key: `${date}:${readings[2].passage}`, points: 10 }]);
-    expect((await member.get("/api/auth/user")).body.points).toBe(POINTS.dailyReading);
+    expect((await member.get("/api/auth/user")).body.points).toBe(POINTS.dailyReading + JOIN_GROWTH);
   });
 
   it("refuses another day's passage, a future day, a day past the catch-up week and malformed bodies, storing nothing", async () => {

@@ -1,3 +1,4 @@
+import { SERMON_REGULAR_COUNT } from "@common/badges";
 import { POINTS } from "@common/points";
 import type { TPublicSermon, TSermon, TWatchResult, ZSermonBody } from "@common/sermons";
 import { toLocalDate } from "@common/time";
@@ -6,10 +7,11 @@ import type { z } from "zod";
 import type { TDb } from "../../db/client";
 import { churches } from "../../db/schema/churches";
 import { sermons, sermonViews } from "../../db/schema/sermons";
+import { grantBadge } from "../../lib/badges";
 import { churchRow, inChurch } from "../../lib/church-scope";
 import type { TChurchCtx } from "../../lib/context";
 import { notFound } from "../../lib/errors";
-import { awardPoints } from "../../lib/points";
+import { awardPoints, countAwards } from "../../lib/points";
 import { recordActivity } from "../admin/activity.repo";
 import { completeOnboardingStepFor } from "../onboarding/onboarding.service";
 import { findSermon, findSermons, findSpeakers, isWatched, toSermon } from "./sermons.repo";
@@ -130,6 +132,9 @@ export async function watchSermon(ctx: TChurchCtx, id: string): Promise<TWatchRe
   const { awarded, total } = await awardPoints(ctx, "sermon_watch", id, POINTS.sermonWatch);
   // Onboarding (spec 2 §4): watching a sermon completes the journey's "explore_sermons" step (paid once).
   const points = awarded > 0 ? (await completeOnboardingStepFor(ctx, "explore_sermons")).total : total;
+  if (awarded > 0 && (await countAwards(ctx, "sermon_watch")) >= SERMON_REGULAR_COUNT) {
+    await grantBadge(ctx, "sermon_regular");
+  }
   return { pointsAwarded: awarded, points, isWatched: true };
 }
 

@@ -1,3 +1,5 @@
+import { BADGES, SERMON_REGULAR_COUNT } from "@common/badges";
+import { ONBOARDING_STEPS, POINTS } from "@common/points";
 import { ZPublicSermon, ZSermon } from "@common/sermons";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -211,18 +213,23 @@ describe("POST /api/sermons/{id}/watch", () => {
     const s2 = await createSermon(c.admin, { title: "Second" });
     const [a, b] = await Promise.all([m.post(`/api/sermons/${s1.id}/watch`), m.post(`/api/sermons/${s1.id}/watch`)]);
     expect([a.body.pointsAwarded, b.body.pointsAwarded].sort()).toEqual([0, 10]);
+    // The first watch also completes the onboarding journey's "explore_sermons" step (once).
+    const first = POINTS.sermonWatch + (ONBOARDING_STEPS.find((s) => s.id === "explore_sermons")?.points ?? Number.NaN);
     expect((await m.post(`/api/sermons/${s1.id}/watch`)).body).toEqual({
       pointsAwarded: 0,
-      points: 10,
+      points: first,
       isWatched: true,
     });
     expect((await m.post(`/api/sermons/${s2.id}/watch`)).body).toEqual({
       pointsAwarded: 10,
-      points: 20,
+      points: first + POINTS.sermonWatch,
       isWatched: true,
     });
-    expect((await m.get("/api/user/stats")).body).toMatchObject({ points: 20, sermonsWatched: 2 });
-    expect((await m.get("/api/auth/user")).body.points).toBe(20);
+    expect((await m.get("/api/user/stats")).body).toMatchObject({
+      points: first + POINTS.sermonWatch,
+      sermonsWatched: 2,
+    });
+    expect((await m.get("/api/auth/user")).body.points).toBe(first + POINTS.sermonWatch);
     expect((await m.get(`/api/sermons/${s1.id}`)).body.isWatched).toBe(true);
     expect((await c.admin.get(`/api/sermons/${s1.id}`)).body.isWatched).toBe(false);
     expect((await new Caller(t.app).post(`/api/sermons/${s1.id}/watch`)).status).toBe(401);
@@ -279,5 +286,22 @@ describe("the cached sermon list", () => {
       },
       { timeout: 8000, interval: 250 },
     );
+  });
+});
+
+describe("the Sermon Regular badge", () => {
+  it("is earned by the 10th sermon watched, once", async () => {
+    const c = await createChurch(t.app);
+    const m = await addMember(t.app, c);
+    const list = await Promise.all(
+      Array.from({ length: SERMON_REGULAR_COUNT + 1 }, (_, i) => createSermon(c.admin, { title: `Sermon ${i}` })),
+    );
+    const names = async () => ((await m.get("/api/user/badges")).body as { name: string }[]).map((b) => b.name);
+    for (const s of list.slice(0, SERMON_REGULAR_COUNT - 1)) await m.post(`/api/sermons/${s.id}/watch`);
+    expect(await names()).not.toContain(BADGES.sermon_regular.name);
+    await m.post(`/api/sermons/${list[SERMON_REGULAR_COUNT - 1].id}/watch`);
+    expect(await names()).toContain(BADGES.sermon_regular.name);
+    await m.post(`/api/sermons/${list[SERMON_REGULAR_COUNT].id}/watch`);
+    expect((await names()).filter((n) => n === BADGES.sermon_regular.name)).toHaveLength(1);
   });
 });

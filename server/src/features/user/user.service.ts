@@ -7,6 +7,7 @@ import { getEarnedBadges } from "../../lib/badges";
 import { inChurch } from "../../lib/church-scope";
 import type { TChurchCtx } from "../../lib/context";
 import { countAwards, getPointsTotal, getWeeklyPoints } from "../../lib/points";
+import { getActionStepStreakWeeks } from "../action-steps/action-steps.service";
 import { getReadingStreak } from "../reading/reading.service";
 
 /**
@@ -15,7 +16,7 @@ import { getReadingStreak } from "../reading/reading.service";
  * are running appear in `streaks`.
  */
 export async function getUserStats(ctx: TChurchCtx): Promise<TUserStats> {
-  const [points, sermonsWatched, [attended], weeklyPoints, dailyReading] = await Promise.all([
+  const [points, sermonsWatched, [attended], weeklyPoints, dailyReading, actionStep] = await Promise.all([
     getPointsTotal(ctx),
     countAwards(ctx, "sermon_watch"),
     ctx.db
@@ -25,9 +26,11 @@ export async function getUserStats(ctx: TChurchCtx): Promise<TUserStats> {
       .where(inChurch(events, ctx, eq(eventAttendance.userId, ctx.userId), isNotNull(eventAttendance.checkedInAt))),
     getWeeklyPoints(ctx),
     getReadingStreak(ctx),
+    getActionStepStreakWeeks(ctx),
   ]);
   const streaks: Record<string, number> = {};
   if (dailyReading > 0) streaks.dailyReading = dailyReading;
+  if (actionStep > 0) streaks.actionStep = actionStep;
   return { points, sermonsWatched, eventsAttended: attended.n, streaks, weeklyPoints, weeklyGoal: WEEKLY_POINTS_GOAL };
 }
 

@@ -92,25 +92,40 @@ describe("streaks, weekly points and badges", () => {
       points: POINTS.sermonWatch,
       createdAt: new Date(Date.now() - 21 * 86_400_000),
     });
+    // This week's action step, completed.
+    const step = await c.admin.post("/api/weekly-action-step", {
+      title: "Call a friend",
+      description: "Pray with them.",
+      weekOf: date,
+    });
+    expect(step.status).toBe(201);
+    expect((await member.post(`/api/weekly-action-step/${step.body.id}/complete`)).status).toBe(200);
     const s = await stats(member);
-    expect(s.streaks).toEqual({ dailyReading: 2 });
-    expect(s.weeklyPoints).toBe(2 * POINTS.dailyReading);
+    expect(s.streaks).toEqual({ dailyReading: 2, actionStep: 1 });
+    expect(s.weeklyPoints).toBe(2 * POINTS.dailyReading + POINTS.weeklyActionStep + stepPoints("join_growth"));
     expect(s.weeklyGoal).toBe(WEEKLY_POINTS_GOAL);
     expect(s.sermonsWatched).toBe(1);
 
     // Badges: name, description and icon from the list, with the date earned; another church's are not here.
-    await t.db.update(userBadges).set({ earnedAt: new Date(Date.now() - 86_400_000) });
+    await t.db
+      .update(userBadges)
+      .set({ earnedAt: new Date(Date.now() - 86_400_000) })
+      .where(eq(userBadges.userId, member.user.id));
     await t.db
       .insert(userBadges)
       .values({ churchId: c.church.id, userId: member.user.id, badge: "sermon_regular", earnedAt: new Date() });
     const other = await createChurch(t.app);
     await t.db.insert(userBadges).values({ churchId: other.church.id, userId: member.user.id, badge: "welcome" });
     const badges = (await member.get("/api/user/badges")).body.map((b: unknown) => ZUserBadge.parse(b));
-    expect(badges.map((b: { name: string }) => b.name)).toEqual([
-      BADGES.sermon_regular.name,
-      BADGES.first_reading.name,
-    ]);
-    expect(badges[1]).toMatchObject({ description: BADGES.first_reading.description, icon: BADGES.first_reading.icon });
+    const names = badges.map((b: { name: string }) => b.name);
+    expect(names[0]).toBe(BADGES.sermon_regular.name);
+    expect(names.slice(1).sort()).toEqual(
+      [BADGES.first_action_step.name, BADGES.first_reading.name, BADGES.growth_seeker.name].sort(),
+    );
+    expect(badges.find((b: { name: string }) => b.name === BADGES.first_reading.name)).toMatchObject({
+      description: BADGES.first_reading.description,
+      icon: BADGES.first_reading.icon,
+    });
     expect((await c.admin.get("/api/user/badges")).body).toEqual([]);
   });
 

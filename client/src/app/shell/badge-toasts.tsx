@@ -1,0 +1,41 @@
+import type { TUserBadge } from "@common/user";
+import { useQuery } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { toast } from "@/components/ui/use-toast";
+import { USER_BADGES_KEY } from "@/lib/query-keys";
+
+const storageKey = (userId: string) => `fellowship:badges-seen:${userId}`;
+
+function readSeen(userId: string): Set<string> | null {
+  try {
+    const raw = localStorage.getItem(storageKey(userId));
+    return raw ? new Set(JSON.parse(raw) as string[]) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Earning a badge shows a toast the next time the member's badges refresh (they do after anything
+ * that may earn one). Badges already seen on this device are remembered; the first visit on a device
+ * remembers what is there without a toast for each.
+ */
+export function BadgeToasts({ userId }: { userId: string }) {
+  const badges = useQuery<TUserBadge[]>({ queryKey: USER_BADGES_KEY });
+  useEffect(() => {
+    if (!badges.data) return;
+    const seen = readSeen(userId);
+    const names = badges.data.map((b) => b.name);
+    if (seen) {
+      for (const badge of badges.data.filter((b) => !seen.has(b.name)).reverse()) {
+        toast({ title: "Badge Earned!", description: `${badge.name}: ${badge.description}` });
+      }
+    }
+    try {
+      localStorage.setItem(storageKey(userId), JSON.stringify(names));
+    } catch {
+      // Private browsing without storage: no toasts, nothing lost.
+    }
+  }, [badges.data, userId]);
+  return null;
+}
