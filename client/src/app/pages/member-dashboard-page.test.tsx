@@ -11,9 +11,22 @@ const at = (ms: number) => new Date(Date.now() + ms).toISOString();
 const LATEST = "/api/sermons?limit=3";
 const NEXT = "/api/events?upcoming=true&limit=3";
 const ACTION_STEP = "/api/weekly-action-step";
+const BADGES = "/api/user/badges";
+const EARNED = ["First Reading", "Growth Seeker", "First Sermon", "Welcome"].map((name, i) => ({
+  name,
+  description: `About ${name}`,
+  icon: "award",
+  earnedAt: new Date(Date.UTC(2026, 10, 20 - i)).toISOString(),
+}));
 
-function setup(sermons: unknown, events: unknown) {
-  const fetchMock = mockFetch({ "/api/user/stats": STATS, [LATEST]: sermons, [NEXT]: events, [ACTION_STEP]: null });
+function setup(sermons: unknown, events: unknown, badges: unknown = []) {
+  const fetchMock = mockFetch({
+    "/api/user/stats": STATS,
+    [LATEST]: sermons,
+    [NEXT]: events,
+    [ACTION_STEP]: null,
+    [BADGES]: badges,
+  });
   renderWithApp(<MemberDashboardPage />, { user: makeUser({ role: "CONGREGANT" }) });
   return fetchMock;
 }
@@ -26,7 +39,7 @@ describe("MemberDashboardPage", () => {
     const events = [1, 2, 3].map((n) =>
       makeEvent({ id: `e${n}`, title: `Event ${n}`, startTime: at(n * DAY), endTime: at(n * DAY + 3_600_000) }),
     );
-    const fetchMock = setup(sermons, events);
+    const fetchMock = setup(sermons, events, EARNED);
     const first = await screen.findByRole("link", { name: /Sermon 1/ });
     expect(first.getAttribute("href")).toBe("/sermons/s1");
     expect(first.textContent).toContain("Pastor 1 · 31m");
@@ -36,7 +49,11 @@ describe("MemberDashboardPage", () => {
     expect(screen.getByText("Event 3")).toBeTruthy();
     expect(screen.queryByText(/Happening now/)).toBeNull();
     const urls = fetchMock.mock.calls.map(([url]) => String(url)).sort();
-    expect(urls).toEqual([NEXT, LATEST, "/api/user/stats", ACTION_STEP].sort());
+    expect(urls).toEqual([NEXT, LATEST, "/api/user/stats", ACTION_STEP, BADGES].sort());
+    // Recent Achievements: the first three badges (newest first, as the server sends them).
+    expect(await screen.findByText("First Reading")).toBeTruthy();
+    expect(screen.getByText("First Sermon")).toBeTruthy();
+    expect(screen.queryByText("Welcome")).toBeNull();
   });
 
   it("says so when an event is under way", async () => {
@@ -50,5 +67,6 @@ describe("MemberDashboardPage", () => {
     expect(await screen.findByText("No sermons yet")).toBeTruthy();
     expect(await screen.findByText("No upcoming events")).toBeTruthy();
     expect(await screen.findByText("No growth challenge this week")).toBeTruthy();
+    expect(await screen.findByText("No achievements yet")).toBeTruthy();
   });
 });

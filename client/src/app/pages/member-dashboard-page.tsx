@@ -13,6 +13,7 @@ import {
 } from "lucide-react";
 import { useMemo } from "react";
 import { Link } from "wouter";
+import { BadgeList } from "@/components/badge-list";
 import { EmptyState } from "@/components/empty-state";
 import { LoadError } from "@/components/load-error";
 import { QuickActionGrid, type TQuickAction } from "@/components/quick-action-grid";
@@ -23,6 +24,7 @@ import { ActionStepCard } from "@/features/action-steps/components/action-step-c
 import { useUpcomingEvents } from "@/features/events/api";
 import { UpcomingEventList } from "@/features/events/components/upcoming-event-list";
 import { eventFormatter } from "@/features/events/format";
+import { useUserBadges } from "@/features/profile/api";
 import { useLatestSermons } from "@/features/sermons/api";
 import { countActiveStreaks, useUserStats } from "@/features/user/api";
 import { useCurrentUser } from "@/lib/current-user";
@@ -30,6 +32,7 @@ import { useDocumentTitle } from "@/lib/use-document-title";
 import { useNow } from "@/lib/use-now";
 
 const DASHBOARD_EVENT_COUNT = 3;
+const RECENT_BADGE_COUNT = 3;
 
 function ListSkeleton({ label }: { label: string }) {
   return (
@@ -67,6 +70,7 @@ function SectionLink({ href, children }: { href: string; children: string }) {
 export function MemberDashboardPage() {
   const user = useCurrentUser();
   const stats = useUserStats();
+  const badges = useUserBadges();
   const s = stats.data;
   // Only what the cards show: the newest sermons and the next events, never the whole lists.
   const sermons = useLatestSermons();
@@ -183,11 +187,12 @@ export function MemberDashboardPage() {
             <CardTitle>Recent Achievements</CardTitle>
           </CardHeader>
           <CardContent>
-            <EmptyState
-              icon={Award}
-              title="No achievements yet"
-              description="Earn badges by watching sermons, reading daily and praying with your partner."
-              className="py-6"
+            {/* Spec 2: the first three badges. */}
+            <BadgeList
+              badges={badges.data?.slice(0, RECENT_BADGE_COUNT)}
+              isLoading={badges.isLoading}
+              isError={badges.isError}
+              onRetry={() => badges.refetch()}
             />
           </CardContent>
         </Card>

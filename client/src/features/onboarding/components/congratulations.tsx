@@ -2,12 +2,12 @@ import type { TGamificationBadge } from "@common/onboarding";
 import { ArrowRight, PartyPopper } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link } from "wouter";
+import { BadgeEmblem } from "@/components/badge-icon";
 import { LoadError } from "@/components/load-error";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Skeleton, skeletonKeys } from "@/components/ui/skeleton";
 import { formatNumber } from "@/lib/utils";
-import { BadgeEmblem } from "./badge-icon";
 
 /** Spec 2 §9: the completed view shows 6 badges. */
 export const COMPLETED_BADGE_COUNT = 6;

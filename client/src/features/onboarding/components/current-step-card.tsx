@@ -2,10 +2,10 @@ import type { TOnboardingStep } from "@common/onboarding";
 import { ArrowRight, CheckCircle2, Star } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link } from "wouter";
+import { getBadgeIcon } from "@/components/badge-icon";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { getBadgeIcon } from "./badge-icon";
 
 /** Spec 2 §4: the first step not yet done, with its points, badge, where to do it and Complete Step. */
 export function CurrentStepCard({

@@ -1,10 +1,10 @@
 import type { TGamificationBadge } from "@common/onboarding";
 import { Award, Star } from "lucide-react";
+import { BadgeEmblem } from "@/components/badge-icon";
 import { LoadError } from "@/components/load-error";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton, skeletonKeys } from "@/components/ui/skeleton";
 import { formatNumber } from "@/lib/utils";
-import { BadgeEmblem } from "./badge-icon";
 
 /** Spec 2 §9: the sidebar shows 4 badges. */
 export const SIDEBAR_BADGE_COUNT = 4;
