@@ -12,3 +12,9 @@ export function addDays(date: string, days: number): string {
   const [y, m, d] = date.split("-").map(Number);
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }
+
+/** The Sunday that starts the Sunday-to-Saturday week holding the calendar day `date`. */
+export function sundayOf(date: string): string {
+  const [y, m, d] = date.split("-").map(Number);
+  return addDays(date, -new Date(Date.UTC(y, m - 1, d)).getUTCDay());
+}

@@ -1,5 +1,6 @@
 import type { TActionStep, TActionStepComplete, TActionStepSummary, ZActionStepBody } from "@common/action-steps";
 import { FAITHFUL_STEPS_WEEKS, type TBadgeKey } from "@common/badges";
+import { addDays, sundayOf } from "@common/dates";
 import { POINTS } from "@common/points";
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
@@ -16,18 +17,6 @@ import { completeOnboardingStepFor } from "../onboarding/onboarding.service";
 type TActionStepInput = z.output<typeof ZActionStepBody>;
 const NOT_FOUND = "Action step not found";
 const KIND = "action_step";
-
-/** `YYYY-MM-DD` moved by `days` calendar days (no time zone: a calendar date is the same everywhere). */
-export function addDays(date: string, days: number): string {
-  const [y, m, d] = date.split("-").map(Number);
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
-
-/** The Sunday that starts the Sunday-to-Saturday week holding the calendar date `date`. */
-export function sundayOf(date: string): string {
-  const [y, m, d] = date.split("-").map(Number);
-  return addDays(date, -new Date(Date.UTC(y, m - 1, d)).getUTCDay());
-}
 
 const completedByCaller = (ctx: TChurchCtx) => isAwarded(ctx, KIND, sql`${weeklyActionSteps.id}::text`);
 

@@ -1,5 +1,6 @@
 import { ZActionStep, ZActionStepComplete, ZActionStepSummary } from "@common/action-steps";
 import { FAITHFUL_STEPS_WEEKS } from "@common/badges";
+import { addDays, sundayOf } from "@common/dates";
 import { ONBOARDING_STEPS, POINTS } from "@common/points";
 import { and, eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
@@ -9,7 +10,7 @@ import { userBadges, weeklyActionSteps } from "../../db/schema/growth";
 import { pointsLedger } from "../../db/schema/points";
 import type { TChurchCtx } from "../../lib/context";
 import { weekKey } from "../../lib/points";
-import { addDays, getActionStepStreakWeeks, sundayOf } from "./action-steps.service";
+import { getActionStepStreakWeeks } from "./action-steps.service";
 
 /** A member's first action step also completes the onboarding journey's "join_growth" step. */
 const JOIN_GROWTH = ONBOARDING_STEPS.find((s) => s.id === "join_growth")?.points ?? Number.NaN;

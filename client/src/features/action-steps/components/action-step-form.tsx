@@ -1,4 +1,5 @@
 import type { TActionStepSummary, ZActionStepBody } from "@common/action-steps";
+import { addDays, sundayOf } from "@common/dates";
 import { Lightbulb } from "lucide-react";
 import { useEffect } from "react";
 import { type FieldErrors, useForm } from "react-hook-form";
@@ -13,7 +14,7 @@ import { applyServerFieldErrors } from "@/lib/form-errors";
 import { usePreload } from "@/lib/lazy";
 import { lazyZodResolver } from "@/lib/lazy-zod-resolver";
 import { useSaveActionStep } from "../api";
-import { addDays, formatWeekOf, sundayOf } from "../week";
+import { formatWeekOf } from "../week";
 
 type TValues = z.input<typeof ZActionStepBody>;
 type TOutput = z.output<typeof ZActionStepBody>;
