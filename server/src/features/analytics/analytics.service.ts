@@ -2,32 +2,43 @@ import { ACTIVE_WINDOW_DAYS, GROWTH_SERIES_WEEKS, RECENT_WINDOW_DAYS, type TGrow
 import { zonedTimeToUtc } from "@common/time";
 import type { TChurchCtx } from "../../lib/context";
 import { dayKey, weekKey } from "../../lib/points";
-import { findActivity, sumReadingStreaks, type TWindow } from "./analytics.repo";
+import { startOfWeek } from "../../lib/time";
+import { findReadingRuns, findThisWeek, findWeeks, sumStreaks, type TWeekRow } from "./analytics.repo";
 
 /**
  * Growth analytics for a church's admins (spec 2 Growth settings, `GET /api/analytics/growth`).
  * Days and weeks are the church's (time zone; weeks Sunday to Saturday), decided by the app's clock.
  *
  * - Members: users whose church is this one, every role.
- * - Active members: seen in the app (users.last_active_at) or paid any points in the last 30 days;
- *   recently active: the same within the last 7 days.
+ * - Active members: seen in the app (users.last_active_at) in the last 30 days, or paid points this
+ *   week; recently active: seen in the last 7 days, or paid this week. (Every award is made by a
+ *   signed-in request, which also marks the member seen.)
  * - actionStepCompletionRate: rounded percent of active members who completed this week's step
  *   (a points-ledger row of kind action_step keyed by the step's id); 0 when no step is set or
  *   nobody is active.
  * - averageReadingStreak: the mean over all members of their current reading streak (consecutive
  *   plan days with at least one reading, ending today or yesterday: today not read yet does not
- *   break it), one decimal. Streaks are counted within the last 400 days.
+ *   break it), one decimal. Streaks are followed back up to 400 days.
  * - activeParticipants: members with any points this week.
- * - weeks: the 12 weeks ending with this one: distinct members paid (members who later left still
- *   count in the weeks they took part: a church's history does not change), readings, action steps
- *   and points, by when the points were earned.
+ * - weeks: the 12 weeks ending with this one: distinct members paid, readings, action steps and
+ *   points, by when the points were earned. Members who later left still count in the weeks they
+ *   took part: a church's history does not change when someone leaves.
+ *
+ * History (the 11 weeks before this one, and reading runs up to yesterday) is kept per church and
+ * day for HISTORY_TTL_MS in each process: it is most of the work and changes only when a reading is
+ * caught up for a past day or a member's account is deleted. This week and today are always read.
  */
 
 /** How far back a reading streak is followed: a year's plan and then some. */
 export const STREAK_WINDOW_DAYS = 400;
 /** Streaks are first followed over this many days; only longer ones are followed further. */
 const RECENT_STREAK_DAYS = 35;
+const HISTORY_TTL_MS = 10 * 60_000;
+const HISTORY_MAX_CHURCHES = 500;
 const DAY_MS = 86_400_000;
+
+type THistory = { at: number; closedWeeks: TWeekRow[]; runs: Record<string, number> };
+const histories = new Map<string, THistory>();
 
 /** `YYYY-MM-DD` moved by whole calendar days. */
 function shiftDate(date: string, days: number): string {
@@ -35,30 +46,55 @@ function shiftDate(date: string, days: number): string {
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }
 
-function windowOf(ctx: TChurchCtx, now: Date): TWindow {
-  const weekOf = weekKey(ctx, now);
-  const firstWeekOf = shiftDate(weekOf, -7 * (GROWTH_SERIES_WEEKS - 1));
-  const [y, m, d] = firstWeekOf.split("-").map(Number);
-  return {
-    now,
-    weekOf,
-    firstWeekOf,
-    seriesStart: zonedTimeToUtc(y, m, d, ctx.timeZone),
-    activeSince: new Date(now.getTime() - ACTIVE_WINDOW_DAYS * DAY_MS),
-    recentSince: new Date(now.getTime() - RECENT_WINDOW_DAYS * DAY_MS),
-  };
+function localMidnight(date: string, timeZone: string): Date {
+  const [y, m, d] = date.split("-").map(Number);
+  return zonedTimeToUtc(y, m, d, timeZone);
+}
+
+async function getHistory(ctx: TChurchCtx, today: string, weekOf: string, weekStart: Date): Promise<THistory> {
+  const key = `${ctx.churchId}|${ctx.timeZone}|${today}`;
+  const kept = histories.get(key);
+  const now = Date.now();
+  if (kept && now - kept.at >= 0 && now - kept.at < HISTORY_TTL_MS) return kept;
+  // The weeks before this one, oldest first, and the instants they start (then this week's start).
+  const closed = Array.from({ length: GROWTH_SERIES_WEEKS - 1 }, (_, i) =>
+    shiftDate(weekOf, -7 * (GROWTH_SERIES_WEEKS - 1 - i)),
+  );
+  const starts = [...closed.map((w) => localMidnight(w, ctx.timeZone)), weekStart];
+  const [closedWeeks, runs] = await Promise.all([
+    findWeeks(ctx, closed, starts),
+    findReadingRuns(ctx, {
+      today,
+      yesterday: shiftDate(today, -1),
+      recent: shiftDate(today, -RECENT_STREAK_DAYS),
+      since: shiftDate(today, -STREAK_WINDOW_DAYS),
+    }),
+  ]);
+  const history = { at: now, closedWeeks, runs: Object.fromEntries(runs.map((r) => [r.userId, r.length])) };
+  histories.delete(key);
+  histories.set(key, history);
+  // A Map iterates in insertion order: the first keys are the oldest.
+  for (const old of histories.keys()) {
+    if (histories.size <= HISTORY_MAX_CHURCHES) break;
+    histories.delete(old);
+  }
+  return history;
 }
 
 export async function getGrowthAnalytics(ctx: TChurchCtx, now = new Date()): Promise<TGrowthAnalytics> {
   const today = dayKey(ctx, now);
-  const w = windowOf(ctx, now);
-  const [{ weeks, counts }, streakDays] = await Promise.all([
-    findActivity(ctx, w),
-    sumReadingStreaks(ctx, {
-      today,
-      recent: shiftDate(today, -RECENT_STREAK_DAYS),
-      since: shiftDate(today, -STREAK_WINDOW_DAYS),
+  const weekOf = weekKey(ctx, now);
+  const weekStart = startOfWeek(now, ctx.timeZone);
+  const history = await getHistory(ctx, today, weekOf, weekStart);
+  const [{ week, counts }, streakDays] = await Promise.all([
+    findThisWeek(ctx, {
+      weekOf,
+      weekStart,
+      now,
+      activeSince: new Date(now.getTime() - ACTIVE_WINDOW_DAYS * DAY_MS),
+      recentSince: new Date(now.getTime() - RECENT_WINDOW_DAYS * DAY_MS),
     }),
+    sumStreaks(ctx, today, history.runs),
   ]);
   const rate =
     counts.hasActionStep && counts.activeMembers > 0
@@ -74,6 +110,6 @@ export async function getGrowthAnalytics(ctx: TChurchCtx, now = new Date()): Pro
     recentlyActive: counts.recentlyActive,
     hasActionStep: counts.hasActionStep,
     actionStepCompletions: counts.actionStepCompletions,
-    weeks,
+    weeks: [...history.closedWeeks, week],
   };
 }

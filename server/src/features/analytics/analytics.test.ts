@@ -151,7 +151,7 @@ describe("GET /api/analytics/growth", () => {
         createdAt: localMidnight(thisWeek, -0.5),
         points: 25,
       },
-      // Naomi: one reading ten days ago (active in the last 30 days, not the last 7; no streak).
+      // Naomi: one reading ten days ago, the day she was last seen (no streak).
       reading(m3.user.id, "2026-11-12"),
       // Orpah: two sermons either side of the series' first week (Sunday 6 September, NZST: UTC+12),
       // both on Saturday 5 September in UTC.
@@ -166,7 +166,7 @@ describe("GET /api/analytics/growth", () => {
       [admin, new Date(now.getTime() - HOUR)],
       [m1.user.id, new Date(now.getTime() - 3 * DAY)],
       [m2.user.id, new Date(now.getTime() - 20 * DAY)],
-      [m3.user.id, null],
+      [m3.user.id, new Date(now.getTime() - 10 * DAY)],
       [m4.user.id, new Date(now.getTime() - 60 * DAY)],
       [m5.user.id, null],
     ]);
@@ -192,11 +192,12 @@ describe("GET /api/analytics/growth", () => {
 
     setClock(now);
     const a = await getAnalytics(c.admin);
-    // Members: the admin and five. Active (seen or paid in 30 days): the admin, Ruth, Boaz, Naomi
-    // (paid 10 days ago) and Jesse (paid this week); not Orpah. Recently (7 days): not Naomi either.
+    // Members: the admin and five. Active (seen in 30 days, or paid this week): the admin, Ruth,
+    // Boaz, Naomi and Jesse (paid this week); not Orpah. Recently (seen in 7 days, or paid this week):
+    // the admin, Ruth and Jesse; Boaz's points were last week's.
     expect(a.totalMembers).toBe(6);
     expect(a.activeMembers).toBe(5);
-    expect(a.recentlyActive).toBe(4);
+    expect(a.recentlyActive).toBe(3);
     // This week's step: Ruth and Jesse of the five active members.
     expect(a.hasActionStep).toBe(true);
     expect(a.actionStepCompletions).toBe(2);
@@ -283,6 +284,14 @@ describe("GET /api/analytics/growth", () => {
     const a = await getAnalytics(c.admin);
     expect(a.totalMembers).toBe(4);
     expect(a.averageReadingStreak).toBe(Math.round((10 * (44 + 36 + 120)) / 4) / 10);
+
+    // Today is read live on every call (history is kept): Eli reads today's passage.
+    await addLedgerRows(c.church.id, [
+      { userId: eli.user.id, kind: "bible_reading", key: `${today}:ot`, createdAt: new Date("2026-11-21T11:50:00Z") },
+    ]);
+    const b = await getAnalytics(c.admin);
+    expect(b.averageReadingStreak).toBe(Math.round((10 * (45 + 36 + 120)) / 4) / 10);
+    expect(b.weeks[11].readings).toBe(a.weeks[11].readings + 1);
   });
 
   it("counts only current members in the figures; a member who left still counts in the weeks they took part", async () => {
