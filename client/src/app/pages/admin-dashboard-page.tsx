@@ -34,7 +34,7 @@ const QUICK_ACTIONS: TQuickAction[] = [
   { label: "Add New Sermon", description: "Upload a message", href: "/admin/sermons", icon: Upload },
   { label: "Create Event", description: "Plan a gathering", href: "/admin/events", icon: CalendarPlus },
   { label: "Manage Members", description: "Roles and membership", href: "/admin/members", icon: Users },
-  { label: "Growth Analytics", description: "See engagement", href: "/admin/growth", icon: BarChart3 },
+  { label: "Growth Analytics", description: "See engagement", href: "/admin/analytics", icon: BarChart3 },
   { label: "Manage Live Stream", description: "Go live with chat", href: "/admin/live-stream", icon: Radio },
   {
     label: "Download Our App",
