@@ -71,8 +71,11 @@ export type TBenchCase = {
   path: string;
   /** Request headers besides the session cookie (e.g. `accept-encoding`), sent to both servers. */
   headers?: Record<string, string>;
-  /** Seeds what the case needs; runs once, before any response is captured. */
-  setup?: (ctx: TBenchContext) => Promise<void>;
+  /**
+   * Seeds what the case needs; runs once, before any response is captured. It may answer another
+   * session cookie to request the case with (another church's admin, say).
+   */
+  setup?: (ctx: TBenchContext) => Promise<void | { cookie: string }>;
   /** Sanity check of the captured JSON body; returns an error message, or null when it is right. */
   check?: (body: unknown) => string | null;
 };
@@ -80,6 +83,60 @@ export type TBenchCase = {
 const MEMBERS = 500;
 const SERMONS = 2000;
 const EVENTS = 200;
+
+const GROWTH_MEMBERS = 2000;
+
+/**
+ * A second church for the growth cases (issue 8): 2,000 members and a year of ledger rows (readings
+ * on two days in three, a second reading every sixth day, a sermon a fortnight, the weekly action
+ * step every other week: about 470,000 rows), requested as its admin. Made once, shared by the cases.
+ */
+let growthChurch: Promise<{ cookie: string }> | undefined;
+function seedGrowthChurch(ctx: TBenchContext): Promise<{ cookie: string }> {
+  growthChurch ??= (async () => {
+    const { cookie, churchId } = await signUpAdmin(ctx.appUrl, "growth");
+    await ctx.db.query(
+      `insert into users (email, first_name, last_name, role, church_id, created_at, last_active_at)
+       select 'grower' || g || '@bench.example', 'First' || g, 'Last' || g, 'CONGREGANT', $1, now() - interval '400 days',
+              now() - make_interval(days => g % 40)
+       from generate_series(1, $2::int - 1) as g`,
+      [churchId, GROWTH_MEMBERS],
+    );
+    await ctx.db.query(
+      `insert into weekly_action_steps (church_id, week_of, title, description)
+       select $1, (date_trunc('week', now() + interval '1 day') - interval '1 day')::date - 7 * w,
+              'Step ' || w, 'Practise something good, week ' || w
+       from generate_series(0, 51) as w`,
+      [churchId],
+    );
+    await ctx.db.query(
+      `with m as (select id, row_number() over (order by id) as n from users where church_id = $1),
+            d as (select g as back, (now() - make_interval(days => g))::date as day from generate_series(0, 364) as g)
+       insert into points_ledger (church_id, user_id, kind, key, points, created_at)
+       select $1, m.id, 'bible_reading', d.day || ':Genesis 1', 10, d.day + interval '8 hours'
+         from m cross join d where (m.n + d.back) % 3 <> 0
+       union all
+       select $1, m.id, 'bible_reading', d.day || ':Psalm 1', 10, d.day + interval '9 hours'
+         from m cross join d where (m.n + d.back) % 6 = 0
+       union all
+       select $1, m.id, 'sermon_watch', 'sermon-' || d.back, 10, d.day + interval '12 hours'
+         from m cross join d where (m.n + d.back) % 14 = 0
+       union all
+       select $1, m.id, 'action_step', s.id::text, 25, s.week_of + interval '2 days'
+         from m cross join weekly_action_steps s
+        where s.church_id = $1 and (m.n + extract(week from s.week_of)::int) % 2 = 0`,
+      [churchId],
+    );
+    await ctx.db.query(
+      `update users u set points = coalesce((select sum(points) from points_ledger l where l.user_id = u.id), 0)
+        where church_id = $1`,
+      [churchId],
+    );
+    await ctx.db.query("analyze points_ledger");
+    return { cookie };
+  })();
+  return growthChurch;
+}
 
 /** Add endpoints here. */
 const CASES: TBenchCase[] = [
@@ -153,6 +210,18 @@ const CASES: TBenchCase[] = [
     path: "/api/events",
     headers: { "accept-encoding": "br" },
     check: (body) => (Array.isArray(body) && body.length === EVENTS ? null : `expected ${EVENTS} events`),
+  },
+  {
+    name: `GET /api/user/stats (${GROWTH_MEMBERS} members, a year of ledger)`,
+    path: "/api/user/stats",
+    setup: seedGrowthChurch,
+    check: (body) => ((body as { points?: number }).points ? null : "expected the admin's points"),
+  },
+  {
+    name: `GET /api/weekly-action-step (${GROWTH_MEMBERS} members, a year of ledger)`,
+    path: "/api/weekly-action-step",
+    setup: seedGrowthChurch,
+    check: (body) => ((body as { title?: string } | null)?.title ? null : "expected this week's step"),
   },
 ];
 
@@ -270,9 +339,12 @@ async function api(appUrl: string, method: string, urlPath: string, body: unknow
   return { res, json: JSON.parse(text) as Record<string, unknown> };
 }
 
-async function signUpAdmin(appUrl: string): Promise<{ cookie: string; adminId: string; churchId: string }> {
+async function signUpAdmin(
+  appUrl: string,
+  name = "bench",
+): Promise<{ cookie: string; adminId: string; churchId: string }> {
   const { res, json: user } = await api(appUrl, "POST", "/api/auth/register", {
-    email: "admin@bench.example",
+    email: `admin@${name}.example`,
     password: "bench-password-1",
     firstName: "Bench",
     lastName: "Admin",
@@ -280,7 +352,7 @@ async function signUpAdmin(appUrl: string): Promise<{ cookie: string; adminId: s
   const session = res.headers.getSetCookie().find((c) => c.startsWith("fellowship_session="));
   if (!session) throw new Error("register did not set the session cookie");
   const cookie = session.split(";")[0];
-  const { json: church } = await api(appUrl, "POST", "/api/churches", { name: "Bench Church" }, cookie);
+  const { json: church } = await api(appUrl, "POST", "/api/churches", { name: `${name} church` }, cookie);
   return { cookie, adminId: String(user.id), churchId: String(church.id) };
 }
 
@@ -425,13 +497,14 @@ async function main(): Promise<number> {
   );
   const admin = await signUpAdmin(app.url);
   const ctx: TBenchContext = { appUrl: app.url, db: pool, ...admin };
-  for (const c of cases) await c.setup?.(ctx);
+  const cookieOf = new Map<TBenchCase, string>();
+  for (const c of cases) cookieOf.set(c, (await c.setup?.(ctx))?.cookie ?? admin.cookie);
 
   // The exact bytes the app answers (compressed when the case asks), for the bare server to replay.
   const captured: TCapturedRoute[] = [];
   const bytesByCase = new Map<TBenchCase, number>();
   for (const c of cases) {
-    const res = await getRaw(app.url + c.path, { cookie: admin.cookie, ...c.headers });
+    const res = await getRaw(app.url + c.path, { cookie: cookieOf.get(c) ?? admin.cookie, ...c.headers });
     if (res.status !== 200) throw new Error(`${c.name}: ${res.status} ${res.body.toString()}`);
     const problem = c.check?.(JSON.parse(decode(res.body, res.contentEncoding).toString()));
     if (problem) throw new Error(`${c.name}: ${problem}`);
@@ -459,8 +532,9 @@ async function main(): Promise<number> {
   const rows: { c: TBenchCase; bytes: number; app: TMeasure; bare: TMeasure }[] = [];
   for (const c of cases) {
     console.log(`bench: ${c.name} …`);
-    const appM = await measure(app.url + c.path, { cookie: admin.cookie, ...c.headers });
-    const bareM = await measure(bare.url + c.path, { cookie: admin.cookie, ...c.headers });
+    const headers = { cookie: cookieOf.get(c) ?? admin.cookie, ...c.headers };
+    const appM = await measure(app.url + c.path, headers);
+    const bareM = await measure(bare.url + c.path, headers);
     rows.push({ c, bytes: bytesByCase.get(c) ?? 0, app: appM, bare: bareM });
   }
   printTable(rows);

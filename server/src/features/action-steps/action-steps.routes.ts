@@ -1,5 +1,6 @@
-import { ZActionStepBody, ZActionStepListQuery } from "@common/action-steps";
+import { type TActionStep, ZActionStepBody, ZActionStepListQuery } from "@common/action-steps";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { MemberCache } from "../../lib/member-cache";
 import { ZIdParams } from "../../lib/params";
 import { completeActionStep, getCurrentActionStep, listActionSteps, saveActionStep } from "./action-steps.service";
 
@@ -8,8 +9,12 @@ export const actionStepsRoutes: FastifyPluginAsyncZod = async (app) => {
   const member = { access: "member" as const };
   const admin = { access: "admin" as const };
 
-  // This week's step for the caller's church, or null (200) when none is set.
-  app.get("/api/weekly-action-step", { config: member }, async (req) => getCurrentActionStep(req.churchCtx));
+  // This week's step for the caller's church, or null (200) when none is set; kept per member until
+  // their completion, the church's new step or the church's next day.
+  const current = new MemberCache<TActionStep | null>(app.cacheBus, { churchTopics: ["growth", "church"] });
+  app.get("/api/weekly-action-step", { config: member }, async (req) =>
+    current.get(req.churchCtx, () => getCurrentActionStep(req.churchCtx)),
+  );
 
   // 201 when the week had no step yet, 200 when this save replaced it.
   app.post("/api/weekly-action-step", { config: admin, schema: { body: ZActionStepBody } }, async (req, reply) => {

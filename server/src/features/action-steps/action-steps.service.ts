@@ -78,6 +78,8 @@ export async function saveActionStep(
     await recordActivity({ ...ctx, db }, "action_step_set", `Weekly action step: ${body.title}`);
     return row;
   });
+  // Every process forgets the church's cached step (and each member's mark with it).
+  await ctx.changed("growth", ctx.churchId);
   const step = await findStep(ctx, churchRow(weeklyActionSteps, ctx, saved.id));
   if (!step) throw notFound(NOT_FOUND);
   return { step, isNew: saved.isNew };

@@ -134,3 +134,30 @@ describe("streaks, weekly points and badges", () => {
     expect((await (await signUp(t.app)).get("/api/user/badges")).status).toBe(403);
   });
 });
+
+describe("kept in memory per member, never stale", () => {
+  it("stats and this week's step follow the member's awards and the admin's new step at once", async () => {
+    const c = await createChurch(t.app);
+    const member = await addMember(t.app, c);
+    const { date, readings } = (await member.get("/api/bible-reading/today")).body;
+    const before = await stats(member);
+    expect((await member.get("/api/weekly-action-step")).body).toBeNull();
+
+    await member.post("/api/bible-reading/complete", { passage: readings[0].passage, readingDate: date });
+    const after = await stats(member);
+    expect(after.points).toBeGreaterThan(before.points);
+    expect(after.streaks).toEqual({ dailyReading: 1 });
+
+    const step = await c.admin.post("/api/weekly-action-step", {
+      title: "Serve",
+      description: "Help someone.",
+      weekOf: date,
+    });
+    expect((await member.get("/api/weekly-action-step")).body).toMatchObject({ title: "Serve", isCompleted: false });
+    await c.admin.post("/api/weekly-action-step", { title: "Serve twice", description: "Help two.", weekOf: date });
+    expect((await member.get("/api/weekly-action-step")).body.title).toBe("Serve twice");
+    await member.post(`/api/weekly-action-step/${step.body.id}/complete`);
+    expect((await member.get("/api/weekly-action-step")).body.isCompleted).toBe(true);
+    expect((await stats(member)).streaks).toEqual({ dailyReading: 1, actionStep: 1 });
+  });
+});

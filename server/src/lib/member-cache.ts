@@ -1,0 +1,64 @@
+import type { CacheBus, TTopic } from "./cache-bus";
+import type { TChurchCtx } from "./context";
+import { dayKey } from "./points";
+
+type TEntry<T> = { day: string; timeZone: string; value: T };
+
+/**
+ * Something computed for one member in their church that members read on every visit (their
+ * statistics, this week's step with their mark), kept in memory until it can have changed:
+ * - the member's own change (an award, a badge, a check-in: the "user" topic, from every process);
+ * - the church's change on `churchTopics` (an admin's new step, say);
+ * - the church's day turning (streaks and weekly figures follow its calendar), or its time zone.
+ * A load that started before a change never serves after it. At most `maxEntries` members are kept.
+ */
+export class MemberCache<T> {
+  private readonly byChurch = new Map<string, Map<string, TEntry<T>>>();
+  private size = 0;
+  private generation = 0;
+
+  constructor(bus: CacheBus, opts: { churchTopics?: TTopic[]; maxEntries?: number } = {}) {
+    this.maxEntries = opts.maxEntries ?? 20_000;
+    bus.on("user", (userId) => {
+      this.generation++;
+      for (const members of this.byChurch.values()) if (members.delete(userId)) this.size--;
+    });
+    for (const topic of opts.churchTopics ?? []) {
+      bus.on(topic, (churchId) => {
+        this.generation++;
+        this.size -= this.byChurch.get(churchId)?.size ?? 0;
+        this.byChurch.delete(churchId);
+      });
+    }
+    bus.onReset(() => this.clear());
+  }
+
+  private readonly maxEntries: number;
+
+  async get(ctx: TChurchCtx, load: () => Promise<T>): Promise<T> {
+    const day = dayKey(ctx);
+    const hit = this.byChurch.get(ctx.churchId)?.get(ctx.userId);
+    if (hit && hit.day === day && hit.timeZone === ctx.timeZone) return hit.value;
+    const generation = this.generation;
+    const value = await load();
+    if (generation === this.generation) this.set(ctx, { day, timeZone: ctx.timeZone, value });
+    return value;
+  }
+
+  private set(ctx: TChurchCtx, entry: TEntry<T>): void {
+    if (this.size >= this.maxEntries) this.clear();
+    let members = this.byChurch.get(ctx.churchId);
+    if (!members) {
+      members = new Map();
+      this.byChurch.set(ctx.churchId, members);
+    }
+    if (!members.has(ctx.userId)) this.size++;
+    members.set(ctx.userId, entry);
+  }
+
+  private clear(): void {
+    this.generation++;
+    this.byChurch.clear();
+    this.size = 0;
+  }
+}
