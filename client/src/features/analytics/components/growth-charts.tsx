@@ -62,7 +62,7 @@ export function ParticipationChart({ weeks, summary }: TChartProps) {
           tickFormatter={(v: number) => formatNumber(v)}
         />
         <Tooltip {...tooltipProps} />
-        <Legend wrapperStyle={{ fontSize: 13 }} />
+        <Legend wrapperStyle={{ fontSize: 13 }} itemSorter={null} />
         <Area
           yAxisId="points"
           type="monotone"
@@ -104,7 +104,7 @@ export function ActivityChart({ weeks, summary }: TChartProps) {
         <XAxis dataKey="label" tick={AXIS} tickLine={false} axisLine={{ stroke: GRID }} minTickGap={12} />
         <YAxis allowDecimals={false} tick={AXIS} tickLine={false} axisLine={false} width={44} />
         <Tooltip {...tooltipProps} cursor={{ fill: "#f5f5f4" }} />
-        <Legend wrapperStyle={{ fontSize: 13 }} />
+        <Legend wrapperStyle={{ fontSize: 13 }} itemSorter={null} />
         <Bar dataKey="readings" name="Readings" fill={FIRST} radius={[3, 3, 0, 0]} isAnimationActive={false} />
         <Bar dataKey="actionSteps" name="Action steps" fill={SECOND} radius={[3, 3, 0, 0]} isAnimationActive={false} />
       </BarChart>

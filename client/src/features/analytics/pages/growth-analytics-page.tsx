@@ -1,5 +1,4 @@
 import type { TGrowthAnalytics, TGrowthWeek } from "@common/analytics";
-import { GROWTH_SERIES_WEEKS } from "@common/analytics";
 import { ArrowLeft } from "lucide-react";
 import { lazy, type ReactNode, Suspense, useId, useState } from "react";
 import { Link } from "wouter";
@@ -42,7 +41,7 @@ export function GrowthAnalyticsPage() {
     <>
       <PageHeader
         title={TITLE}
-        description={`How ${user.church.name} is growing: this week and the last ${GROWTH_SERIES_WEEKS} weeks.`}
+        description={`How ${user.church.name} is growing: this week and the weeks before it.`}
         actions={
           <Button asChild variant="outline">
             <Link href="/admin/growth">
