@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { TAuthUser } from "@common/auth";
-import { AVATAR_MAX_BYTES } from "@common/profile";
+import { AVATAR_MAX_BYTES } from "@common/profile-helpers";
 import { eq } from "drizzle-orm";
 import { userAvatars } from "../../db/schema/growth";
 import { users } from "../../db/schema/users";

@@ -1,12 +1,6 @@
 import type { TAuthUser } from "@common/auth";
-import {
-  DEFAULT_PRAYER_TOPICS,
-  NOTIFICATION_PREFERENCES,
-  PRAYER_TOPICS,
-  type TPreferences,
-  type ZPreferencesBody,
-  type ZProfileBody,
-} from "@common/profile";
+import type { TPreferences, ZPreferencesBody, ZProfileBody } from "@common/profile";
+import { DEFAULT_PRAYER_TOPICS, NOTIFICATION_PREFERENCES, PRAYER_TOPICS } from "@common/profile-helpers";
 import { eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { userPreferences } from "../../db/schema/growth";

@@ -1,12 +1,7 @@
 import { ZAuthUser } from "@common/auth";
 import { POINTS } from "@common/points";
-import {
-  AVATAR_MAX_BYTES,
-  DEFAULT_PRAYER_TOPICS,
-  type TActivityItem,
-  ZActivityItem,
-  ZPreferences,
-} from "@common/profile";
+import { type TActivityItem, ZActivityItem, ZPreferences } from "@common/profile";
+import { AVATAR_MAX_BYTES, DEFAULT_PRAYER_TOPICS } from "@common/profile-helpers";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { Caller, createTestApp, type TTestApp } from "../../../test/app";

@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { KeyRound, LogOut, Mail } from "lucide-react";
-import { type ReactNode, useState } from "react";
+import { type ReactNode, Suspense, useState } from "react";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -16,8 +16,13 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { getServerMessage } from "@/lib/api-client";
 import { toastApiError } from "@/lib/auth-redirect";
 import { goToPage } from "@/lib/full-page";
+import { lazyComponent } from "@/lib/lazy";
 import { useAccountInfo, useSignOutEverywhere } from "../api";
-import { ChangePasswordDialog } from "./change-password-dialog";
+
+// The form (with zod and the form library) downloads when it is first opened.
+const ChangePasswordDialog = lazyComponent(() =>
+  import("./change-password-dialog").then((m) => m.ChangePasswordDialog),
+);
 
 function Row({ icon: Icon, title, children }: { icon: typeof Mail; title: string; children: ReactNode }) {
   return (
@@ -44,6 +49,8 @@ export function AccountSettingsCard({ email }: { email: string }) {
   const signOutAll = useSignOutEverywhere();
   const queryClient = useQueryClient();
   const [passwordOpen, setPasswordOpen] = useState(false);
+  const [isPasswordDrawn, setIsPasswordDrawn] = useState(false);
+  if (passwordOpen && !isPasswordDrawn) setIsPasswordDrawn(true);
   const [confirmOpen, setConfirmOpen] = useState(false);
   const info = account.data;
 
@@ -100,7 +107,11 @@ export function AccountSettingsCard({ email }: { email: string }) {
           </div>
         </Row>
       </CardContent>
-      <ChangePasswordDialog open={passwordOpen} onOpenChange={setPasswordOpen} />
+      {isPasswordDrawn && (
+        <Suspense fallback={null}>
+          <ChangePasswordDialog open={passwordOpen} onOpenChange={setPasswordOpen} />
+        </Suspense>
+      )}
       <AlertDialog open={confirmOpen} onOpenChange={setConfirmOpen}>
         <AlertDialogContent>
           <AlertDialogTitle>Sign out everywhere?</AlertDialogTitle>

@@ -1,4 +1,4 @@
-import { AVATAR_MAX_BYTES } from "@common/profile";
+import { AVATAR_MAX_BYTES } from "@common/profile-helpers";
 import { Camera, Trash2 } from "lucide-react";
 import { useRef } from "react";
 import { Avatar } from "@/components/ui/avatar";

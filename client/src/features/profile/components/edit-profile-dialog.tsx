@@ -1,5 +1,6 @@
 import type { TAuthUser } from "@common/auth";
-import { PROFILE_BIO_MAX, ZProfileBody } from "@common/profile";
+import { ZProfileBody } from "@common/profile";
+import { PROFILE_BIO_MAX } from "@common/profile-helpers";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";

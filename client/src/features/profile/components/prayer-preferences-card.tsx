@@ -1,10 +1,10 @@
+import type { TPreferencesBody } from "@common/profile";
 import {
   NOTIFICATION_PREFERENCES,
   PRAYER_TOPICS,
   type TNotificationPreference,
   type TPrayerTopic,
-  type TPreferencesBody,
-} from "@common/profile";
+} from "@common/profile-helpers";
 import { LoadError } from "@/components/load-error";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton, skeletonKeys } from "@/components/ui/skeleton";

@@ -1,5 +1,6 @@
 import type { TAuthUser } from "@common/auth";
-import { DEFAULT_PRAYER_TOPICS, type TPreferences } from "@common/profile";
+import type { TPreferences } from "@common/profile";
+import { DEFAULT_PRAYER_TOPICS } from "@common/profile-helpers";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";

@@ -1,9 +1,9 @@
-import { useState } from "react";
+import { Suspense, useState } from "react";
 import { useCurrentUser } from "@/lib/current-user";
+import { lazyComponent } from "@/lib/lazy";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { AccountSettingsCard } from "../components/account-settings-card";
 import { AchievementsCard } from "../components/achievements-card";
-import { EditProfileDialog } from "../components/edit-profile-dialog";
 import { JourneyStatsCard } from "../components/journey-stats-card";
 import { PrayerPreferencesCard } from "../components/prayer-preferences-card";
 import { ProfileHeader } from "../components/profile-header";
@@ -14,9 +14,16 @@ import { RecentActivityCard } from "../components/recent-activity-card";
  * Spec 2 Profile (`/profile`): who the member is (picture, name, church, badges), their journey in
  * figures, recent activity and achievements, and their account and prayer preferences.
  */
+const EditProfileDialog = lazyComponent(() =>
+  import("../components/edit-profile-dialog").then((m) => m.EditProfileDialog),
+);
+
 export function ProfilePage() {
   const user = useCurrentUser();
   const [editOpen, setEditOpen] = useState(false);
+  // The form (with zod and the form library) downloads when it is first opened, then stays drawn.
+  const [isEditDrawn, setIsEditDrawn] = useState(false);
+  if (editOpen && !isEditDrawn) setIsEditDrawn(true);
   useDocumentTitle("Profile");
 
   return (
@@ -34,7 +41,11 @@ export function ProfilePage() {
           <PrayerPreferencesCard />
         </div>
       </div>
-      <EditProfileDialog open={editOpen} user={user} onOpenChange={setEditOpen} />
+      {isEditDrawn && (
+        <Suspense fallback={null}>
+          <EditProfileDialog open={editOpen} user={user} onOpenChange={setEditOpen} />
+        </Suspense>
+      )}
     </>
   );
 }
