@@ -1,9 +1,6 @@
 import { z } from "zod";
 import { isRealCalendarDate } from "./dates";
 
-/** How many days back a reading may be caught up (today and the 6 days before, church calendar). */
-export const READING_CATCH_UP_DAYS = 6;
-
 /** `POST /api/bible-reading/complete`: one passage of one day's plan. */
 export const ZReadingComplete = z.object({
   passage: z

@@ -104,7 +104,7 @@ const OnboardingPage = lazyPage(() =>
 );
 const ProfilePage = lazyPage(() => import("@/features/profile/pages/profile-page").then((m) => m.ProfilePage));
 const GrowthSettingsPage = lazyPage(() =>
-  import("@/features/action-steps/pages/growth-settings-page").then((m) => m.GrowthSettingsPage),
+  import("./pages/growth-settings-with-analytics").then((m) => m.GrowthSettingsWithAnalytics),
 );
 const GrowthAnalyticsPage = lazyPage(() =>
   import("@/features/analytics/pages/growth-analytics-page").then((m) => m.GrowthAnalyticsPage),

@@ -1,12 +1,8 @@
 import { DEFAULT_BIBLE_READER, isPlanReading, readerUrl, readingsFor } from "@common/bible-plan";
 import { addDays } from "@common/dates";
 import { CONSISTENT_READER_STREAK_DAYS, POINTS } from "@common/points";
-import {
-  READING_CATCH_UP_DAYS,
-  type TReadingComplete,
-  type TReadingCompleted,
-  type TReadingToday,
-} from "@common/reading";
+import type { TReadingComplete, TReadingCompleted, TReadingToday } from "@common/reading";
+import { READING_CATCH_UP_DAYS } from "@common/reading-helpers";
 import { eq, sql } from "drizzle-orm";
 import { churches } from "../../db/schema/churches";
 import { pointsLedger } from "../../db/schema/points";

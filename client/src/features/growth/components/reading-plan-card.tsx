@@ -1,6 +1,7 @@
 import { addDays } from "@common/dates";
 import { POINTS } from "@common/points";
-import { READING_CATCH_UP_DAYS, type TReadingDay, type TReadingToday } from "@common/reading";
+import type { TReadingDay, TReadingToday } from "@common/reading";
+import { READING_CATCH_UP_DAYS } from "@common/reading-helpers";
 import { BookOpen, CheckCircle2, Circle, ExternalLink } from "lucide-react";
 import { useState } from "react";
 import { LoadError } from "@/components/load-error";
