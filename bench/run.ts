@@ -9,8 +9,8 @@
  * 3. an admin registered through the API, then each case's `setup` (seed data);
  * 4. each case's response captured once (must be 200), served by bench/bare-server.ts in a child;
  * 5. per case: warm up + measure the app, then warm up + measure the bare server;
- * 6. what a phone downloads per page (scripts/check-bundle-budget.mjs), then `npm start`'s second
- *    start and idle memory (bench/start-memory.ts).
+ * 6. what a phone downloads per page (scripts/check-bundle-budget.mjs), `npm start`'s second start
+ *    and idle memory (bench/start-memory.ts), and Lighthouse on a phone profile (bench/lighthouse.ts).
  *
  * Environment: BENCH_DURATION (s, default 10), BENCH_WARMUP (s, default 2), BENCH_CONNECTIONS
  * (default 50), BENCH_ONLY (run only cases whose name contains it), BENCH_SKIP (parts to leave out:
@@ -33,6 +33,7 @@ import autocannon, { type TAutocannonResult } from "autocannon";
 import pg from "pg";
 import { createDb, migrateDb } from "../server/src/db/client";
 import { startEmbeddedPostgres, type TEmbeddedPg } from "../server/src/db/embedded";
+import { formatLighthouseMarkdown, runLighthouse } from "./lighthouse";
 import { formatStartMemory, measureStartAndMemory } from "./start-memory";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -69,6 +70,8 @@ export type TBenchCase = {
   name: string;
   /** GET path (with query string if any); requested with the admin's session cookie. */
   path: string;
+  /** Connections for this case (default BENCH_CONNECTIONS); 1 measures one request at a time. */
+  connections?: number;
   /** Request headers besides the session cookie (e.g. `accept-encoding`), sent to both servers. */
   headers?: Record<string, string>;
   /**
@@ -222,6 +225,14 @@ const CASES: TBenchCase[] = [
     path: "/api/weekly-action-step",
     setup: seedGrowthChurch,
     check: (body) => ((body as { title?: string } | null)?.title ? null : "expected this week's step"),
+  },
+  {
+    name: `GET /api/analytics/growth (${GROWTH_MEMBERS} members, a year of ledger), one at a time`,
+    path: "/api/analytics/growth",
+    connections: 1,
+    setup: seedGrowthChurch,
+    check: (body) =>
+      (body as { totalMembers?: number }).totalMembers === GROWTH_MEMBERS ? null : `expected ${GROWTH_MEMBERS} members`,
   },
 ];
 
@@ -420,9 +431,9 @@ function failuresOf(r: TAutocannonResult): string[] {
   return out;
 }
 
-async function measure(url: string, headers: Record<string, string>): Promise<TMeasure> {
-  const warm = await autocannon({ url, connections: CONNECTIONS, duration: WARMUP, headers });
-  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
+async function measure(url: string, headers: Record<string, string>, connections = CONNECTIONS): Promise<TMeasure> {
+  const warm = await autocannon({ url, connections, duration: WARMUP, headers });
+  const r = await autocannon({ url, connections, duration: DURATION, headers });
   return {
     reqPerSec: r.requests.mean,
     reqPerSecStddev: r.requests.stddev,
@@ -460,7 +471,7 @@ function printTable(rows: { c: TBenchCase; bytes: number; app: TMeasure; bare: T
 async function main(): Promise<number> {
   const cases = CASES.filter((c) => c.name.includes(ONLY));
   if (cases.length === 0) throw new Error(`no case matches BENCH_ONLY="${ONLY}"`);
-  const budgetMs = 600_000 + cases.length * 2 * (WARMUP + DURATION + 5) * 1000;
+  const budgetMs = 1_500_000 + cases.length * 2 * (WARMUP + DURATION + 5) * 1000;
   setTimeout(() => {
     console.error(`bench: still running after ${budgetMs / 1000} s, giving up`);
     void cleanup().finally(() => process.exit(1));
@@ -533,8 +544,8 @@ async function main(): Promise<number> {
   for (const c of cases) {
     console.log(`bench: ${c.name} …`);
     const headers = { cookie: cookieOf.get(c) ?? admin.cookie, ...c.headers };
-    const appM = await measure(app.url + c.path, headers);
-    const bareM = await measure(bare.url + c.path, headers);
+    const appM = await measure(app.url + c.path, headers, c.connections);
+    const bareM = await measure(bare.url + c.path, headers, c.connections);
     rows.push({ c, bytes: bytesByCase.get(c) ?? 0, app: appM, bare: bareM });
   }
   printTable(rows);
@@ -568,6 +579,10 @@ async function main(): Promise<number> {
   if (!SKIP.has("start")) {
     console.log("bench: npm start's second start and idle memory …");
     console.log(`\n${formatStartMemory(await measureStartAndMemory())}\n`);
+  }
+  if (!SKIP.has("lighthouse")) {
+    console.log("bench: Lighthouse (mobile, simulated throttling) over four pages …");
+    console.log(`\n${formatLighthouseMarkdown(await runLighthouse({ build: "never" }))}\n`);
   }
   console.log(`bench: done in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   if (failed) console.error("bench: FAILED — some requests errored or were not 2xx; the figures above are meaningless");
