@@ -1,3 +1,4 @@
+import { ONBOARDING_STEPS, POINTS } from "@common/points";
 import type { BrowserContext, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
@@ -11,6 +12,8 @@ import {
   startE2E,
   type TE2E,
 } from "./harness";
+
+const EXPLORE_SERMONS = ONBOARDING_STEPS.find((s) => s.id === "explore_sermons")?.points ?? Number.NaN;
 
 let e: TE2E;
 beforeAll(async () => {
@@ -118,13 +121,15 @@ for (const [label, viewport] of [
         .poll(() => m.getByRole("button", { name: "Watched: Rooted in Love" }).isDisabled(), { timeout: 10_000 })
         .toBe(true);
       await expect.poll(() => visible(m, "Sermon marked as watched! +10 points earned").count()).toBeGreaterThan(0);
-      expect(await points(member.context)).toBe(before + 10);
+      // The first sermon watched also completes the onboarding journey's "explore_sermons" step.
+      const paid = POINTS.sermonWatch + EXPLORE_SERMONS;
+      expect(await points(member.context)).toBe(before + paid);
       // A second try (another tab, a retry) pays nothing.
       const again = await member.context.request.post(
         `${new URL(m.url()).pathname.replace("/sermons/", "/api/sermons/")}/watch`,
       );
       expect((await again.json()).pointsAwarded).toBe(0);
-      expect(await points(member.context)).toBe(before + 10);
+      expect(await points(member.context)).toBe(before + paid);
 
       const highlightButton = m.getByRole("button", { name: "Highlight", exact: true });
       expect(await highlightButton.isDisabled()).toBe(true);

@@ -1,4 +1,5 @@
 import { ZActivity, ZAdminStats } from "@common/admin";
+import { WEEKLY_POINTS_GOAL } from "@common/points";
 import { ZUserStats } from "@common/user";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -77,7 +78,14 @@ describe("GET /api/user/stats", () => {
     await t.app.userCache.invalidate("user", m.user.id);
     const res = await m.get("/api/user/stats");
     expect(res.status).toBe(200);
-    expect(ZUserStats.parse(res.body)).toEqual({ points: 35, sermonsWatched: 0, eventsAttended: 0, streaks: {} });
+    expect(ZUserStats.parse(res.body)).toEqual({
+      points: 35,
+      sermonsWatched: 0,
+      eventsAttended: 0,
+      streaks: {},
+      weeklyPoints: 0,
+      weeklyGoal: WEEKLY_POINTS_GOAL,
+    });
     expect((await new Caller(t.app).get("/api/user/stats")).status).toBe(401);
   });
 });

@@ -48,7 +48,6 @@ function DayButton({
       onClick={onSelect}
       disabled={isFuture || isTooOld}
       aria-pressed={selected}
-      aria-label={`${dayLabel(day.date, { weekday: "long", day: "numeric", month: "long" })}: ${day.completed} of ${day.total} readings${day.date === today ? " (today)" : ""}`}
       className={cn(
         "flex min-w-0 flex-col items-center gap-1 rounded-xl border px-1 py-2 text-xs transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:cursor-default",
         selected ? "border-brand bg-brand-soft" : "border-border hover:bg-muted disabled:hover:bg-transparent",
@@ -71,6 +70,10 @@ function DayButton({
       </span>
       <span className="text-[11px] text-muted-foreground tabular-nums">
         {day.completed}/{day.total}
+      </span>
+      {/* The name says it in words after what the button shows (so the visible text stays in it). */}
+      <span className="sr-only">
+        {`${dayLabel(day.date, { weekday: "long", day: "numeric", month: "long" })}: ${day.completed} of ${day.total} readings${day.date === today ? " (today)" : ""}`}
       </span>
     </button>
   );
