@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isRealCalendarDate } from "./dates";
+import { requiredText } from "./text";
 
 /**
  * A calendar date as written: `YYYY-MM-DD`, or an ISO date-time whose date part is read as written
@@ -23,16 +24,8 @@ const ZWeekOf = z
  * stored on that week's Sunday; posting again for the same week replaces it.
  */
 export const ZActionStepBody = z.object({
-  title: z
-    .string({ error: "Title is required" })
-    .trim()
-    .min(1, "Title is required")
-    .max(200, "Title must be at most 200 characters"),
-  description: z
-    .string({ error: "Description is required" })
-    .trim()
-    .min(1, "Description is required")
-    .max(2000, "Description must be at most 2000 characters"),
+  title: requiredText(200, "Title"),
+  description: requiredText(2000, "Description"),
   weekOf: ZWeekOf,
 });
 export type TActionStepBody = z.input<typeof ZActionStepBody>;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isRealCalendarDate } from "./dates";
+import { requiredText } from "./text";
 
 const ZDateTime = (required: string) =>
   z
@@ -14,23 +15,11 @@ const ZDateTime = (required: string) =>
 /** `POST /api/events` and `PUT /api/events/{id}` (spec 2 section 5 messages; the end must follow the start). */
 export const ZEventBody = z
   .object({
-    title: z
-      .string({ error: "Title is required" })
-      .trim()
-      .min(1, "Title is required")
-      .max(200, "Title must be at most 200 characters"),
-    description: z
-      .string({ error: "Description is required" })
-      .trim()
-      .min(1, "Description is required")
-      .max(5000, "Description must be at most 5000 characters"),
+    title: requiredText(200, "Title"),
+    description: requiredText(5000, "Description"),
     startTime: ZDateTime("Start time is required"),
     endTime: ZDateTime("End time is required"),
-    location: z
-      .string({ error: "Location is required" })
-      .trim()
-      .min(1, "Location is required")
-      .max(300, "Location must be at most 300 characters"),
+    location: requiredText(300, "Location"),
     streamUrl: z
       .string()
       .trim()

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ZPassword } from "./auth";
 import { PROFILE_BIO_MAX, PROFILE_NAME_MAX } from "./profile-helpers";
+import { requiredText } from "./text";
 
 /**
  * `PATCH /api/user/profile` (spec 2 User and profile). Names are trimmed and stored as typed (React
@@ -9,11 +10,7 @@ import { PROFILE_BIO_MAX, PROFILE_NAME_MAX } from "./profile-helpers";
  */
 export const ZProfileBody = z
   .object({
-    firstName: z
-      .string({ error: "First name is required" })
-      .trim()
-      .min(1, "First name is required")
-      .max(PROFILE_NAME_MAX, `First name must be at most ${PROFILE_NAME_MAX} characters`),
+    firstName: requiredText(PROFILE_NAME_MAX, "First name"),
     lastName: z
       .string()
       .trim()

@@ -1,13 +1,10 @@
 import { z } from "zod";
 import { isRealCalendarDate } from "./dates";
+import { requiredText } from "./text";
 
 /** `POST /api/bible-reading/complete`: one passage of one day's plan. */
 export const ZReadingComplete = z.object({
-  passage: z
-    .string({ error: "Passage is required" })
-    .trim()
-    .min(1, "Passage is required")
-    .max(100, "Passage must be at most 100 characters"),
+  passage: requiredText(100, "Passage"),
   readingDate: z
     .string({ error: "Reading date is required" })
     .trim()

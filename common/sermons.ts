@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { isRealCalendarDate } from "./dates";
-import { optionalText } from "./text";
+import { optionalText, requiredText } from "./text";
 
 const optionalUrl = z
   .string()
@@ -25,16 +25,8 @@ export const ZDateInput = z
 
 /** `POST /api/sermons` and `PUT /api/sermons/{id}` (spec 2 section 5 messages). */
 export const ZSermonBody = z.object({
-  title: z
-    .string({ error: "Title is required" })
-    .trim()
-    .min(1, "Title is required")
-    .max(200, "Title must be at most 200 characters"),
-  speaker: z
-    .string({ error: "Speaker is required" })
-    .trim()
-    .min(1, "Speaker is required")
-    .max(120, "Speaker must be at most 120 characters"),
+  title: requiredText(200, "Title"),
+  speaker: requiredText(120, "Speaker"),
   date: ZDateInput,
   videoUrl: optionalUrl,
   audioUrl: optionalUrl,
