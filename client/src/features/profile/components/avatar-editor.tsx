@@ -1,3 +1,4 @@
+import { LOGO_TYPES } from "@common/brand";
 import { AVATAR_MAX_BYTES } from "@common/profile-helpers";
 import { Camera, Trash2 } from "lucide-react";
 import { useRef } from "react";
@@ -6,19 +7,8 @@ import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
 import { getServerMessage } from "@/lib/api-client";
 import { toastApiError } from "@/lib/auth-redirect";
+import { readFileAsDataUrl } from "@/lib/read-file";
 import { useRemoveAvatar, useUploadAvatar } from "../api";
-
-/** What the file picker offers; the server checks the bytes themselves. */
-const AVATAR_TYPES = ["image/png", "image/jpeg", "image/gif", "image/webp"];
-
-function readFileAsDataUrl(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error);
-    reader.readAsDataURL(file);
-  });
-}
 
 const invalidFile = () =>
   toast({ title: "Invalid File", description: "Please select an image file (PNG, JPG, etc.)", variant: "destructive" });
@@ -32,7 +22,7 @@ export function AvatarEditor({ name, src }: { name: string; src: string | null }
 
   const onFile = async (file: File | undefined) => {
     if (!file) return;
-    if (!AVATAR_TYPES.includes(file.type)) return invalidFile();
+    if (!(LOGO_TYPES as readonly string[]).includes(file.type)) return invalidFile();
     if (file.size > AVATAR_MAX_BYTES) {
       toast({
         title: "File Too Large",
@@ -63,7 +53,7 @@ export function AvatarEditor({ name, src }: { name: string; src: string | null }
       <input
         ref={fileRef}
         type="file"
-        accept={AVATAR_TYPES.join(",")}
+        accept={LOGO_TYPES.join(",")}
         className="sr-only"
         tabIndex={-1}
         aria-hidden="true"
