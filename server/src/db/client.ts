@@ -12,6 +12,7 @@ import * as growth from "./schema/growth";
 import * as highlights from "./schema/highlights";
 import * as invitations from "./schema/invitations";
 import * as points from "./schema/points";
+import * as prayer from "./schema/prayer";
 import * as sermons from "./schema/sermons";
 import * as users from "./schema/users";
 
@@ -25,6 +26,7 @@ const schema = {
   ...sermons,
   ...highlights,
   ...points,
+  ...prayer,
   ...events,
   ...growth,
 };

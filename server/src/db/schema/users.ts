@@ -15,6 +15,8 @@ export const users = pgTable(
     profileImageUrl: text("profile_image_url"),
     role: text("role").notNull().default("CONGREGANT"),
     churchId: uuid("church_id").references(() => churches.id, { onDelete: "set null" }),
+    /** When the member joined `churchId` (the prayer chain takes members from the week after). */
+    churchJoinedAt: ts("church_joined_at"),
     points: integer("points").notNull().default(0),
     lastLogin: ts("last_login"),
     lastActiveAt: ts("last_active_at"),

@@ -37,7 +37,7 @@ export async function createChurch(ctx: TUserCtx, body: z.output<typeof ZCreateC
     const joined = await tx
       .update(users)
       // A new church: its founder starts from zero points (points are per church).
-      .set({ churchId: row.id, role: "ADMIN", points: 0 })
+      .set({ churchId: row.id, churchJoinedAt: new Date(), role: "ADMIN", points: 0 })
       .where(and(eq(users.id, ctx.userId), isNull(users.churchId)))
       .returning({ id: users.id });
     if (joined.length === 0) throw conflict("You already belong to a church.");

@@ -266,7 +266,7 @@ export async function redeemInvitation(
   // at the same moment wins, and this transaction rolls back, leaving the invitation unused.
   const joined = await db
     .update(users)
-    .set({ churchId: invitation.churchId, role: invitation.role })
+    .set({ churchId: invitation.churchId, churchJoinedAt: new Date(), role: invitation.role })
     .where(and(eq(users.id, user.id), isNull(users.churchId)))
     .returning({ id: users.id });
   if (joined.length === 0) throw conflict("You already belong to a church.");

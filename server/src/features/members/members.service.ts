@@ -81,7 +81,7 @@ export async function removeMember(ctx: TChurchCtx, id: string): Promise<void> {
     await assertKeepsAnAdmin(tx, member);
     await db
       .update(users)
-      .set({ churchId: null, role: "CONGREGANT" })
+      .set({ churchId: null, churchJoinedAt: null, role: "CONGREGANT" })
       .where(churchRow(users, ctx, id));
     await resetPointsTotal(db, id, null);
     await recordActivity(tx, "member_removed", `${getMemberDisplayName(member)} was removed from the church`);
