@@ -27,6 +27,8 @@ import { highlightsRoutes } from "./features/highlights/highlights.routes";
 import { invitationsRoutes } from "./features/invitations/invitations.routes";
 import { membersRoutes } from "./features/members/members.routes";
 import { onboardingRoutes } from "./features/onboarding/onboarding.routes";
+import { prayerPartnersRoutes } from "./features/prayer-partners/prayer-partners.routes";
+import { prayerRequestsRoutes } from "./features/prayer-requests/prayer-requests.routes";
 import { profileRoutes } from "./features/profile/profile.routes";
 import { pwaRoutes } from "./features/pwa/pwa.routes";
 import { readingRoutes } from "./features/reading/reading.routes";
@@ -262,6 +264,8 @@ export async function buildApp(opts: TBuildOptions): Promise<FastifyInstance> {
   await app.register(eventsRoutes);
   await app.register(feedsRoutes);
   await app.register(actionStepsRoutes);
+  await app.register(prayerRequestsRoutes);
+  await app.register(prayerPartnersRoutes);
   await app.register(readingRoutes);
   await app.register(profileRoutes);
   await app.register(onboardingRoutes);
