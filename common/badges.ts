@@ -34,6 +34,11 @@ export const BADGES = {
     description: "Completed the action step 4 weeks in a row",
     icon: "flame",
   },
+  faithful_intercessor: {
+    name: "Faithful Intercessor",
+    description: "Prayed for a prayer partner 7 days in a row",
+    icon: "calendar-heart",
+  },
 } as const;
 
 export type TBadgeKey = keyof typeof BADGES;
@@ -42,6 +47,10 @@ export function isBadgeKey(key: string): key is TBadgeKey {
   return Object.hasOwn(BADGES, key);
 }
 
-/** Sermons watched that earn 'Sermon Regular'; action-step weeks in a row that earn 'Faithful Steps'. */
+/**
+ * Sermons watched that earn 'Sermon Regular'; action-step weeks in a row that earn 'Faithful Steps';
+ * days in a row of partner prayer that earn 'Faithful Intercessor'.
+ */
 export const SERMON_REGULAR_COUNT = 10;
 export const FAITHFUL_STEPS_WEEKS = 4;
+export const FAITHFUL_INTERCESSOR_DAYS = 7;

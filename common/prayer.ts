@@ -90,10 +90,12 @@ export const ZPrayerPartner = z.object({
 export type TPrayerPartner = z.infer<typeof ZPrayerPartner>;
 
 /**
- * Why a member has no partner this week: the church has fewer than 2 active members, or the member
- * joined after this week's chain began (they join next week's).
+ * Why a member has no partner this week: the church has fewer than 2 active members; the member
+ * joined after this week began (they join next week's chain); or the chain was made without them
+ * (they were inactive, more than 30 days since their last sign-in, when it was made; they are in
+ * next week's).
  */
-export const ZNoPartnerReason = z.enum(["too_few_members", "joined_this_week"]);
+export const ZNoPartnerReason = z.enum(["too_few_members", "joined_this_week", "not_in_chain"]);
 export type TNoPartnerReason = z.infer<typeof ZNoPartnerReason>;
 
 /** `GET /api/prayer-partners/current` (spec 1 §3 "Prayer partner assignment"). */

@@ -1,3 +1,20 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { completePartnerPrayer, getCurrentPartner, getPartnerHistory } from "./prayer-partners.service";
 
-export const prayerPartnersRoutes: FastifyPluginAsyncZod = async (_app) => {};
+/**
+ * The weekly prayer-partner chain (spec 1 §2.12, §7). The page itself does not redirect a signed-out
+ * visitor, but these calls answer 401 to one: nothing private is shown without a member.
+ */
+export const prayerPartnersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const member = { access: "member" as const };
+
+  // This week's partner (made on first need), or 200 with `partner: null` and the reason.
+  app.get("/api/prayer-partners/current", { config: member }, async (req) => getCurrentPartner(req.churchCtx));
+
+  app.get("/api/prayer-partners/history", { config: member }, async (req) => getPartnerHistory(req.churchCtx));
+
+  // The body is empty (spec 1 §7) and ignored: nothing a client sends changes the award.
+  app.post("/api/prayer-partners/complete-daily", { config: member }, async (req) =>
+    completePartnerPrayer(req.churchCtx),
+  );
+};
