@@ -1,7 +1,8 @@
 import type { TAdminStats } from "@common/admin";
-import { count, eq, gt, gte, inArray, sql } from "drizzle-orm";
+import { count, eq, gt, gte, inArray, isNull, sql } from "drizzle-orm";
 import { events } from "../../db/schema/events";
 import { invitations } from "../../db/schema/invitations";
+import { prayerRequests } from "../../db/schema/prayer";
 import { sermons } from "../../db/schema/sermons";
 import { users } from "../../db/schema/users";
 import { inChurch } from "../../lib/church-scope";
@@ -9,8 +10,8 @@ import type { TChurchCtx } from "../../lib/context";
 import { startOfMonth, startOfWeek } from "../../lib/time";
 
 /**
- * The admin dashboard's figures, counted from the church's rows. Prayer requests arrive with
- * their own feature; until then the church has none.
+ * The admin dashboard's figures, counted from the church's rows. `prayerRequests` counts the open
+ * ones: not answered and not hidden.
  */
 export async function getAdminStats(ctx: TChurchCtx, now = new Date()): Promise<TAdminStats> {
   const weekStart = startOfWeek(now, ctx.timeZone);
@@ -24,12 +25,16 @@ export async function getAdminStats(ctx: TChurchCtx, now = new Date()): Promise<
     })
     .from(users)
     .where(inChurch(users, ctx));
-  const [[sermonCount], [eventCount]] = await Promise.all([
+  const [[sermonCount], [eventCount], [prayerCount]] = await Promise.all([
     ctx.db.select({ n: count() }).from(sermons).where(inChurch(sermons, ctx)),
     ctx.db
       .select({ n: count() })
       .from(events)
       .where(inChurch(events, ctx, gt(events.startTime, now))),
+    ctx.db
+      .select({ n: count() })
+      .from(prayerRequests)
+      .where(inChurch(prayerRequests, ctx, isNull(prayerRequests.answeredAt), isNull(prayerRequests.hiddenAt))),
   ]);
   const [inv] = await ctx.db
     .select({ n: count() })
@@ -41,7 +46,7 @@ export async function getAdminStats(ctx: TChurchCtx, now = new Date()): Promise<
     activeThisWeek: m.activeThisWeek,
     totalSermons: sermonCount.n,
     upcomingEvents: eventCount.n,
-    prayerRequests: 0,
+    prayerRequests: prayerCount.n,
     newMembersThisMonth: m.newMembersThisMonth,
     pendingInvitations: inv.n,
   };

@@ -16,11 +16,25 @@ describe("GET /api/admin/stats", () => {
   it("counts the church's own members, admins, active and new members and pending invitations", async () => {
     const a = await createChurch(t.app);
     const b = await createChurch(t.app);
-    await addMember(t.app, a, "ADMIN");
+    const second = await addMember(t.app, a, "ADMIN");
     const quiet = await addMember(t.app, a, "CONGREGANT");
     const old = await addMember(t.app, a, "GROUP_LEADER");
     await addMember(t.app, b);
     await invite(a.admin, uniqueEmail());
+    // Prayer requests: only the open ones count (not answered, not hidden), and only the church's own.
+    // (Asked by the admins, who are active anyway: a request marks its author active.)
+    const ask = async (who: typeof second, isAnonymous = false) => {
+      const r = await who.post("/api/prayer-requests", { title: "Healing", description: "For my knee.", isAnonymous });
+      expect(r.status, JSON.stringify(r.body)).toBe(201);
+      return r.body.id as string;
+    };
+    await ask(second);
+    await ask(second, true);
+    expect((await second.patch(`/api/prayer-requests/${await ask(second)}/answered`)).status).toBe(200);
+    expect((await a.admin.patch(`/api/prayer-requests/${await ask(a.admin)}/hidden`, { hidden: true })).status).toBe(
+      200,
+    );
+    await ask(b.admin);
     // One member has not been seen for a month and joined long ago.
     const longAgo = new Date(Date.now() - 40 * 86_400_000);
     await t.db.update(users).set({ lastActiveAt: longAgo }).where(eq(users.id, quiet.user.id));
@@ -35,7 +49,7 @@ describe("GET /api/admin/stats", () => {
       activeThisWeek: 2,
       totalSermons: 0,
       upcomingEvents: 0,
-      prayerRequests: 0,
+      prayerRequests: 2,
       newMembersThisMonth: 3,
       pendingInvitations: 1,
     });

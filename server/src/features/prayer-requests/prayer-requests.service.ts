@@ -1,0 +1,136 @@
+import { getMemberDisplayName } from "@common/member-helpers";
+import type {
+  TPrayerRequest,
+  TPrayResult,
+  ZPrayerAnsweredBody,
+  ZPrayerRequestBody,
+  ZPrayerRequestListQuery,
+} from "@common/prayer";
+import { isAdminRole } from "@common/roles";
+import { count, eq, isNull } from "drizzle-orm";
+import type { z } from "zod";
+import { prayerRequestPrayers, prayerRequests } from "../../db/schema/prayer";
+import { users } from "../../db/schema/users";
+import { churchRow, inChurch } from "../../lib/church-scope";
+import type { TChurchCtx } from "../../lib/context";
+import { conflict, forbidden, notFound } from "../../lib/errors";
+import { dayKey } from "../../lib/points";
+import { recordActivity } from "../admin/activity.repo";
+import { completeOnboardingStepFor } from "../onboarding/onboarding.service";
+import { findPrayerRequest, findPrayerRequests, olderThan } from "./prayer-requests.repo";
+
+const NOT_FOUND = "Prayer request not found";
+const ANSWERED = "This prayer has been answered";
+
+/** `GET /api/prayer-requests`: a page of the prayer wall, newest first. */
+export async function listPrayerRequests(
+  ctx: TChurchCtx,
+  query: z.output<typeof ZPrayerRequestListQuery>,
+): Promise<TPrayerRequest[]> {
+  return findPrayerRequests(ctx, query.before ? olderThan(ctx, query.before) : undefined, query.limit);
+}
+
+async function getPrayerRequest(ctx: TChurchCtx, id: string, now = new Date()): Promise<TPrayerRequest> {
+  const found = await findPrayerRequest(ctx, id, now);
+  if (!found) throw notFound(NOT_FOUND);
+  return found;
+}
+
+/**
+ * Shares a request. The admins' activity feed gets a line: the author's name for a named request,
+ * and for an anonymous one a line with no user at all. Only a named request completes the
+ * onboarding step: the step's ledger row, timed with an anonymous request, would name its author.
+ */
+export async function createPrayerRequest(
+  ctx: TChurchCtx,
+  body: z.output<typeof ZPrayerRequestBody>,
+): Promise<TPrayerRequest> {
+  const id = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(prayerRequests)
+      .values({
+        churchId: ctx.churchId,
+        authorId: ctx.userId,
+        title: body.title,
+        description: body.description,
+        isAnonymous: body.isAnonymous,
+        // The app's clock, as for every day and week the app decides.
+        createdAt: new Date(),
+      })
+      .returning({ id: prayerRequests.id });
+    if (body.isAnonymous) {
+      await recordActivity(
+        { db: tx, churchId: ctx.churchId, userId: null },
+        "prayer_request",
+        "A prayer request was shared",
+      );
+    } else {
+      const [author] = await tx
+        .select({ firstName: users.firstName, lastName: users.lastName, email: users.email })
+        .from(users)
+        .where(eq(users.id, ctx.userId));
+      await recordActivity(
+        { db: tx, churchId: ctx.churchId, userId: ctx.userId },
+        "prayer_request",
+        `${getMemberDisplayName(author)} shared a prayer request`,
+      );
+    }
+    return row.id;
+  });
+  if (!body.isAnonymous) await completeOnboardingStepFor(ctx, "prayer_requests");
+  return getPrayerRequest(ctx, id);
+}
+
+/**
+ * Marks a request answered, by its author or an admin (403 for anyone else who can see it). There
+ * is no way back (spec 1 §4): answering it again changes nothing and answers 200.
+ */
+export async function markPrayerAnswered(
+  ctx: TChurchCtx,
+  id: string,
+  body: z.output<typeof ZPrayerAnsweredBody>,
+): Promise<TPrayerRequest> {
+  const request = await getPrayerRequest(ctx, id);
+  if (!request.isMine && !isAdminRole(ctx.role))
+    throw forbidden("Only its author or an admin can mark a prayer answered.");
+  if (request.isAnswered) return request;
+  await ctx.db
+    .update(prayerRequests)
+    .set({ answeredAt: new Date(), answerNote: body.answerNote })
+    // Of two concurrent answers the first wins; the second leaves it as it was.
+    .where(inChurch(prayerRequests, ctx, eq(prayerRequests.id, id), isNull(prayerRequests.answeredAt)));
+  return getPrayerRequest(ctx, id);
+}
+
+/** Hides a request from members (its author still sees it, marked hidden) or shows it again. Admins only. */
+export async function setPrayerHidden(ctx: TChurchCtx, id: string, hidden: boolean): Promise<TPrayerRequest> {
+  const [row] = await ctx.db
+    .update(prayerRequests)
+    .set({ hiddenAt: hidden ? new Date() : null })
+    .where(churchRow(prayerRequests, ctx, id))
+    .returning({ id: prayerRequests.id });
+  if (!row) throw notFound(NOT_FOUND);
+  return getPrayerRequest(ctx, id);
+}
+
+/**
+ * "I prayed": counted once per member, request and church day; the prayers' unique key decides
+ * under any race. An answered request takes no more prayers (409). The first prayer of a day also
+ * completes the onboarding step "prayer_requests".
+ */
+export async function prayForRequest(ctx: TChurchCtx, id: string, now = new Date()): Promise<TPrayResult> {
+  const request = await getPrayerRequest(ctx, id, now);
+  if (request.isAnswered) throw conflict(ANSWERED);
+  const inserted = await ctx.db
+    .insert(prayerRequestPrayers)
+    .values({ requestId: id, churchId: ctx.churchId, userId: ctx.userId, day: dayKey(ctx, now), createdAt: now })
+    .onConflictDoNothing()
+    .returning({ requestId: prayerRequestPrayers.requestId });
+  const counted = inserted.length > 0;
+  if (counted) await completeOnboardingStepFor(ctx, "prayer_requests");
+  const [prayed] = await ctx.db
+    .select({ n: count() })
+    .from(prayerRequestPrayers)
+    .where(eq(prayerRequestPrayers.requestId, id));
+  return { counted, prayedCount: prayed.n, prayedToday: true };
+}
