@@ -190,6 +190,47 @@ describe("AppRoutes", () => {
     expect(urls.every((u) => u === "/api/auth/user" || u === "/api/sermons/s1")).toBe(true);
   });
 
+  it("signed out, /prayer-partners invites the visitor to sign in: no redirect, nothing private asked for", async () => {
+    const fetchMock = mockFetch(signedOut);
+    renderWithApp(<AppRoutes />, { path: "/prayer-partners" });
+    expect(await screen.findByRole("heading", { name: "Sign in to see your prayer partner" })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Sign in" }).getAttribute("href")).toBe("/api/login");
+    await new Promise((r) => setTimeout(r, 700));
+    expect(goToPage).not.toHaveBeenCalled();
+    expect(getToasts()).toHaveLength(0);
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual(["/api/auth/user"]);
+  });
+
+  it("signed in, the prayer pages are real screens inside the shell", async () => {
+    mockFetch({
+      "/api/auth/user": makeUser({ role: "CONGREGANT" }),
+      "/api/prayer-requests?limit=20": [],
+      "/api/prayer-partners/current": {
+        id: null,
+        weekStartDate: "2026-11-22",
+        weekEndDate: "2026-11-28",
+        partner: null,
+        reason: "joined_this_week",
+        todayCompleted: false,
+        prayersThisWeek: 0,
+        prayerStreak: 0,
+        prayersCompleted: 0,
+        totalChainLinks: 0,
+      },
+      "/api/prayer-partners/history": [],
+    });
+    // Two modules download first (the shell's and the page's): allow them more than the default second.
+    const first = renderWithApp(<AppRoutes />, { path: "/prayer-requests" });
+    expect(
+      await screen.findByText("No prayer requests yet. Be the first to share!", {}, { timeout: 5000 }),
+    ).toBeTruthy();
+    expect(screen.getByRole("navigation", { name: "Main" })).toBeTruthy();
+    first.unmount();
+    renderWithApp(<AppRoutes />, { path: "/prayer-partners" });
+    expect(await screen.findByRole("heading", { name: "Prayer Partners", level: 1 }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText(/next week's chain begins on Sunday/)).toBeTruthy();
+  });
+
   it("signed in, the sermon pages are real screens", async () => {
     mockFetch({
       "/api/auth/user": makeUser({ role: "CONGREGANT" }),

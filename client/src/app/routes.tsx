@@ -109,6 +109,15 @@ const GrowthSettingsPage = lazyPage(() =>
 const GrowthAnalyticsPage = lazyPage(() =>
   import("@/features/analytics/pages/growth-analytics-page").then((m) => m.GrowthAnalyticsPage),
 );
+const PrayerRequestsPage = lazyPage(() =>
+  import("@/features/prayer/pages/prayer-requests-page").then((m) => m.PrayerRequestsPage),
+);
+const PrayerPartnersPage = lazyPage(() =>
+  import("@/features/prayer/pages/prayer-partners-page").then((m) => m.PrayerPartnersPage),
+);
+const PrayerPartnersSignedOutPage = lazyPage(() =>
+  import("@/features/prayer/pages/prayer-partners-signed-out-page").then((m) => m.PrayerPartnersSignedOutPage),
+);
 /** Stands in for the screens a later release builds, under their own title. */
 const ComingSoonPage = lazyPage(() => import("./pages/coming-soon-page").then((m) => m.ComingSoonPage));
 /** The unknown-address page, inside the shell or on its own. */
@@ -137,6 +146,8 @@ export const ROUTES: TRoute[] = [
   { path: "/login", access: "guest", element: <LoginPage /> },
   // Spec 1: a sermon's page is public; it invites the visitor to sign in instead of redirecting.
   { path: "/sermons/:id", access: "guest", element: <SermonRoute isPublic /> },
+  // Spec 1: prayer partners does not redirect either; it invites the visitor to sign in.
+  { path: "/prayer-partners", access: "guest", element: <PrayerPartnersSignedOutPage /> },
   { path: "/", access: "setup", element: <ChurchSetupRoute /> },
   {
     path: "/",
@@ -157,13 +168,13 @@ export const ROUTES: TRoute[] = [
   {
     path: "/prayer-requests",
     access: "member",
-    element: <ComingSoonPage title="Prayer Requests" />,
+    element: <PrayerRequestsPage />,
     nav: { label: "Prayer Requests", icon: HeartHandshake },
   },
   {
     path: "/prayer-partners",
     access: "member",
-    element: <ComingSoonPage title="Prayer Partners" />,
+    element: <PrayerPartnersPage />,
     nav: { label: "Prayer Chain", icon: Handshake },
   },
   {

@@ -2,6 +2,7 @@ import {
   Award,
   BookOpen,
   BookOpenCheck,
+  CalendarHeart,
   CirclePlay,
   Flame,
   Footprints,
@@ -27,6 +28,7 @@ const ICONS: Record<string, LucideIcon> = {
   library: Library,
   footprints: Footprints,
   flame: Flame,
+  "calendar-heart": CalendarHeart,
 };
 
 export function getBadgeIcon(name: string | null | undefined): LucideIcon {

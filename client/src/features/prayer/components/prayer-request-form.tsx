@@ -1,0 +1,112 @@
+import { ShieldCheck } from "lucide-react";
+import { type FormEvent, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { FormField } from "@/components/ui/form-field";
+import { Input, Textarea } from "@/components/ui/input";
+import { Switch } from "@/components/ui/switch";
+import { toast } from "@/components/ui/use-toast";
+import { getServerMessage, getStatus } from "@/lib/api-client";
+import { toastApiError } from "@/lib/auth-redirect";
+import { useCreatePrayerRequest } from "../api";
+
+/** The limits of ZPrayerRequestBody (common/prayer.ts), kept here so the page does not download zod. */
+const TITLE_MAX = 120;
+const DETAILS_MAX = 2000;
+
+/**
+ * Spec 1 §2.11 and §5: title, details and the anonymous flag. Both fields must be non-empty after
+ * trimming ('Please fill in all fields', nothing sent); both are sent trimmed.
+ */
+export function PrayerRequestForm({ id, onDone }: { id: string; onDone: () => void }) {
+  const create = useCreatePrayerRequest();
+  const [title, setTitle] = useState("");
+  const [description, setDescription] = useState("");
+  const [isAnonymous, setIsAnonymous] = useState(false);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const body = { title: title.trim(), description: description.trim(), isAnonymous };
+    if (!body.title || !body.description) {
+      toast({ title: "Error", description: "Please fill in all fields", variant: "destructive" });
+      return;
+    }
+    create.mutate(body, {
+      onSuccess: () => {
+        toast({
+          title: "Success!",
+          description: isAnonymous
+            ? "Your prayer request has been shared anonymously."
+            : "Your prayer request has been shared.",
+        });
+        setTitle("");
+        setDescription("");
+        setIsAnonymous(false);
+        onDone();
+      },
+      onError: (error) =>
+        toastApiError(error, {
+          // A field the server refused (too long) says which; anything else is the spec's words.
+          description: (getStatus(error) === 400 ? getServerMessage(error) : null) ?? "Failed to submit prayer request",
+        }),
+    });
+  };
+
+  return (
+    <Card id={id} aria-labelledby={`${id}-title`} className="mb-6">
+      <CardHeader>
+        <CardTitle id={`${id}-title`}>Share a Prayer Request</CardTitle>
+        <CardDescription>Your church family will pray with you.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form onSubmit={submit} className="grid gap-4" noValidate>
+          <FormField id="prayer-title" label="Title">
+            <Input
+              id="prayer-title"
+              value={title}
+              maxLength={TITLE_MAX}
+              onChange={(e) => setTitle(e.target.value)}
+              placeholder="What should we pray for?"
+              autoComplete="off"
+            />
+          </FormField>
+          <FormField id="prayer-details" label="Details">
+            <Textarea
+              id="prayer-details"
+              value={description}
+              maxLength={DETAILS_MAX}
+              rows={4}
+              onChange={(e) => setDescription(e.target.value)}
+              placeholder="Share as much as you would like others to know."
+            />
+          </FormField>
+          <div className="flex items-start justify-between gap-4 rounded-xl border border-border bg-muted/40 p-3">
+            <div className="grid min-w-0 gap-0.5">
+              <label htmlFor="prayer-anonymous" className="text-sm font-medium text-foreground">
+                Submit anonymously
+              </label>
+              <p id="prayer-anonymous-hint" className="flex items-start gap-1.5 text-xs text-muted-foreground">
+                <ShieldCheck className="mt-px size-3.5 shrink-0" aria-hidden="true" />
+                Your name is never shown with the request, not even to church leaders.
+              </p>
+            </div>
+            <Switch
+              id="prayer-anonymous"
+              checked={isAnonymous}
+              onCheckedChange={setIsAnonymous}
+              aria-describedby="prayer-anonymous-hint"
+            />
+          </div>
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button variant="outline" onClick={onDone}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={create.isPending}>
+              {create.isPending ? "Submitting..." : "Submit Request"}
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,118 @@
+import type { TPrayerRequest } from "@common/prayer";
+import { isAdminRole } from "@common/roles";
+import { HeartHandshake, Loader2, Plus } from "lucide-react";
+import { useRef, useState } from "react";
+import { EmptyState } from "@/components/empty-state";
+import { LoadError } from "@/components/load-error";
+import { PageHeader } from "@/components/page-header";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Skeleton, skeletonKeys } from "@/components/ui/skeleton";
+import { useCurrentUser } from "@/lib/current-user";
+import { useDocumentTitle } from "@/lib/use-document-title";
+import { useNow } from "@/lib/use-now";
+import { usePrayerRequests } from "../api";
+import { AnswerDialog } from "../components/answer-dialog";
+import { PrayerRequestCard, requestTitleId } from "../components/prayer-request-card";
+import { PrayerRequestForm } from "../components/prayer-request-form";
+
+const FORM_ID = "new-prayer-request";
+const LIST = "grid gap-4 md:grid-cols-2";
+
+function ListSkeleton() {
+  return (
+    <ul className={LIST} aria-label="Loading prayer requests">
+      {skeletonKeys(4).map((key) => (
+        <li key={key} className="grid gap-3 rounded-2xl border border-border bg-card p-5">
+          <Skeleton className="h-5 w-2/3" />
+          <Skeleton className="h-4 w-full" />
+          <Skeleton className="h-4 w-4/5" />
+          <div className="mt-2 flex items-center gap-2.5">
+            <Skeleton className="size-8 rounded-full" />
+            <Skeleton className="h-4 w-28" />
+          </div>
+          <Skeleton className="h-8 w-32" />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * Spec 1 §2.11 Prayer Requests (`/prayer-requests`): the "New Request" form, then the church's
+ * requests in two columns (one on a phone), newest first, a page at a time.
+ */
+export function PrayerRequestsPage() {
+  const user = useCurrentUser();
+  const isAdmin = isAdminRole(user.role);
+  const requests = usePrayerRequests();
+  const now = useNow();
+  const [isFormOpen, setFormOpen] = useState(false);
+  const [answering, setAnswering] = useState<TPrayerRequest | null>(null);
+  const opener = useRef<{ id: string; button: HTMLElement | null } | null>(null);
+  const startAnswer = (request: TPrayerRequest) => {
+    opener.current = { id: request.id, button: document.activeElement as HTMLElement | null };
+    setAnswering(request);
+  };
+  // Back to the button that opened the dialog, or to the request's title once the button is gone.
+  const returnFocus = () => {
+    const o = opener.current;
+    if (!o) return null;
+    return o.button?.isConnected ? o.button : document.getElementById(requestTitleId(o.id));
+  };
+  useDocumentTitle("Prayer Requests");
+  const all = requests.data?.pages.flat() ?? [];
+
+  return (
+    <>
+      <PageHeader
+        title="Prayer Requests"
+        description="Share what is on your heart, and pray for one another."
+        actions={
+          <Button aria-expanded={isFormOpen} aria-controls={FORM_ID} onClick={() => setFormOpen((open) => !open)}>
+            <Plus aria-hidden="true" />
+            New Request
+          </Button>
+        }
+      />
+      {isFormOpen && <PrayerRequestForm id={FORM_ID} onDone={() => setFormOpen(false)} />}
+      {requests.isLoading ? (
+        <ListSkeleton />
+      ) : requests.isError && all.length === 0 ? (
+        <LoadError card what="Prayer requests" onRetry={() => requests.refetch()} className="p-8 text-center" />
+      ) : all.length === 0 ? (
+        <Card>
+          <EmptyState
+            icon={HeartHandshake}
+            title="No prayer requests yet. Be the first to share!"
+            description="Requests you and your church family share appear here, so everyone can pray."
+          />
+        </Card>
+      ) : (
+        <>
+          <ul className={LIST} aria-label="Prayer requests">
+            {all.map((r) => (
+              <PrayerRequestCard key={r.id} request={r} isAdmin={isAdmin} now={now} onAnswer={startAnswer} />
+            ))}
+          </ul>
+          {requests.hasNextPage && (
+            <div className="mt-6 flex justify-center">
+              <Button variant="outline" onClick={() => requests.fetchNextPage()} disabled={requests.isFetchingNextPage}>
+                {requests.isFetchingNextPage && <Loader2 className="animate-spin" aria-hidden="true" />}
+                {requests.isFetchingNextPage ? "Loading..." : "Load more"}
+              </Button>
+            </div>
+          )}
+          {requests.isFetchNextPageError && (
+            <LoadError
+              what="More prayer requests"
+              onRetry={() => requests.fetchNextPage()}
+              className="mt-3 text-center"
+            />
+          )}
+        </>
+      )}
+      <AnswerDialog request={answering} returnFocus={returnFocus} onClose={() => setAnswering(null)} />
+    </>
+  );
+}
