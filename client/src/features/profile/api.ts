@@ -10,7 +10,8 @@ import type {
 import type { TUserBadge, TUserStats } from "@common/user";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiGet, apiJson, apiRequest } from "@/lib/api-client";
-import { AUTH_USER_KEY, ONBOARDING_PROGRESS_KEY, USER_BADGES_KEY, USER_STATS_KEY } from "@/lib/query-keys";
+import { AUTH_USER_KEY, USER_BADGES_KEY, USER_STATS_KEY } from "@/lib/query-keys";
+import { useAwardRefresh } from "@/lib/use-award-refresh";
 
 export const PREFERENCES_KEY = ["/api/user/preferences"] as const;
 export const ACCOUNT_KEY = ["/api/user/account"] as const;
@@ -53,12 +54,13 @@ function useSetAuthUser() {
 
 export function useUpdateProfile() {
   const setUser = useSetAuthUser();
+  const refresh = useAwardRefresh();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: TProfileBody) => apiJson<TAuthUser>("PATCH", "/api/user/profile", body),
-    // The onboarding journey reads whether the profile is filled in.
+    // A complete profile pays the onboarding journey's "profile_setup" step and its badge.
     onSuccess: (user) =>
-      Promise.all([setUser(user), queryClient.invalidateQueries({ queryKey: ONBOARDING_PROGRESS_KEY })]),
+      Promise.all([setUser(user), refresh(), queryClient.invalidateQueries({ queryKey: ACTIVITY_KEY })]),
   });
 }
 
