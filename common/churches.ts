@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { readerUrl } from "./bible-plan";
 import { DEFAULT_BRAND_COLOR } from "./brand";
 import { optionalText } from "./text";
 
@@ -34,7 +35,52 @@ export function isValidTimeZone(tz: string): boolean {
   }
 }
 
-const ZHttpUrl = z.url({ protocol: /^https?$/, error: "Enter a full web address starting with http:// or https://" });
+const HTTP_URL_MESSAGE = "Enter a full web address starting with http:// or https://";
+const ZHttpUrl = z.url({ protocol: /^https?$/, error: HTTP_URL_MESSAGE });
+
+const BIBLE_READER_PATTERN_MAX = 500;
+
+/**
+ * What is wrong with a Bible reader link pattern, or null when it is usable: a web address whose site
+ * is written out (the passage can't choose where a link goes) with {passage} and optionally
+ * {translation} in it, and no other {...} placeholders.
+ */
+function getReaderPatternProblem(pattern: string): string | null {
+  if (!/^https?:\/\/[^/?#{}\s]+/i.test(pattern) || /\s/.test(pattern)) return HTTP_URL_MESSAGE;
+  if (!pattern.includes("{passage}")) return "The reader link must contain {passage} where the passage goes";
+  if (/\{(?!passage\}|translation\})[^}]*\}/.test(pattern)) {
+    return "The reader link can only fill in {passage} and {translation}";
+  }
+  try {
+    const url = new URL(readerUrl("John 3", pattern, "NIV"));
+    if (url.protocol !== "https:" && url.protocol !== "http:") return HTTP_URL_MESSAGE;
+  } catch {
+    return HTTP_URL_MESSAGE;
+  }
+  return null;
+}
+
+/** Absent leaves the setting as it is; null or empty text means "back to the default" (stored as null). */
+const resettable = (schema: z.ZodType<string, string>) =>
+  z
+    .string()
+    .trim()
+    .nullish()
+    .transform((v) => (v === undefined ? undefined : v || null))
+    .pipe(schema.nullish());
+
+const ZBibleReaderPattern = z
+  .string()
+  .max(BIBLE_READER_PATTERN_MAX, `The reader link must be at most ${BIBLE_READER_PATTERN_MAX} characters`)
+  .superRefine((v, ctx) => {
+    const problem = getReaderPatternProblem(v);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  });
+
+const ZBibleTranslation = z
+  .string()
+  .max(20, "Translation must be at most 20 characters")
+  .regex(/^[A-Za-z0-9-]+$/, "Translation must be a short code like NIV, ESV or KJV (letters, digits and hyphens)");
 
 /** `PUT /api/admin/church/settings` (spec 2 Church settings); the logo is a data URL or a pasted link. */
 export const ZChurchSettingsBody = z.object({
@@ -76,6 +122,20 @@ export const ZChurchSettingsBody = z.object({
       (v) => v === null || v.startsWith("data:") || v.startsWith("/api/") || /^https?:\/\//.test(v),
       "Logo must be an image file or a web address",
     ),
+  /** Where the reading plan's passages open: `{passage}` and `{translation}` are filled in. */
+  bibleReaderPattern: resettable(ZBibleReaderPattern),
+  /** The translation code put into `{translation}` (NIV, ESV, KJV...). */
+  bibleTranslation: resettable(ZBibleTranslation),
 });
 export type TChurchSettingsBody = z.input<typeof ZChurchSettingsBody>;
-export type TChurchSettings = TChurch;
+
+/**
+ * `GET/PUT /api/admin/church/settings`: the church plus its Bible reader, always the effective link
+ * pattern and translation (DEFAULT_BIBLE_READER when the church has not chosen), so the form and any
+ * preview can use them as they are.
+ */
+export const ZChurchSettings = ZChurch.extend({
+  bibleReaderPattern: z.string(),
+  bibleTranslation: z.string(),
+});
+export type TChurchSettings = z.infer<typeof ZChurchSettings>;

@@ -1,11 +1,12 @@
-import type { TChurch, ZChurchSettingsBody } from "@common/churches";
+import { DEFAULT_BIBLE_READER } from "@common/bible-plan";
+import type { TChurchSettings, ZChurchSettingsBody } from "@common/churches";
 import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import { churches, churchLogos } from "../../db/schema/churches";
 import { inChurch } from "../../lib/church-scope";
 import type { TChurchCtx } from "../../lib/context";
 import { notFound } from "../../lib/errors";
-import { findChurchById } from "../churches/churches.repo";
+import { findChurchById, type TChurchRow } from "../churches/churches.repo";
 import { toChurch } from "../churches/churches.service";
 import { parseLogoDataUrl } from "./logo";
 
@@ -13,10 +14,28 @@ export function logoPath(churchId: string, etag: string): string {
   return `/api/churches/${churchId}/logo?v=${encodeURIComponent(etag.replace(/"/g, ""))}`;
 }
 
-export async function getChurchSettings(ctx: TChurchCtx): Promise<TChurch> {
+/** The church with its effective Bible reader: null columns mean DEFAULT_BIBLE_READER. */
+function toChurchSettings(row: TChurchRow): TChurchSettings {
+  return {
+    ...toChurch(row),
+    bibleReaderPattern: row.bibleReaderPattern || DEFAULT_BIBLE_READER.pattern,
+    bibleTranslation: row.bibleTranslation || DEFAULT_BIBLE_READER.translation,
+  };
+}
+
+/**
+ * The column value for a reader setting: undefined (absent) keeps `current`; null or the default
+ * itself is stored as null, so a church on the default follows it if the default ever changes.
+ */
+function readerColumn(value: string | null | undefined, current: string | null, fallback: string): string | null {
+  if (value === undefined) return current;
+  return value === null || value === fallback ? null : value;
+}
+
+export async function getChurchSettings(ctx: TChurchCtx): Promise<TChurchSettings> {
   const row = await findChurchById(ctx.db, ctx.churchId);
   if (!row) throw notFound("Church not found");
-  return toChurch(row);
+  return toChurchSettings(row);
 }
 
 /**
@@ -26,7 +45,7 @@ export async function getChurchSettings(ctx: TChurchCtx): Promise<TChurch> {
 export async function updateChurchSettings(
   ctx: TChurchCtx,
   body: z.output<typeof ZChurchSettingsBody>,
-): Promise<TChurch> {
+): Promise<TChurchSettings> {
   const current = await findChurchById(ctx.db, ctx.churchId);
   if (!current) throw notFound("Church not found");
   const logo = body.logoUrl?.startsWith("data:") ? parseLogoDataUrl(body.logoUrl) : null;
@@ -55,12 +74,23 @@ export async function updateChurchSettings(
         brandColor: body.brandColor.toUpperCase(),
         timeZone: body.timeZone ?? current.timeZone,
         logoUrl,
+        bibleReaderPattern: readerColumn(
+          body.bibleReaderPattern,
+          current.bibleReaderPattern,
+          DEFAULT_BIBLE_READER.pattern,
+        ),
+        bibleTranslation: readerColumn(
+          body.bibleTranslation,
+          current.bibleTranslation,
+          DEFAULT_BIBLE_READER.translation,
+        ),
       })
       .where(eq(churches.id, ctx.churchId))
       .returning();
-    return toChurch(row);
+    return toChurchSettings(row);
   });
-  // Every signed-in member carries the church's name, colour, logo and time zone.
+  // Every signed-in member carries the church's name, colour, logo and time zone. (The reading plan
+  // reads the Bible reader from the church row on each request, so its links follow at once.)
   await ctx.changed("church", ctx.churchId);
   return church;
 }

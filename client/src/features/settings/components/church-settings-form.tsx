@@ -1,5 +1,5 @@
 import { DEFAULT_BRAND_COLOR } from "@common/brand";
-import type { TChurch, ZChurchSettingsBody } from "@common/churches";
+import type { TChurchSettings, ZChurchSettingsBody } from "@common/churches";
 import { useEffect } from "react";
 import { Controller, useForm } from "react-hook-form";
 import type { z } from "zod";
@@ -13,13 +13,14 @@ import { toastApiError } from "@/lib/auth-redirect";
 import { usePreload } from "@/lib/lazy";
 import { lazyZodResolver } from "@/lib/lazy-zod-resolver";
 import { useUpdateChurchSettings } from "../api";
+import { BibleReaderFields } from "./bible-reader-fields";
 import { BrandColorField } from "./brand-color-field";
 import { LogoField } from "./logo-field";
 import { TimeZoneSelect } from "./time-zone-select";
 
 type TValues = z.input<typeof ZChurchSettingsBody>;
 
-function toFormValues(c: TChurch): TValues {
+function toFormValues(c: TChurchSettings): TValues {
   return {
     name: c.name,
     address: c.address ?? "",
@@ -29,6 +30,8 @@ function toFormValues(c: TChurch): TValues {
     logoUrl: c.logoUrl ?? "",
     brandColor: c.brandColor || DEFAULT_BRAND_COLOR,
     timeZone: c.timeZone,
+    bibleReaderPattern: c.bibleReaderPattern,
+    bibleTranslation: c.bibleTranslation,
   };
 }
 
@@ -36,7 +39,7 @@ function toFormValues(c: TChurch): TValues {
 const settingsContract = lazyZodResolver(() => import("@common/churches").then((m) => m.ZChurchSettingsBody));
 
 /** The settings form; starts from the saved settings and follows them after each save. */
-export function ChurchSettingsForm({ church }: { church: TChurch }) {
+export function ChurchSettingsForm({ church }: { church: TChurchSettings }) {
   const update = useUpdateChurchSettings();
   const form = useForm<TValues, unknown, z.output<typeof ZChurchSettingsBody>>({
     resolver: settingsContract.resolver,
@@ -147,6 +150,15 @@ export function ChurchSettingsForm({ church }: { church: TChurch }) {
               {...form.register("website")}
             />
           </FormField>
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Bible reading plan</CardTitle>
+          <CardDescription>Where the daily readings open when a member taps a passage.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <BibleReaderFields form={form} savedPattern={church.bibleReaderPattern} />
         </CardContent>
       </Card>
       <div className="sticky bottom-0 -mx-4 flex items-center justify-end gap-3 border-t border-border bg-background/95 px-4 py-3 backdrop-blur sm:static sm:mx-0 sm:border-0 sm:bg-transparent sm:p-0">

@@ -1,12 +1,13 @@
-import type { TChurch } from "@common/churches";
+import { DEFAULT_BIBLE_READER } from "@common/bible-plan";
+import type { TChurchSettings } from "@common/churches";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { getToasts } from "@/components/ui/use-toast";
 import { jsonResponse, makeUser, mockFetch, renderWithApp } from "@/test/render";
 import { ChurchSettingsPage } from "./church-settings-page";
 
-const CHURCH: TChurch = {
+const CHURCH: TChurchSettings = {
   id: "c1",
   name: "Grace Church",
   address: null,
@@ -17,12 +18,34 @@ const CHURCH: TChurch = {
   brandColor: "#6366F1",
   timeZone: "America/Chicago",
   createdAt: "2025-01-01T00:00:00Z",
+  bibleReaderPattern: DEFAULT_BIBLE_READER.pattern,
+  bibleTranslation: "NIV",
 };
+
+// The form downloads its contract on first use; loading it here keeps the validation tests from
+// waiting on that import, which can take seconds on a busy machine.
+beforeAll(async () => {
+  await import("@common/churches");
+});
 
 function setup(routes: Record<string, unknown> = {}) {
   const fetchMock = mockFetch({ "/api/admin/church/settings": CHURCH, "/api/auth/user": null, ...routes });
   renderWithApp(<ChurchSettingsPage />, { user: makeUser(), path: "/admin/settings" });
   return fetchMock;
+}
+
+/** The server's answer to a save: the saved church with the sent fields. */
+const SAVES = {
+  "PUT /api/admin/church/settings": (init?: RequestInit) =>
+    jsonResponse({ ...CHURCH, ...JSON.parse(String(init?.body)) }),
+};
+
+const previewLink = () => screen.getByRole("link", { name: /Preview: John 3/ });
+
+/** The body of the form's PUT. */
+function putBody(fetchMock: ReturnType<typeof setup>) {
+  const put = fetchMock.mock.calls.find(([, init]) => init?.method === "PUT");
+  return JSON.parse(String(put?.[1]?.body));
 }
 
 const pickFile = (file: File) => fireEvent.change(screen.getByLabelText("Logo file"), { target: { files: [file] } });
@@ -70,10 +93,7 @@ describe("ChurchSettingsPage", () => {
   });
 
   it("saves with PUT (empty fields as null) and toasts 'Settings Updated'", async () => {
-    const fetchMock = setup({
-      "PUT /api/admin/church/settings": (init?: RequestInit) =>
-        jsonResponse({ ...CHURCH, ...JSON.parse(String(init?.body)) }),
-    });
+    const fetchMock = setup(SAVES);
     const name = await screen.findByLabelText("Church name");
     await userEvent.clear(name);
     await userEvent.type(name, "Grace Fellowship");
@@ -83,8 +103,7 @@ describe("ChurchSettingsPage", () => {
     await userEvent.type(colour, "#0F766E");
     await userEvent.click(screen.getByRole("button", { name: "Save Settings" }));
     await waitFor(() => expect(getToasts()[0]).toMatchObject({ title: "Settings Updated" }));
-    const put = fetchMock.mock.calls.find(([, init]) => init?.method === "PUT");
-    expect(JSON.parse(String(put?.[1]?.body))).toEqual({
+    expect(putBody(fetchMock)).toEqual({
       name: "Grace Fellowship",
       address: null,
       phone: "555-0100",
@@ -93,7 +112,75 @@ describe("ChurchSettingsPage", () => {
       logoUrl: null,
       brandColor: "#0F766E",
       timeZone: "America/Chicago",
+      bibleReaderPattern: DEFAULT_BIBLE_READER.pattern,
+      bibleTranslation: "NIV",
     });
+  });
+
+  it("starts on the saved reader with a preview link built from it", async () => {
+    setup();
+    const gateway = await screen.findByRole("radio", { name: /Bible Gateway/ });
+    expect(gateway.getAttribute("aria-checked")).toBe("true");
+    expect((screen.getByLabelText("Translation") as HTMLInputElement).value).toBe("NIV");
+    expect(screen.queryByLabelText("Reader link")).toBeNull();
+    expect(previewLink().getAttribute("href")).toBe(
+      "https://www.biblegateway.com/passage/?search=John%203&version=NIV",
+    );
+    await userEvent.clear(screen.getByLabelText("Translation"));
+    await userEvent.type(screen.getByLabelText("Translation"), "KJV");
+    expect(previewLink().getAttribute("href")).toBe(
+      "https://www.biblegateway.com/passage/?search=John%203&version=KJV",
+    );
+  });
+
+  it("ESV.org sets the ESV and links to the passage alone", async () => {
+    const fetchMock = setup(SAVES);
+    await userEvent.click(await screen.findByRole("radio", { name: /ESV\.org/ }));
+    expect((screen.getByLabelText("Translation") as HTMLInputElement).value).toBe("ESV");
+    expect(screen.getByText(/ESV\.org doesn't put a translation code in its links/)).toBeTruthy();
+    expect(previewLink().getAttribute("href")).toBe("https://www.esv.org/John%203/");
+    await userEvent.click(screen.getByRole("button", { name: "Save Settings" }));
+    await waitFor(() => expect(getToasts()[0]).toMatchObject({ title: "Settings Updated" }));
+    expect(putBody(fetchMock)).toMatchObject({
+      bibleReaderPattern: "https://www.esv.org/{passage}/",
+      bibleTranslation: "ESV",
+    });
+  });
+
+  it("a custom link shows its field, is checked before saving, and previews with both placeholders", async () => {
+    const fetchMock = setup(SAVES);
+    await userEvent.click(await screen.findByRole("radio", { name: /Custom link/ }));
+    const link = screen.getByLabelText("Reader link") as HTMLInputElement;
+    expect(link.value).toBe(DEFAULT_BIBLE_READER.pattern);
+    await userEvent.clear(link);
+    await userEvent.type(link, "https://bible.example/read");
+    expect(screen.queryByRole("link", { name: /Preview: John 3/ })).toBeNull();
+    await userEvent.click(screen.getByRole("button", { name: "Save Settings" }));
+    expect(await screen.findByText("The reader link must contain {passage} where the passage goes")).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === "PUT")).toBe(false);
+
+    // userEvent reads "{" as a key name; paste the placeholders instead.
+    await userEvent.click(link);
+    await userEvent.paste("/{translation}?q={passage}");
+    expect(previewLink().getAttribute("href")).toBe("https://bible.example/read/NIV?q=John%203");
+    await userEvent.click(screen.getByRole("button", { name: "Save Settings" }));
+    await waitFor(() => expect(getToasts()[0]).toMatchObject({ title: "Settings Updated" }));
+    expect(putBody(fetchMock)).toMatchObject({
+      bibleReaderPattern: "https://bible.example/read/{translation}?q={passage}",
+      bibleTranslation: "NIV",
+    });
+  });
+
+  it("refuses a translation that is not a short code", async () => {
+    const fetchMock = setup();
+    const translation = await screen.findByLabelText("Translation");
+    await userEvent.clear(translation);
+    await userEvent.type(translation, "New International");
+    await userEvent.click(screen.getByRole("button", { name: "Save Settings" }));
+    expect(
+      await screen.findByText("Translation must be a short code like NIV, ESV or KJV (letters, digits and hyphens)"),
+    ).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === "PUT")).toBe(false);
   });
 
   it("shows the server message when saving fails", async () => {
