@@ -13,7 +13,8 @@
  *    and idle memory (bench/start-memory.ts), and Lighthouse on a phone profile (bench/lighthouse.ts).
  *
  * Environment: BENCH_DURATION (s, default 10), BENCH_WARMUP (s, default 2), BENCH_CONNECTIONS
- * (default 50), BENCH_ONLY (run only cases whose name contains it), BENCH_SKIP (parts to leave out:
+ * (default 50), BENCH_ONLY (run only cases whose name contains it; several
+ * alternatives separated by "|"), BENCH_SKIP (parts to leave out:
  * bundle, start, lighthouse), BENCH_APP_NODE_ARGS (extra node flags for the app child, e.g.
  * "--cpu-prof --cpu-prof-dir=/tmp/prof").
  *
@@ -50,7 +51,8 @@ function envNumber(name: string, fallback: number): number {
 const DURATION = envNumber("BENCH_DURATION", 10);
 const WARMUP = envNumber("BENCH_WARMUP", 2);
 const CONNECTIONS = Math.round(envNumber("BENCH_CONNECTIONS", 50));
-const ONLY = process.env.BENCH_ONLY ?? "";
+/** Alternatives separated by "|": a case runs when its name contains any of them. */
+const ONLY = (process.env.BENCH_ONLY ?? "").split("|");
 /** Parts to leave out: any of "bundle", "start", "lighthouse" (comma-separated). */
 const SKIP = new Set((process.env.BENCH_SKIP ?? "").split(",").map((p) => p.trim()));
 const APP_NODE_ARGS = (process.env.BENCH_APP_NODE_ARGS ?? "").split(/\s+/).filter(Boolean);
@@ -469,8 +471,8 @@ function printTable(rows: { c: TBenchCase; bytes: number; app: TMeasure; bare: T
 // ---------------------------------------------------------------------------------------------
 
 async function main(): Promise<number> {
-  const cases = CASES.filter((c) => c.name.includes(ONLY));
-  if (cases.length === 0) throw new Error(`no case matches BENCH_ONLY="${ONLY}"`);
+  const cases = CASES.filter((c) => ONLY.some((part) => c.name.includes(part)));
+  if (cases.length === 0) throw new Error(`no case matches BENCH_ONLY="${ONLY.join("|")}"`);
   const budgetMs = 1_500_000 + cases.length * 2 * (WARMUP + DURATION + 5) * 1000;
   setTimeout(() => {
     console.error(`bench: still running after ${budgetMs / 1000} s, giving up`);

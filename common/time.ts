@@ -13,8 +13,19 @@ export type TZonedParts = {
 const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-/** The calendar and clock reading of an instant in `timeZone` (weekday 0 = Sunday). */
-export function getZonedParts(date: Date, timeZone: string): TZonedParts {
+const MINUTE_MS = 60_000;
+/** Slots kept per time zone: now, and the few fixed instants a week's start is worked out from. */
+const SLOTS = 4;
+/**
+ * From 1980 every time zone's offset and every change of it falls on a whole minute (the last
+ * offsets with seconds, local mean times, ended in 1972), so all instants of a minute share its
+ * calendar and clock but for the seconds.
+ */
+const WHOLE_MINUTES_SINCE = Date.UTC(1980, 0, 1);
+type TMinuteSlot = { minute: number; parts: TZonedParts };
+const recentMinutes = new Map<string, { slots: TMinuteSlot[]; next: number }>();
+
+function formatParts(date: Date, timeZone: string): TZonedParts {
   let f = formatters.get(timeZone);
   if (!f) {
     f = new Intl.DateTimeFormat("en-US", {
@@ -41,6 +52,34 @@ export function getZonedParts(date: Date, timeZone: string): TZonedParts {
     second: Number(p.second),
     weekday: WEEKDAYS.indexOf(p.weekday),
   };
+}
+
+/**
+ * The calendar and clock reading of an instant in `timeZone` (weekday 0 = Sunday).
+ *
+ * `Intl` formatting costs microseconds and every request asks for the church's day, so the reading
+ * of a few recent minutes is kept per time zone: an instant in a kept minute only adds its seconds.
+ * Midnight and daylight-saving changes fall on whole minutes, so a kept minute never straddles one.
+ */
+export function getZonedParts(date: Date, timeZone: string): TZonedParts {
+  const t = date.getTime();
+  if (!(t >= WHOLE_MINUTES_SINCE)) return formatParts(date, timeZone);
+  const minute = Math.floor(t / MINUTE_MS);
+  const second = Math.floor((t - minute * MINUTE_MS) / 1000);
+  let kept = recentMinutes.get(timeZone);
+  if (kept) {
+    for (const slot of kept.slots) if (slot.minute === minute) return { ...slot.parts, second };
+  } else {
+    kept = { slots: [], next: 0 };
+    recentMinutes.set(timeZone, kept);
+  }
+  const parts = formatParts(date, timeZone);
+  // A second that differs from UTC's would mean an offset with seconds: not kept.
+  if (parts.second === second) {
+    kept.slots[kept.next] = { minute, parts: { ...parts, second: 0 } };
+    kept.next = (kept.next + 1) % SLOTS;
+  }
+  return parts;
 }
 
 /** The instant at which the given wall-clock time happens in `timeZone`. */

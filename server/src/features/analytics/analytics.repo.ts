@@ -1,4 +1,4 @@
-import { eq, gte, lt, lte, type SQL, sql } from "drizzle-orm";
+import { eq, gte, lt, type SQL, sql } from "drizzle-orm";
 import { weeklyActionSteps } from "../../db/schema/growth";
 import { pointsLedger } from "../../db/schema/points";
 import { users } from "../../db/schema/users";
@@ -8,8 +8,9 @@ import type { TChurchCtx } from "../../lib/context";
 /**
  * The growth analytics' queries (definitions in analytics.service.ts). Each reads the points ledger
  * through an index that starts with the church, so a church's analytics cost what its own rows cost
- * and another church's rows are never read. Two read history (the weeks before this one, reading
- * runs up to yesterday), which the service keeps for a while; two read the present.
+ * and another church's rows are never read. Three read what has happened before today (the weeks
+ * before this one, reading runs up to yesterday, this week before today), which the service keeps
+ * for a while; one reads today's rows and the church's members.
  */
 
 export type TWeekRow = { weekOf: string; participants: number; readings: number; actionSteps: number; points: number };
@@ -54,51 +55,6 @@ export async function findWeeks(ctx: TChurchCtx, weeks: string[], starts: Date[]
     left join per_week on per_week.n = weeks.n
     order by weeks.n`);
   return result.rows;
-}
-
-/**
- * This week so far (rows earned from `weekStart` to `now`), grouped per member once: the week's
- * figures and, joined to the church's members, the member counts.
- */
-export async function findThisWeek(
-  ctx: TChurchCtx,
-  w: { weekOf: string; weekStart: Date; now: Date; activeSince: Date; recentSince: Date },
-): Promise<{ week: TWeekRow; counts: TMemberCounts }> {
-  const stepId = ctx.db
-    .select({ id: sql`${weeklyActionSteps.id}::text` })
-    .from(weeklyActionSteps)
-    .where(inChurch(weeklyActionSteps, ctx, eq(weeklyActionSteps.weekOf, w.weekOf)));
-  const seen = (since: Date) => sql`(${users.lastActiveAt} >= ${since} or paid.user_id is not null)`;
-  const result = await ctx.db.execute<{ week: TWeekRow; counts: TMemberCounts }>(sql`
-    with step as (${stepId}),
-    paid as (
-      select ${pointsLedger.userId} as user_id,
-             count(*) filter (where ${pointsLedger.kind} = 'bible_reading')::int as readings,
-             count(*) filter (where ${pointsLedger.kind} = 'action_step')::int as action_steps,
-             sum(${pointsLedger.points})::int as points,
-             bool_or(${pointsLedger.kind} = 'action_step' and ${pointsLedger.key} = (select id from step)) as did_step
-      from ${pointsLedger}
-      where ${inChurch(pointsLedger, ctx, gte(pointsLedger.createdAt, w.weekStart), lte(pointsLedger.createdAt, w.now))}
-      group by 1
-    ),
-    week as (
-      select ${w.weekOf}::text as "weekOf", count(*)::int as participants,
-             coalesce(sum(readings), 0)::int as readings, coalesce(sum(action_steps), 0)::int as "actionSteps",
-             coalesce(sum(points), 0)::int as points
-      from paid
-    ),
-    members as (
-      select count(*)::int as "totalMembers",
-             count(*) filter (where ${seen(w.activeSince)})::int as "activeMembers",
-             count(*) filter (where ${seen(w.recentSince)})::int as "recentlyActive",
-             count(paid.user_id)::int as "activeParticipants",
-             count(*) filter (where paid.did_step)::int as "actionStepCompletions",
-             exists (select 1 from step) as "hasActionStep"
-      from ${users} left join paid on paid.user_id = ${users.id}
-      where ${inChurch(users, ctx)}
-    )
-    select (select row_to_json(week) from week) as week, (select row_to_json(members) from members) as counts`);
-  return result.rows[0];
 }
 
 /** Bible readings by plan day (`YYYY-MM-DD:passage` keys) from `from` up to, not including, `until`. */
@@ -161,16 +117,169 @@ export async function findReadingRuns(
 }
 
 /**
- * The sum over the church's current members of their reading streak today: the run up to
- * yesterday (`runs`, member id → length), plus one for a member who has read today.
+ * A reading for a day is paid no earlier than that day begins in the church's time zone (future days
+ * are refused), so today's readings are among the rows earned since today began. The slack covers a
+ * church that has moved its time zone: a date begins at most 26 hours apart across time zones
+ * (UTC-12 to UTC+14).
  */
-export async function sumStreaks(ctx: TChurchCtx, today: string, runs: Record<string, number>): Promise<number> {
-  const tomorrow = sql`to_char(${today}::date + 1, 'YYYY-MM-DD')`;
-  const mine = sql`${pointsLedger.userId} = ${users.id}`;
-  const readToday = sql`exists (select 1 from ${pointsLedger} where ${readingsBetween(ctx, today, tomorrow, mine)})`;
-  const result = await ctx.db.execute<{ total: number }>(sql`
-    select coalesce(sum(coalesce((${JSON.stringify(runs)}::jsonb ->> ${users.id}::text)::int, 0)
-                        + case when ${readToday} then 1 else 0 end), 0)::int as total
-    from ${users} where ${inChurch(users, ctx)}`);
-  return result.rows[0].total;
+const TODAY_SLACK_MS = 26 * 3_600_000;
+
+/**
+ * One member's part before today: this week's rows earned before today, their reading run up to
+ * yesterday, and whether a reading for today was paid before today began (a time zone moved).
+ */
+export type TMemberBefore = {
+  userId: string;
+  /** Whether they earned any points this week before today. */
+  paid: boolean;
+  readings: number;
+  actionSteps: number;
+  points: number;
+  /** Keys of the action steps they completed this week before today, comma-separated, or null. */
+  stepKeys: string | null;
+  readToday: boolean;
+  /** Their reading run up to yesterday (filled in by the service from `findReadingRuns`). */
+  run: number;
+};
+
+/** Each member's part of this week before today (rows earned from `weekStart` to `todayStart`). */
+export async function findWeekBeforeToday(
+  ctx: TChurchCtx,
+  w: { today: string; weekStart: Date; todayStart: Date },
+): Promise<TMemberBefore[]> {
+  const from = new Date(Math.min(w.weekStart.getTime(), w.todayStart.getTime() - TODAY_SLACK_MS));
+  const inWeek = sql`${pointsLedger.createdAt} >= ${w.weekStart}`;
+  const result = await ctx.db.execute<TMemberBefore>(sql`
+    select ${pointsLedger.userId} as "userId",
+           bool_or(${inWeek}) as paid,
+           count(*) filter (where ${inWeek} and ${pointsLedger.kind} = 'bible_reading')::int as readings,
+           count(*) filter (where ${inWeek} and ${pointsLedger.kind} = 'action_step')::int as "actionSteps",
+           coalesce(sum(${pointsLedger.points}) filter (where ${inWeek}), 0)::int as points,
+           string_agg(${pointsLedger.key}, ',') filter (where ${inWeek} and ${pointsLedger.kind} = 'action_step') as "stepKeys",
+           bool_or(${pointsLedger.kind} = 'bible_reading' and left(${pointsLedger.key}, 10) = ${w.today}) as "readToday",
+           0 as run
+    from ${pointsLedger}
+    where ${inChurch(pointsLedger, ctx, gte(pointsLedger.createdAt, from), lt(pointsLedger.createdAt, w.todayStart))}
+    group by 1`);
+  return result.rows;
+}
+
+/**
+ * What `findThisWeek` needs of the time before today, encoded once for every request that day:
+ * this week's totals before today and, per member with any part, PostgreSQL array literals (passed
+ * as parameters and read with unnest: far cheaper than JSON for a few thousand members).
+ */
+export type TBeforeParams = {
+  readings: number;
+  actionSteps: number;
+  points: number;
+  userIds: string;
+  paid: string;
+  stepKeys: string;
+  runs: string;
+  readToday: string;
+};
+
+/** A PostgreSQL array literal; every element quoted (null as NULL). */
+function pgArray(values: (string | number | boolean | null)[]): string {
+  const quote = (v: string | number | boolean | null) =>
+    v === null ? "NULL" : `"${String(v).replace(/[\\"]/g, (c) => `\\${c}`)}"`;
+  return `{${values.map(quote).join(",")}}`;
+}
+
+export function encodeBefore(members: TMemberBefore[]): TBeforeParams {
+  let readings = 0;
+  let actionSteps = 0;
+  let points = 0;
+  for (const m of members) {
+    readings += m.readings;
+    actionSteps += m.actionSteps;
+    points += m.points;
+  }
+  return {
+    readings,
+    actionSteps,
+    points,
+    userIds: pgArray(members.map((m) => m.userId)),
+    paid: pgArray(members.map((m) => m.paid)),
+    stepKeys: pgArray(members.map((m) => m.stepKeys)),
+    runs: pgArray(members.map((m) => m.run)),
+    readToday: pgArray(members.map((m) => m.readToday)),
+  };
+}
+
+/**
+ * This week so far and the member counts: today's rows (earned from `todayStart` to `now`) grouped
+ * per member, added to `before` (this week before today, from `encodeBefore`), joined to the
+ * church's current members. One pass over a day's rows and the members.
+ * `streakDays` sums the members' reading streaks today: the run up to yesterday, plus one for a
+ * member who has read today (a reading for today counts whenever it was paid).
+ */
+export async function findThisWeek(
+  ctx: TChurchCtx,
+  w: {
+    weekOf: string;
+    today: string;
+    todayStart: Date;
+    now: Date;
+    activeSince: Date;
+    recentSince: Date;
+    before: TBeforeParams;
+  },
+): Promise<{ week: TWeekRow; counts: TMemberCounts & { streakDays: number } }> {
+  const stepId = ctx.db
+    .select({ id: sql`${weeklyActionSteps.id}::text` })
+    .from(weeklyActionSteps)
+    .where(inChurch(weeklyActionSteps, ctx, eq(weeklyActionSteps.weekOf, w.weekOf)));
+  const b = w.before;
+  const upToNow = sql`${pointsLedger.createdAt} <= ${w.now}`;
+  const seen = (since: Date) => sql`(${users.lastActiveAt} >= ${since} or p.paid)`;
+  const result = await ctx.db.execute<{ week: TWeekRow; counts: TMemberCounts & { streakDays: number } }>(sql`
+    with step as (${stepId}),
+    before as (
+      select * from unnest(${b.userIds}::uuid[], ${b.paid}::boolean[], ${b.stepKeys}::text[], ${b.runs}::int[],
+                           ${b.readToday}::boolean[]) as b(user_id, paid, step_keys, run, read_today)
+    ),
+    today as (
+      select ${pointsLedger.userId} as user_id,
+             bool_or(${upToNow}) as paid,
+             count(*) filter (where ${upToNow} and ${pointsLedger.kind} = 'bible_reading')::int as readings,
+             count(*) filter (where ${upToNow} and ${pointsLedger.kind} = 'action_step')::int as action_steps,
+             coalesce(sum(${pointsLedger.points}) filter (where ${upToNow}), 0)::int as points,
+             bool_or(${upToNow} and ${pointsLedger.kind} = 'action_step' and ${pointsLedger.key} = (select id from step)) as did_step,
+             bool_or(${pointsLedger.kind} = 'bible_reading' and left(${pointsLedger.key}, 10) = ${w.today}) as read_today
+      from ${pointsLedger}
+      where ${inChurch(pointsLedger, ctx, gte(pointsLedger.createdAt, w.todayStart))}
+      group by 1
+    ),
+    per_member as (
+      select coalesce(b.user_id, t.user_id) as user_id,
+             coalesce(b.paid, false) or coalesce(t.paid, false) as paid,
+             coalesce((select id from step) = any(string_to_array(b.step_keys, ',')), false)
+               or coalesce(t.did_step, false) as did_step,
+             coalesce(b.run, 0)
+               + case when coalesce(b.read_today, false) or coalesce(t.read_today, false) then 1 else 0 end as streak
+      from before b full join today t on t.user_id = b.user_id
+    ),
+    week as (
+      select ${w.weekOf}::text as "weekOf",
+             (select count(*) from per_member where paid)::int as participants,
+             (${b.readings}::int + coalesce(sum(readings), 0))::int as readings,
+             (${b.actionSteps}::int + coalesce(sum(action_steps), 0))::int as "actionSteps",
+             (${b.points}::int + coalesce(sum(points), 0))::int as points
+      from today
+    ),
+    members as (
+      select count(*)::int as "totalMembers",
+             count(*) filter (where ${seen(w.activeSince)})::int as "activeMembers",
+             count(*) filter (where ${seen(w.recentSince)})::int as "recentlyActive",
+             count(*) filter (where p.paid)::int as "activeParticipants",
+             count(*) filter (where p.did_step)::int as "actionStepCompletions",
+             exists (select 1 from step) as "hasActionStep",
+             coalesce(sum(p.streak), 0)::int as "streakDays"
+      from ${users} left join per_member p on p.user_id = ${users.id}
+      where ${inChurch(users, ctx)}
+    )
+    select (select row_to_json(week) from week) as week, (select row_to_json(members) from members) as counts`);
+  return result.rows[0];
 }

@@ -2,8 +2,17 @@ import { ACTIVE_WINDOW_DAYS, GROWTH_SERIES_WEEKS, RECENT_WINDOW_DAYS, type TGrow
 import { zonedTimeToUtc } from "@common/time";
 import type { TChurchCtx } from "../../lib/context";
 import { dayKey, weekKey } from "../../lib/points";
-import { startOfWeek } from "../../lib/time";
-import { findReadingRuns, findThisWeek, findWeeks, sumStreaks, type TWeekRow } from "./analytics.repo";
+import { startOfDay, startOfWeek } from "../../lib/time";
+import {
+  encodeBefore,
+  findReadingRuns,
+  findThisWeek,
+  findWeekBeforeToday,
+  findWeeks,
+  type TBeforeParams,
+  type TMemberBefore,
+  type TWeekRow,
+} from "./analytics.repo";
 
 /**
  * Growth analytics for a church's admins (spec 2 Growth settings, `GET /api/analytics/growth`).
@@ -24,9 +33,13 @@ import { findReadingRuns, findThisWeek, findWeeks, sumStreaks, type TWeekRow } f
  *   points, by when the points were earned. Members who later left still count in the weeks they
  *   took part: a church's history does not change when someone leaves.
  *
- * History (the 11 weeks before this one, and reading runs up to yesterday) is kept per church and
- * day for HISTORY_TTL_MS in each process: it is most of the work and changes only when a reading is
- * caught up for a past day or a member's account is deleted. This week and today are always read.
+ * What happened before today (the 11 weeks before this one, reading runs up to yesterday, and each
+ * member's part of this week before today) is kept per church and day for HISTORY_TTL_MS in each
+ * process: it is most of the work, and the app writes every award at the time it is paid, so rows
+ * earned before today do not change (a reading caught up today for a past day is today's row; its
+ * effect on the runs up to yesterday waits for the next refresh). Today's rows and the church's
+ * members are read on every request: a reading or step paid today counts at once, and a member who
+ * left no longer counts.
  */
 
 /** How far back a reading streak is followed: a year's plan and then some. */
@@ -37,7 +50,7 @@ const HISTORY_TTL_MS = 10 * 60_000;
 const HISTORY_MAX_CHURCHES = 500;
 const DAY_MS = 86_400_000;
 
-type THistory = { at: number; closedWeeks: TWeekRow[]; runs: Record<string, number> };
+type THistory = { at: number; closedWeeks: TWeekRow[]; before: TBeforeParams };
 const histories = new Map<string, THistory>();
 
 /** `YYYY-MM-DD` moved by whole calendar days. */
@@ -51,26 +64,46 @@ function localMidnight(date: string, timeZone: string): Date {
   return zonedTimeToUtc(y, m, d, timeZone);
 }
 
-async function getHistory(ctx: TChurchCtx, today: string, weekOf: string, weekStart: Date): Promise<THistory> {
-  const key = `${ctx.churchId}|${ctx.timeZone}|${today}`;
+async function getHistory(
+  ctx: TChurchCtx,
+  d: { today: string; weekOf: string; weekStart: Date; todayStart: Date },
+): Promise<THistory> {
+  const key = `${ctx.churchId}|${ctx.timeZone}|${d.today}`;
   const kept = histories.get(key);
   const now = Date.now();
   if (kept && now - kept.at >= 0 && now - kept.at < HISTORY_TTL_MS) return kept;
   // The weeks before this one, oldest first, and the instants they start (then this week's start).
   const closed = Array.from({ length: GROWTH_SERIES_WEEKS - 1 }, (_, i) =>
-    shiftDate(weekOf, -7 * (GROWTH_SERIES_WEEKS - 1 - i)),
+    shiftDate(d.weekOf, -7 * (GROWTH_SERIES_WEEKS - 1 - i)),
   );
-  const starts = [...closed.map((w) => localMidnight(w, ctx.timeZone)), weekStart];
-  const [closedWeeks, runs] = await Promise.all([
+  const starts = [...closed.map((w) => localMidnight(w, ctx.timeZone)), d.weekStart];
+  const [closedWeeks, runs, before] = await Promise.all([
     findWeeks(ctx, closed, starts),
     findReadingRuns(ctx, {
-      today,
-      yesterday: shiftDate(today, -1),
-      recent: shiftDate(today, -RECENT_STREAK_DAYS),
-      since: shiftDate(today, -STREAK_WINDOW_DAYS),
+      today: d.today,
+      yesterday: shiftDate(d.today, -1),
+      recent: shiftDate(d.today, -RECENT_STREAK_DAYS),
+      since: shiftDate(d.today, -STREAK_WINDOW_DAYS),
     }),
+    findWeekBeforeToday(ctx, d),
   ]);
-  const history = { at: now, closedWeeks, runs: Object.fromEntries(runs.map((r) => [r.userId, r.length])) };
+  const members = new Map<string, TMemberBefore>(before.map((m) => [m.userId, m]));
+  for (const { userId, length } of runs) {
+    const m = members.get(userId);
+    if (m) m.run = length;
+    else
+      members.set(userId, {
+        userId,
+        paid: false,
+        readings: 0,
+        actionSteps: 0,
+        points: 0,
+        stepKeys: null,
+        readToday: false,
+        run: length,
+      });
+  }
+  const history = { at: now, closedWeeks, before: encodeBefore([...members.values()]) };
   histories.delete(key);
   histories.set(key, history);
   // A Map iterates in insertion order: the first keys are the oldest.
@@ -85,22 +118,22 @@ export async function getGrowthAnalytics(ctx: TChurchCtx, now = new Date()): Pro
   const today = dayKey(ctx, now);
   const weekOf = weekKey(ctx, now);
   const weekStart = startOfWeek(now, ctx.timeZone);
-  const history = await getHistory(ctx, today, weekOf, weekStart);
-  const [{ week, counts }, streakDays] = await Promise.all([
-    findThisWeek(ctx, {
-      weekOf,
-      weekStart,
-      now,
-      activeSince: new Date(now.getTime() - ACTIVE_WINDOW_DAYS * DAY_MS),
-      recentSince: new Date(now.getTime() - RECENT_WINDOW_DAYS * DAY_MS),
-    }),
-    sumStreaks(ctx, today, history.runs),
-  ]);
+  const todayStart = startOfDay(now, ctx.timeZone);
+  const history = await getHistory(ctx, { today, weekOf, weekStart, todayStart });
+  const { week, counts } = await findThisWeek(ctx, {
+    weekOf,
+    today,
+    todayStart,
+    now,
+    activeSince: new Date(now.getTime() - ACTIVE_WINDOW_DAYS * DAY_MS),
+    recentSince: new Date(now.getTime() - RECENT_WINDOW_DAYS * DAY_MS),
+    before: history.before,
+  });
   const rate =
     counts.hasActionStep && counts.activeMembers > 0
       ? Math.round((100 * counts.actionStepCompletions) / counts.activeMembers)
       : 0;
-  const average = counts.totalMembers > 0 ? Math.round((10 * streakDays) / counts.totalMembers) / 10 : 0;
+  const average = counts.totalMembers > 0 ? Math.round((10 * counts.streakDays) / counts.totalMembers) / 10 : 0;
   return {
     actionStepCompletionRate: rate,
     averageReadingStreak: average,

@@ -1,4 +1,5 @@
 import { type TGrowthAnalytics, ZGrowthAnalytics } from "@common/analytics";
+import { readingsFor } from "@common/bible-plan";
 import { eq, inArray } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { Caller, createTestApp, type TTestApp } from "../../../test/app";
@@ -292,6 +293,81 @@ describe("GET /api/analytics/growth", () => {
     const b = await getAnalytics(c.admin);
     expect(b.averageReadingStreak).toBe(Math.round((10 * (45 + 36 + 120)) / 4) / 10);
     expect(b.weeks[11].readings).toBe(a.weeks[11].readings + 1);
+  });
+
+  it("counts a reading paid today at once, and turns the day at the church's midnight", async () => {
+    const c = await createChurch(t.app);
+    await setTimeZone(c, "Pacific/Auckland");
+    const ruth = await addMember(t.app, c, "CONGREGANT", "Ruth");
+    const read = async (day: string) => {
+      const res = await ruth.post("/api/bible-reading/complete", { passage: readingsFor(day)[0], readingDate: day });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    };
+    // Saturday 21 November 2026, 23:50 in Auckland (UTC+13), the week of Sunday the 15th. Ruth read
+    // on Friday the 20th and completed the week's step on Thursday.
+    const [step] = await t.db
+      .insert(weeklyActionSteps)
+      .values({ churchId: c.church.id, weekOf: "2026-11-15", title: "Call a friend", description: "Pray." })
+      .returning({ id: weeklyActionSteps.id });
+    await addLedgerRows(c.church.id, [
+      {
+        userId: ruth.user.id,
+        kind: "bible_reading",
+        key: "2026-11-20:ot",
+        createdAt: new Date("2026-11-20T01:00:00Z"),
+      },
+      {
+        userId: ruth.user.id,
+        kind: "action_step",
+        key: step.id,
+        createdAt: new Date("2026-11-19T01:00:00Z"),
+        points: 25,
+      },
+    ]);
+    setClock(new Date("2026-11-21T10:50:00Z"));
+    // Her run up to yesterday stands until today ends; the admin has none: (1 + 0) / 2.
+    const before = await getAnalytics(c.admin);
+    expect(before).toMatchObject({ averageReadingStreak: 0.5, activeParticipants: 1, actionStepCompletions: 1 });
+    expect(before.weeks[11]).toEqual({
+      weekOf: "2026-11-15",
+      participants: 1,
+      readings: 1,
+      actionSteps: 1,
+      points: 35,
+    });
+    // Today's reading and the admin's step, paid through the app, count on the next call (what
+    // happened before today is kept).
+    await read("2026-11-21");
+    const done = await c.admin.post(`/api/weekly-action-step/${step.id}/complete`, {});
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    const after = await getAnalytics(c.admin);
+    expect(after).toMatchObject({
+      averageReadingStreak: 1,
+      activeParticipants: 2,
+      actionStepCompletions: 2,
+      actionStepCompletionRate: 100,
+    });
+    expect(after.weeks[11]).toMatchObject({ weekOf: "2026-11-15", participants: 2, readings: 2, actionSteps: 2 });
+
+    // 23:59:59 is still the 21st.
+    setClock(new Date("2026-11-21T10:59:59Z"));
+    expect((await getAnalytics(c.admin)).averageReadingStreak).toBe(1);
+    // 00:00 on Sunday the 22nd: the 21st is now yesterday, in her run (2) though not yet read today.
+    setClock(new Date("2026-11-21T11:00:00Z"));
+    const sunday = await getAnalytics(c.admin);
+    expect(sunday.averageReadingStreak).toBe(1);
+    expect(sunday.weeks[11]).toEqual({ weekOf: "2026-11-22", participants: 0, readings: 0, actionSteps: 0, points: 0 });
+    expect(sunday.weeks[10]).toMatchObject({ weekOf: "2026-11-15", participants: 2, readings: 2, actionSteps: 2 });
+    await read("2026-11-22");
+    expect((await getAnalytics(c.admin)).averageReadingStreak).toBe(1.5);
+    // A reading paid today for an earlier day is not today's: the admin catching up the 20th has
+    // no run up to yesterday either way.
+    const res = await c.admin.post("/api/bible-reading/complete", {
+      passage: readingsFor("2026-11-20")[0],
+      readingDate: "2026-11-20",
+    });
+    expect(res.status).toBe(200);
+    expect((await getAnalytics(c.admin)).averageReadingStreak).toBe(1.5);
   });
 
   it("counts only current members in the figures; a member who left still counts in the weeks they took part", async () => {
