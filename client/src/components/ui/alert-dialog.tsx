@@ -3,11 +3,18 @@ import type { ComponentProps } from "react";
 import { cn } from "@/lib/utils";
 import { buttonClasses } from "./button";
 import { overlayClasses } from "./dialog";
+import { useReturnFocus } from "./return-focus";
 
 export const AlertDialog = AlertPrimitive.Root;
 export const AlertDialogTrigger = AlertPrimitive.Trigger;
 
-export function AlertDialogContent({ className, ...props }: ComponentProps<typeof AlertPrimitive.Content>) {
+export function AlertDialogContent({
+  className,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
+  ...props
+}: ComponentProps<typeof AlertPrimitive.Content>) {
+  const returnFocus = useReturnFocus(onOpenAutoFocus, onCloseAutoFocus);
   return (
     <AlertPrimitive.Portal>
       <AlertPrimitive.Overlay className={overlayClasses} />
@@ -16,6 +23,7 @@ export function AlertDialogContent({ className, ...props }: ComponentProps<typeo
           "fixed top-1/2 left-1/2 z-50 grid w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 rounded-2xl border border-border bg-card p-6 shadow-xl data-[state=open]:animate-fade-in",
           className,
         )}
+        {...returnFocus}
         {...props}
       />
     </AlertPrimitive.Portal>
