@@ -75,7 +75,7 @@ export function AccountSettingsCard({ email }: { email: string }) {
       </CardHeader>
       <CardContent className="grid gap-5">
         <Row icon={Mail} title="Email">
-          <p className="text-sm break-all text-muted-foreground">{email}</p>
+          <p className="text-sm [overflow-wrap:anywhere] text-muted-foreground">{email}</p>
         </Row>
         <Row icon={KeyRound} title="Password">
           {account.isLoading ? (

@@ -14,7 +14,7 @@ import { toastApiError } from "@/lib/auth-redirect";
 import { usePreferences, useUpdatePreferences } from "../api";
 
 const NOTIFICATION_TEXT: Record<TNotificationPreference, { label: string; hint: string }> = {
-  emailNotifications: { label: "Email notifications", hint: "News and updates from your church by e-mail" },
+  emailNotifications: { label: "Email notifications", hint: "News and updates from your church by email" },
   prayerReminders: { label: "Prayer reminders", hint: "A nudge to pray for your partner and requests" },
   sermonNotifications: { label: "Sermon notifications", hint: "When a new sermon is posted" },
   eventNotifications: { label: "Event notifications", hint: "Upcoming services and gatherings" },

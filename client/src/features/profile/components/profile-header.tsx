@@ -34,7 +34,7 @@ export function ProfileHeader({ user, onEdit }: { user: TChurchUser; onEdit: () 
           <h1 className="max-w-full text-2xl font-bold tracking-tight break-words text-foreground sm:text-3xl">
             {name}
           </h1>
-          <p className="max-w-full text-sm break-all text-muted-foreground">{user.email}</p>
+          <p className="max-w-full text-sm [overflow-wrap:anywhere] text-muted-foreground">{user.email}</p>
           <p className="flex items-center gap-1.5 text-sm text-foreground">
             <Church className="size-4 shrink-0 text-brand-text" aria-hidden="true" />
             <span>

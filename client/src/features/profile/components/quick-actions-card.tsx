@@ -1,19 +1,15 @@
-import { ChevronRight, Compass, LogOut, Sprout } from "lucide-react";
+import { ChevronRight, Compass, HeartHandshake, LogOut, Sprout } from "lucide-react";
 import { QuickActionGrid } from "@/components/quick-action-grid";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { useSignOut } from "@/lib/current-user";
 
 const LINKS = [
-  {
-    label: "Growth Journey",
-    description: "Readings and action steps",
-    href: "/growth",
-    icon: Sprout,
-  },
+  { label: "Growth Journey", description: "Today's readings", href: "/growth", icon: Sprout },
+  { label: "Prayer Requests", description: "Pray with your church", href: "/prayer-requests", icon: HeartHandshake },
   { label: "Onboarding Journey", description: "Your first steps at church", href: "/onboarding", icon: Compass },
 ];
 
-/** Spec 2 Profile: Quick Actions (Sign Out), with the member's two journeys. */
+/** Spec 2 Profile: Quick Actions (Sign Out), with the member's two journeys and the prayer wall. */
 export function QuickActionsCard() {
   const signOut = useSignOut();
   return (
