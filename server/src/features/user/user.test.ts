@@ -4,15 +4,18 @@ import { addDays } from "@common/dates";
 import { ONBOARDING_STEPS, POINTS, WEEKLY_POINTS_GOAL } from "@common/points";
 import { ZUserBadge } from "@common/user";
 import { and, eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { Caller, createTestApp, type TTestApp } from "../../../test/app";
-import { addMember, createChurch, createEvent, createSermon, signUp } from "../../../test/factories";
+import { addMember, createChurch, createEvent, createSermon, setTimeZone, signUp } from "../../../test/factories";
 import { userBadges } from "../../db/schema/growth";
 import { pointsLedger } from "../../db/schema/points";
 
 let t: TTestApp;
 beforeAll(async () => {
   t = await createTestApp();
+});
+afterEach(() => {
+  vi.useRealTimers();
 });
 
 const stepPoints = (id: string) => ONBOARDING_STEPS.find((s) => s.id === id)?.points ?? Number.NaN;
@@ -159,5 +162,26 @@ describe("kept in memory per member, never stale", () => {
     await member.post(`/api/weekly-action-step/${step.body.id}/complete`);
     expect((await member.get("/api/weekly-action-step")).body.isCompleted).toBe(true);
     expect((await stats(member)).streaks).toEqual({ dailyReading: 1, actionStep: 1 });
+  });
+
+  it("the reading streak is read again when the church's day turns at its midnight, not a moment later", async () => {
+    const c = await createChurch(t.app);
+    await setTimeZone(c, "Pacific/Auckland");
+    const member = await addMember(t.app, c);
+    // Friday 20 November 2026 in Auckland (UTC+13): the member reads that day's passage.
+    vi.useFakeTimers({ toFake: ["Date"], now: new Date("2026-11-20T01:00:00Z") });
+    const read = await member.post("/api/bible-reading/complete", {
+      passage: readingsFor("2026-11-20")[0],
+      readingDate: "2026-11-20",
+    });
+    expect(read.status, JSON.stringify(read.body)).toBe(200);
+    // Saturday 23:59:30 and 23:59:59.999: the run ending yesterday still stands (the answer is kept).
+    vi.setSystemTime(new Date("2026-11-21T10:59:30Z"));
+    expect((await stats(member)).streaks).toEqual({ dailyReading: 1 });
+    vi.setSystemTime(new Date("2026-11-21T10:59:59.999Z"));
+    expect((await stats(member)).streaks).toEqual({ dailyReading: 1 });
+    // Sunday 00:00: Saturday, now yesterday, was not read, so the streak has ended.
+    vi.setSystemTime(new Date("2026-11-21T11:00:00Z"));
+    expect((await stats(member)).streaks).toEqual({});
   });
 });
