@@ -15,7 +15,7 @@ import {
   useQuery,
   useQueryClient,
 } from "@tanstack/react-query";
-import { apiGet, apiJson } from "@/lib/api-client";
+import { apiGet, apiJson, getStatus } from "@/lib/api-client";
 import { ADMIN_STATS_KEY, AUTH_USER_KEY } from "@/lib/query-keys";
 import { useAwardRefresh } from "@/lib/use-award-refresh";
 
@@ -114,6 +114,11 @@ export function usePray() {
     mutationFn: (id: string) => apiJson<TPrayResult>("POST", `/api/prayer-requests/${encodeURIComponent(id)}/pray`),
     onSuccess: (result, id) =>
       updateRequest(queryClient, id, { prayedCount: result.prayedCount, prayedToday: result.prayedToday }),
+    onError: (error) => {
+      // Answered or hidden meanwhile: show the wall as it is now.
+      if (getStatus(error) === 409 || getStatus(error) === 404)
+        return queryClient.invalidateQueries({ queryKey: PRAYER_REQUESTS_KEY });
+    },
   });
 }
 

@@ -48,8 +48,10 @@ export function ChainHistoryCard() {
                   <div className="grid min-w-0 flex-1 gap-0.5">
                     <p className="truncate text-sm font-medium text-foreground">{name}</p>
                     <p className="text-xs text-muted-foreground">
-                      {formatWeekRange(w.weekStartDate, w.weekEndDate)} · {w.daysPrayed}{" "}
-                      {w.daysPrayed === 1 ? "day" : "days"} prayed
+                      <span className="whitespace-nowrap">{formatWeekRange(w.weekStartDate, w.weekEndDate)}</span> ·{" "}
+                      <span className="whitespace-nowrap">
+                        {w.daysPrayed} {w.daysPrayed === 1 ? "day" : "days"} prayed
+                      </span>
                     </p>
                   </div>
                   <Badge tone={w.status === "Current" ? "soft" : "grey"}>{w.status}</Badge>

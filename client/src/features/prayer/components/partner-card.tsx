@@ -114,10 +114,10 @@ export function PartnerCard({ current }: { current: TPrayerPartnerCurrent }) {
                 <p className="text-lg font-semibold break-words text-foreground">{partnerName(p, p.email)}</p>
                 <a
                   href={`mailto:${p.email}`}
-                  className="inline-flex min-w-0 items-center gap-1.5 text-sm text-brand-text hover:underline"
+                  className="inline-flex min-w-0 items-start gap-1.5 text-sm text-brand-text hover:underline"
                 >
-                  <Mail className="size-4 shrink-0" aria-hidden="true" />
-                  <span className="truncate">{p.email}</span>
+                  <Mail className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+                  <span className="min-w-0 break-all">{p.email}</span>
                 </a>
               </div>
             </div>

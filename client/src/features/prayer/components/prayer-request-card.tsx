@@ -4,6 +4,7 @@ import { Avatar } from "@/components/ui/avatar";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
+import { getServerMessage, getStatus } from "@/lib/api-client";
 import { toastApiError } from "@/lib/auth-redirect";
 import { cn, formatDate, formatRelativeTime } from "@/lib/utils";
 import { usePray, useSetHidden } from "../api";
@@ -35,14 +36,30 @@ function Author({ request, now }: { request: TPrayerRequest; now: Date }) {
 function PrayButton({ request }: { request: TPrayerRequest }) {
   const pray = usePray();
   const done = request.prayedToday;
+  // An answered prayer takes no more "I prayed" (the server says 409): its count stays, as thanks.
+  if (request.isAnswered) {
+    return (
+      <p className="inline-flex items-center gap-1.5 text-sm text-muted-foreground">
+        <HandHeart className="size-4" aria-hidden="true" />
+        {request.prayedCount === 1 ? "1 person prayed" : `${request.prayedCount} people prayed`}
+      </p>
+    );
+  }
   return (
     <Button
-      variant={done ? "secondary" : "outline"}
+      variant="outline"
       size="sm"
+      // Done for today: drawn as a quiet "Prayed" state, legible rather than faded.
+      className={cn(done && "disabled:opacity-100")}
       disabled={done || pray.isPending}
       onClick={() =>
         pray.mutate(request.id, {
-          onError: (error) => toastApiError(error, { description: "Failed to update prayer request" }),
+          onError: (error) =>
+            toastApiError(error, {
+              // Answered meanwhile (409): the server's words say so.
+              description:
+                (getStatus(error) === 409 ? getServerMessage(error) : null) ?? "Failed to update prayer request",
+            }),
         })
       }
     >
@@ -116,7 +133,11 @@ export function PrayerRequestCard({
         )}
       >
         <div className="flex flex-wrap items-start justify-between gap-2">
-          <h2 id={titleId} tabIndex={-1} className="min-w-0 flex-1 text-base font-semibold break-words text-foreground">
+          <h2
+            id={titleId}
+            tabIndex={-1}
+            className="min-w-0 flex-1 rounded-sm text-base font-semibold break-words text-foreground"
+          >
             {request.title}
           </h2>
           <div className="flex flex-wrap gap-1.5">

@@ -32,11 +32,11 @@ export function PrayerPartnersPage() {
           <PartnerCard current={c} />
         )}
         {(c || current.isLoading) && (
-          <section aria-label="Your prayer statistics" className="grid gap-4 sm:grid-cols-3">
+          <section aria-label="Your prayer statistics" className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4">
             <StatCard
               label="Prayers This Week"
               value={c?.prayersThisWeek}
-              note="Days you prayed for your partner"
+              note={c && `${days(c.prayersThisWeek)} prayed`}
               icon={HandHeart}
               isLoading={current.isLoading}
             />
@@ -47,13 +47,16 @@ export function PrayerPartnersPage() {
               icon={Flame}
               isLoading={current.isLoading}
             />
-            <StatCard
-              label="Total Chain Links"
-              value={c?.totalChainLinks}
-              note={c && `${c.totalChainLinks === 1 ? "week" : "weeks"} in the chain`}
-              icon={Link2}
-              isLoading={current.isLoading}
-            />
+            {/* Two beside each other on a phone, the third under both. */}
+            <div className="col-span-2 sm:col-span-1">
+              <StatCard
+                label="Total Chain Links"
+                value={c?.totalChainLinks}
+                note={c && `${c.totalChainLinks === 1 ? "week" : "weeks"} in the chain`}
+                icon={Link2}
+                isLoading={current.isLoading}
+              />
+            </div>
           </section>
         )}
         <ChainHistoryCard />

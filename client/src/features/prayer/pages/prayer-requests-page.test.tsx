@@ -130,6 +130,9 @@ describe("PrayerRequestsPage", () => {
     expect(within(answered).getByText("Praise report")).toBeTruthy();
     expect(within(answered).getByText("I start on Monday!")).toBeTruthy();
     expect(within(answered).queryByRole("button", { name: /Mark as Answered/ })).toBeNull();
+    // An answered prayer keeps its count, without "I prayed".
+    expect(within(answered).getByText("0 people prayed")).toBeTruthy();
+    expect(within(answered).queryByRole("button", { name: /prayed/ })).toBeNull();
     const text = within(answered).getByText(/Line one/);
     expect(text.textContent).toBe("Line one\nLine two <b>not bold</b>");
     expect(text.querySelector("b")).toBeNull();
