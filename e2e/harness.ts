@@ -5,6 +5,7 @@ import { type Browser, type BrowserContext, chromium, type Page } from "playwrig
 import { afterAll, expect, inject } from "vitest";
 import { buildApp } from "../server/src/app";
 import { loadConfig } from "../server/src/config";
+import type { TDb } from "../server/src/db/client";
 import { createTestDb } from "../server/test/db";
 import { startSmtpServer } from "../server/test/smtp";
 
@@ -28,6 +29,8 @@ export type TE2E = {
   browser: Browser;
   smtp: Awaited<ReturnType<typeof startSmtpServer>>;
   flushMail: () => Promise<void>;
+  /** The app's database, for arranging what no screen can (a member who joined weeks ago, say). */
+  db: TDb;
   newPage: (viewport: { width: number; height: number }) => Promise<{ context: BrowserContext; page: Page }>;
 };
 
@@ -67,6 +70,7 @@ export async function startE2E(): Promise<TE2E> {
     browser,
     smtp,
     flushMail: () => app.mailer.flush(),
+    db: testDb.db,
     async newPage(viewport) {
       const context = await browser.newContext({ viewport, baseURL: `http://127.0.0.1:${port}` });
       contexts.push(context);

@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import pg from "pg";
+import { sql } from "drizzle-orm";
 import type { BrowserContext, Page } from "playwright-core";
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   apiPost,
   DESKTOP,
@@ -58,34 +58,13 @@ async function axe(page: Page) {
 /**
  * The chain takes members who joined before the week began (DESIGN.md: newcomers join next week's);
  * a church made by this test joined this week, so its members' joining day is moved back ten days.
- * The harness keeps its database to itself: this finds it as the run's test database holding `email`.
  */
 async function joinedBeforeThisWeek(email: string) {
-  const admin = new pg.Client({ connectionString: inject("pgAdminUrl") });
-  await admin.connect();
-  const { rows } = await admin.query<{ datname: string }>("select datname from pg_database where datname like $1", [
-    `test_${inject("pgTemplate")}_%`,
-  ]);
-  await admin.end();
-  for (const { datname } of rows) {
-    const url = new URL(inject("pgAppUrl"));
-    url.pathname = `/${datname}`;
-    const client = new pg.Client({ connectionString: url.toString() });
-    try {
-      await client.connect();
-      const r = await client.query(
-        `update users set church_joined_at = now() - interval '10 days'
-         where church_id = (select church_id from users where email = $1)`,
-        [email],
-      );
-      if (r.rowCount) return;
-    } catch {
-      // Another test file's database, dropped meanwhile: not ours.
-    } finally {
-      await client.end().catch(() => {});
-    }
-  }
-  throw new Error(`no test database holds ${email}`);
+  const r = await e.db.execute(
+    sql`update users set church_joined_at = now() - interval '10 days'
+        where church_id = (select church_id from users where email = ${email})`,
+  );
+  expect(r.rowCount).toBeGreaterThan(0);
 }
 
 async function member(viewport: { width: number; height: number }, admin: BrowserContext, email: string, name: string) {
