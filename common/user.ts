@@ -2,7 +2,8 @@ import { z } from "zod";
 
 /**
  * `GET /api/user/stats` (spec 1 and 2, issue 8): `streaks` maps each active streak to its length
- * (`dailyReading` in days, `actionStep` in weeks); the dashboard's "Active Streaks" is its key count.
+ * (`dailyReading` in days, `actionStep` in weeks, `partnerPrayer` in days); the dashboard's "Active
+ * Streaks" is its key count.
  */
 export const ZUserStats = z.object({
   points: z.number().int(),

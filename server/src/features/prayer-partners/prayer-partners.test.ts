@@ -369,9 +369,12 @@ describe("POST /api/prayer-partners/complete-daily", () => {
     setClock(dayOfWeek(3));
     expect(await current(m)).toMatchObject({ todayCompleted: false, prayerStreak: 3 });
     expect(await getPartnerPrayerStreak(ctx)).toBe(3);
+    // The member's stats carry it with their other streaks (the dashboard counts the keys).
+    expect((await m.get("/api/user/stats")).body.streaks).toMatchObject({ partnerPrayer: 3 });
     // Thursday: Wednesday was missed.
     setClock(dayOfWeek(4));
     expect((await current(m)).prayerStreak).toBe(0);
+    expect((await m.get("/api/user/stats")).body.streaks).not.toHaveProperty("partnerPrayer");
     await pray(m);
     expect(await current(m)).toMatchObject({
       todayCompleted: true,

@@ -8,6 +8,7 @@ import { inChurch } from "../../lib/church-scope";
 import type { TChurchCtx } from "../../lib/context";
 import { countAwards, getPointsTotal, getWeeklyPoints } from "../../lib/points";
 import { getActionStepStreakWeeks } from "../action-steps/action-steps.service";
+import { getPartnerPrayerStreak } from "../prayer-partners/prayer-partners.service";
 import { getReadingStreak } from "../reading/reading.service";
 
 /**
@@ -16,21 +17,25 @@ import { getReadingStreak } from "../reading/reading.service";
  * are running appear in `streaks`.
  */
 export async function getUserStats(ctx: TChurchCtx): Promise<TUserStats> {
-  const [points, sermonsWatched, [attended], weeklyPoints, dailyReading, actionStep] = await Promise.all([
-    getPointsTotal(ctx),
-    countAwards(ctx, "sermon_watch"),
-    ctx.db
-      .select({ n: count() })
-      .from(eventAttendance)
-      .innerJoin(events, eq(events.id, eventAttendance.eventId))
-      .where(inChurch(events, ctx, eq(eventAttendance.userId, ctx.userId), isNotNull(eventAttendance.checkedInAt))),
-    getWeeklyPoints(ctx),
-    getReadingStreak(ctx),
-    getActionStepStreakWeeks(ctx),
-  ]);
+  const [points, sermonsWatched, [attended], weeklyPoints, dailyReading, actionStep, partnerPrayer] = await Promise.all(
+    [
+      getPointsTotal(ctx),
+      countAwards(ctx, "sermon_watch"),
+      ctx.db
+        .select({ n: count() })
+        .from(eventAttendance)
+        .innerJoin(events, eq(events.id, eventAttendance.eventId))
+        .where(inChurch(events, ctx, eq(eventAttendance.userId, ctx.userId), isNotNull(eventAttendance.checkedInAt))),
+      getWeeklyPoints(ctx),
+      getReadingStreak(ctx),
+      getActionStepStreakWeeks(ctx),
+      getPartnerPrayerStreak(ctx),
+    ],
+  );
   const streaks: Record<string, number> = {};
   if (dailyReading > 0) streaks.dailyReading = dailyReading;
   if (actionStep > 0) streaks.actionStep = actionStep;
+  if (partnerPrayer > 0) streaks.partnerPrayer = partnerPrayer;
   return { points, sermonsWatched, eventsAttended: attended.n, streaks, weeklyPoints, weeklyGoal: WEEKLY_POINTS_GOAL };
 }
 
