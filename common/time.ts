@@ -14,6 +14,7 @@ const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 const MINUTE_MS = 60_000;
+const DAY_MS = 86_400_000;
 /** Slots kept per time zone: now, and the few fixed instants a week's start is worked out from. */
 const SLOTS = 4;
 /**
@@ -82,17 +83,22 @@ export function getZonedParts(date: Date, timeZone: string): TZonedParts {
   return parts;
 }
 
-/** The instant at which the given wall-clock time happens in `timeZone`. */
+/**
+ * The instant at which the given wall-clock time happens in `timeZone`. A time that happens twice
+ * (clocks going back) is its first instant; a time that never happens (clocks going forward over
+ * it) moves forward by the gap, as Temporal does: midnight into a Sunday whose clocks skip from
+ * 24:00 to 01:00 (Santiago in September) is 01:00, when that Sunday really starts.
+ */
 export function zonedTimeToUtc(y: number, m: number, d: number, timeZone: string, hh = 0, mm = 0, ss = 0): Date {
-  const guess = Date.UTC(y, m - 1, d, hh, mm, ss);
-  // Two passes settle the offset even across a daylight-saving change.
-  let t = guess;
-  for (let i = 0; i < 2; i++) {
+  const wall = Date.UTC(y, m - 1, d, hh, mm, ss);
+  const offsetAt = (t: number) => {
     const p = getZonedParts(new Date(t), timeZone);
-    const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
-    t = guess - (asUtc - t);
-  }
-  return new Date(t);
+    return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - t;
+  };
+  // The offsets a day either side and at the time itself: a change between them is at most one.
+  const candidates = [wall - DAY_MS, wall, wall + DAY_MS].map((probe) => wall - offsetAt(probe)).sort((a, b) => a - b);
+  const exact = candidates.find((t) => t + offsetAt(t) === wall);
+  return new Date(exact ?? candidates[candidates.length - 1]);
 }
 
 /** `YYYY-MM-DD` of the calendar day `date` falls on in `timeZone`. */
