@@ -23,6 +23,13 @@ const memberColumns = {
 
 type TMemberRow = Pick<typeof users.$inferSelect, keyof typeof memberColumns>;
 
+/**
+ * When a member last signed in or was last seen, as admins see it: the day (UTC midnight), not the
+ * moment. To the millisecond it would name the author of an anonymous prayer request, whose first
+ * request after a pause both posts it and marks them seen (issue 9: anonymity is absolute).
+ */
+const toDay = (d: Date | null) => (d ? `${d.toISOString().slice(0, 10)}T00:00:00.000Z` : null);
+
 export function toMember(r: TMemberRow): TMember {
   return {
     id: r.id,
@@ -34,13 +41,15 @@ export function toMember(r: TMemberRow): TMember {
     churchId: r.churchId,
     profileImageUrl: r.profileImageUrl,
     points: r.points,
-    lastLogin: r.lastLogin?.toISOString() ?? null,
-    lastActiveAt: r.lastActiveAt?.toISOString() ?? null,
+    lastLogin: toDay(r.lastLogin),
+    lastActiveAt: toDay(r.lastActiveAt),
     createdAt: r.createdAt.toISOString(),
   };
 }
 
 const isoUtc = (column: AnyPgColumn) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+/** toDay in SQL. */
+const isoUtcDay = (column: AnyPgColumn) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T00:00:00.000Z"')`;
 
 /**
  * The church's members as a JSON array, built by PostgreSQL: a church of 500 answers in one
@@ -51,7 +60,7 @@ export async function findMembersJson(ctx: TChurchCtx): Promise<string> {
     select coalesce(json_agg(json_build_object(
       'id', ${users.id}, 'email', ${users.email}, 'firstName', ${users.firstName}, 'lastName', ${users.lastName},
       'bio', ${users.bio}, 'role', ${users.role}, 'churchId', ${users.churchId}, 'profileImageUrl', ${users.profileImageUrl},
-      'points', ${users.points}, 'lastLogin', ${isoUtc(users.lastLogin)}, 'lastActiveAt', ${isoUtc(users.lastActiveAt)},
+      'points', ${users.points}, 'lastLogin', ${isoUtcDay(users.lastLogin)}, 'lastActiveAt', ${isoUtcDay(users.lastActiveAt)},
       'createdAt', ${isoUtc(users.createdAt)}
     ) order by ${users.createdAt}, ${users.id}), '[]')::text as json
     from ${users} where ${inChurch(users, ctx)}`);

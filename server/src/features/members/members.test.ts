@@ -27,6 +27,14 @@ describe("GET /api/admin/members", () => {
     expect(members.find((m: { id: string }) => m.id === a.admin.user.id).lastActiveAt).not.toBeNull();
   });
 
+  it("gives when a member signed in and was last seen as the day, not the moment (anonymous prayer stays anonymous)", async () => {
+    const c = await createChurch(t.app);
+    const m = await addMember(t.app, c, "CONGREGANT", "Zebedee");
+    const today = `${new Date().toISOString().slice(0, 10)}T00:00:00.000Z`;
+    const list = (await c.admin.get("/api/admin/members")).body as { id: string }[];
+    expect(list.find((x) => x.id === m.user.id)).toMatchObject({ lastLogin: today, lastActiveAt: today });
+  });
+
   it("refuses congregants and group leaders (403) and the signed-out (401)", async () => {
     const c = await createChurch(t.app);
     for (const role of ["CONGREGANT", "GROUP_LEADER"] as const) {
