@@ -181,6 +181,7 @@ export function PrayerRequestCard({
               <Button variant="outline" size="sm" onClick={() => onAnswer(request)}>
                 <CheckCircle2 aria-hidden="true" />
                 Mark as Answered
+                <span className="sr-only"> “{request.title}”</span>
               </Button>
             )}
             {isAdmin && (

@@ -63,6 +63,10 @@ describe("PrayerRequestsPage", () => {
       variant: "destructive",
     });
     expect(sent(fetchMock, "POST", "/api/prayer-requests")).toEqual([]);
+    // Cancel closes the form and gives the focus back to the button that opened it.
+    await userEvent.click(screen.getByRole("button", { name: "Cancel" }));
+    expect(screen.queryByLabelText("Title")).toBeNull();
+    expect(document.activeElement).toBe(toggle);
   });
 
   it("sends an anonymous request trimmed, with isAnonymous true, then shows the refreshed list", async () => {
@@ -160,7 +164,7 @@ describe("PrayerRequestsPage", () => {
     });
     // By keyboard: the button opens the dialog, the focus lands in the note, Escape closes it and the
     // focus returns to the button; Tab reaches Cancel and the dialog's own "Mark as Answered".
-    const open = await screen.findByRole("button", { name: "Mark as Answered" });
+    const open = await screen.findByRole("button", { name: /^Mark as Answered “/ });
     open.focus();
     await userEvent.keyboard("{Enter}");
     let dialog = await screen.findByRole("dialog", { name: "Mark as Answered" });
@@ -185,7 +189,7 @@ describe("PrayerRequestsPage", () => {
     ]);
     expect(await screen.findByText("She is home and well.")).toBeTruthy();
     expect(screen.queryByRole("dialog")).toBeNull();
-    expect(screen.queryByRole("button", { name: "Mark as Answered" })).toBeNull();
+    expect(screen.queryByRole("button", { name: /^Mark as Answered “/ })).toBeNull();
     // Its button is gone: the focus waits on the request's title.
     await waitFor(() =>
       expect(document.activeElement).toBe(screen.getByRole("heading", { name: "Healing for my mother" })),
@@ -197,7 +201,7 @@ describe("PrayerRequestsPage", () => {
       [LIST]: [makeRequest({ canAnswer: true })],
       "PATCH /api/prayer-requests/r1/answered": () => jsonResponse({ message: "Boom" }, 500),
     });
-    await userEvent.click(await screen.findByRole("button", { name: "Mark as Answered" }));
+    await userEvent.click(await screen.findByRole("button", { name: /^Mark as Answered “/ }));
     const dialog = await screen.findByRole("dialog");
     await userEvent.click(within(dialog).getByRole("button", { name: "Mark as Answered" }));
     await waitFor(() =>

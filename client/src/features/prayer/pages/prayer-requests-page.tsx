@@ -60,6 +60,7 @@ export function PrayerRequestsPage() {
     if (!o) return null;
     return o.button?.isConnected ? o.button : document.getElementById(requestTitleId(o.id));
   };
+  const newRequestButton = useRef<HTMLButtonElement>(null);
   useDocumentTitle("Prayer Requests");
   const all = requests.data?.pages.flat() ?? [];
 
@@ -69,13 +70,27 @@ export function PrayerRequestsPage() {
         title="Prayer Requests"
         description="Share what is on your heart, and pray for one another."
         actions={
-          <Button aria-expanded={isFormOpen} aria-controls={FORM_ID} onClick={() => setFormOpen((open) => !open)}>
+          <Button
+            ref={newRequestButton}
+            aria-expanded={isFormOpen}
+            aria-controls={FORM_ID}
+            onClick={() => setFormOpen((open) => !open)}
+          >
             <Plus aria-hidden="true" />
             New Request
           </Button>
         }
       />
-      {isFormOpen && <PrayerRequestForm id={FORM_ID} onDone={() => setFormOpen(false)} />}
+      {isFormOpen && (
+        <PrayerRequestForm
+          id={FORM_ID}
+          onDone={() => {
+            setFormOpen(false);
+            // The form goes away with the focus in it: back to the button that opened it.
+            newRequestButton.current?.focus();
+          }}
+        />
+      )}
       {requests.isLoading ? (
         <ListSkeleton />
       ) : requests.isError && all.length === 0 ? (
