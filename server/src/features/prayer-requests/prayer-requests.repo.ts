@@ -103,7 +103,15 @@ export async function findPrayerRequests(
   const rows = await ctx.db
     .select(columns(ctx, now))
     .from(prayerRequests)
-    .leftJoin(users, and(eq(users.id, prayerRequests.authorId), eq(prayerRequests.isAnonymous, false)))
+    // Named requests only; an author who has left the church is no longer named ("Church Member").
+    .leftJoin(
+      users,
+      and(
+        eq(users.id, prayerRequests.authorId),
+        eq(prayerRequests.isAnonymous, false),
+        eq(users.churchId, prayerRequests.churchId),
+      ),
+    )
     .where(inChurch(prayerRequests, ctx, visibleTo(ctx), where))
     .orderBy(desc(prayerRequests.createdAt), desc(prayerRequests.id))
     .limit(limit);

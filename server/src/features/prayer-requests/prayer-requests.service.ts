@@ -131,6 +131,6 @@ export async function prayForRequest(ctx: TChurchCtx, id: string, now = new Date
   const [prayed] = await ctx.db
     .select({ n: count() })
     .from(prayerRequestPrayers)
-    .where(eq(prayerRequestPrayers.requestId, id));
+    .where(inChurch(prayerRequestPrayers, ctx, eq(prayerRequestPrayers.requestId, id)));
   return { counted, prayedCount: prayed.n, prayedToday: true };
 }

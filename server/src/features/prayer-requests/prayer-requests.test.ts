@@ -107,8 +107,12 @@ describe("POST /api/prayer-requests and the list", () => {
     expect(activity.map((a: { description: string }) => a.description)).toContain("Ruth User shared a prayer request");
   });
 
-  it("a named request whose author has no name or is gone shows 'Church Member'", async () => {
+  it("a named request whose author has no name, left the church or is gone shows 'Church Member'", async () => {
     const c = await createChurch(t.app);
+    const leaver = await addMember(t.app, c, "CONGREGANT", "Leaving");
+    const left = await ask(leaver);
+    expect((await c.admin.delete(`/api/admin/members/${leaver.user.id}`)).status).toBe(204);
+    expect(await seen(c.admin, left.id)).toMatchObject({ userName: "Church Member", userImageUrl: null });
     const m = await addMember(t.app, c);
     const r = await ask(m);
     await t.db.update(users).set({ firstName: null, lastName: null }).where(eq(users.id, m.user.id));
