@@ -96,8 +96,8 @@ const GROWTH_MEMBERS = 2000;
  * on two days in three, a second reading every sixth day, a sermon a fortnight, the weekly action
  * step every other week: about 470,000 rows), requested as its admin. Made once, shared by the cases.
  */
-let growthChurch: Promise<{ cookie: string }> | undefined;
-function seedGrowthChurch(ctx: TBenchContext): Promise<{ cookie: string }> {
+let growthChurch: Promise<{ cookie: string; churchId: string }> | undefined;
+function seedGrowthChurch(ctx: TBenchContext): Promise<{ cookie: string; churchId: string }> {
   growthChurch ??= (async () => {
     const { cookie, churchId } = await signUpAdmin(ctx.appUrl, "growth");
     await ctx.db.query(
@@ -138,9 +138,102 @@ function seedGrowthChurch(ctx: TBenchContext): Promise<{ cookie: string }> {
       [churchId],
     );
     await ctx.db.query("analyze points_ledger");
-    return { cookie };
+    return { cookie, churchId };
   })();
   return growthChurch;
+}
+
+const PRAYER_REQUESTS = 1000;
+const PRAYER_MEMBER_EMAIL = "grower1@bench.example";
+
+/**
+ * One of the growth church's members (a congregant in it for 400 days), signed in: their password
+ * is set to the admin's through SQL, then they sign in through the API. Made once.
+ */
+let growthMember: Promise<{ cookie: string; churchId: string; userId: string }> | undefined;
+function signInGrowthMember(ctx: TBenchContext): Promise<{ cookie: string; churchId: string; userId: string }> {
+  growthMember ??= (async () => {
+    const { churchId } = await seedGrowthChurch(ctx);
+    const { rows } = await ctx.db.query<{ id: string }>(
+      `update users set password_hash = (select password_hash from users where email = 'admin@growth.example'),
+              church_joined_at = now() - interval '400 days'
+        where email = $1 returning id`,
+      [PRAYER_MEMBER_EMAIL],
+    );
+    const { res } = await api(ctx.appUrl, "POST", "/api/auth/login", {
+      email: PRAYER_MEMBER_EMAIL,
+      password: "bench-password-1",
+    });
+    const session = res.headers.getSetCookie().find((c) => c.startsWith("fellowship_session="));
+    if (!session) throw new Error("login did not set the session cookie");
+    return { cookie: session.split(";")[0], churchId, userId: rows[0].id };
+  })();
+  return growthMember;
+}
+
+/**
+ * The growth church's prayer wall (issue 9): 1,000 requests over about a year, by its members (a
+ * tenth of a percent of them the bench member's own): a fifth anonymous, one in eight answered (half
+ * with a note), one in fifty hidden; about 5,000 "I prayed" rows by various members over the last 30
+ * days, half of them on the newest 100 requests, a thirtieth today, and the bench member's own today
+ * on a few of the newest. Requested as that member (who sees the requests not hidden and their own).
+ */
+async function seedPrayerWall(ctx: TBenchContext): Promise<{ cookie: string }> {
+  const { cookie, churchId, userId } = await signInGrowthMember(ctx);
+  await ctx.db.query(
+    `with m as (select id, row_number() over (order by id) as n from users where church_id = $1 and role = 'CONGREGANT'),
+          c as (select count(*)::int as k from m)
+     insert into prayer_requests (church_id, author_id, title, description, is_anonymous, answered_at, answer_note, hidden_at, created_at)
+     select $1, case when g % 100 = 3 then $3::uuid else m.id end, 'Prayer request ' || g,
+            'Please pray for my family and for our church, request number ' || g || '. Thank you all.',
+            g % 5 = 0,
+            case when g % 8 = 1 then now() - make_interval(hours => ($2::int - g) * 4) end,
+            case when g % 16 = 1 then 'Answered, thank you for praying.' end,
+            case when g % 50 = 7 then now() - make_interval(hours => ($2::int - g) * 4) end,
+            now() - make_interval(hours => ($2::int - g) * 8, mins => g % 60)
+       from generate_series(1, $2::int) as g cross join c join m on m.n = 1 + (g * 37) % c.k`,
+    [churchId, PRAYER_REQUESTS, userId],
+  );
+  await ctx.db.query(
+    `with r as (select id, row_number() over (order by created_at desc, id desc) as n from prayer_requests where church_id = $1),
+          m as (select id, row_number() over (order by id) as n from users where church_id = $1 and role = 'CONGREGANT'),
+          c as (select count(*)::int as k from m),
+          t as (select (now() at time zone time_zone)::date as today from churches where id = $1)
+     insert into prayer_request_prayers (request_id, church_id, user_id, day, created_at)
+     select r.id, $1, m.id, t.today - g % 30, now() - make_interval(days => g % 30)
+       from generate_series(1, 5000) as g cross join c cross join t
+       join r on r.n = case when g % 2 = 0 then 1 + g % 100 else 1 + (g * 7) % $2::int end
+       join m on m.n = 1 + (g * 13) % c.k
+     union all
+     select r.id, $1, $3::uuid, t.today, now() from r cross join t where r.n in (2, 5, 9)
+     on conflict do nothing`,
+    [churchId, PRAYER_REQUESTS, userId],
+  );
+  // As autovacuum leaves them soon after: the counts are index-only scans.
+  await ctx.db.query("vacuum analyze prayer_requests");
+  await ctx.db.query("vacuum analyze prayer_request_prayers");
+  return { cookie };
+}
+
+/**
+ * This week's prayer-partner chain of the growth church's 2,000 members (all joined long before
+ * Sunday), made by the bench member's first request here, so the case measures the steady state;
+ * the member prayed for their partner on three days in four of the last 60 (today included).
+ */
+async function seedPrayerChain(ctx: TBenchContext): Promise<{ cookie: string }> {
+  const { cookie, churchId, userId } = await signInGrowthMember(ctx);
+  await ctx.db.query(
+    `insert into points_ledger (church_id, user_id, kind, key, points, created_at)
+     select $1, $2, 'partner_prayer', ((now() at time zone ch.time_zone)::date - g)::text, 5, now() - make_interval(days => g)
+       from generate_series(0, 59) as g cross join churches ch where ch.id = $1 and g % 4 <> 3
+     on conflict do nothing`,
+    [churchId, userId],
+  );
+  const res = await fetch(`${ctx.appUrl}/api/prayer-partners/current`, { headers: { cookie } });
+  const body = (await res.json()) as { partner?: unknown };
+  if (!res.ok || !body.partner)
+    throw new Error(`the first /current made no partner: ${res.status} ${JSON.stringify(body)}`);
+  return { cookie };
 }
 
 /** Add endpoints here. */
@@ -235,6 +328,30 @@ const CASES: TBenchCase[] = [
     setup: seedGrowthChurch,
     check: (body) =>
       (body as { totalMembers?: number }).totalMembers === GROWTH_MEMBERS ? null : `expected ${GROWTH_MEMBERS} members`,
+  },
+  {
+    name: `GET /api/prayer-requests (${PRAYER_REQUESTS} requests, a page of 20), as a member`,
+    path: "/api/prayer-requests",
+    setup: seedPrayerWall,
+    check: (body) => {
+      const page = body as { isAnonymous: boolean; userName: string; isHidden: boolean; isMine: boolean }[];
+      if (!Array.isArray(page) || page.length !== 20) return "expected a page of 20";
+      if (!page.some((r) => r.isAnonymous)) return "expected anonymous requests on the page";
+      if (page.some((r) => r.isAnonymous && r.userName !== "Anonymous")) return "an anonymous request is named";
+      if (page.some((r) => r.isHidden && !r.isMine)) return "a hidden request of another member is shown";
+      return null;
+    },
+  },
+  {
+    name: `GET /api/prayer-partners/current (this week's chain of ${GROWTH_MEMBERS}), as a member`,
+    path: "/api/prayer-partners/current",
+    setup: seedPrayerChain,
+    check: (body) => {
+      const current = body as { partner?: unknown; todayCompleted?: boolean; totalChainLinks?: number };
+      if (!current.partner || current.todayCompleted !== true || current.totalChainLinks !== 1)
+        return "expected a partner, today's prayer and one link";
+      return null;
+    },
   },
 ];
 

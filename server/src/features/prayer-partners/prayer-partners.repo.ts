@@ -148,7 +148,8 @@ export async function findNextInChain(ctx: TChurchCtx, chainId: string, position
   return findPartner(ctx, next.userId);
 }
 
-async function findPartner(ctx: TChurchCtx, userId: string): Promise<TPartnerRow | null> {
+/** A member of the caller's church with their prayer topics, or null when not in it. */
+export async function findPartner(ctx: TChurchCtx, userId: string): Promise<TPartnerRow | null> {
   const [row] = await ctx.db
     .select(partnerColumns)
     .from(users)

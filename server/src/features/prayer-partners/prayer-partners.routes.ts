@@ -1,5 +1,11 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { completePartnerPrayer, getCurrentPartner, getPartnerHistory } from "./prayer-partners.service";
+import { MemberCache } from "../../lib/member-cache";
+import {
+  completePartnerPrayer,
+  getCurrentPartner,
+  getPartnerHistory,
+  type TCurrentKept,
+} from "./prayer-partners.service";
 
 /**
  * The weekly prayer-partner chain (spec 1 §2.12, §7). The page itself does not redirect a signed-out
@@ -7,9 +13,13 @@ import { completePartnerPrayer, getCurrentPartner, getPartnerHistory } from "./p
  */
 export const prayerPartnersRoutes: FastifyPluginAsyncZod = async (app) => {
   const member = { access: "member" as const };
+  // The member's link, days and weeks, kept between requests (see TCurrentKept).
+  const kept = new MemberCache<TCurrentKept | null>(app.cacheBus, { churchTopics: ["church"] });
 
   // This week's partner (made on first need), or 200 with `partner: null` and the reason.
-  app.get("/api/prayer-partners/current", { config: member }, async (req) => getCurrentPartner(req.churchCtx));
+  app.get("/api/prayer-partners/current", { config: member }, async (req) =>
+    getCurrentPartner(req.churchCtx, new Date(), kept),
+  );
 
   app.get("/api/prayer-partners/history", { config: member }, async (req) => getPartnerHistory(req.churchCtx));
 

@@ -11,6 +11,7 @@ import type {
 import { grantBadge } from "../../lib/badges";
 import type { TChurchCtx } from "../../lib/context";
 import { conflict } from "../../lib/errors";
+import type { MemberCache } from "../../lib/member-cache";
 import { awardPoints, dayKey, weekKey } from "../../lib/points";
 import { dayStreak } from "../../lib/streaks";
 import { startOfWeek } from "../../lib/time";
@@ -21,6 +22,7 @@ import {
   findMyLink,
   findMyLinks,
   findNextInChain,
+  findPartner,
   findPrayerDays,
   type TChainWeek,
   type TMyLink,
@@ -81,15 +83,54 @@ async function resolvePartner(
   return { link, partner: null, reason: joinedThisWeek && othersActive > 0 ? "joined_this_week" : "too_few_members" };
 }
 
+/**
+ * What `/current` keeps per member between requests (prayer-partners.routes.ts) once they have a
+ * partner from this week's chain: the link (a chain never changes within its week), their
+ * partner-prayer days and their number of links. These change only with the member's own award or
+ * leaving (the "user" topic), the church's day turning (a new week, a new chain) or its settings;
+ * the partner is read afresh on every request (their profile, topics and membership may change).
+ */
+export type TCurrentKept = { linkId: string; partnerId: string; days: string[]; totalChainLinks: number };
+
 /** `GET /api/prayer-partners/current`: this week's partner and the caller's partner-prayer figures. */
-export async function getCurrentPartner(ctx: TChurchCtx, now = new Date()): Promise<TPrayerPartnerCurrent> {
+export async function getCurrentPartner(
+  ctx: TChurchCtx,
+  now = new Date(),
+  kept?: MemberCache<TCurrentKept | null>,
+): Promise<TPrayerPartnerCurrent> {
   const week = chainWeek(ctx, now);
   const today = dayKey(ctx, now);
+  const steady = kept ? await kept.get(ctx, () => loadCurrentKept(ctx, week)) : null;
+  if (steady) {
+    // A partner who has left the church is not found here: the full path finds the next member.
+    const partner = await findPartner(ctx, steady.partnerId);
+    if (partner) return currentAnswer(week, today, steady.linkId, partner, null, steady.days, steady.totalChainLinks);
+  }
   const [{ link, partner, reason }, days] = await Promise.all([resolvePartner(ctx, week), findPrayerDays(ctx)]);
   // Counted after the chain exists, so this week's link is among them.
   const totalChainLinks = await countMyLinks(ctx);
+  return currentAnswer(week, today, partner ? link.linkId : null, partner, reason, days, totalChainLinks);
+}
+
+/** The member's part of `/current` when their own partner (not a stand-in) is in the church; else null. */
+async function loadCurrentKept(ctx: TChurchCtx, week: TChainWeek): Promise<TCurrentKept | null> {
+  const link = await findThisWeeksLink(ctx, week);
+  if (!link.linkId || !link.partner) return null;
+  const [days, totalChainLinks] = await Promise.all([findPrayerDays(ctx), countMyLinks(ctx)]);
+  return { linkId: link.linkId, partnerId: link.partner.id, days, totalChainLinks };
+}
+
+function currentAnswer(
+  week: TChainWeek,
+  today: string,
+  linkId: string | null,
+  partner: TPartnerRow | null,
+  reason: TNoPartnerReason | null,
+  days: string[],
+  totalChainLinks: number,
+): TPrayerPartnerCurrent {
   return {
-    id: partner ? link.linkId : null,
+    id: partner ? linkId : null,
     weekStartDate: week.start,
     weekEndDate: week.end,
     partner: partner ? toPartner(partner) : null,

@@ -303,6 +303,25 @@ describe("the week's chain", () => {
     // Never set: none shown.
     expect((await current(g.members[0])).partner?.prayerTopics).toEqual([]);
   });
+
+  it("a repeat request shows the partner's new name and topics and the member's prayer at once", async () => {
+    const g = await churchWith(["CONGREGANT"]);
+    setClock(dayOfWeek(1));
+    const partner = g.members[0];
+    expect(await current(g.admin)).toMatchObject({
+      partner: { id: partner.user.id, prayerTopics: [] },
+      todayCompleted: false,
+    });
+    expect((await partner.patch("/api/user/profile", { firstName: "Renamed", lastName: "Member" })).status).toBe(200);
+    expect((await partner.patch("/api/user/preferences", { prayerTopics: { healing: true } })).status).toBe(200);
+    await pray(g.admin);
+    expect(await current(g.admin)).toMatchObject({
+      partner: { id: partner.user.id, firstName: "Renamed", lastName: "Member" },
+      todayCompleted: true,
+      prayersCompleted: 1,
+    });
+    expect((await current(g.admin)).partner?.prayerTopics).toContain("healing");
+  });
 });
 
 describe("POST /api/prayer-partners/complete-daily", () => {
