@@ -46,6 +46,9 @@ export default defineConfig({
           environment: "node",
           include: ["e2e/**/*.test.ts"],
           globalSetup: ["server/test/global-setup.ts", "e2e/global-setup.ts"],
+          // A page's first paint waits for its code: seconds, not one, when the machine is busy
+          // (the browser files run side by side with the server tests).
+          expect: { poll: { timeout: 10_000 } },
           testTimeout: 90_000,
           hookTimeout: 120_000,
         },
