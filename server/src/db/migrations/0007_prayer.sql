@@ -3,7 +3,7 @@ CREATE TABLE "prayer_chain_links" (
 	"chain_id" uuid NOT NULL,
 	"church_id" uuid NOT NULL,
 	"user_id" uuid NOT NULL,
-	"partner_id" uuid NOT NULL,
+	"partner_id" uuid,
 	"position" integer NOT NULL
 );
 --> statement-breakpoint
@@ -39,7 +39,7 @@ ALTER TABLE "users" ADD COLUMN "church_joined_at" timestamp with time zone;--> s
 ALTER TABLE "prayer_chain_links" ADD CONSTRAINT "prayer_chain_links_chain_id_prayer_chains_id_fk" FOREIGN KEY ("chain_id") REFERENCES "public"."prayer_chains"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "prayer_chain_links" ADD CONSTRAINT "prayer_chain_links_church_id_churches_id_fk" FOREIGN KEY ("church_id") REFERENCES "public"."churches"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "prayer_chain_links" ADD CONSTRAINT "prayer_chain_links_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "prayer_chain_links" ADD CONSTRAINT "prayer_chain_links_partner_id_users_id_fk" FOREIGN KEY ("partner_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "prayer_chain_links" ADD CONSTRAINT "prayer_chain_links_partner_id_users_id_fk" FOREIGN KEY ("partner_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "prayer_chains" ADD CONSTRAINT "prayer_chains_church_id_churches_id_fk" FOREIGN KEY ("church_id") REFERENCES "public"."churches"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "prayer_request_prayers" ADD CONSTRAINT "prayer_request_prayers_request_id_prayer_requests_id_fk" FOREIGN KEY ("request_id") REFERENCES "public"."prayer_requests"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "prayer_request_prayers" ADD CONSTRAINT "prayer_request_prayers_church_id_churches_id_fk" FOREIGN KEY ("church_id") REFERENCES "public"."churches"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -71,9 +71,8 @@ export const prayerChainLinks = pgTable(
       .references(() => prayerChains.id, { onDelete: "cascade" }),
     churchId: churchRef(),
     userId: userRef(),
-    partnerId: uuid("partner_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    /** Null once the partner's account is deleted: the member then prays for the next in the cycle. */
+    partnerId: uuid("partner_id").references(() => users.id, { onDelete: "set null" }),
     position: integer("position").notNull(),
   },
   (t) => [

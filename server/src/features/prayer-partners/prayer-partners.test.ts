@@ -284,6 +284,20 @@ describe("the week's chain", () => {
     for (const m of g.all.filter((x) => x !== leaver)) expect((await current(m)).partner?.id).not.toBe(leaver.user.id);
   });
 
+  it("a member whose partner's account is deleted keeps their link and prays for the next member", async () => {
+    const g = await churchWith(["CONGREGANT", "CONGREGANT"]);
+    setClock(dayOfWeek(1));
+    const partners = await partnersOf(g.all);
+    const gone = g.members[0];
+    const [prayerFor] = [...partners].find(([, p]) => p === gone.user.id) ?? [];
+    const caller = g.all.find((m) => m.user.id === prayerFor) as TSignedIn;
+    await t.db.delete(users).where(eq(users.id, gone.user.id));
+    const now = await current(caller);
+    expect(now.partner?.id).toBe(partners.get(gone.user.id));
+    expect(now.id).not.toBeNull();
+    expect((await pray(caller)).awarded).toBe(POINTS.partnerPrayer);
+  });
+
   it("the last member left in a chain has nobody to pray for", async () => {
     const g = await churchWith(["CONGREGANT"]);
     setClock(dayOfWeek(1));
