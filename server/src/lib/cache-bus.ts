@@ -5,8 +5,11 @@ import type { TRootDb } from "../db/client";
 
 const CHANNEL = "fellowship_cache";
 
-/** What a process may hold in memory, by what its key is: a user, a church, a session, a church's sermons or events. */
-export type TTopic = "user" | "church" | "session" | "sermons" | "events" | "growth";
+/**
+ * What a process may hold in memory, by what its key is: a user, a church, a session, a church's
+ * sermons, events, growth step or prayer wall.
+ */
+export type TTopic = "user" | "church" | "session" | "sermons" | "events" | "growth" | "prayer";
 type TMessage = { t: TTopic; id: string };
 
 /**

@@ -1,6 +1,7 @@
 import { ANONYMOUS_NAME, type TPrayerRequest } from "@common/prayer";
 import { isAdminRole } from "@common/roles";
-import { and, desc, eq, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import type { TDb } from "../../db/client";
 import { prayerRequestPrayers, prayerRequests } from "../../db/schema/prayer";
 import { users } from "../../db/schema/users";
 import { inChurch } from "../../lib/church-scope";
@@ -20,38 +21,29 @@ export function visibleTo(ctx: TChurchCtx): SQL | undefined {
 }
 
 /**
- * The columns of a request as `ctx` sees it, counts included as subqueries over the prayers'
- * unique (request, user, day) index, so a page is one query whatever its length. The author's
- * columns come only through the join, which an anonymous request never matches: nothing of its
- * author is even read.
+ * The columns of a request that are the same for every caller: the author's id (never sent, see
+ * `toPrayerRequest`), the hidden state and the prayer count, a subquery over the prayers' unique
+ * (request, user, day) index. The author's columns come only through the join, which an anonymous
+ * request never matches: nothing of its author but the id is even read.
  */
-function columns(ctx: TChurchCtx, now: Date) {
-  const prayers = prayerRequestPrayers;
-  return {
-    id: prayerRequests.id,
-    title: prayerRequests.title,
-    description: prayerRequests.description,
-    isAnonymous: prayerRequests.isAnonymous,
-    answeredAt: prayerRequests.answeredAt,
-    answerNote: prayerRequests.answerNote,
-    hiddenAt: prayerRequests.hiddenAt,
-    createdAt: prayerRequests.createdAt,
-    isMine: sql<boolean>`coalesce(${prayerRequests.authorId} = ${ctx.userId}, false)`,
-    firstName: users.firstName,
-    lastName: users.lastName,
-    profileImageUrl: users.profileImageUrl,
-    prayedCount: sql<number>`(select count(*)::int from ${prayers} where ${prayers.requestId} = ${prayerRequests.id})`,
-    // A scalar subquery, not `exists`: PostgreSQL may turn an `exists` into one hashed scan of the
-    // caller's prayers in every church; this stays one probe of the unique key per row of the page.
-    prayedToday: sql<boolean>`coalesce((select true from ${prayers} where ${and(
-      sql`${prayers.requestId} = ${prayerRequests.id}`,
-      eq(prayers.userId, ctx.userId),
-      eq(prayers.day, dayKey(ctx, now)),
-    )}), false)`,
-  };
-}
+const churchColumns = {
+  id: prayerRequests.id,
+  title: prayerRequests.title,
+  description: prayerRequests.description,
+  isAnonymous: prayerRequests.isAnonymous,
+  answeredAt: prayerRequests.answeredAt,
+  answerNote: prayerRequests.answerNote,
+  hiddenAt: prayerRequests.hiddenAt,
+  createdAt: prayerRequests.createdAt,
+  authorId: prayerRequests.authorId,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  profileImageUrl: users.profileImageUrl,
+  prayedCount: sql<number>`(select count(*)::int from ${prayerRequestPrayers} where ${prayerRequestPrayers.requestId} = ${prayerRequests.id})`,
+};
 
-type TRow = {
+/** A request as the server knows it, the same for every caller. Holds `authorId`: never send it as is. */
+export type TPrayerRow = {
   id: string;
   title: string;
   description: string;
@@ -60,16 +52,20 @@ type TRow = {
   answerNote: string | null;
   hiddenAt: Date | null;
   createdAt: Date;
-  isMine: boolean;
+  authorId: string | null;
   firstName: string | null;
   lastName: string | null;
   profileImageUrl: string | null;
   prayedCount: number;
-  prayedToday: boolean;
 };
 
-function toPrayerRequest(ctx: TChurchCtx, r: TRow): TPrayerRequest {
+/**
+ * The one place that builds the answer: a request as `ctx` sees it. The author is shown only for a
+ * named request and is otherwise known only as "mine" to themselves.
+ */
+export function toPrayerRequest(ctx: TChurchCtx, r: TPrayerRow, prayedToday: boolean): TPrayerRequest {
   const isAnswered = r.answeredAt !== null;
+  const isMine = r.authorId === ctx.userId;
   const name = [r.firstName, r.lastName].filter(Boolean).join(" ").trim();
   return {
     id: r.id,
@@ -81,18 +77,67 @@ function toPrayerRequest(ctx: TChurchCtx, r: TRow): TPrayerRequest {
     answeredAt: r.answeredAt?.toISOString() ?? null,
     userName: r.isAnonymous ? ANONYMOUS_NAME : name || UNNAMED_AUTHOR,
     userImageUrl: r.isAnonymous ? null : r.profileImageUrl,
-    isMine: r.isMine,
-    canAnswer: !isAnswered && (r.isMine || isAdminRole(ctx.role)),
+    isMine,
+    canAnswer: !isAnswered && (isMine || isAdminRole(ctx.role)),
     isHidden: r.hiddenAt !== null,
     prayedCount: r.prayedCount,
-    prayedToday: r.prayedToday,
+    prayedToday,
     createdAt: r.createdAt.toISOString(),
   };
 }
 
+/** Whether `ctx` may see the request: `visibleTo` for a row already read. */
+export function isVisibleTo(ctx: TChurchCtx, r: TPrayerRow): boolean {
+  return isAdminRole(ctx.role) || r.hiddenAt === null || r.authorId === ctx.userId;
+}
+
+/**
+ * The author of a named request only; an author who has left the church is no longer named
+ * ("Church Member").
+ */
+const namedAuthor = and(
+  eq(users.id, prayerRequests.authorId),
+  eq(prayerRequests.isAnonymous, false),
+  eq(users.churchId, prayerRequests.churchId),
+);
+
+const newestFirst = [desc(prayerRequests.createdAt), desc(prayerRequests.id)];
+
+/** The church's newest `limit` requests, hidden ones included, for every caller (the wall's cache). */
+export async function findNewestPrayerRows(db: TDb, churchId: string, limit: number): Promise<TPrayerRow[]> {
+  return db
+    .select(churchColumns)
+    .from(prayerRequests)
+    .leftJoin(users, namedAuthor)
+    .where(inChurch(prayerRequests, { churchId }))
+    .orderBy(...newestFirst)
+    .limit(limit);
+}
+
+/**
+ * Which of `ids` the caller prayed for today (their church's day): one probe of the prayers' unique
+ * (request, user, day) key per id.
+ */
+export async function findPrayedToday(ctx: TChurchCtx, ids: string[], now = new Date()): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await ctx.db
+    .select({ id: prayerRequestPrayers.requestId })
+    .from(prayerRequestPrayers)
+    .where(
+      inChurch(
+        prayerRequestPrayers,
+        ctx,
+        inArray(prayerRequestPrayers.requestId, ids),
+        eq(prayerRequestPrayers.userId, ctx.userId),
+        eq(prayerRequestPrayers.day, dayKey(ctx, now)),
+      ),
+    );
+  return new Set(rows.map((r) => r.id));
+}
+
 /**
  * The church's requests the caller may see that match `where`, newest first (`created_at`, then
- * id, the order of the church's index), at most `limit`.
+ * id, the order of the church's index), at most `limit`; one query whatever the page's length.
  */
 export async function findPrayerRequests(
   ctx: TChurchCtx,
@@ -100,22 +145,24 @@ export async function findPrayerRequests(
   limit: number,
   now = new Date(),
 ): Promise<TPrayerRequest[]> {
+  const prayers = prayerRequestPrayers;
   const rows = await ctx.db
-    .select(columns(ctx, now))
+    .select({
+      ...churchColumns,
+      // A scalar subquery, not `exists`: PostgreSQL may turn an `exists` into one hashed scan of the
+      // caller's prayers in every church; this stays one probe of the unique key per row of the page.
+      prayedToday: sql<boolean>`coalesce((select true from ${prayers} where ${and(
+        sql`${prayers.requestId} = ${prayerRequests.id}`,
+        eq(prayers.userId, ctx.userId),
+        eq(prayers.day, dayKey(ctx, now)),
+      )}), false)`,
+    })
     .from(prayerRequests)
-    // Named requests only; an author who has left the church is no longer named ("Church Member").
-    .leftJoin(
-      users,
-      and(
-        eq(users.id, prayerRequests.authorId),
-        eq(prayerRequests.isAnonymous, false),
-        eq(users.churchId, prayerRequests.churchId),
-      ),
-    )
+    .leftJoin(users, namedAuthor)
     .where(inChurch(prayerRequests, ctx, visibleTo(ctx), where))
-    .orderBy(desc(prayerRequests.createdAt), desc(prayerRequests.id))
+    .orderBy(...newestFirst)
     .limit(limit);
-  return rows.map((r) => toPrayerRequest(ctx, r));
+  return rows.map((r) => toPrayerRequest(ctx, r, r.prayedToday));
 }
 
 /** One request by id as the caller sees it, or null (another church's, hidden from them, or none). */

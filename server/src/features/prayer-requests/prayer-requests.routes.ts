@@ -8,14 +8,16 @@ import {
   prayForRequest,
   setPrayerHidden,
 } from "./prayer-requests.service";
+import { PrayerWallCache } from "./prayer-wall-cache";
 
 /** Prayer requests (spec 1 §2.11, issue 9): the wall, sharing, "I prayed", answered and hidden. */
 export const prayerRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
   const member = { access: "member" as const };
   const admin = { access: "admin" as const };
 
+  const wall = new PrayerWallCache(app.db, app.cacheBus);
   app.get("/api/prayer-requests", { config: member, schema: { querystring: ZPrayerRequestListQuery } }, async (req) =>
-    listPrayerRequests(req.churchCtx, req.query),
+    listPrayerRequests(req.churchCtx, req.query, wall),
   );
 
   app.post("/api/prayer-requests", { config: member, schema: { body: ZPrayerRequestBody } }, async (req, reply) =>

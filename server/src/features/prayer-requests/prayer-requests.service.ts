@@ -17,18 +17,48 @@ import { conflict, forbidden, notFound } from "../../lib/errors";
 import { dayKey } from "../../lib/points";
 import { recordActivity } from "../admin/activity.repo";
 import { completeOnboardingStepFor } from "../onboarding/onboarding.service";
-import { findPrayerRequest, findPrayerRequests, olderThan } from "./prayer-requests.repo";
+import {
+  findPrayedToday,
+  findPrayerRequest,
+  findPrayerRequests,
+  isVisibleTo,
+  olderThan,
+  toPrayerRequest,
+} from "./prayer-requests.repo";
+import { PRAYER_WALL_ROWS, type PrayerWallCache } from "./prayer-wall-cache";
 
 const NOT_FOUND = "Prayer request not found";
 const ANSWERED = "This prayer has been answered";
 
-/** `GET /api/prayer-requests`: a page of the prayer wall, newest first. */
+/**
+ * `GET /api/prayer-requests`: a page of the prayer wall, newest first. A first page is cut from the
+ * church's newest requests kept in `wall`; only the caller's prayers today are read for it. Later
+ * pages, and a first page the kept rows cannot fill, are one query.
+ */
 export async function listPrayerRequests(
   ctx: TChurchCtx,
   query: z.output<typeof ZPrayerRequestListQuery>,
+  wall: PrayerWallCache,
+  now = new Date(),
 ): Promise<TPrayerRequest[]> {
-  return findPrayerRequests(ctx, query.before ? olderThan(ctx, query.before) : undefined, query.limit);
+  if (!query.before && query.limit <= PRAYER_WALL_ROWS) {
+    const { rows, isComplete } = await wall.get(ctx.churchId);
+    const visible = rows.filter((r) => isVisibleTo(ctx, r));
+    if (visible.length >= query.limit || isComplete) {
+      const page = visible.slice(0, query.limit);
+      const prayed = await findPrayedToday(
+        ctx,
+        page.map((r) => r.id),
+        now,
+      );
+      return page.map((r) => toPrayerRequest(ctx, r, prayed.has(r.id)));
+    }
+  }
+  return findPrayerRequests(ctx, query.before ? olderThan(ctx, query.before) : undefined, query.limit, now);
 }
+
+/** Every write that changes the church's wall ends here, after it commits: each process drops its copy. */
+const prayerChanged = (ctx: TChurchCtx) => ctx.changed("prayer", ctx.churchId);
 
 async function getPrayerRequest(ctx: TChurchCtx, id: string, now = new Date()): Promise<TPrayerRequest> {
   const found = await findPrayerRequest(ctx, id, now);
@@ -77,6 +107,7 @@ export async function createPrayerRequest(
     }
     return row.id;
   });
+  await prayerChanged(ctx);
   if (!body.isAnonymous) await completeOnboardingStepFor(ctx, "prayer_requests");
   return getPrayerRequest(ctx, id);
 }
@@ -99,6 +130,7 @@ export async function markPrayerAnswered(
     .set({ answeredAt: new Date(), answerNote: body.answerNote })
     // Of two concurrent answers the first wins; the second leaves it as it was.
     .where(inChurch(prayerRequests, ctx, eq(prayerRequests.id, id), isNull(prayerRequests.answeredAt)));
+  await prayerChanged(ctx);
   return getPrayerRequest(ctx, id);
 }
 
@@ -110,6 +142,7 @@ export async function setPrayerHidden(ctx: TChurchCtx, id: string, hidden: boole
     .where(churchRow(prayerRequests, ctx, id))
     .returning({ id: prayerRequests.id });
   if (!row) throw notFound(NOT_FOUND);
+  await prayerChanged(ctx);
   return getPrayerRequest(ctx, id);
 }
 
@@ -127,6 +160,8 @@ export async function prayForRequest(ctx: TChurchCtx, id: string, now = new Date
     .onConflictDoNothing()
     .returning({ requestId: prayerRequestPrayers.requestId });
   const counted = inserted.length > 0;
+  // The count changed for everyone; "prayed today" is read per caller anyway.
+  if (counted) await prayerChanged(ctx);
   if (counted) await completeOnboardingStepFor(ctx, "prayer_requests");
   const [prayed] = await ctx.db
     .select({ n: count() })
