@@ -95,11 +95,8 @@ export function isVisibleTo(ctx: TChurchCtx, r: TPrayerRow): boolean {
  * The author of a named request only; an author who has left the church is no longer named
  * ("Church Member").
  */
-const namedAuthor = and(
-  eq(users.id, prayerRequests.authorId),
-  eq(prayerRequests.isAnonymous, false),
-  eq(users.churchId, prayerRequests.churchId),
-);
+const namedAuthor = (church: { churchId: string }) =>
+  inChurch(users, church, eq(users.id, prayerRequests.authorId), eq(prayerRequests.isAnonymous, false));
 
 const newestFirst = [desc(prayerRequests.createdAt), desc(prayerRequests.id)];
 
@@ -108,7 +105,7 @@ export async function findNewestPrayerRows(db: TDb, churchId: string, limit: num
   return db
     .select(churchColumns)
     .from(prayerRequests)
-    .leftJoin(users, namedAuthor)
+    .leftJoin(users, namedAuthor({ churchId }))
     .where(inChurch(prayerRequests, { churchId }))
     .orderBy(...newestFirst)
     .limit(limit);
@@ -158,7 +155,7 @@ export async function findPrayerRequests(
       )}), false)`,
     })
     .from(prayerRequests)
-    .leftJoin(users, namedAuthor)
+    .leftJoin(users, namedAuthor(ctx))
     .where(inChurch(prayerRequests, ctx, visibleTo(ctx), where))
     .orderBy(...newestFirst)
     .limit(limit);
