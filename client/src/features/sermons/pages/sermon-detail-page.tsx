@@ -16,6 +16,7 @@ import { type ReactNode, Suspense, useRef, useState } from "react";
 import { Link } from "wouter";
 import { BrandMark } from "@/components/brand-mark";
 import { LoadError } from "@/components/load-error";
+import { PublicFrame } from "@/components/public-frame";
 import { Badge } from "@/components/ui/badge";
 import { buttonClasses } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -286,24 +287,11 @@ function PublicSermon({ id }: { id: string }) {
   return <LoadError card what="This sermon" onRetry={() => sermon.refetch()} className="p-8 text-center" />;
 }
 
-/** The signed-out frame around a shared sermon: the product's name and a way to sign in. */
+/** A shared sermon for a signed-out visitor. */
 export function PublicSermonPage({ id }: { id: string }) {
   return (
-    <div className="min-h-dvh bg-background">
-      <header className="border-b border-border bg-card">
-        <div className="mx-auto flex max-w-4xl items-center justify-between gap-3 px-4 py-3 sm:px-6">
-          <Link href="/" className="flex items-center gap-2.5 rounded-md">
-            <BrandMark />
-            <span className="text-lg font-semibold tracking-tight">Fellowship</span>
-          </Link>
-          <a href="/api/login" className={buttonClasses({ variant: "ghost" })}>
-            Sign In
-          </a>
-        </div>
-      </header>
-      <main id="main-content" tabIndex={-1} className="mx-auto w-full max-w-4xl px-4 py-6 outline-none sm:px-6 lg:py-8">
-        <PublicSermon id={id} />
-      </main>
-    </div>
+    <PublicFrame>
+      <PublicSermon id={id} />
+    </PublicFrame>
   );
 }
