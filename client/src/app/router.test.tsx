@@ -71,7 +71,7 @@ describe("AppRoutes", () => {
     mockFetch(signedOut);
     renderWithApp(<AppRoutes />, { path: "/prayer-requests" });
     await waitFor(() => expect(getToasts()[0]).toMatchObject({ title: "Unauthorized" }));
-    await waitFor(() => expect(goToPage).toHaveBeenCalledWith("/api/login"), { timeout: 1500 });
+    await waitFor(() => expect(goToPage).toHaveBeenCalledWith("/api/login"), { timeout: 5000 });
   });
 
   it("an unknown address is the 404 page", async () => {

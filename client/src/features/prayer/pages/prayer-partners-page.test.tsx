@@ -134,7 +134,7 @@ describe("PrayerPartnersPage", () => {
     status = 401;
     await userEvent.click(button);
     await waitFor(() => expect(getToasts()[0]).toMatchObject({ title: "Unauthorized" }));
-    await waitFor(() => expect(goToPage).toHaveBeenCalledWith("/api/login"), { timeout: 1500 });
+    await waitFor(() => expect(goToPage).toHaveBeenCalledWith("/api/login"), { timeout: 5000 });
   });
 
   it("without a partner, says why in words (too few members / joined this week), and still shows the stats", async () => {
