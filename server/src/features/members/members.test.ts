@@ -31,8 +31,13 @@ describe("GET /api/admin/members", () => {
     const c = await createChurch(t.app);
     const m = await addMember(t.app, c, "CONGREGANT", "Zebedee");
     const today = `${new Date().toISOString().slice(0, 10)}T00:00:00.000Z`;
-    const list = (await c.admin.get("/api/admin/members")).body as { id: string }[];
-    expect(list.find((x) => x.id === m.user.id)).toMatchObject({ lastLogin: today, lastActiveAt: today });
+    // Being seen is written beside the request, not in it: wait for the write to land.
+    await expect
+      .poll(async () => {
+        const list = (await c.admin.get("/api/admin/members")).body as { id: string }[];
+        return list.find((x) => x.id === m.user.id);
+      })
+      .toMatchObject({ lastLogin: today, lastActiveAt: today });
   });
 
   it("refuses congregants and group leaders (403) and the signed-out (401)", async () => {
