@@ -11,6 +11,7 @@ import * as events from "./schema/events";
 import * as growth from "./schema/growth";
 import * as highlights from "./schema/highlights";
 import * as invitations from "./schema/invitations";
+import * as live from "./schema/live";
 import * as points from "./schema/points";
 import * as prayer from "./schema/prayer";
 import * as sermons from "./schema/sermons";
@@ -29,6 +30,7 @@ const schema = {
   ...prayer,
   ...events,
   ...growth,
+  ...live,
 };
 
 /** A database handle or an open transaction: every repository function accepts either. */

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { date, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, date, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { churchRef } from "./churches";
 import { ts } from "./columns";
 import { userRef, users } from "./users";
@@ -23,6 +23,8 @@ export const sermons = pgTable(
     notes: text("notes"),
     tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
     viewCount: integer("view_count").notNull().default(0),
+    /** A draft (a stopped live stream's recording) is seen only by admins until one publishes it. */
+    isDraft: boolean("is_draft").notNull().default(false),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: ts("created_at").notNull().defaultNow(),
     updatedAt: ts("updated_at").notNull().defaultNow(),
