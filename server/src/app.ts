@@ -25,6 +25,10 @@ import { eventsRoutes } from "./features/events/events.routes";
 import { feedsRoutes } from "./features/feeds/feeds.routes";
 import { highlightsRoutes } from "./features/highlights/highlights.routes";
 import { invitationsRoutes } from "./features/invitations/invitations.routes";
+import { liveRoutes } from "./features/live/live.routes";
+import type { TLive } from "./features/live/live.service";
+import { LiveHub, type THubOptions } from "./features/live/live-hub";
+import { LiveStateCache } from "./features/live/live-state";
 import { membersRoutes } from "./features/members/members.routes";
 import { onboardingRoutes } from "./features/onboarding/onboarding.routes";
 import { prayerPartnersRoutes } from "./features/prayer-partners/prayer-partners.routes";
@@ -47,6 +51,7 @@ import { accessPlugin, authPlugin } from "./plugins/auth";
 import { answerClientError, answerFrameworkError, requestLogPlugin } from "./plugins/http-edge";
 import { originPlugin } from "./plugins/origin";
 import { securityHeadersPlugin } from "./plugins/security-headers";
+import { websocketPlugin } from "./plugins/websocket";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -58,6 +63,7 @@ declare module "fastify" {
     cacheBus: CacheBus;
     userCache: UserCache;
     sermonListCache: SermonListCache;
+    live: TLive;
   }
 }
 
@@ -79,6 +85,8 @@ export type TBuildOptions = {
   requestTimeoutMs?: number;
   /** false: jobs are queued but run only by `app.jobs.runDue()` (tests that read the queue). */
   runJobs?: boolean;
+  /** The live stream's viewer heartbeat and socket pings; tests make them short. */
+  live?: THubOptions;
 };
 
 /** Brotli quality for answers compressed per request (bench/RESULTS.md: the cost on the hot reads). */
@@ -175,6 +183,8 @@ export async function buildApp(opts: TBuildOptions): Promise<FastifyInstance> {
   app.decorate("cacheBus", cacheBus);
   app.decorate("userCache", new UserCache(db, app.log, cacheBus));
   app.decorate("sermonListCache", new SermonListCache(db, cacheBus));
+  const liveState = new LiveStateCache(db, cacheBus);
+  app.decorate("live", { state: liveState, hub: new LiveHub(db, cacheBus, liveState, app.log, opts.live) });
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) {
@@ -249,6 +259,7 @@ export async function buildApp(opts: TBuildOptions): Promise<FastifyInstance> {
   await app.register(originPlugin);
   await app.register(authPlugin);
   await app.register(accessPlugin);
+  await app.register(websocketPlugin);
 
   await app.register(authRoutes);
   await app.register(oidcRoutes);
@@ -262,6 +273,7 @@ export async function buildApp(opts: TBuildOptions): Promise<FastifyInstance> {
   await app.register(sermonsRoutes);
   await app.register(highlightsRoutes);
   await app.register(eventsRoutes);
+  await app.register(liveRoutes);
   await app.register(feedsRoutes);
   await app.register(actionStepsRoutes);
   await app.register(prayerRequestsRoutes);
@@ -298,6 +310,10 @@ export async function buildApp(opts: TBuildOptions): Promise<FastifyInstance> {
   app.addHook("onReady", async () => {
     await app.cacheBus.start();
     if (opts.runJobs ?? true) await app.jobs.start();
+    app.live.hub.start();
+  });
+  app.addHook("preClose", async () => {
+    await app.live.hub.stop();
   });
   app.addHook("onClose", async () => {
     await app.jobs.stop();

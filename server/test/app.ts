@@ -5,12 +5,12 @@ import type { FastifyInstance, InjectOptions } from "fastify";
 import { afterAll } from "vitest";
 import { buildApp, type TBuildOptions } from "../src/app";
 import { loadConfig, type TConfig } from "../src/config";
-import type { TRootDb } from "../src/db/client";
+import { createDb, type TRootDb } from "../src/db/client";
 import { createTestDb } from "./db";
 
 export const TEST_APP_SECRET = "a test secret that is long enough";
 
-export type TTestApp = { app: FastifyInstance; db: TRootDb; config: TConfig };
+export type TTestApp = { app: FastifyInstance; db: TRootDb; config: TConfig; dbUrl: string };
 
 /**
  * The real app on a database of its own, closed after the file's tests.
@@ -18,7 +18,7 @@ export type TTestApp = { app: FastifyInstance; db: TRootDb; config: TConfig };
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  opts: Pick<TBuildOptions, "logger" | "runJobs"> = {},
+  opts: Pick<TBuildOptions, "logger" | "runJobs" | "live"> = {},
 ): Promise<TTestApp> {
   const testDb = await createTestDb();
   // Files the app keeps (e-mails without SMTP, secrets) go to a folder of this app's own.
@@ -36,6 +36,7 @@ export async function createTestApp(
     logger: opts.logger ?? false,
     serveClient: false,
     runJobs: opts.runJobs,
+    live: opts.live,
   });
   await app.ready();
   afterAll(async () => {
@@ -43,7 +44,25 @@ export async function createTestApp(
     await testDb.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
-  return { app, db: testDb.db, config };
+  return { app, db: testDb.db, config, dbUrl: testDb.url };
+}
+
+/**
+ * Another app process on the same database (its own pool, cache bus and sockets), as behind a load
+ * balancer; closed after the file's tests, before the database goes.
+ */
+export async function createSecondInstance(
+  first: TTestApp,
+  opts: Pick<TBuildOptions, "live"> = {},
+): Promise<FastifyInstance> {
+  const db = createDb(first.dbUrl, { max: 4 });
+  const app = await buildApp({ config: first.config, db, logger: false, serveClient: false, live: opts.live });
+  await app.ready();
+  afterAll(async () => {
+    await app.close();
+    await db.$client.end();
+  });
+  return app;
 }
 
 export type TResponse<T = any> = { status: number; body: T; headers: Record<string, unknown> };

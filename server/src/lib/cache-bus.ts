@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import pg from "pg";
@@ -7,10 +8,11 @@ const CHANNEL = "fellowship_cache";
 
 /**
  * What a process may hold in memory, by what its key is: a user, a church, a session, a church's
- * sermons, events, growth step or prayer wall.
+ * sermons, events, growth step, prayer wall or live stream.
  */
-export type TTopic = "user" | "church" | "session" | "sermons" | "events" | "growth" | "prayer";
-type TMessage = { t: TTopic; id: string };
+export type TTopic = "user" | "church" | "session" | "sermons" | "events" | "growth" | "prayer" | "live";
+/** A cache change (`t`), or a frame (`f`, already serialised) for the sockets of a live event (`id`), sent by process `o`. */
+type TMessage = { t: TTopic; id: string } | { t: "frame"; id: string; f: string; o: string };
 
 /**
  * Tells every app process (this one included) that something cached changed, through PostgreSQL
@@ -20,6 +22,9 @@ type TMessage = { t: TTopic; id: string };
 export class CacheBus {
   private readonly handlers = new Map<TTopic, ((id: string) => void)[]>();
   private readonly resetHandlers: (() => void)[] = [];
+  private readonly frameHandlers: ((eventId: string, frame: string) => void)[] = [];
+  /** This process, so that it skips the frames it sent (it delivered them to its own sockets at once). */
+  readonly instanceId = randomUUID();
   private listener: pg.Client | undefined;
   private closed = false;
 
@@ -34,6 +39,20 @@ export class CacheBus {
 
   onReset(fn: () => void): void {
     this.resetHandlers.push(fn);
+  }
+
+  /** Frames for a live event's sockets sent by another process (sendFrame). */
+  onFrame(fn: (eventId: string, frame: string) => void): void {
+    this.frameHandlers.push(fn);
+  }
+
+  /**
+   * Sends a serialised socket frame to the other processes (at most 8,000 bytes: PostgreSQL's NOTIFY
+   * limit, which a chat message's frame stays well under). The caller delivers it to its own sockets.
+   */
+  async sendFrame(eventId: string, frame: string): Promise<void> {
+    const msg: TMessage = { t: "frame", id: eventId, f: frame, o: this.instanceId };
+    await this.db.execute(sql`select pg_notify(${CHANNEL}, ${JSON.stringify(msg)})`);
   }
 
   /** Drops the local copy now, and every other process's copy as soon as the NOTIFY arrives. */
@@ -74,6 +93,10 @@ export class CacheBus {
   }
 
   private dispatch(msg: TMessage): void {
+    if (msg.t === "frame") {
+      if (msg.o !== this.instanceId) for (const fn of this.frameHandlers) fn(msg.id, msg.f);
+      return;
+    }
     for (const fn of this.handlers.get(msg.t) ?? []) fn(msg.id);
   }
 

@@ -13,6 +13,13 @@ function requestOrigin(req: FastifyRequest): string | undefined {
   }
 }
 
+/** Whether an Origin header names this server: APP_URL's origin, or the origin the request was made to. */
+export function isSameSiteOrigin(app: FastifyInstance, req: FastifyRequest, origin: string | undefined): boolean {
+  if (origin === undefined) return false;
+  const appOrigin = app.config.appUrl ? new URL(app.config.appUrl).origin : undefined;
+  return origin === appOrigin || origin === requestOrigin(req);
+}
+
 /**
  * Refuses state-changing requests from another site (DESIGN.md "Cross-site requests"): the Origin
  * header must name this server exactly, scheme, host and port: APP_URL's origin, or the origin
@@ -20,12 +27,11 @@ function requestOrigin(req: FastifyRequest): string | undefined {
  * not say cross-site.
  */
 export const originPlugin = fp(async (app: FastifyInstance) => {
-  const appOrigin = app.config.appUrl ? new URL(app.config.appUrl).origin : undefined;
   app.addHook("onRequest", async (req) => {
     if (SAFE_METHODS.has(req.method)) return;
     const origin = req.headers.origin;
     if (origin !== undefined) {
-      if (origin === appOrigin || origin === requestOrigin(req)) return;
+      if (isSameSiteOrigin(app, req, origin)) return;
       throw forbidden("Cross-site request refused.");
     }
     if (req.headers["sec-fetch-site"] === "cross-site") throw forbidden("Cross-site request refused.");

@@ -2,16 +2,7 @@ import { ZEventBody, ZEventListQuery } from "@common/events";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ZIdParams } from "../../lib/params";
 import { EventListCache } from "./event-list-cache";
-import {
-  checkIn,
-  createEvent,
-  deleteEvent,
-  getEvent,
-  getLiveEvent,
-  listEvents,
-  setRsvp,
-  updateEvent,
-} from "./events.service";
+import { checkIn, createEvent, deleteEvent, getEvent, listEvents, setRsvp, updateEvent } from "./events.service";
 
 export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   const member = { access: "member" as const };
@@ -26,8 +17,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     }
     return listEvents(req.churchCtx, { upcoming, limit });
   });
-  // Spec 1 section 7: "current live event"; null when nothing is live.
-  app.get("/api/events/live", { config: member }, async (req) => getLiveEvent(req.churchCtx));
+  // GET /api/events/live is the live stream's (features/live).
   app.get("/api/events/:id", { config: member, schema: { params: ZIdParams } }, async (req) =>
     getEvent(req.churchCtx, req.params.id),
   );

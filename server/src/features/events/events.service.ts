@@ -1,6 +1,6 @@
 import { isCheckInOpen } from "@common/event-helpers";
 import type { TEvent, ZEventBody } from "@common/events";
-import { asc, eq, gt, isNotNull, lte, sql } from "drizzle-orm";
+import { asc, eq, gt, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { TDb } from "../../db/client";
 import { eventAttendance, events } from "../../db/schema/events";
@@ -83,18 +83,6 @@ export async function findAttendanceMarks(ctx: TChurchCtx): Promise<Map<string, 
 
 /** Every write that changes what the church's list shows ends here: each process drops its copy. */
 const eventsChanged = (ctx: TChurchCtx) => ctx.changed("events", ctx.churchId);
-
-/**
- * The event being streamed now: one that has started, has not ended and has a stream address.
- * (The live stream feature adds starting and stopping a stream by hand.)
- */
-export async function getLiveEvent(ctx: TChurchCtx, now = new Date()): Promise<TEvent | null> {
-  const [row] = await selectEvents(ctx)
-    .where(inChurch(events, ctx, lte(events.startTime, now), gt(events.endTime, now), isNotNull(events.streamUrl)))
-    .orderBy(asc(events.startTime))
-    .limit(1);
-  return row ? toEvent(row) : null;
-}
 
 export async function getEvent(ctx: TChurchCtx, id: string): Promise<TEvent> {
   const [row] = await selectEvents(ctx).where(churchRow(events, ctx, id));

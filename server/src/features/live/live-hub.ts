@@ -1,0 +1,258 @@
+import type { TLiveMessage, TServerFrame } from "@common/live";
+import { sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import type { WebSocket } from "ws";
+import type { TRootDb } from "../../db/client";
+import type { CacheBus } from "../../lib/cache-bus";
+import type { LiveStateCache } from "./live-state";
+
+export type THubOptions = {
+  /** How often each process writes its viewer counts and reads the totals. */
+  heartbeatMs?: number;
+  /** How often sockets are pinged; one that has not answered the last ping is closed. */
+  pingMs?: number;
+  /** A socket whose unsent frames pass this many bytes is dropped rather than let memory grow. */
+  maxBufferedBytes?: number;
+};
+
+type TRoom = { churchId: string; sockets: Set<WebSocket>; total: number; peak: number };
+type TSocketState = { eventId: string | null; isAlive: boolean };
+
+/** Rows not written for this many heartbeats belong to a process that is gone. */
+const STALE_HEARTBEATS = 3;
+
+/**
+ * The live events' sockets in this process (STYLE.md habit 11: realtime has one home). A frame is
+ * serialised once and written to every socket of the event's room, here and, through the cache bus,
+ * in every other app process. Viewer counts are per process rows with heartbeats in PostgreSQL: a
+ * church's count is the sum of the fresh rows, so a process that dies leaves it within a few
+ * heartbeats, with no other server.
+ */
+export class LiveHub {
+  private readonly rooms = new Map<string, TRoom>();
+  private readonly sockets = new Map<WebSocket, TSocketState>();
+  private readonly heartbeatMs: number;
+  private readonly pingMs: number;
+  private readonly maxBufferedBytes: number;
+  private timers: NodeJS.Timeout[] = [];
+  private soon: NodeJS.Timeout | undefined;
+  private ticking: Promise<void> | undefined;
+  private stopped = false;
+
+  constructor(
+    private readonly db: TRootDb,
+    private readonly bus: CacheBus,
+    private readonly state: LiveStateCache,
+    private readonly log: FastifyBaseLogger,
+    opts: THubOptions = {},
+  ) {
+    this.heartbeatMs = opts.heartbeatMs ?? 2000;
+    this.pingMs = opts.pingMs ?? 30_000;
+    this.maxBufferedBytes = opts.maxBufferedBytes ?? 1024 * 1024;
+    bus.onFrame((eventId, frame) => this.deliver(eventId, frame));
+    bus.onReset(() => {
+      // Frames sent while the bus was down never arrived: every open page fetches the history again.
+      for (const eventId of this.rooms.keys()) this.deliverLocal(eventId, { type: "resync", eventId });
+    });
+  }
+
+  start(): void {
+    this.timers.push(setInterval(() => this.tick(), this.heartbeatMs).unref());
+    this.timers.push(setInterval(() => this.ping(), this.pingMs).unref());
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    for (const t of this.timers) clearInterval(t);
+    clearTimeout(this.soon);
+    await this.ticking;
+    for (const socket of this.sockets.keys()) socket.close(1001, "Server shutting down");
+    await this.db
+      .execute(sql`delete from live_viewer_counts where instance_id = ${this.bus.instanceId}`)
+      .catch(() => {});
+  }
+
+  /** A signed-in socket: it joins a room only through `join`, after the caller's checks. */
+  add(socket: WebSocket): void {
+    this.sockets.set(socket, { eventId: null, isAlive: true });
+    socket.on("pong", () => {
+      const s = this.sockets.get(socket);
+      if (s) s.isAlive = true;
+    });
+    socket.on("close", () => {
+      this.leave(socket);
+      this.sockets.delete(socket);
+    });
+  }
+
+  join(socket: WebSocket, churchId: string, eventId: string): void {
+    const s = this.sockets.get(socket);
+    if (!s) return;
+    if (s.eventId !== eventId) this.leave(socket);
+    let room = this.rooms.get(eventId);
+    if (!room) {
+      room = { churchId, sockets: new Set(), total: 0, peak: 0 };
+      this.rooms.set(eventId, room);
+    }
+    room.sockets.add(socket);
+    s.eventId = eventId;
+    this.send(socket, JSON.stringify({ type: "joined", eventId, count: Math.max(room.total, room.sockets.size) }));
+    this.tickSoon();
+  }
+
+  leave(socket: WebSocket): void {
+    const s = this.sockets.get(socket);
+    if (!s?.eventId) return;
+    const room = this.rooms.get(s.eventId);
+    room?.sockets.delete(socket);
+    s.eventId = null;
+    this.tickSoon();
+  }
+
+  /** The church-wide viewer count of an event as this process last read it (0 if it has no viewers here). */
+  viewerCount(eventId: string): number {
+    return this.rooms.get(eventId)?.total ?? 0;
+  }
+
+  /** Sends a frame to the event's sockets in every process. */
+  async broadcast(eventId: string, frame: TServerFrame): Promise<void> {
+    const json = JSON.stringify(frame);
+    this.deliver(eventId, json);
+    await this.bus.sendFrame(eventId, json);
+  }
+
+  /** The church-wide viewer count of an event, read now (the admin's page). */
+  async readViewerCount(eventId: string): Promise<number> {
+    const { rows } = await this.db.$client.query<{ n: number }>(
+      `select coalesce(sum(viewers), 0)::int as n from live_viewer_counts
+        where event_id = $1 and seen_at > now() - make_interval(secs => $2)`,
+      [eventId, (STALE_HEARTBEATS * this.heartbeatMs) / 1000],
+    );
+    return rows[0]?.n ?? 0;
+  }
+
+  private deliverLocal(eventId: string, frame: TServerFrame): void {
+    this.deliver(eventId, JSON.stringify(frame));
+  }
+
+  /** Writes one serialised frame to every socket of the event here, and keeps the caches in step. */
+  private deliver(eventId: string, json: string): void {
+    this.follow(eventId, json);
+    const room = this.rooms.get(eventId);
+    if (!room) return;
+    const data = Buffer.from(json);
+    for (const socket of room.sockets) this.send(socket, data);
+    if (json.startsWith('{"type":"stream_ended"')) {
+      for (const socket of room.sockets) {
+        const s = this.sockets.get(socket);
+        if (s) s.eventId = null;
+      }
+      this.rooms.delete(eventId);
+      this.tickSoon();
+    }
+  }
+
+  /** The message caches follow the frames, whichever process sent them. */
+  private follow(eventId: string, json: string): void {
+    if (json.startsWith('{"type":"new_message"')) {
+      this.state.addMessage((JSON.parse(json) as { message: TLiveMessage }).message);
+    } else if (json.startsWith('{"type":"message_deleted"')) {
+      this.state.removeMessage(eventId, (JSON.parse(json) as { messageId: string }).messageId);
+    } else if (json.startsWith('{"type":"stream_ended"')) {
+      this.state.forgetEvent(eventId);
+    }
+  }
+
+  private send(socket: WebSocket, data: Buffer | string): void {
+    if (socket.readyState !== socket.OPEN) return;
+    // A client that does not read: drop it rather than buffer without end.
+    if (socket.bufferedAmount > this.maxBufferedBytes) {
+      socket.terminate();
+      return;
+    }
+    socket.send(data, { binary: false });
+  }
+
+  private ping(): void {
+    for (const [socket, s] of this.sockets) {
+      if (!s.isAlive) {
+        socket.terminate();
+        continue;
+      }
+      s.isAlive = false;
+      socket.ping();
+    }
+  }
+
+  /** Joins and leaves come in bursts (a service starting): one heartbeat shortly after, not one each. */
+  private tickSoon(): void {
+    if (this.soon || this.stopped) return;
+    this.soon = setTimeout(() => {
+      this.soon = undefined;
+      this.tick();
+    }, 200);
+    this.soon.unref();
+  }
+
+  private tick(): void {
+    if (this.ticking || this.stopped) {
+      if (!this.stopped) this.tickSoon();
+      return;
+    }
+    this.ticking = this.heartbeat()
+      .catch((err) => this.log.warn({ err }, "live viewer heartbeat failed"))
+      .finally(() => {
+        this.ticking = undefined;
+      });
+  }
+
+  /**
+   * Writes this process's viewers per event, reads the other processes' fresh rows, and tells each
+   * room its new total when it changed. Empty rooms write 0 once and are forgotten.
+   */
+  private async heartbeat(): Promise<void> {
+    const rooms = [...this.rooms.entries()];
+    const eventIds = rooms.map(([id]) => id);
+    const staleSeconds = (STALE_HEARTBEATS * this.heartbeatMs) / 1000;
+    const { rows } = await this.db.$client.query<{ event_id: string; n: number }>(
+      `with up as (
+         insert into live_viewer_counts (instance_id, event_id, church_id, viewers, seen_at)
+         select $1, e, c, v, now() from unnest($2::uuid[], $3::uuid[], $4::int[]) as t(e, c, v)
+         on conflict (instance_id, event_id) do update set viewers = excluded.viewers, seen_at = excluded.seen_at
+       ), gone as (
+         delete from live_viewer_counts
+          where (instance_id = $1 and event_id <> all($2::uuid[])) or seen_at < now() - interval '1 hour'
+       )
+       select event_id, sum(viewers)::int as n from live_viewer_counts
+        where event_id = any($2::uuid[]) and instance_id <> $1 and seen_at > now() - make_interval(secs => $5)
+        group by event_id`,
+      [
+        this.bus.instanceId,
+        eventIds,
+        rooms.map(([, r]) => r.churchId),
+        rooms.map(([, r]) => r.sockets.size),
+        staleSeconds,
+      ],
+    );
+    const others = new Map(rows.map((r) => [r.event_id, r.n]));
+    for (const [eventId, room] of rooms) {
+      if (this.rooms.get(eventId) !== room) continue;
+      const total = room.sockets.size + (others.get(eventId) ?? 0);
+      if (room.sockets.size === 0) {
+        this.rooms.delete(eventId);
+        continue;
+      }
+      if (total !== room.total) {
+        room.total = total;
+        this.deliverLocal(eventId, { type: "viewer_count", eventId, count: total });
+      }
+      if (total > room.peak) {
+        room.peak = total;
+        await this.db.$client.query(
+          "update live_streams set peak_viewers = $2 where event_id = $1 and ended_at is null and peak_viewers < $2",
+          [eventId, total],
+        );
+      }
+    }
+  }
+}
