@@ -5,6 +5,8 @@ import pg from "pg";
 import type { TRootDb } from "../db/client";
 
 const CHANNEL = "fellowship_cache";
+/** PostgreSQL's limit on a NOTIFY payload is 8,000 bytes. */
+const NOTIFY_MAX_BYTES = 7999;
 
 /**
  * What a process may hold in memory, by what its key is: a user, a church, a session, a church's
@@ -51,8 +53,10 @@ export class CacheBus {
    * limit, which a chat message's frame stays well under). The caller delivers it to its own sockets.
    */
   async sendFrame(eventId: string, frame: string): Promise<void> {
-    const msg: TMessage = { t: "frame", id: eventId, f: frame, o: this.instanceId };
-    await this.db.execute(sql`select pg_notify(${CHANNEL}, ${JSON.stringify(msg)})`);
+    const payload = JSON.stringify({ t: "frame", id: eventId, f: frame, o: this.instanceId } satisfies TMessage);
+    if (Buffer.byteLength(payload) > NOTIFY_MAX_BYTES)
+      throw new Error(`a frame of ${payload.length} characters is too large to send`);
+    await this.db.execute(sql`select pg_notify(${CHANNEL}, ${payload})`);
   }
 
   /** Drops the local copy now, and every other process's copy as soon as the NOTIFY arrives. */
