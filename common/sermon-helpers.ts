@@ -15,8 +15,15 @@ export function formatDuration(minutes: number | null | undefined): string {
   return m === 0 ? `${h}h` : `${h}h ${m}m`;
 }
 
-/** Which player a sermon link needs. */
-export type TMediaKind = { kind: "youtube"; id: string } | { kind: "vimeo"; id: string } | { kind: "file" };
+/**
+ * Which player a sermon link needs. Facebook videos (a live stream's recording, issue 10) play in
+ * Facebook's own embed; anything else, an HLS `.m3u8` address included, in the browser's player.
+ */
+export type TMediaKind =
+  | { kind: "youtube"; id: string }
+  | { kind: "vimeo"; id: string }
+  | { kind: "facebook" }
+  | { kind: "file" };
 
 export function getVideoEmbed(url: string): TMediaKind {
   try {
@@ -33,6 +40,7 @@ export function getVideoEmbed(url: string): TMediaKind {
       const m = /\/(?:video\/)?(\d+)/.exec(u.pathname);
       if (m) return { kind: "vimeo", id: m[1] };
     }
+    if (host === "facebook.com" || host === "fb.watch") return { kind: "facebook" };
   } catch {
     // Not a URL: treat as a file link; the player shows its own error.
   }

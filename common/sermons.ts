@@ -69,6 +69,11 @@ export const ZSermon = z.object({
   tags: z.array(z.string()),
   viewCount: z.number().int(),
   isWatched: z.boolean(),
+  /**
+   * A draft (a stopped live stream's recording) is seen only by admins, in Manage Sermons, until one
+   * publishes it; members are never sent one, so for them this is always false.
+   */
+  isDraft: z.boolean(),
   createdAt: z.string(),
 });
 export type TSermon = z.infer<typeof ZSermon>;
@@ -88,14 +93,21 @@ export const ZPublicSermon = z.object({
 });
 export type TPublicSermon = z.infer<typeof ZPublicSermon>;
 
+/** `includeDrafts=true`: Manage Sermons asks for the drafts too (admins only; members get 403). */
+const includeDrafts = z.stringbool({ error: "includeDrafts must be true or false" }).optional();
+
 /** Optional paging and search for `GET /api/sermons`; without them the whole list is returned. */
 export const ZSermonListQuery = z.object({
   search: z.string().trim().max(200).optional(),
   speaker: z.string().trim().max(120).optional(),
   limit: z.coerce.number().int().min(1).max(200).optional(),
   offset: z.coerce.number().int().min(0).max(1_000_000).optional(),
+  includeDrafts,
 });
 export type TSermonListQuery = z.input<typeof ZSermonListQuery>;
+
+/** `GET /api/sermons/speakers`: the speakers of the sermons the caller may see. */
+export const ZSpeakersQuery = z.object({ includeDrafts });
 
 export const ZWatchResult = z.object({
   pointsAwarded: z.number().int(),

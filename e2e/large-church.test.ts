@@ -196,7 +196,7 @@ describe(`a church with ${SERMON_COUNT} sermons`, () => {
       await page.getByRole("combobox", { name: "Filter by speaker" }).click();
       await page.getByRole("option", { name: "Elder James" }).click();
       await expect.poll(() => page.getByText("Showing 24 of 333 sermons").isVisible(), { timeout: 10_000 }).toBe(true);
-      expect(urls).toContain("/api/sermons?limit=24&offset=0&speaker=Elder+James");
+      expect(urls).toContain("/api/sermons?limit=24&offset=0&includeDrafts=true&speaker=Elder+James");
       expect(urls).not.toContain("/api/sermons");
       await page.getByRole("button", { name: "Load more" }).scrollIntoViewIfNeeded();
       await expect.poll(() => page.getByText("Showing 48 of 333 sermons").isVisible(), { timeout: 10_000 }).toBe(true);

@@ -109,6 +109,10 @@ const GrowthSettingsPage = lazyPage(() =>
 const GrowthAnalyticsPage = lazyPage(() =>
   import("@/features/analytics/pages/growth-analytics-page").then((m) => m.GrowthAnalyticsPage),
 );
+const LivePage = lazyPage(() => import("@/features/live/pages/live-page").then((m) => m.LivePage));
+const ManageLiveStreamPage = lazyPage(() =>
+  import("@/features/live/pages/manage-live-stream-page").then((m) => m.ManageLiveStreamPage),
+);
 const PrayerRequestsPage = lazyPage(() =>
   import("@/features/prayer/pages/prayer-requests-page").then((m) => m.PrayerRequestsPage),
 );
@@ -162,7 +166,7 @@ export const ROUTES: TRoute[] = [
   {
     path: "/live",
     access: "member",
-    element: <ComingSoonPage title="Live Stream" />,
+    element: <LivePage />,
     nav: { label: "Live Stream", icon: Radio },
   },
   {
@@ -242,7 +246,7 @@ export const ROUTES: TRoute[] = [
     element: <ChurchSettingsPage />,
     nav: { label: "Church Settings", icon: Settings },
   },
-  { path: "/admin/live-stream", access: "admin", element: <ComingSoonPage title="Live Stream Management" /> },
+  { path: "/admin/live-stream", access: "admin", element: <ManageLiveStreamPage /> },
 ];
 
 const navOf = (access: TAccess): TNavItem[] =>

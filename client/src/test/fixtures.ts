@@ -19,6 +19,7 @@ export function makeSermon(over: Partial<TSermon> = {}): TSermon {
     tags: [],
     viewCount: 0,
     isWatched: false,
+    isDraft: false,
     createdAt: "2025-01-05T00:00:00.000Z",
     ...over,
     pastor: over.pastor ?? over.speaker ?? "Pastor Ruth",

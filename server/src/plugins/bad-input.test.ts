@@ -27,6 +27,13 @@ const ODD_VALUES: unknown[] = [
 const ENDPOINTS: [string, string, Record<string, unknown>][] = [
   [
     "POST",
+    "/api/live-stream/start",
+    { title: "Odd", description: "D", streamUrl: null, chatEnabled: true, recordingEnabled: false },
+  ],
+  ["PATCH", "/api/live-stream", { title: "Odd", description: "D", streamUrl: null, chatEnabled: true }],
+  ["PUT", "/api/live-stream/moderators", { userIds: [] }],
+  [
+    "POST",
     "/api/auth/register",
     {
       email: "odd@example.org",

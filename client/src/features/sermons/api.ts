@@ -27,15 +27,30 @@ export function useLatestSermons(count = DASHBOARD_SERMON_COUNT) {
   });
 }
 
-export function useSermonSpeakers() {
-  return useQuery<string[]>({ queryKey: SERMON_SPEAKERS_KEY });
+/** The speakers to filter by; with `includeDrafts` (Manage Sermons) those of drafts too. */
+export function useSermonSpeakers({ includeDrafts = false } = {}) {
+  return useQuery<string[]>(
+    includeDrafts
+      ? {
+          queryKey: [...SERMON_SPEAKERS_KEY, "drafts"],
+          queryFn: ({ signal }) =>
+            apiGet("/api/sermons/speakers?includeDrafts=true", signal).then((r) => r.json() as Promise<string[]>),
+        }
+      : { queryKey: SERMON_SPEAKERS_KEY },
+  );
 }
 
-export type TSermonFilters = { search: string; speaker: string };
+/** `includeDrafts`: Manage Sermons also lists the drafts (a stopped live stream's recordings). */
+export type TSermonFilters = { search: string; speaker: string; includeDrafts?: boolean };
 export type TSermonPage = { sermons: TSermon[]; total: number; offset: number };
 
-export function sermonPageUrl({ search, speaker }: TSermonFilters, offset: number, limit = SERMON_PAGE_SIZE): string {
+export function sermonPageUrl(
+  { search, speaker, includeDrafts }: TSermonFilters,
+  offset: number,
+  limit = SERMON_PAGE_SIZE,
+): string {
   const params = new URLSearchParams({ limit: String(limit), offset: String(offset) });
+  if (includeDrafts) params.set("includeDrafts", "true");
   if (search.trim()) params.set("search", search.trim());
   if (speaker) params.set("speaker", speaker);
   return `/api/sermons?${params}`;
@@ -44,7 +59,7 @@ export function sermonPageUrl({ search, speaker }: TSermonFilters, offset: numbe
 /** The archive and Manage Sermons: pages of `SERMON_PAGE_SIZE`, the total from `X-Total-Count`. */
 export function useSermonPages(filters: TSermonFilters) {
   return useInfiniteQuery({
-    queryKey: ["/api/sermons", "pages", filters.search.trim(), filters.speaker],
+    queryKey: ["/api/sermons", "pages", filters.search.trim(), filters.speaker, !!filters.includeDrafts],
     initialPageParam: 0,
     queryFn: async ({ pageParam, signal }): Promise<TSermonPage> => {
       const url = sermonPageUrl(filters, pageParam);
@@ -139,6 +154,15 @@ export function useUpdateSermon() {
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: TSermonBody }) =>
       apiJson<TSermon>("PUT", `/api/sermons/${encodeURIComponent(id)}`, body),
+    onSuccess: invalidate,
+  });
+}
+
+/** `POST /api/sermons/{id}/publish`: a draft becomes a sermon members see. */
+export function usePublishSermon() {
+  const invalidate = useInvalidateSermons();
+  return useMutation({
+    mutationFn: (id: string) => apiJson<TSermon>("POST", `/api/sermons/${encodeURIComponent(id)}/publish`),
     onSuccess: invalidate,
   });
 }

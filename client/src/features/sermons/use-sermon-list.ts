@@ -10,11 +10,11 @@ export const SEARCH_DEBOUNCE_MS = 250;
  * search box's text goes out once typing pauses for 250 ms, the speaker at once; pages of
  * `SERMON_PAGE_SIZE` are added as the list is scrolled, so 10,000 sermons cost what 20 do.
  */
-export function useSermonList() {
+export function useSermonList({ includeDrafts = false } = {}) {
   const [search, setSearch] = useState("");
   const [speaker, setSpeaker] = useState(ALL_SPEAKERS);
   const debouncedSearch = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
-  const filters = { search: debouncedSearch.trim(), speaker: speaker === ALL_SPEAKERS ? "" : speaker };
+  const filters = { search: debouncedSearch.trim(), speaker: speaker === ALL_SPEAKERS ? "" : speaker, includeDrafts };
   const pages = useSermonPages(filters);
 
   const sermons = pages.data?.pages.flatMap((p) => p.sermons) ?? [];

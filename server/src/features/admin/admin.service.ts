@@ -26,7 +26,12 @@ export async function getAdminStats(ctx: TChurchCtx, now = new Date()): Promise<
     .from(users)
     .where(inChurch(users, ctx));
   const [[sermonCount], [eventCount], [prayerCount]] = await Promise.all([
-    ctx.db.select({ n: count() }).from(sermons).where(inChurch(sermons, ctx)),
+    // "Total sermons" counts what the church can watch: drafts (a live stream's recording waiting in
+    // Manage Sermons) join the count when an admin publishes them.
+    ctx.db
+      .select({ n: count() })
+      .from(sermons)
+      .where(inChurch(sermons, ctx, eq(sermons.isDraft, false))),
     ctx.db
       .select({ n: count() })
       .from(events)

@@ -51,13 +51,13 @@ function absolute(url: string, publicUrl: string): string {
   return url.startsWith("/") ? `${publicUrl}${url}` : url;
 }
 
-/** A podcast RSS 2.0 feed of the church's sermons that have audio, with iTunes tags. */
+/** A podcast RSS 2.0 feed of the church's published sermons that have audio, with iTunes tags. */
 export async function renderPodcast(db: TDb, token: string, publicUrl: string): Promise<string> {
   const church = await findChurchByFeedToken(db, token);
   const rows = await db
     .select()
     .from(sermons)
-    .where(inChurch(sermons, { churchId: church.id }, isNotNull(sermons.audioUrl)))
+    .where(inChurch(sermons, { churchId: church.id }, eq(sermons.isDraft, false), isNotNull(sermons.audioUrl)))
     .orderBy(desc(sermons.date), desc(sermons.createdAt))
     .limit(FEED_ITEMS);
   const self = `${publicUrl}/api/feeds/${token}/podcast.xml`;

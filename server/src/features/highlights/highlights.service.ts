@@ -65,12 +65,12 @@ async function getHighlight(ctx: TChurchCtx, id: string): Promise<THighlight | u
   return row ? toHighlight(row) : undefined;
 }
 
-/** The sermon's id if it is the church's; 404 otherwise (another church's or none). */
+/** The sermon's id if it is the church's and published; 404 otherwise (another church's, a draft or none). */
 async function getChurchSermonId(ctx: TChurchCtx, sermonId: string): Promise<string> {
   const [sermon] = await ctx.db
     .select({ id: sermons.id })
     .from(sermons)
-    .where(churchRow(sermons, ctx, sermonId));
+    .where(inChurch(sermons, ctx, eq(sermons.id, sermonId), eq(sermons.isDraft, false)));
   if (!sermon) throw notFound("Sermon Not Found");
   return sermon.id;
 }

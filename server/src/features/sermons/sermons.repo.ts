@@ -1,3 +1,4 @@
+import { isAdminRole } from "@common/roles";
 import type { TSermon } from "@common/sermons";
 import { asc, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { TDb } from "../../db/client";
@@ -13,6 +14,15 @@ export type TSermonRow = typeof sermons.$inferSelect;
  * id is named with its table: in a one-table query Drizzle leaves the table out.
  */
 export const isWatched = (ctx: TChurchCtx) => isAwarded(ctx, "sermon_watch", sql`"sermons"."id"::text`);
+
+/**
+ * Members never see a draft (a stopped live stream's recording) anywhere: every member-facing read
+ * adds this condition. Admins see drafts only where they ask for them (Manage Sermons) or open one.
+ */
+export const isPublished = eq(sermons.isDraft, false);
+
+/** Whether the caller may see drafts at all: admins only (SUPER_ADMIN has every ADMIN right). */
+export const canSeeDrafts = (ctx: Pick<TChurchCtx, "role">) => isAdminRole(ctx.role);
 
 export function toSermon(row: TSermonRow & { isWatched: boolean }): TSermon {
   return {
@@ -32,17 +42,22 @@ export function toSermon(row: TSermonRow & { isWatched: boolean }): TSermon {
     tags: row.tags,
     viewCount: row.viewCount,
     isWatched: row.isWatched,
+    isDraft: row.isDraft,
     createdAt: row.createdAt.toISOString(),
   };
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-export function sermonFilter(ctx: TChurchCtx, q: { search?: string; speaker?: string }): SQL {
+export type TSermonQuery = { search?: string; speaker?: string; includeDrafts?: boolean };
+
+/** The church's sermons matching the search; published ones only unless drafts are asked for (admins). */
+export function sermonFilter(ctx: TChurchCtx, q: TSermonQuery): SQL {
   const like = q.search ? `%${escapeLike(q.search)}%` : undefined;
   return inChurch(
     sermons,
     ctx,
+    q.includeDrafts ? undefined : isPublished,
     q.speaker ? eq(sermons.speaker, q.speaker) : undefined,
     like ? or(ilike(sermons.title, like), ilike(sermons.speaker, like), ilike(sermons.series, like)) : undefined,
   );
@@ -51,19 +66,22 @@ export function sermonFilter(ctx: TChurchCtx, q: { search?: string; speaker?: st
 /** Newest first; the same order for the cached list and the pages. */
 const LIST_ORDER = [desc(sermons.date), desc(sermons.createdAt), asc(sermons.id)];
 
-/** The church's whole list for the list cache, which fills each member's `isWatched` itself. */
+/**
+ * The church's whole published list for the list cache (every member gets the same JSON, so no
+ * drafts), which fills each member's `isWatched` itself.
+ */
 export async function findChurchSermons(db: TDb, churchId: string): Promise<TSermon[]> {
   const rows = await db
     .select()
     .from(sermons)
-    .where(inChurch(sermons, { churchId }))
+    .where(inChurch(sermons, { churchId }, isPublished))
     .orderBy(...LIST_ORDER);
   return rows.map((r) => toSermon({ ...r, isWatched: false }));
 }
 
 export async function findSermons(
   ctx: TChurchCtx,
-  q: { search?: string; speaker?: string; limit?: number; offset?: number },
+  q: TSermonQuery & { limit?: number; offset?: number },
 ): Promise<{ rows: TSermon[]; total: number | null }> {
   const where = sermonFilter(ctx, q);
   const base = ctx.db
@@ -81,6 +99,7 @@ export async function findSermons(
   return { rows: rows.map((r) => toSermon({ ...r.sermon, isWatched: r.isWatched })), total };
 }
 
+/** One of the church's sermons, draft or not: each caller decides who may see a draft. */
 export async function findSermon(ctx: TChurchCtx, id: string): Promise<TSermon | undefined> {
   const [row] = await ctx.db
     .select({ sermon: sermons, isWatched: isWatched(ctx) })
@@ -89,11 +108,11 @@ export async function findSermon(ctx: TChurchCtx, id: string): Promise<TSermon |
   return row ? toSermon({ ...row.sermon, isWatched: row.isWatched }) : undefined;
 }
 
-export async function findSpeakers(ctx: TChurchCtx): Promise<string[]> {
+export async function findSpeakers(ctx: TChurchCtx, includeDrafts = false): Promise<string[]> {
   const rows = await ctx.db
     .selectDistinct({ speaker: sermons.speaker })
     .from(sermons)
-    .where(inChurch(sermons, ctx))
+    .where(inChurch(sermons, ctx, includeDrafts ? undefined : isPublished))
     .orderBy(asc(sermons.speaker));
   return rows.map((r) => r.speaker);
 }

@@ -1,5 +1,5 @@
 import { RELATED_SERMON_COUNT } from "@common/sermon-helpers";
-import { ZSermonBody, ZSermonListQuery } from "@common/sermons";
+import { ZSermonBody, ZSermonListQuery, ZSpeakersQuery } from "@common/sermons";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ZIdParams } from "../../lib/params";
 import { requireMember } from "../../plugins/auth";
@@ -10,6 +10,7 @@ import {
   listRelatedSermons,
   listSermons,
   listSpeakers,
+  publishSermon,
   updateSermon,
   viewSermon,
   watchSermon,
@@ -22,7 +23,7 @@ export const sermonsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get("/api/sermons", { config: member, schema: { querystring: ZSermonListQuery } }, async (req, reply) => {
     const ctx = req.churchCtx;
     const q = req.query;
-    if (q.limit === undefined && !q.search && !q.speaker && !q.offset) {
+    if (q.limit === undefined && !q.search && !q.speaker && !q.offset && !q.includeDrafts) {
       return app.sermonListCache.send(ctx, req, reply);
     }
     const { rows, total } = await listSermons(ctx, q);
@@ -30,7 +31,9 @@ export const sermonsRoutes: FastifyPluginAsyncZod = async (app) => {
     return rows;
   });
 
-  app.get("/api/sermons/speakers", { config: member }, async (req) => listSpeakers(req.churchCtx));
+  app.get("/api/sermons/speakers", { config: member, schema: { querystring: ZSpeakersQuery } }, async (req) =>
+    listSpeakers(req.churchCtx, req.query),
+  );
 
   // Public, so a shared link shows the sermon to a visitor; members of the church get their own view.
   app.get("/api/sermons/:id", { config: { access: "public" }, schema: { params: ZIdParams } }, async (req) => {
@@ -54,6 +57,10 @@ export const sermonsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put("/api/sermons/:id", { config: admin, schema: { params: ZIdParams, body: ZSermonBody } }, async (req) =>
     updateSermon(req.churchCtx, req.params.id, req.body),
+  );
+
+  app.post("/api/sermons/:id/publish", { config: admin, schema: { params: ZIdParams } }, async (req) =>
+    publishSermon(req.churchCtx, req.params.id),
   );
 
   app.delete("/api/sermons/:id", { config: admin, schema: { params: ZIdParams } }, async (req, reply) => {

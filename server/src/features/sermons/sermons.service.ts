@@ -2,7 +2,7 @@ import { SERMON_REGULAR_COUNT } from "@common/badges";
 import { POINTS } from "@common/points";
 import type { TPublicSermon, TSermon, TWatchResult, ZSermonBody } from "@common/sermons";
 import { toLocalDate } from "@common/time";
-import { desc, eq, ne, or, sql } from "drizzle-orm";
+import { and, desc, eq, ne, or, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { TDb } from "../../db/client";
 import { churches } from "../../db/schema/churches";
@@ -10,31 +10,54 @@ import { sermons, sermonViews } from "../../db/schema/sermons";
 import { grantBadge } from "../../lib/badges";
 import { churchRow, inChurch } from "../../lib/church-scope";
 import type { TChurchCtx } from "../../lib/context";
-import { notFound } from "../../lib/errors";
+import { forbidden, notFound } from "../../lib/errors";
 import { awardPoints, countAwards } from "../../lib/points";
 import { recordActivity } from "../admin/activity.repo";
 import { completeOnboardingStepFor } from "../onboarding/onboarding.service";
-import { findSermon, findSermons, findSpeakers, isWatched, toSermon } from "./sermons.repo";
+import {
+  canSeeDrafts,
+  findSermon,
+  findSermons,
+  findSpeakers,
+  isPublished,
+  isWatched,
+  type TSermonQuery,
+  toSermon,
+} from "./sermons.repo";
 
 type TSermonInput = z.output<typeof ZSermonBody>;
 
 const NOT_FOUND = "Sermon Not Found";
 
-export function listSermons(
-  ctx: TChurchCtx,
-  q: { search?: string; speaker?: string; limit?: number; offset?: number },
-) {
+/** Asking for drafts is for admins (Manage Sermons); a member who asks is told no rather than ignored. */
+function assertMayListDrafts(ctx: TChurchCtx, includeDrafts: boolean | undefined) {
+  if (includeDrafts && !canSeeDrafts(ctx)) throw forbidden("Only admins can see sermon drafts");
+}
+
+export function listSermons(ctx: TChurchCtx, q: TSermonQuery & { limit?: number; offset?: number }) {
+  assertMayListDrafts(ctx, q.includeDrafts);
   return findSermons(ctx, q);
 }
 
-export function listSpeakers(ctx: TChurchCtx) {
-  return findSpeakers(ctx);
+export function listSpeakers(ctx: TChurchCtx, q: { includeDrafts?: boolean } = {}) {
+  assertMayListDrafts(ctx, q.includeDrafts);
+  return findSpeakers(ctx, q.includeDrafts);
 }
 
-/** The sermon, counting this member's view once per day (in the church's time zone). */
-export async function viewSermon(ctx: TChurchCtx, id: string): Promise<TSermon> {
+/** The sermon if the caller may see it: a draft is an admin's; to a member it does not exist (404). */
+async function getVisibleSermon(ctx: TChurchCtx, id: string): Promise<TSermon> {
   const sermon = await findSermon(ctx, id);
-  if (!sermon) throw notFound(NOT_FOUND);
+  if (!sermon || (sermon.isDraft && !canSeeDrafts(ctx))) throw notFound(NOT_FOUND);
+  return sermon;
+}
+
+/**
+ * The sermon, counting this member's view once per day (in the church's time zone). An admin may
+ * open a draft to check it before publishing; no view is counted on a draft.
+ */
+export async function viewSermon(ctx: TChurchCtx, id: string): Promise<TSermon> {
+  const sermon = await getVisibleSermon(ctx, id);
+  if (sermon.isDraft) return sermon;
   const day = toLocalDate(new Date(), ctx.timeZone);
   const counted = await ctx.db.transaction(async (tx) => {
     const inserted = await tx
@@ -70,7 +93,8 @@ export async function getPublicSermon(db: TDb, id: string): Promise<TPublicSermo
     })
     .from(sermons)
     .innerJoin(churches, eq(churches.id, sermons.churchId))
-    .where(eq(sermons.id, id));
+    // A draft's link answers as if it did not exist, like a missing sermon.
+    .where(and(eq(sermons.id, id), isPublished));
   if (!row) throw notFound(NOT_FOUND);
   return { ...row, date: `${row.date}T00:00:00.000Z` };
 }
@@ -106,6 +130,54 @@ export async function createSermon(ctx: TChurchCtx, body: TSermonInput): Promise
   return sermon;
 }
 
+/**
+ * A sermon draft (issue 10: a stopped live stream with Record Stream on and a URL) that only admins
+ * see until one publishes it. `ctx.db` may be the caller's transaction. The announcement may thus
+ * come before the commit; that is harmless here, as the cached lists hold published sermons only.
+ */
+export async function createSermonDraft(
+  ctx: TChurchCtx,
+  draft: { title: string; speaker: string; date: string; videoUrl: string | null; description: string | null },
+): Promise<{ id: string }> {
+  const [row] = await ctx.db
+    .insert(sermons)
+    .values({
+      title: draft.title,
+      speaker: draft.speaker,
+      date: draft.date,
+      videoUrl: draft.videoUrl,
+      description: draft.description,
+      isDraft: true,
+      churchId: ctx.churchId,
+      createdBy: ctx.userId,
+    })
+    .returning({ id: sermons.id });
+  await sermonsChanged(ctx);
+  return row;
+}
+
+/**
+ * `POST /api/sermons/{id}/publish`: members see the draft from now on. The recent activity says
+ * "New sermon" at this moment, when the church first sees it; publishing a published sermon
+ * changes nothing and answers it all the same.
+ */
+export async function publishSermon(ctx: TChurchCtx, id: string): Promise<TSermon> {
+  const published = await ctx.db.transaction(async (db) => {
+    const [row] = await db
+      .update(sermons)
+      .set({ isDraft: false, updatedAt: new Date() })
+      .where(and(churchRow(sermons, ctx, id), eq(sermons.isDraft, true)))
+      .returning({ title: sermons.title, speaker: sermons.speaker });
+    if (row) await recordActivity({ ...ctx, db }, "sermon_created", `New sermon: ${row.title} (${row.speaker})`);
+    return !!row;
+  });
+  const sermon = await findSermon(ctx, id);
+  if (!sermon) throw notFound(NOT_FOUND);
+  if (published) await sermonsChanged(ctx);
+  return sermon;
+}
+
+/** The edit form's fields; a draft stays a draft until it is published. */
 export async function updateSermon(ctx: TChurchCtx, id: string, body: TSermonInput): Promise<TSermon> {
   const [row] = await ctx.db
     .update(sermons)
@@ -128,7 +200,9 @@ export async function deleteSermon(ctx: TChurchCtx, id: string): Promise<void> {
 
 /** Spec 1: +10 points once per member per sermon; a repeat answers 0 points. */
 export async function watchSermon(ctx: TChurchCtx, id: string): Promise<TWatchResult> {
-  if (!(await findSermon(ctx, id))) throw notFound(NOT_FOUND);
+  // Nobody, an admin included, is paid for a draft: it is not yet a sermon of the church.
+  const sermon = await findSermon(ctx, id);
+  if (!sermon || sermon.isDraft) throw notFound(NOT_FOUND);
   const { awarded, total } = await awardPoints(ctx, "sermon_watch", id, POINTS.sermonWatch);
   // Onboarding (spec 2 §4): watching a sermon completes the journey's "explore_sermons" step (paid once).
   const points = awarded > 0 ? (await completeOnboardingStepFor(ctx, "explore_sermons")).total : total;
@@ -138,10 +212,12 @@ export async function watchSermon(ctx: TChurchCtx, id: string): Promise<TWatchRe
   return { pointsAwarded: awarded, points, isWatched: true };
 }
 
-/** Real related sermons: same series first, then the same speaker or shared topics; newest first. */
+/**
+ * Real related sermons: same series first, then the same speaker or shared topics; newest first.
+ * Published ones only, also for an admin looking at a draft.
+ */
 export async function listRelatedSermons(ctx: TChurchCtx, id: string, limit: number): Promise<TSermon[]> {
-  const sermon = await findSermon(ctx, id);
-  if (!sermon) throw notFound(NOT_FOUND);
+  const sermon = await getVisibleSermon(ctx, id);
   // One JSON parameter: a plain array would be spread into a list of parameters.
   const tags = sql`array(select jsonb_array_elements_text(${JSON.stringify(sermon.tags)}::jsonb))`;
   const sameSeries = sermon.series ? sql`${sermons.series} = ${sermon.series}` : sql`false`;
@@ -154,6 +230,7 @@ export async function listRelatedSermons(ctx: TChurchCtx, id: string, limit: num
         sermons,
         ctx,
         ne(sermons.id, id),
+        isPublished,
         or(sameSeries, eq(sermons.speaker, sermon.speaker), sql`${sermons.tags} && ${tags}`),
       ),
     )

@@ -1,11 +1,11 @@
 import type { TSermon } from "@common/sermons";
-import { BookOpen, ExternalLink, FileText, Headphones, SearchX, Video } from "lucide-react";
+import { BookOpen, ExternalLink, FileText, Headphones, SearchX, Send, Video } from "lucide-react";
 import { EmptyState } from "@/components/empty-state";
 import { ResponsiveTable } from "@/components/responsive-table";
 import { RowActions } from "@/components/row-actions";
 import { SkeletonList } from "@/components/skeleton-list";
 import { Badge } from "@/components/ui/badge";
-import { buttonClasses } from "@/components/ui/button";
+import { Button, buttonClasses } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { TableCell } from "@/components/ui/table";
 import { formatSermonShortDate } from "../format";
@@ -45,9 +45,14 @@ function RowSkeletons({ label, count, testId }: { label: string; count: number; 
   );
 }
 
+/** Published, or a draft (a live stream's recording) that members do not see yet. */
+function SermonStatus({ sermon }: { sermon: TSermon }) {
+  return sermon.isDraft ? <Badge tone="amber">Draft</Badge> : <Badge tone="green">Published</Badge>;
+}
+
 /**
  * Spec 2 Manage Sermons: the table (cards on a phone), 5 skeleton rows, and the empty states; three
- * more skeleton rows below the list while its next page loads.
+ * more skeleton rows below the list while its next page loads. A draft has a Publish button.
  */
 export function SermonAdminList({
   sermons,
@@ -56,6 +61,8 @@ export function SermonAdminList({
   isFiltered,
   onEdit,
   onDelete,
+  onPublish,
+  publishingId,
 }: {
   sermons: TSermon[];
   isLoading: boolean;
@@ -63,6 +70,9 @@ export function SermonAdminList({
   isFiltered: boolean;
   onEdit: (s: TSermon) => void;
   onDelete: (s: TSermon) => void;
+  onPublish: (s: TSermon) => void;
+  /** The draft being published, if any. */
+  publishingId?: string;
 }) {
   if (isLoading) {
     return <RowSkeletons label="Loading sermons" count={SERMON_SKELETON_ROWS} testId="sermon-row-skeleton" />;
@@ -74,19 +84,34 @@ export function SermonAdminList({
       <EmptyState icon={BookOpen} title="No sermons found" description="Create your first sermon to get started" />
     );
   }
-  const published = <Badge tone="green">Published</Badge>;
-  const actions = (s: TSermon) => (
-    <RowActions name={s.title} onEdit={() => onEdit(s)} onDelete={() => onDelete(s)}>
-      <a
-        href={`/sermons/${encodeURIComponent(s.id)}`}
-        target="_blank"
-        rel="noopener noreferrer"
-        aria-label={`View ${s.title} (opens in a new window)`}
-        className={buttonClasses({ variant: "ghost", size: "icon" })}
+  const publishButton = (s: TSermon) =>
+    s.isDraft && (
+      <Button
+        variant="outline"
+        size="sm"
+        onClick={() => onPublish(s)}
+        disabled={publishingId === s.id}
+        aria-label={publishingId === s.id ? `Publishing ${s.title}` : `Publish ${s.title}`}
       >
-        <ExternalLink aria-hidden="true" />
-      </a>
-    </RowActions>
+        <Send aria-hidden="true" />
+        {publishingId === s.id ? "Publishing..." : "Publish"}
+      </Button>
+    );
+  const actions = (s: TSermon) => (
+    <div className="flex items-center justify-end gap-1">
+      {publishButton(s)}
+      <RowActions name={s.title} onEdit={() => onEdit(s)} onDelete={() => onDelete(s)}>
+        <a
+          href={`/sermons/${encodeURIComponent(s.id)}`}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-label={`View ${s.title} (opens in a new window)`}
+          className={buttonClasses({ variant: "ghost", size: "icon" })}
+        >
+          <ExternalLink aria-hidden="true" />
+        </a>
+      </RowActions>
+    </div>
   );
   return (
     <>
@@ -104,7 +129,7 @@ export function SermonAdminList({
                   {s.speaker} · {formatSermonShortDate(s.date)}
                 </p>
               </div>
-              {published}
+              <SermonStatus sermon={s} />
             </div>
             <div className="flex flex-wrap items-center justify-between gap-2">
               <MediaMarkers sermon={s} />
@@ -124,7 +149,9 @@ export function SermonAdminList({
             </TableCell>
             <TableCell className="max-w-48 truncate text-stone-700">{s.speaker}</TableCell>
             <TableCell className="whitespace-nowrap text-muted-foreground">{formatSermonShortDate(s.date)}</TableCell>
-            <TableCell>{published}</TableCell>
+            <TableCell>
+              <SermonStatus sermon={s} />
+            </TableCell>
           </>
         )}
       />

@@ -55,7 +55,7 @@ const URL_FIELDS = [
     name: "videoUrl",
     id: "sermon-video",
     label: "Video URL (optional)",
-    hint: "A YouTube or Vimeo link, or a video file.",
+    hint: "A YouTube, Vimeo or Facebook link, or a video file or stream (.m3u8).",
   },
   {
     name: "audioUrl",

@@ -156,6 +156,20 @@ function VimeoPlayer({ id, title, handle }: { id: string } & Omit<TInnerProps, "
   );
 }
 
+/** Facebook's embed tells the page nothing, so a highlight there starts at 0 and cannot seek. */
+function FacebookPlayer({ url, title, handle }: TInnerProps) {
+  useImperativeHandle(handle, () => ({ getCurrentTime: () => 0, seekTo: () => false, pause: () => undefined }));
+  return (
+    <iframe
+      src={`https://www.facebook.com/plugins/video.php?href=${encodeURIComponent(url)}&show_text=false`}
+      title={`${title} (video)`}
+      className="aspect-video w-full rounded-xl bg-stone-900"
+      allow="autoplay; clipboard-write; encrypted-media; picture-in-picture; web-share"
+      allowFullScreen
+    />
+  );
+}
+
 function FilePlayer({ url, title, handle, kind }: TInnerProps & { kind: "audio" | "video" }) {
   const media = useRef<HTMLMediaElement | null>(null);
   const [failed, setFailed] = useState(false);
@@ -227,11 +241,12 @@ function VideoPlayer({ url, title, handle }: TInnerProps) {
   const embed = getVideoEmbed(url);
   if (embed.kind === "youtube") return <YouTubePlayer id={embed.id} title={title} handle={handle} />;
   if (embed.kind === "vimeo") return <VimeoPlayer id={embed.id} title={title} handle={handle} />;
+  if (embed.kind === "facebook") return <FacebookPlayer url={url} title={title} handle={handle} />;
   return <FilePlayer url={url} title={title} handle={handle} kind="video" />;
 }
 
 /**
- * Spec 1 screen 7: the sermon's player. YouTube and Vimeo links play in their embeds, other links in
+ * Spec 1 screen 7: the sermon's player. YouTube, Vimeo and Facebook links play in their embeds, other links in
  * the browser's own player; with both a video and an audio link, tabs choose between them.
  */
 export function SermonPlayer({

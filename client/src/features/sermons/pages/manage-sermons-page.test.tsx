@@ -28,13 +28,14 @@ function page(sermons: TSermon[], total = sermons.length) {
     });
 }
 
-// The list is searched, filtered and paged by the server, 24 at a time.
-const FIRST = "/api/sermons?limit=24&offset=0";
+// The list is searched, filtered and paged by the server, 24 at a time, drafts included.
+const FIRST = "/api/sermons?limit=24&offset=0&includeDrafts=true";
+const SPEAKERS = "/api/sermons/speakers?includeDrafts=true";
 
 function setup(routes: Record<string, unknown> = {}) {
   const fetchMock = mockFetch({
     [FIRST]: page(SERMONS),
-    "/api/sermons/speakers": ["Pastor Ruth", "Pastor Sam"],
+    [SPEAKERS]: ["Pastor Ruth", "Pastor Sam"],
     ...routes,
   });
   renderWithApp(<ManageSermonsPage />, { user: makeUser(), path: "/admin/sermons" });
@@ -53,7 +54,7 @@ async function openAddDialog() {
 
 describe("ManageSermonsPage", () => {
   it("shows 5 skeleton rows while loading", () => {
-    mockFetch({ [FIRST]: () => new Promise<Response>(() => undefined), "/api/sermons/speakers": [] });
+    mockFetch({ [FIRST]: () => new Promise<Response>(() => undefined), [SPEAKERS]: [] });
     renderWithApp(<ManageSermonsPage />, { user: makeUser() });
     expect(screen.getByRole("heading", { name: "Manage Sermons" })).toBeTruthy();
     expect(screen.getAllByTestId("sermon-row-skeleton")).toHaveLength(5);
@@ -78,9 +79,9 @@ describe("ManageSermonsPage", () => {
 
   it("searches title and speaker and filters by speaker on the server, with the filtered empty state", async () => {
     const fetchMock = setup({
-      "/api/sermons?limit=24&offset=0&search=sam": page([SERMONS[1]]),
-      "/api/sermons?limit=24&offset=0&search=nothing+like+this": page([]),
-      "/api/sermons?limit=24&offset=0&speaker=Pastor+Ruth": page([SERMONS[0]]),
+      "/api/sermons?limit=24&offset=0&includeDrafts=true&search=sam": page([SERMONS[1]]),
+      "/api/sermons?limit=24&offset=0&includeDrafts=true&search=nothing+like+this": page([]),
+      "/api/sermons?limit=24&offset=0&includeDrafts=true&speaker=Pastor+Ruth": page([SERMONS[0]]),
     });
     await screen.findAllByText("Bread of Life");
     const search = screen.getByLabelText("Search sermons by title or speaker");
@@ -101,9 +102,9 @@ describe("ManageSermonsPage", () => {
     // first page comes from the cache when the search is cleared.
     expect(gets(fetchMock).filter((u) => u.startsWith("/api/sermons?"))).toEqual([
       FIRST,
-      "/api/sermons?limit=24&offset=0&search=sam",
-      "/api/sermons?limit=24&offset=0&search=nothing+like+this",
-      "/api/sermons?limit=24&offset=0&speaker=Pastor+Ruth",
+      "/api/sermons?limit=24&offset=0&includeDrafts=true&search=sam",
+      "/api/sermons?limit=24&offset=0&includeDrafts=true&search=nothing+like+this",
+      "/api/sermons?limit=24&offset=0&includeDrafts=true&speaker=Pastor+Ruth",
     ]);
   });
 
@@ -113,7 +114,7 @@ describe("ManageSermonsPage", () => {
     let answer: (r: Response) => void = () => undefined;
     setup({
       [FIRST]: page(first, 30),
-      "/api/sermons?limit=24&offset=24": () => new Promise<Response>((r) => (answer = r)),
+      "/api/sermons?limit=24&offset=24&includeDrafts=true": () => new Promise<Response>((r) => (answer = r)),
     });
     await screen.findAllByText("Sermon 23");
     expect(screen.getByText("Showing 24 of 30 sermons")).toBeTruthy();
@@ -128,7 +129,7 @@ describe("ManageSermonsPage", () => {
   });
 
   it("invites the first sermon in an empty library", async () => {
-    setup({ [FIRST]: page([]), "/api/sermons/speakers": [] });
+    setup({ [FIRST]: page([]), [SPEAKERS]: [] });
     expect(await screen.findByText("No sermons found")).toBeTruthy();
     expect(screen.getByText("Create your first sermon to get started")).toBeTruthy();
   });
@@ -180,7 +181,7 @@ describe("ManageSermonsPage", () => {
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     // The list and the speakers are asked for again.
     await waitFor(() => expect(gets(fetchMock).filter((u) => u === FIRST)).toHaveLength(2));
-    expect(gets(fetchMock).filter((u) => u === "/api/sermons/speakers")).toHaveLength(2);
+    expect(gets(fetchMock).filter((u) => u === SPEAKERS)).toHaveLength(2);
   });
 
   it("edits a sermon with PUT and its saved values", async () => {
@@ -222,6 +223,61 @@ describe("ManageSermonsPage", () => {
     await userEvent.click(within(dialog).getByRole("button", { name: "Create Sermon" }));
     await waitFor(() =>
       expect(getToasts()[0]).toMatchObject({ title: "Error", description: "Failed to create sermon" }),
+    );
+  });
+
+  it("marks a draft with a Draft badge and publishes it with its Publish button", async () => {
+    const draft = makeSermon({ id: "d1", title: "Sunday Live", videoUrl: "https://youtu.be/live1", isDraft: true });
+    let answer: (r: Response) => void = () => undefined;
+    const fetchMock = setup({
+      [FIRST]: page([draft, ...SERMONS]),
+      "POST /api/sermons/d1/publish": () => new Promise<Response>((r) => (answer = r)),
+    });
+    await screen.findAllByText("Sunday Live");
+    const table = screen.getByRole("table");
+    const row = within(table).getByText("Sunday Live").closest("tr") as HTMLElement;
+    expect(within(row).getByText("Draft")).toBeTruthy();
+    expect(within(row).queryByText("Published")).toBeNull();
+    // Only the draft can be published; the others say Published.
+    expect(within(table).getAllByRole("button", { name: /^Publish / })).toHaveLength(1);
+    const other = within(table).getByText("Bread of Life").closest("tr") as HTMLElement;
+    expect(within(other).getByText("Published")).toBeTruthy();
+    expect(within(other).queryByText("Draft")).toBeNull();
+
+    await userEvent.click(within(row).getByRole("button", { name: "Publish Sunday Live" }));
+    expect(await within(row).findByRole("button", { name: "Publishing Sunday Live" })).toHaveProperty("disabled", true);
+    expect(sent(fetchMock, "POST").map(([u]) => u)).toEqual(["/api/sermons/d1/publish"]);
+    answer(jsonResponse({ ...draft, isDraft: false }));
+    await waitFor(() =>
+      expect(getToasts()[0]).toMatchObject({ title: "Success!", description: "Sermon published successfully." }),
+    );
+    // The list (and the speakers) are asked for again.
+    await waitFor(() => expect(gets(fetchMock).filter((u) => u === FIRST)).toHaveLength(2));
+  });
+
+  it("edits a draft through the same dialog, and says so when publishing fails", async () => {
+    const draft = makeSermon({ id: "d1", title: "Sunday Live", isDraft: true });
+    const fetchMock = setup({
+      [FIRST]: page([draft]),
+      "PUT /api/sermons/d1": () => jsonResponse(draft),
+      "POST /api/sermons/d1/publish": () => jsonResponse({ message: "boom" }, 500),
+    });
+    await screen.findAllByText("Sunday Live");
+    await userEvent.click(screen.getAllByRole("button", { name: "Edit Sunday Live" })[0]);
+    const dialog = await screen.findByRole("dialog");
+    const video = within(dialog).getByLabelText("Video URL (optional)");
+    await userEvent.type(video, "https://www.facebook.com/grace/videos/123/");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Update Sermon" }));
+    await waitFor(() =>
+      expect(getToasts()[0]).toMatchObject({ title: "Success!", description: "Sermon updated successfully." }),
+    );
+    const body = JSON.parse(String(sent(fetchMock, "PUT")[0][1]?.body));
+    expect(body.videoUrl).toBe("https://www.facebook.com/grace/videos/123/");
+    expect(body).not.toHaveProperty("isDraft");
+
+    await userEvent.click(screen.getAllByRole("button", { name: "Publish Sunday Live" })[0]);
+    await waitFor(() =>
+      expect(getToasts()[0]).toMatchObject({ title: "Error", description: "Failed to publish sermon" }),
     );
   });
 

@@ -13,7 +13,7 @@ import { useCurrentUser } from "@/lib/current-user";
 import { lazyComponent, usePreload } from "@/lib/lazy";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useEditDialog } from "@/lib/use-edit-dialog";
-import { useDeleteSermon, useSermonSpeakers } from "../api";
+import { useDeleteSermon, usePublishSermon, useSermonSpeakers } from "../api";
 import { LoadMore } from "../components/load-more";
 import { SermonAdminList } from "../components/sermon-admin-list";
 import { SpeakerFilter } from "../components/speaker-filter";
@@ -26,14 +26,16 @@ const SermonFormDialog = lazyComponent(() =>
 
 /**
  * Spec 2 Manage Sermons (`/admin/sermons`): the library searched, filtered and paged by the server,
- * like the archive. `feedCard` (the podcast feed, another feature) is composed in by app/.
+ * like the archive, with the drafts only admins see (issue 10: a live stream's recording) ready to
+ * publish. `feedCard` (the podcast feed, another feature) is composed in by app/.
  */
 export function ManageSermonsPage({ feedCard }: { feedCard?: ReactNode }) {
   const user = useCurrentUser();
-  const list = useSermonList();
+  const list = useSermonList({ includeDrafts: true });
   const { query, sermons } = list;
-  const speakers = useSermonSpeakers();
+  const speakers = useSermonSpeakers({ includeDrafts: true });
   const deleteSermon = useDeleteSermon();
+  const publishSermon = usePublishSermon();
   const dialog = useEditDialog<TSermon>();
   const [toDelete, setToDelete] = useState<TSermon | null>(null);
   useDocumentTitle("Manage Sermons");
@@ -43,6 +45,12 @@ export function ManageSermonsPage({ feedCard }: { feedCard?: ReactNode }) {
     deleteSermon.mutate(sermon.id, {
       onSuccess: () => toast({ title: "Success!", description: "Sermon deleted successfully." }),
       onError: (error) => toastApiError(error, { description: "Failed to delete sermon" }),
+    });
+
+  const publish = (sermon: TSermon) =>
+    publishSermon.mutate(sermon.id, {
+      onSuccess: () => toast({ title: "Success!", description: "Sermon published successfully." }),
+      onError: (error) => toastApiError(error, { description: "Failed to publish sermon" }),
     });
 
   return (
@@ -79,6 +87,8 @@ export function ManageSermonsPage({ feedCard }: { feedCard?: ReactNode }) {
               isFiltered={list.isFiltered}
               onEdit={dialog.openFor}
               onDelete={setToDelete}
+              onPublish={publish}
+              publishingId={publishSermon.isPending ? publishSermon.variables : undefined}
             />
           </div>
         )}

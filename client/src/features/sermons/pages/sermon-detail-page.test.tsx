@@ -79,6 +79,38 @@ describe("SermonDetailPage", () => {
     expect(screen.getByLabelText("Hope in the Storm (audio)").getAttribute("src")).toBe("https://x.org/a.mp3");
   });
 
+  it("plays a Facebook recording in Facebook's embed", async () => {
+    const facebook = "https://www.facebook.com/grace/videos/1234567890/";
+    setup(makeSermon({ videoUrl: facebook }));
+    const frame = await screen.findByTitle("Hope in the Storm (video)");
+    expect(frame.getAttribute("src")).toBe(
+      `https://www.facebook.com/plugins/video.php?href=${encodeURIComponent(facebook)}&show_text=false`,
+    );
+  });
+
+  it("plays an HLS address in the browser's own player", async () => {
+    setup(makeSermon({ videoUrl: "https://stream.example.org/live/index.m3u8" }));
+    const video = await screen.findByLabelText("Hope in the Storm (video)");
+    expect(video.tagName).toBe("VIDEO");
+    expect(video.getAttribute("src")).toBe("https://stream.example.org/live/index.m3u8");
+  });
+
+  it("shows an admin a draft with a note, without watching, highlights or related sermons", async () => {
+    const fetchMock = mockFetch({
+      "/api/sermons/s1": makeSermon({ isDraft: true, notes: NOTES }),
+    });
+    renderWithApp(<SermonDetailPage id="s1" />, { user: makeUser() });
+    expect(await screen.findByRole("heading", { name: "Hope in the Storm" })).toBeTruthy();
+    expect(screen.getByRole("status").textContent).toContain("This sermon is a draft: only admins can see it.");
+    expect(screen.getByRole("link", { name: "Manage Sermons" }).getAttribute("href")).toBe("/admin/sermons");
+    expect(screen.getByText(/Peace be still/)).toBeTruthy();
+    expect(screen.queryByRole("button", { name: /Mark Watched/ })).toBeNull();
+    expect(screen.queryByText("Your Highlights")).toBeNull();
+    expect(screen.queryByRole("button", { name: /Highlight/ })).toBeNull();
+    // Nothing is asked that the server answers 404 on a draft.
+    expect(fetchMock.mock.calls.map(([u]) => String(u))).toEqual(["/api/sermons/s1"]);
+  });
+
   it("keeps Highlight disabled until text in the notes is selected, then saves it at the player's time", async () => {
     const { fetchMock } = setup(makeSermon({ notes: NOTES, audioUrl: "https://x.org/a.mp3" }), {
       "POST /api/sermon-highlights": () =>

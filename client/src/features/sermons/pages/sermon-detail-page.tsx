@@ -6,6 +6,7 @@ import {
   CalendarDays,
   Clock,
   Eye,
+  FilePen,
   FileText,
   LogIn,
   PlayCircle,
@@ -124,6 +125,25 @@ function SermonHeading({
   );
 }
 
+/** An admin opening a draft (a live stream's recording) to check it before publishing. */
+function DraftNotice() {
+  return (
+    <p
+      role="status"
+      className="mb-4 flex items-start gap-3 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-950"
+    >
+      <FilePen className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+      <span>
+        This sermon is a draft: only admins can see it. Publish it from{" "}
+        <Link href="/admin/sermons" className="font-medium underline">
+          Manage Sermons
+        </Link>{" "}
+        when it is ready.
+      </span>
+    </p>
+  );
+}
+
 function SermonView({ sermon }: { sermon: TSermon }) {
   const player = useRef<TPlayerHandle>(null);
   const playerBox = useRef<HTMLDivElement>(null);
@@ -137,7 +157,8 @@ function SermonView({ sermon }: { sermon: TSermon }) {
   const notesText = sermon.notes?.trim() || null;
   const description = sermon.description?.trim() || null;
   // The panel members highlight from: the notes, or the description when there are no notes.
-  const highlightSource = notesText ? "notes" : description ? "description" : null;
+  // A draft is not highlighted: it is not yet a sermon of the church.
+  const highlightSource = sermon.isDraft ? null : notesText ? "notes" : description ? "description" : null;
   usePreload([CreateHighlightDialog.preload], !!highlightSource);
 
   const startHighlight = (text: string) =>
@@ -160,13 +181,15 @@ function SermonView({ sermon }: { sermon: TSermon }) {
         <ArrowLeft className="size-4" aria-hidden="true" />
         All Sermons
       </Link>
+      {sermon.isDraft && <DraftNotice />}
       <header className="mb-6">
         <SermonHeading sermon={sermon}>
           {duration && <MetaItem icon={Clock}>{duration}</MetaItem>}
           <MetaItem icon={Eye}>{formatViews(sermon.viewCount)}</MetaItem>
         </SermonHeading>
-        <div className="mt-4 flex flex-wrap gap-2">
-          <MarkWatchedButton sermon={sermon} size="md" />
+        {/* Empty on a draft without notes: nothing to watch yet. */}
+        <div className="mt-4 flex flex-wrap gap-2 empty:hidden">
+          {!sermon.isDraft && <MarkWatchedButton sermon={sermon} size="md" />}
           {sermon.notesUrl && (
             <a
               href={sermon.notesUrl}
@@ -223,19 +246,28 @@ function SermonView({ sermon }: { sermon: TSermon }) {
             <Card>
               <CardHeader>
                 <CardTitle>Sermon Notes</CardTitle>
-                <CardDescription>Follow along, and highlight what speaks to you.</CardDescription>
+                <CardDescription>
+                  {highlightSource === "notes" ? "Follow along, and highlight what speaks to you." : "Follow along."}
+                </CardDescription>
               </CardHeader>
               <CardContent>
-                <HighlightableText text={notesText} onHighlight={startHighlight} label="Sermon notes" />
+                {highlightSource === "notes" ? (
+                  <HighlightableText text={notesText} onHighlight={startHighlight} label="Sermon notes" />
+                ) : (
+                  <p className="leading-7 break-words whitespace-pre-line text-stone-800">{notesText}</p>
+                )}
               </CardContent>
             </Card>
           )}
         </div>
 
-        <aside className="grid min-w-0 content-start gap-6" aria-label="Highlights and related sermons">
-          <SermonHighlights sermonId={sermon.id} sermonTitle={sermon.title} onSeek={hasMedia ? seek : undefined} />
-          <RelatedSermons sermonId={sermon.id} />
-        </aside>
+        {/* Highlights and points are for published sermons: the server answers 404 on a draft. */}
+        {!sermon.isDraft && (
+          <aside className="grid min-w-0 content-start gap-6" aria-label="Highlights and related sermons">
+            <SermonHighlights sermonId={sermon.id} sermonTitle={sermon.title} onSeek={hasMedia ? seek : undefined} />
+            <RelatedSermons sermonId={sermon.id} />
+          </aside>
+        )}
       </div>
 
       {isDialogDrawn && (
