@@ -1,0 +1,177 @@
+import type { TMember } from "@common/members";
+import { isAdminRole } from "@common/roles";
+import { Search } from "lucide-react";
+import { type FormEvent, useMemo, useState } from "react";
+import { DialogFormFooter } from "@/components/dialog-form-footer";
+import { LoadError } from "@/components/load-error";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Input } from "@/components/ui/input";
+import { Skeleton, skeletonKeys } from "@/components/ui/skeleton";
+import { toast } from "@/components/ui/use-toast";
+import { LIVE_MODERATORS_MAX, useChurchMembers, useModerators, useSetModerators } from "../api";
+import { toastStreamError } from "../stream-admin";
+
+const FORM_ID = "moderators-form";
+/** Past this many members the list gets a search box. */
+const SEARCH_FROM = 8;
+
+const nameOf = (m: Pick<TMember, "firstName" | "lastName" | "email">) =>
+  [m.firstName, m.lastName].filter(Boolean).join(" ") || m.email;
+
+function ModeratorsForm({ initial, members, onDone }: { initial: string[]; members: TMember[]; onDone: () => void }) {
+  const save = useSetModerators();
+  const [chosen, setChosen] = useState(() => new Set(initial));
+  const [query, setQuery] = useState("");
+  const shown = useMemo(() => {
+    const q = query.trim().toLowerCase();
+    return q ? members.filter((m) => `${nameOf(m)} ${m.email}`.toLowerCase().includes(q)) : members;
+  }, [members, query]);
+  const isFull = chosen.size >= LIVE_MODERATORS_MAX;
+
+  const toggle = (id: string, on: boolean) =>
+    setChosen((prev) => {
+      const next = new Set(prev);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    save.mutate([...chosen], {
+      onSuccess: (moderators) => {
+        const n = moderators.length;
+        toast({
+          title: "Moderators Updated",
+          description:
+            n === 0
+              ? "Only admins can delete chat messages now."
+              : `${n} ${n === 1 ? "member" : "members"} can delete chat messages.`,
+        });
+        onDone();
+      },
+      onError: toastStreamError,
+    });
+  };
+
+  return (
+    <>
+      <form id={FORM_ID} onSubmit={submit} className="grid min-h-0 gap-3">
+        {members.length > SEARCH_FROM && (
+          <div className="relative">
+            <Search
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-stone-500"
+              aria-hidden="true"
+            />
+            <Input
+              type="search"
+              aria-label="Search members"
+              placeholder="Search members..."
+              value={query}
+              onChange={(e) => setQuery(e.target.value)}
+              className="pl-9"
+            />
+          </div>
+        )}
+        {members.length === 0 ? (
+          <p className="py-6 text-center text-sm text-stone-600">
+            No members to choose yet. Invite members, then choose moderators among them.
+          </p>
+        ) : (
+          <fieldset className="max-h-72 overflow-y-auto rounded-xl border border-border">
+            <legend className="sr-only">Moderators</legend>
+            {shown.map((m) => {
+              const isChosen = chosen.has(m.id);
+              return (
+                <label
+                  key={m.id}
+                  className="flex cursor-pointer items-center gap-3 border-b border-border px-3 py-2.5 last:border-b-0 hover:bg-muted/50"
+                >
+                  <input
+                    type="checkbox"
+                    className="size-4 shrink-0 accent-primary"
+                    checked={isChosen}
+                    disabled={!isChosen && isFull}
+                    onChange={(e) => toggle(m.id, e.target.checked)}
+                  />
+                  <span className="grid min-w-0">
+                    <span className="truncate text-sm font-medium text-foreground">{nameOf(m)}</span>
+                    <span className="truncate text-xs text-stone-600">{m.email}</span>
+                  </span>
+                </label>
+              );
+            })}
+            {shown.length === 0 && <p className="p-4 text-center text-sm text-stone-600">No members match.</p>}
+          </fieldset>
+        )}
+        <p className="text-xs text-stone-600" aria-live="polite">
+          {chosen.size} chosen{isFull ? ` (at most ${LIVE_MODERATORS_MAX})` : ""}. Admins can always delete messages.
+        </p>
+      </form>
+      <DialogFormFooter
+        formId={FORM_ID}
+        submitLabel="Save Moderators"
+        pendingLabel="Saving..."
+        pending={save.isPending}
+        onCancel={onDone}
+      />
+    </>
+  );
+}
+
+/** "Manage Moderators": the members (not admins, who always may) who can delete chat messages. */
+export function ModeratorsDialog({
+  open,
+  onOpenChange,
+  selfId,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  selfId: string;
+}) {
+  const members = useChurchMembers(open);
+  const moderators = useModerators(open);
+  const choosable = useMemo(
+    () =>
+      (members.data ?? [])
+        .filter((m) => m.id !== selfId && !isAdminRole(m.role))
+        .sort((a, b) => nameOf(a).localeCompare(nameOf(b))),
+    [members.data, selfId],
+  );
+  const isLoading = members.isLoading || moderators.isLoading;
+  const isError = members.isError || moderators.isError;
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-lg">
+        <DialogHeader>
+          <DialogTitle>Manage Moderators</DialogTitle>
+          <DialogDescription>Moderators can delete chat messages during a live stream.</DialogDescription>
+        </DialogHeader>
+        {isError ? (
+          <LoadError
+            what="The member list"
+            onRetry={() => {
+              void members.refetch();
+              void moderators.refetch();
+            }}
+          />
+        ) : isLoading || !members.data || !moderators.data ? (
+          <div className="grid gap-2" role="status" aria-label="Loading members">
+            {skeletonKeys(4).map((key) => (
+              <Skeleton key={key} className="h-11 w-full" />
+            ))}
+          </div>
+        ) : (
+          open && (
+            <ModeratorsForm
+              initial={moderators.data.map((m) => m.id)}
+              members={choosable}
+              onDone={() => onOpenChange(false)}
+            />
+          )
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,97 @@
+import type { Ref } from "react";
+import { FormField, fieldAria } from "@/components/ui/form-field";
+import { Input, Textarea } from "@/components/ui/input";
+import { Switch } from "@/components/ui/switch";
+import { STREAM_DESCRIPTION_MAX, STREAM_TITLE_MAX } from "../stream-admin";
+
+export type TStreamFieldValues = { title: string; description: string; streamUrl: string };
+
+const URL_HINT = "A YouTube, Vimeo or Facebook link, or an HLS (.m3u8) address. You can add it later.";
+
+/** Title, description and stream URL: the start form and Stream Settings share them. */
+export function StreamFields({
+  idPrefix,
+  values,
+  onChange,
+  urlError,
+  titleRef,
+  urlRef,
+}: {
+  idPrefix: string;
+  values: TStreamFieldValues;
+  onChange: (change: Partial<TStreamFieldValues>) => void;
+  urlError?: string;
+  titleRef?: Ref<HTMLInputElement>;
+  urlRef?: Ref<HTMLInputElement>;
+}) {
+  const id = (name: string) => `${idPrefix}-${name}`;
+  return (
+    <>
+      <FormField id={id("title")} label="Title">
+        <Input
+          ref={titleRef}
+          id={id("title")}
+          value={values.title}
+          maxLength={STREAM_TITLE_MAX}
+          onChange={(e) => onChange({ title: e.target.value })}
+          placeholder="Sunday Morning Worship"
+          autoComplete="off"
+        />
+      </FormField>
+      <FormField id={id("description")} label="Description (optional)">
+        <Textarea
+          id={id("description")}
+          value={values.description}
+          maxLength={STREAM_DESCRIPTION_MAX}
+          rows={3}
+          onChange={(e) => onChange({ description: e.target.value })}
+          placeholder="What members will see about this stream"
+        />
+      </FormField>
+      <FormField id={id("url")} label="Stream URL (optional)" hint={URL_HINT} error={urlError}>
+        <Input
+          ref={urlRef}
+          {...fieldAria(id("url"), urlError, true)}
+          type="url"
+          inputMode="url"
+          value={values.streamUrl}
+          onChange={(e) => onChange({ streamUrl: e.target.value })}
+          placeholder="https://www.youtube.com/live/..."
+          autoComplete="off"
+        />
+      </FormField>
+    </>
+  );
+}
+
+/** A labelled on/off setting with a line saying what it does. */
+export function SwitchRow({
+  id,
+  label,
+  hint,
+  checked,
+  onCheckedChange,
+}: {
+  id: string;
+  label: string;
+  hint: string;
+  checked: boolean;
+  onCheckedChange: (checked: boolean) => void;
+}) {
+  return (
+    <div className="flex items-start justify-between gap-4 rounded-xl border border-border bg-muted/40 p-3">
+      <div className="grid min-w-0 gap-0.5">
+        <label htmlFor={id} className="text-sm font-medium text-foreground">
+          {label}
+        </label>
+        <p id={`${id}-hint`} className="text-xs text-stone-600">
+          {hint}
+        </p>
+      </div>
+      <Switch id={id} checked={checked} onCheckedChange={onCheckedChange} aria-describedby={`${id}-hint`} />
+    </div>
+  );
+}
+
+export const CHAT_HINT = "Members can chat and share prayer requests during the stream.";
+export const RECORD_HINT = "When the stream stops, its recording is added to Manage Sermons as a draft.";

@@ -1,0 +1,94 @@
+import type { TLiveStream } from "@common/live";
+import { Eye, Lightbulb, Shield } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+import { formatNumber } from "@/lib/utils";
+import { useModerators } from "../api";
+
+/** Current Viewers: the real count while live (refreshed every 5 s), a dash otherwise. */
+export function ViewersCard({ stream }: { stream: TLiveStream | null }) {
+  return (
+    <div className="rounded-2xl border border-border bg-card p-4 shadow-xs sm:p-5">
+      <div className="flex items-start justify-between gap-3">
+        <p className="text-sm font-medium text-muted-foreground">Current Viewers</p>
+        <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-brand-soft text-brand-text">
+          <Eye className="size-[18px]" aria-hidden="true" />
+        </span>
+      </div>
+      <p className="mt-1 text-3xl font-bold tracking-tight text-foreground" aria-live="polite">
+        {stream ? formatNumber(stream.viewerCount) : "—"}
+      </p>
+      <p className="mt-1 text-xs text-muted-foreground">
+        {stream
+          ? `Peak ${formatNumber(stream.peakViewers)} · ${formatNumber(stream.messageCount)} chat messages`
+          : "Shown while you are live"}
+      </p>
+    </div>
+  );
+}
+
+const nameOf = (m: { firstName: string | null; lastName: string | null; email: string }) =>
+  [m.firstName, m.lastName].filter(Boolean).join(" ") || m.email;
+
+/** Who may delete chat messages besides the admins; chosen before or during a stream. */
+export function ModeratorsCard({ onManage }: { onManage: () => void }) {
+  const moderators = useModerators(true);
+  const list = moderators.data ?? [];
+  const names = list.slice(0, 4).map(nameOf).join(", ");
+  return (
+    <Card aria-labelledby="moderators-title">
+      <CardHeader>
+        <CardTitle id="moderators-title" className="flex items-center gap-2">
+          <Shield className="size-4 text-brand-text" aria-hidden="true" />
+          Chat Moderators
+        </CardTitle>
+        <CardDescription>Moderators and admins can delete chat messages.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-3">
+        {moderators.isLoading ? (
+          <Skeleton className="h-4 w-3/4" />
+        ) : (
+          <p className="text-sm text-stone-700">
+            {list.length === 0
+              ? "No moderators chosen yet."
+              : `${names}${list.length > 4 ? ` and ${list.length - 4} more` : ""}`}
+          </p>
+        )}
+        <Button variant="outline" onClick={onManage} className="w-full">
+          <Shield aria-hidden="true" />
+          Manage Moderators
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
+const TIPS = [
+  "Start the stream a few minutes early and check it on the Live Stream page.",
+  "Use a YouTube, Vimeo or Facebook live link, or the HLS (.m3u8) address from your streaming software.",
+  "Choose moderators to keep the chat kind and welcoming.",
+  "Keep Record Stream on to save the service as a draft sermon when you stop.",
+  "Share the stream link with members who cannot be there in person.",
+];
+
+/** The static guideline tips (spec 2). */
+export function StreamTipsCard() {
+  return (
+    <Card aria-labelledby="stream-tips-title">
+      <CardHeader>
+        <CardTitle id="stream-tips-title" className="flex items-center gap-2">
+          <Lightbulb className="size-4 text-brand-text" aria-hidden="true" />
+          Streaming Tips
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        <ul className="grid list-disc gap-2 pl-5 text-sm text-stone-700 marker:text-stone-400">
+          {TIPS.map((tip) => (
+            <li key={tip}>{tip}</li>
+          ))}
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}

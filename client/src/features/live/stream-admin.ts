@@ -1,0 +1,69 @@
+import { toast } from "@/components/ui/use-toast";
+import { getServerMessage, getStatus } from "@/lib/api-client";
+import { toastApiError } from "@/lib/auth-redirect";
+
+/** Spec 2 §9: the link members open to watch (STREAM_LINK_PATH in common/live.ts). */
+export const STREAM_LINK_PATH = "/live";
+/** ZLiveStartBody's limits (common/live.ts). */
+export const STREAM_TITLE_MAX = 120;
+export const STREAM_DESCRIPTION_MAX = 2000;
+
+export const getStreamLink = () => `${window.location.origin}${STREAM_LINK_PATH}`;
+
+/**
+ * The shared contract's own check of a stream address (ZStreamUrl), downloaded when the form is sent
+ * rather than with the page. Null when the address is fine, or when the check could not be
+ * downloaded (the server checks again and answers in the same words).
+ */
+export async function findStreamUrlError(url: string): Promise<string | null> {
+  if (!url.trim()) return null;
+  try {
+    const { ZStreamUrl } = await import("@common/live");
+    const result = ZStreamUrl.safeParse(url);
+    return result.success ? null : (result.error.issues[0]?.message ?? "Please enter a valid stream URL.");
+  } catch {
+    return null;
+  }
+}
+
+/** Spec 2 §8 "Stream Error", with the server's words when it refused for a reason (4xx). */
+export function toastStreamError(error: unknown): void {
+  const status = getStatus(error) ?? 0;
+  const detail = status >= 400 && status < 500 ? getServerMessage(error) : null;
+  toastApiError(error, {
+    title: "Stream Error",
+    description: detail ?? "There was an error managing the live stream. Please try again.",
+  });
+}
+
+/** Spec 2 "Title Required", before anything is sent. */
+export function toastTitleRequired(): void {
+  toast({ title: "Title Required", description: "Please enter a title for your live stream.", variant: "destructive" });
+}
+
+export async function copyStreamLink(): Promise<void> {
+  try {
+    await navigator.clipboard.writeText(getStreamLink());
+    toast({ title: "Link Copied", description: "The stream link is on your clipboard." });
+  } catch {
+    toast({
+      title: "Failed to Copy",
+      description: "Could not copy the stream link. Please try again.",
+      variant: "destructive",
+    });
+  }
+}
+
+/** The phone's share sheet where the browser has one; otherwise the link is copied. */
+export async function shareStream(title: string): Promise<void> {
+  if (typeof navigator.share === "function") {
+    try {
+      await navigator.share({ title, text: `Join us live: ${title}`, url: getStreamLink() });
+      return;
+    } catch (error) {
+      // Closing the share sheet is a choice, not a failure.
+      if (error instanceof DOMException && error.name === "AbortError") return;
+    }
+  }
+  await copyStreamLink();
+}
