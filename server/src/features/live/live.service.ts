@@ -11,6 +11,7 @@ import {
   type ZLiveStartBody,
 } from "@common/live";
 import { isAdminRole } from "@common/roles";
+import { toLocalDate } from "@common/time";
 import { eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { events } from "../../db/schema/events";
@@ -284,7 +285,7 @@ export async function stopStream(ctx: TChurchCtx, live: TLive): Promise<TLiveStr
         {
           title: row.title,
           speaker: [admin?.firstName, admin?.lastName].filter(Boolean).join(" ") || "Live stream",
-          date: now.toISOString().slice(0, 10),
+          date: toLocalDate(now, ctx.timeZone),
           videoUrl: row.streamUrl,
           description: row.description,
         },
