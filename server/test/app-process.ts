@@ -14,7 +14,13 @@ const config = loadConfig({
   APP_URL: "http://fellowship.test",
   APP_SECRET: process.env.APP_SECRET ?? "",
 });
-const app = await buildApp({ config, db, logger: false, serveClient: false, live: { heartbeatMs: 200 } });
+const app = await buildApp({
+  config,
+  db,
+  logger: false,
+  serveClient: false,
+  live: { heartbeatMs: 200, staleMs: 2000 },
+});
 await app.listen({ port: 0, host: "127.0.0.1" });
 const address = app.server.address();
 process.stdout.write(`${JSON.stringify({ port: typeof address === "object" ? address?.port : null })}\n`);

@@ -18,10 +18,14 @@ export type TTestSocket = {
   ws: WebSocket;
   frames: TServerFrame[];
   send: (frame: unknown) => void;
-  /** The first frame (already received or to come) of this type and matching `where`. */
+  /**
+   * The first frame of this type matching `where`, among those received from index `from` on (0: any
+   * received so far or to come; `frames.length`: only frames yet to come).
+   */
   next: <K extends TServerFrame["type"]>(
     type: K,
     where?: (f: Extract<TServerFrame, { type: K }>) => boolean,
+    from?: number,
   ) => Promise<Extract<TServerFrame, { type: K }>>;
   closed: Promise<{ code: number }>;
 };
@@ -48,14 +52,14 @@ export function openSocket(url: string, cookie: string | undefined, origin: stri
     frames,
     closed,
     send: (frame) => ws.send(typeof frame === "string" ? frame : JSON.stringify(frame)),
-    next: (type, where = () => true) =>
+    next: (type, where = () => true, from = 0) =>
       new Promise((resolve, reject) => {
         const timer = setTimeout(
           () => reject(new Error(`no ${type} frame in 10 s: ${JSON.stringify(frames)}`)),
           10_000,
         );
         const look = () => {
-          const f = frames.find((x) => x.type === type && where(x as any));
+          const f = frames.slice(from).find((x) => x.type === type && where(x as any));
           if (f) {
             clearTimeout(timer);
             resolve(f as any);

@@ -9,6 +9,8 @@ import type { LiveStateCache } from "./live-state";
 export type THubOptions = {
   /** How often each process writes its viewer counts and reads the totals. */
   heartbeatMs?: number;
+  /** A process's rows older than this are not counted (default: three heartbeats). */
+  staleMs?: number;
   /** How often sockets are pinged; one that has not answered the last ping is closed. */
   pingMs?: number;
   /** A socket whose unsent frames pass this many bytes is dropped rather than let memory grow. */
@@ -18,7 +20,7 @@ export type THubOptions = {
 type TRoom = { churchId: string; sockets: Set<WebSocket>; total: number; peak: number };
 type TSocketState = { eventId: string | null; isAlive: boolean };
 
-/** Rows not written for this many heartbeats belong to a process that is gone. */
+/** By default, rows not written for this many heartbeats belong to a process that is gone. */
 const STALE_HEARTBEATS = 3;
 
 /**
@@ -33,6 +35,7 @@ export class LiveHub {
   private readonly sockets = new Map<WebSocket, TSocketState>();
   private readonly heartbeatMs: number;
   private readonly pingMs: number;
+  private readonly staleSeconds: number;
   private readonly maxBufferedBytes: number;
   private timers: NodeJS.Timeout[] = [];
   private soon: NodeJS.Timeout | undefined;
@@ -48,6 +51,7 @@ export class LiveHub {
   ) {
     this.heartbeatMs = opts.heartbeatMs ?? 2000;
     this.pingMs = opts.pingMs ?? 30_000;
+    this.staleSeconds = (opts.staleMs ?? STALE_HEARTBEATS * this.heartbeatMs) / 1000;
     this.maxBufferedBytes = opts.maxBufferedBytes ?? 1024 * 1024;
     bus.onFrame((eventId, frame) => this.deliver(eventId, frame));
     bus.onReset(() => {
@@ -126,7 +130,7 @@ export class LiveHub {
     const { rows } = await this.db.$client.query<{ n: number }>(
       `select coalesce(sum(viewers), 0)::int as n from live_viewer_counts
         where event_id = $1 and seen_at > now() - make_interval(secs => $2)`,
-      [eventId, (STALE_HEARTBEATS * this.heartbeatMs) / 1000],
+      [eventId, this.staleSeconds],
     );
     return rows[0]?.n ?? 0;
   }
@@ -211,9 +215,10 @@ export class LiveHub {
    * room its new total when it changed. Empty rooms write 0 once and are forgotten.
    */
   private async heartbeat(): Promise<void> {
-    const rooms = [...this.rooms.entries()];
+    // The counts as written: a socket that joins while the query runs is counted by the next heartbeat,
+    // so no process announces a total the database does not hold yet.
+    const rooms = [...this.rooms.entries()].map(([id, room]) => [id, room, room.sockets.size] as const);
     const eventIds = rooms.map(([id]) => id);
-    const staleSeconds = (STALE_HEARTBEATS * this.heartbeatMs) / 1000;
     const { rows } = await this.db.$client.query<{ event_id: string; n: number }>(
       `with up as (
          insert into live_viewer_counts (instance_id, event_id, church_id, viewers, seen_at)
@@ -230,14 +235,14 @@ export class LiveHub {
         this.bus.instanceId,
         eventIds,
         rooms.map(([, r]) => r.churchId),
-        rooms.map(([, r]) => r.sockets.size),
-        staleSeconds,
+        rooms.map(([, , size]) => size),
+        this.staleSeconds,
       ],
     );
     const others = new Map(rows.map((r) => [r.event_id, r.n]));
-    for (const [eventId, room] of rooms) {
+    for (const [eventId, room, size] of rooms) {
       if (this.rooms.get(eventId) !== room) continue;
-      const total = room.sockets.size + (others.get(eventId) ?? 0);
+      const total = size + (others.get(eventId) ?? 0);
       if (room.sockets.size === 0) {
         this.rooms.delete(eventId);
         continue;

@@ -13,8 +13,8 @@ import { joinLive, socketUrl } from "../../../test/socket";
 let t: TTestApp;
 let other: FastifyInstance;
 beforeAll(async () => {
-  t = await createTestApp({}, { live: { heartbeatMs: 200 } });
-  other = await createSecondInstance(t, { live: { heartbeatMs: 200 } });
+  t = await createTestApp({}, { live: { heartbeatMs: 200, staleMs: 2000 } });
+  other = await createSecondInstance(t, { live: { heartbeatMs: 200, staleMs: 2000 } });
 });
 
 const children: ChildProcess[] = [];
@@ -86,14 +86,19 @@ describe("the live stream across app processes", () => {
 
     await onA.next("viewer_count", (f) => f.count === 4);
     await onB.next("viewer_count", (f) => f.count === 4);
-    expect((await c.admin.get("/api/live-stream/status")).body.stream.viewerCount).toBe(4);
+    await expect
+      .poll(async () => (await c.admin.get("/api/live-stream/status")).body.stream.viewerCount, { timeout: 10_000 })
+      .toBe(4);
 
+    const [seenA, seenB] = [onA.frames.length, onB.frames.length];
     third.child.kill("SIGKILL");
     await once(third.child, "exit");
     // No goodbye from the killed process: its rows go stale after a few heartbeats.
-    await onA.next("viewer_count", (f) => f.count === 2);
-    await onB.next("viewer_count", (f) => f.count === 2);
-    await expect.poll(async () => (await c.admin.get("/api/live-stream/status")).body.stream.viewerCount).toBe(2);
+    await onA.next("viewer_count", (f) => f.count === 2, seenA);
+    await onB.next("viewer_count", (f) => f.count === 2, seenB);
+    await expect
+      .poll(async () => (await c.admin.get("/api/live-stream/status")).body.stream.viewerCount, { timeout: 10_000 })
+      .toBe(2);
     expect((await c.admin.get("/api/live-stream/status")).body.stream.peakViewers).toBe(4);
   });
 });

@@ -7,7 +7,7 @@ import { joinLive, openSocket, socketUrl } from "../../../test/socket";
 let t: TTestApp;
 let url: string;
 beforeAll(async () => {
-  t = await createTestApp({}, { live: { heartbeatMs: 200, pingMs: 300 } });
+  t = await createTestApp({}, { live: { heartbeatMs: 200, staleMs: 2000, pingMs: 300 } });
   url = await socketUrl(t.app);
 });
 
@@ -85,7 +85,9 @@ describe("/ws: frames", () => {
     const s2 = await joinLive(url, m2.cookie, eventId);
     await s1.next("viewer_count", (f) => f.count === 2);
     await s2.next("viewer_count", (f) => f.count === 2);
-    expect((await c.admin.get("/api/live-stream/status")).body.stream.viewerCount).toBe(2);
+    await expect
+      .poll(async () => (await c.admin.get("/api/live-stream/status")).body.stream.viewerCount, { timeout: 10_000 })
+      .toBe(2);
     expect((await m1.get("/api/events/live")).body.viewerCount).toBe(2);
 
     const msg = (await m1.post(`/api/live-stream/${eventId}/message`, { message: "Good morning" })).body;
@@ -102,8 +104,9 @@ describe("/ws: frames", () => {
       title: "Quiet time",
     });
 
+    const seen = s1.frames.length;
     s2.ws.close();
-    await s1.next("viewer_count", (f) => f.count === 1);
+    await s1.next("viewer_count", (f) => f.count === 1, seen);
     await c.admin.post("/api/live-stream/stop");
     expect(await s1.next("stream_ended")).toEqual({ type: "stream_ended", eventId });
     const status = (await c.admin.get("/api/live-stream/history")).body[0];
