@@ -70,9 +70,10 @@ export function useSendLiveMessage(eventId: string) {
     onSuccess: (message) =>
       queryClient.setQueryData<TLiveMessage[]>(liveMessagesKey(eventId), (list) => addMessage(list, message)),
     onError: (error) => {
-      // Chat closed (409) or the stream over (404) meanwhile: show the page as it is now.
+      // Chat closed (409) or the stream over (404) meanwhile: show the page as it is now (not
+      // awaited, so that the sender's toast comes before the chat box goes).
       const status = getStatus(error);
-      if (status === 404 || status === 409) return queryClient.invalidateQueries({ queryKey: LIVE_EVENT_KEY });
+      if (status === 404 || status === 409) void queryClient.invalidateQueries({ queryKey: LIVE_EVENT_KEY });
     },
   });
 }
@@ -119,7 +120,7 @@ function useApplyStream() {
 function useRefreshOnConflict() {
   const queryClient = useQueryClient();
   return (error: unknown) => {
-    if (getStatus(error) === 409) return queryClient.invalidateQueries({ queryKey: LIVE_STATUS_KEY });
+    if (getStatus(error) === 409) void queryClient.invalidateQueries({ queryKey: LIVE_STATUS_KEY });
   };
 }
 

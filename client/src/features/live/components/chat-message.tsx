@@ -1,5 +1,5 @@
 import type { TLiveMessage } from "@common/live";
-import { Trash2 } from "lucide-react";
+import { HandHeart, Trash2 } from "lucide-react";
 import { memo } from "react";
 import { Avatar } from "@/components/ui/avatar";
 import { Badge } from "@/components/ui/badge";
@@ -33,7 +33,8 @@ export const ChatMessage = memo(function ChatMessage({
           </time>
           {isPrayer && (
             <Badge tone="amber" className="px-2 py-0">
-              <span aria-hidden="true">🙏</span> Prayer request
+              <HandHeart className="size-3" aria-hidden="true" />
+              Prayer request
             </Badge>
           )}
         </div>

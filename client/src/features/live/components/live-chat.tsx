@@ -76,7 +76,7 @@ export function LiveChat({
     });
 
   return (
-    <Card aria-labelledby="live-chat-title" className={cn("relative flex h-[28rem] flex-col lg:h-[36rem]", className)}>
+    <Card aria-labelledby="live-chat-title" className={cn("relative flex h-[28rem] flex-col", className)}>
       <div className="flex items-center justify-between gap-2 border-b border-border px-4 py-3 sm:px-5">
         <CardTitle id="live-chat-title" className="flex items-center gap-2">
           <MessageCircle className="size-4 text-brand-text" aria-hidden="true" />
@@ -89,7 +89,15 @@ export function LiveChat({
           </Badge>
         )}
       </div>
-      <div ref={scroller} onScroll={onScroll} className="min-h-0 flex-1 overflow-y-auto px-2 py-2 sm:px-3">
+      <div
+        ref={scroller}
+        onScroll={onScroll}
+        role="log"
+        aria-label="Chat messages"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: the keyboard must reach and scroll the log, whether or not a message has a button
+        tabIndex={0}
+        className="min-h-0 flex-1 overflow-y-auto px-2 py-2 outline-none focus-visible:ring-2 focus-visible:ring-brand-text/40 focus-visible:ring-inset sm:px-3"
+      >
         {messages.isLoading ? (
           <div className="grid gap-3 p-2" role="status" aria-label="Loading chat">
             {skeletonKeys(4).map((key) => (
@@ -109,16 +117,18 @@ export function LiveChat({
             {event.chatEnabled ? "No messages yet. Say hello to your church family!" : "No messages were sent."}
           </p>
         ) : null}
-        <ul role="log" aria-label="Chat messages" className={cn("grid gap-1", list.length === 0 && "hidden")}>
-          {list.map((m) => (
-            <ChatMessage
-              key={m.id}
-              message={m}
-              time={format.time(m.createdAt)}
-              onDelete={event.canModerate ? setToDelete : undefined}
-            />
-          ))}
-        </ul>
+        {list.length > 0 && (
+          <ul className="grid gap-1">
+            {list.map((m) => (
+              <ChatMessage
+                key={m.id}
+                message={m}
+                time={format.time(m.createdAt)}
+                onDelete={event.canModerate ? setToDelete : undefined}
+              />
+            ))}
+          </ul>
+        )}
       </div>
       {hasNewBelow && (
         <button

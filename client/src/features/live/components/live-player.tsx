@@ -55,7 +55,8 @@ function HlsPlayer({ url, title }: { url: string; title: string }) {
           setFailed(true);
           return;
         }
-        const hls = new Hls({ lowLatencyMode: true });
+        // The page's content policy allows workers from this site only, not hls.js's blob worker.
+        const hls = new Hls({ lowLatencyMode: true, enableWorker: false });
         hls.on(Hls.Events.ERROR, (_event, data) => {
           if (data.fatal) setFailed(true);
         });

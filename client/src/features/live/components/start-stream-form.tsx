@@ -36,27 +36,27 @@ export function StartStreamForm() {
       urlRef.current?.focus();
       return;
     }
-    start.mutate(
-      {
+    // Awaited rather than mutate's callbacks: once live, the page draws the live view instead of
+    // this form, and callbacks of an unmounted component never run.
+    try {
+      await start.mutateAsync({
         title,
         description: values.description.trim() || null,
         streamUrl: values.streamUrl.trim() || null,
         chatEnabled,
         recordingEnabled,
-      },
-      {
-        onSuccess: () =>
-          toast({ title: "Stream Started", description: `You are live. Members can watch at ${getStreamLink()}` }),
-        onError: toastStreamError,
-      },
-    );
+      });
+      toast({ title: "Stream Started", description: `You are live. Members can watch at ${getStreamLink()}` });
+    } catch (err) {
+      toastStreamError(err);
+    }
   };
 
   const isPending = isChecking || start.isPending;
   return (
-    <Card aria-labelledby="start-stream-title">
+    <Card aria-labelledby="start-stream-heading">
       <CardHeader>
-        <CardTitle id="start-stream-title">Start a Live Stream</CardTitle>
+        <CardTitle id="start-stream-heading">Start a Live Stream</CardTitle>
         <CardDescription>Members watch and chat on the Live Stream page while you are live.</CardDescription>
       </CardHeader>
       <CardContent>

@@ -115,7 +115,8 @@ function LiveStreamView({ event, format }: { event: TLiveEvent; format: TLiveFor
           event={event}
           isConnected={isConnected}
           format={format}
-          className="lg:col-start-3 lg:row-span-2 lg:row-start-1"
+          // Beside the player and the details, as tall as both (its own height does not count).
+          className="lg:col-start-3 lg:row-span-2 lg:row-start-1 lg:h-0 lg:min-h-full"
         />
         <AboutStream event={event} format={format} className="lg:col-span-2" />
       </div>
