@@ -1,50 +1,30 @@
 import type { TLiveStream } from "@common/live";
-import { type FormEvent, useRef, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { DialogFormFooter } from "@/components/dialog-form-footer";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { toast } from "@/components/ui/use-toast";
 import { useUpdateStream } from "../api";
-import { findStreamUrlError, toastStreamError, toastTitleRequired } from "../stream-admin";
+import { toastStreamError } from "../stream-admin";
+import { useStreamForm } from "../use-stream-form";
 import { CHAT_HINT, StreamFields, SwitchRow } from "./stream-fields";
 
 const FORM_ID = "stream-settings-form";
 
 function SettingsForm({ stream, onDone }: { stream: TLiveStream; onDone: () => void }) {
   const update = useUpdateStream();
-  const [values, setValues] = useState({
+  const form = useStreamForm({
     title: stream.title,
     description: stream.description ?? "",
     streamUrl: stream.streamUrl ?? "",
   });
   const [chatEnabled, setChatEnabled] = useState(stream.chatEnabled);
-  const [urlError, setUrlError] = useState<string | undefined>();
-  const [isChecking, setChecking] = useState(false);
-  const titleRef = useRef<HTMLInputElement>(null);
-  const urlRef = useRef<HTMLInputElement>(null);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const title = values.title.trim();
-    if (!title) {
-      toastTitleRequired();
-      titleRef.current?.focus();
-      return;
-    }
-    setChecking(true);
-    const error = await findStreamUrlError(values.streamUrl);
-    setChecking(false);
-    setUrlError(error ?? undefined);
-    if (error) {
-      urlRef.current?.focus();
-      return;
-    }
+    const fields = await form.check();
+    if (!fields) return;
     update.mutate(
-      {
-        title,
-        description: values.description.trim() || null,
-        streamUrl: values.streamUrl.trim() || null,
-        chatEnabled,
-      },
+      { ...fields, chatEnabled },
       {
         onSuccess: () => {
           toast({ title: "Settings Updated", description: "Members watching see the changes at once." });
@@ -58,17 +38,7 @@ function SettingsForm({ stream, onDone }: { stream: TLiveStream; onDone: () => v
   return (
     <>
       <form id={FORM_ID} onSubmit={submit} className="grid gap-4" noValidate>
-        <StreamFields
-          idPrefix="stream-settings"
-          values={values}
-          onChange={(change) => {
-            setValues((v) => ({ ...v, ...change }));
-            if (change.streamUrl !== undefined) setUrlError(undefined);
-          }}
-          urlError={urlError}
-          titleRef={titleRef}
-          urlRef={urlRef}
-        />
+        <StreamFields idPrefix="stream-settings" {...form.fields} />
         <SwitchRow
           id="stream-settings-chat"
           label="Enable Chat"
@@ -81,7 +51,7 @@ function SettingsForm({ stream, onDone }: { stream: TLiveStream; onDone: () => v
         formId={FORM_ID}
         submitLabel="Save Settings"
         pendingLabel="Saving..."
-        pending={isChecking || update.isPending}
+        pending={form.isChecking || update.isPending}
         onCancel={onDone}
       />
     </>
