@@ -1,67 +1,12 @@
 import { z } from "zod";
+import {
+  getStreamKind,
+  LIVE_DESCRIPTION_MAX,
+  LIVE_MESSAGE_MAX,
+  LIVE_MODERATORS_MAX,
+  LIVE_TITLE_MAX,
+} from "./live-helpers";
 import { optionalText, requiredText } from "./text";
-
-/** Spec 2 §9: the link members open to watch. */
-export const STREAM_LINK_PATH = "/live";
-/** Spec 1 §9: the chat's poll interval, used only while the socket is down (issue 10). */
-export const LIVE_CHAT_POLL_MS = 5000;
-/** The longest chat message. */
-export const LIVE_MESSAGE_MAX = 500;
-/** A member may send at most this many messages in any window of this many seconds. */
-export const LIVE_MESSAGE_RATE = { count: 5, seconds: 10 } as const;
-/** How many of the newest messages the chat history gives. */
-export const LIVE_HISTORY_SIZE = 100;
-/** The most moderators a church may choose. */
-export const LIVE_MODERATORS_MAX = 50;
-/** The largest frame a client may send over the socket, in bytes. */
-export const LIVE_FRAME_MAX_BYTES = 4096;
-
-export type TStreamKind = "youtube" | "vimeo" | "facebook" | "hls";
-
-/** What kind of player a stream address needs, or null for an address none of them plays. */
-export function getStreamKind(url: string): TStreamKind | null {
-  let u: URL;
-  try {
-    u = new URL(url);
-  } catch {
-    return null;
-  }
-  if (u.protocol !== "https:" && u.protocol !== "http:") return null;
-  const host = u.hostname.toLowerCase().replace(/^(www|m)\./, "");
-  if (u.pathname.toLowerCase().endsWith(".m3u8")) return "hls";
-  if (host === "youtube.com" || host === "youtu.be" || host === "youtube-nocookie.com") return "youtube";
-  if (host === "vimeo.com" || host === "player.vimeo.com") return "vimeo";
-  if (host === "facebook.com" || host === "fb.watch") return "facebook";
-  return null;
-}
-
-/**
- * The address to put in an iframe for a YouTube, Vimeo or Facebook link (HLS plays in a video element,
- * anything else not at all).
- */
-export function getStreamEmbedUrl(url: string): string | null {
-  const kind = getStreamKind(url);
-  if (!kind || kind === "hls") return null;
-  const u = new URL(url);
-  if (kind === "youtube") {
-    const host = u.hostname.replace(/^(www|m)\./, "");
-    const id =
-      host === "youtu.be"
-        ? u.pathname.slice(1).split("/")[0]
-        : u.searchParams.get("v") || u.pathname.match(/^\/(?:live|embed|shorts)\/([\w-]+)/)?.[1];
-    return id && /^[\w-]{6,20}$/.test(id)
-      ? `https://www.youtube-nocookie.com/embed/${id}?autoplay=1&playsinline=1`
-      : null;
-  }
-  if (kind === "vimeo") {
-    const id = u.pathname.match(/(?:^|\/)(?:event\/)?(\d+)/)?.[1];
-    if (!id) return null;
-    return u.pathname.includes("/event/")
-      ? `https://vimeo.com/event/${id}/embed`
-      : `https://player.vimeo.com/video/${id}?autoplay=1`;
-  }
-  return `https://www.facebook.com/plugins/video.php?href=${encodeURIComponent(url)}&show_text=false`;
-}
 
 /** An optional stream address: empty is none; otherwise one of the players' kinds. */
 export const ZStreamUrl = z
@@ -76,8 +21,8 @@ export const ZStreamUrl = z
 
 /** `POST /api/live-stream/start` (spec 2 §3): title required after trimming; chat and recording default on. */
 export const ZLiveStartBody = z.object({
-  title: requiredText(120, "Title"),
-  description: optionalText(2000, "Description"),
+  title: requiredText(LIVE_TITLE_MAX, "Title"),
+  description: optionalText(LIVE_DESCRIPTION_MAX, "Description"),
   streamUrl: ZStreamUrl,
   chatEnabled: z.boolean({ error: "chatEnabled must be true or false" }).default(true),
   recordingEnabled: z.boolean({ error: "recordingEnabled must be true or false" }).default(true),
@@ -87,8 +32,8 @@ export type TLiveStartBody = z.input<typeof ZLiveStartBody>;
 /** `PATCH /api/live-stream` (Stream Settings while live): only the fields sent change. */
 export const ZLiveSettingsBody = z
   .object({
-    title: requiredText(120, "Title").optional(),
-    description: optionalText(2000, "Description"),
+    title: requiredText(LIVE_TITLE_MAX, "Title").optional(),
+    description: optionalText(LIVE_DESCRIPTION_MAX, "Description"),
     streamUrl: ZStreamUrl,
     chatEnabled: z.boolean({ error: "chatEnabled must be true or false" }).optional(),
   })
@@ -196,6 +141,8 @@ export type TServerFrame =
   /** Title, description, URL or chat changed while live: the new values (without the caller's own fields). */
   | { type: "stream_updated"; event: Omit<TLiveEvent, "canModerate" | "viewerCount"> }
   | { type: "stream_ended"; eventId: string }
+  /** The admin changed who may moderate: each page asks again whether its member may (`canModerate`). */
+  | { type: "moderators_changed"; eventId: string }
   /** The server may have missed frames (its bus reconnected): fetch the history again. */
   | { type: "resync"; eventId: string }
   | { type: "error"; message: string };

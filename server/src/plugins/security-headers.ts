@@ -23,8 +23,11 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
     "img-src 'self' data: https:",
     "font-src 'self' data:",
     "media-src 'self' https: blob:",
-    "frame-src https://www.youtube-nocookie.com https://www.youtube.com https://player.vimeo.com https://www.facebook.com",
-    `connect-src 'self'${socketOrigin}`,
+    // Vimeo's live events embed from vimeo.com itself.
+    "frame-src https://www.youtube-nocookie.com https://www.youtube.com https://player.vimeo.com https://vimeo.com https://www.facebook.com",
+    // https: for the live stream's HLS player, which fetches the playlist and its segments from the
+    // stream's own host (any CDN a church uses). Images may already come from any https: host.
+    `connect-src 'self'${socketOrigin} https:`,
     "worker-src 'self'",
     "manifest-src 'self'",
   ].join("; ");

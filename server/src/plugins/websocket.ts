@@ -1,4 +1,5 @@
-import { LIVE_FRAME_MAX_BYTES, type TServerFrame, ZClientFrame } from "@common/live";
+import { type TServerFrame, ZClientFrame } from "@common/live";
+import { LIVE_FRAME_MAX_BYTES } from "@common/live-helpers";
 import websocket from "@fastify/websocket";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";

@@ -9,13 +9,12 @@ import type {
   TLiveStatus,
   TLiveStream,
 } from "@common/live";
+import { LIVE_CHAT_POLL_MS } from "@common/live-helpers";
 import type { TMember } from "@common/members";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiGet, apiJson, apiRequest, getStatus } from "@/lib/api-client";
 import { addMessage, LIVE_EVENT_KEY, liveMessagesKey, removeMessage } from "./live-cache";
 
-/** Spec 1 §9: the chat's poll, only while the socket is down (LIVE_CHAT_POLL_MS in common/live.ts). */
-export const LIVE_CHAT_POLL_MS = 5000;
 /**
  * While nothing is live, the page asks again now and then, so that members waiting before a service
  * see it begin without reloading (the socket only joins a stream that is live).
@@ -23,10 +22,6 @@ export const LIVE_CHAT_POLL_MS = 5000;
 export const LIVE_IDLE_POLL_MS = 30_000;
 /** Spec 2: Current Viewers while live, from the status every 5 s. */
 export const LIVE_STATUS_POLL_MS = 5000;
-/** LIVE_MESSAGE_MAX in common/live.ts. */
-export const LIVE_MESSAGE_MAX = 500;
-/** LIVE_MODERATORS_MAX in common/live.ts. */
-export const LIVE_MODERATORS_MAX = 50;
 
 export const LIVE_STATUS_KEY = ["/api/live-stream/status"] as const;
 export const LIVE_HISTORY_KEY = ["/api/live-stream/history"] as const;

@@ -1,9 +1,7 @@
 import type { TLiveMessage } from "@common/live";
-import * as contract from "@common/live";
+import { QueryClient } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
-import { LIVE_CHAT_POLL_MS, LIVE_MESSAGE_MAX, LIVE_MODERATORS_MAX } from "./api";
-import { addMessage, LIVE_MESSAGES_KEPT, removeMessage } from "./live-cache";
-import { STREAM_LINK_PATH } from "./stream-admin";
+import { addMessage, applyLiveFrame, LIVE_EVENT_KEY, LIVE_MESSAGES_KEPT, removeMessage } from "./live-cache";
 
 const message = (id: string, createdAt: string): TLiveMessage => ({
   id,
@@ -17,14 +15,6 @@ const message = (id: string, createdAt: string): TLiveMessage => ({
 });
 
 describe("the chat cache", () => {
-  it("keeps the client's copies of the contract's figures equal to common/live.ts", () => {
-    // The pages keep their own copies so that zod is not in their first download.
-    expect(LIVE_CHAT_POLL_MS).toBe(contract.LIVE_CHAT_POLL_MS);
-    expect(LIVE_MESSAGE_MAX).toBe(contract.LIVE_MESSAGE_MAX);
-    expect(LIVE_MODERATORS_MAX).toBe(contract.LIVE_MODERATORS_MAX);
-    expect(STREAM_LINK_PATH).toBe(contract.STREAM_LINK_PATH);
-  });
-
   it("adds a message once, in time order", () => {
     const a = message("a", "2025-01-01T10:00:00.000Z");
     const c = message("c", "2025-01-01T10:02:00.000Z");
@@ -50,5 +40,18 @@ describe("the chat cache", () => {
     const list = [message("a", "2025-01-01T10:00:00.000Z"), message("b", "2025-01-01T10:01:00.000Z")];
     expect(removeMessage(list, "a")?.map((m) => m.id)).toEqual(["b"]);
     expect(removeMessage(list, "zzz")).toBe(list);
+  });
+});
+
+describe("frames", () => {
+  it("moderators_changed makes the page ask again whether its member may moderate", async () => {
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(LIVE_EVENT_KEY, { id: "e1", canModerate: false });
+    applyLiveFrame(queryClient, "e1", { type: "moderators_changed", eventId: "e1" }, { isRejoin: false });
+    expect(queryClient.getQueryState(LIVE_EVENT_KEY)?.isInvalidated).toBe(true);
+    const other = new QueryClient();
+    other.setQueryData(LIVE_EVENT_KEY, { id: "e1", canModerate: false });
+    applyLiveFrame(other, "e1", { type: "moderators_changed", eventId: "e2" }, { isRejoin: false });
+    expect(other.getQueryState(LIVE_EVENT_KEY)?.isInvalidated).toBe(false);
   });
 });

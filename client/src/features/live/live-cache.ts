@@ -70,6 +70,10 @@ export function applyLiveFrame(
     case "stream_ended":
       updateLiveEvent(queryClient, frame.eventId, () => null);
       return;
+    case "moderators_changed":
+      // Per member, so not in the frame: each page asks for its own (a rare change).
+      if (frame.eventId === eventId) void queryClient.invalidateQueries({ queryKey: LIVE_EVENT_KEY });
+      return;
     case "resync":
       if (frame.eventId === eventId) void queryClient.invalidateQueries({ queryKey: messagesKey });
       return;

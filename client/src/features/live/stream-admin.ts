@@ -1,12 +1,7 @@
+import { STREAM_LINK_PATH } from "@common/live-helpers";
 import { toast } from "@/components/ui/use-toast";
 import { getServerMessage, getStatus } from "@/lib/api-client";
 import { toastApiError } from "@/lib/auth-redirect";
-
-/** Spec 2 §9: the link members open to watch (STREAM_LINK_PATH in common/live.ts). */
-export const STREAM_LINK_PATH = "/live";
-/** ZLiveStartBody's limits (common/live.ts). */
-export const STREAM_TITLE_MAX = 120;
-export const STREAM_DESCRIPTION_MAX = 2000;
 
 export const getStreamLink = () => `${window.location.origin}${STREAM_LINK_PATH}`;
 

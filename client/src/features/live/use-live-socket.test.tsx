@@ -1,4 +1,5 @@
 import type { TLiveEvent } from "@common/live";
+import { LIVE_CHAT_POLL_MS } from "@common/live-helpers";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { act, renderHook } from "@testing-library/react";
 import type { ReactNode } from "react";
@@ -6,7 +7,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { createQueryClient } from "@/lib/query-client";
 import { getReconnectDelay, getSocketUrl, RECONNECT_MAX_MS } from "@/lib/socket";
 import { mockFetch } from "@/test/render";
-import { LIVE_CHAT_POLL_MS, useLiveMessages } from "./api";
+import { useLiveMessages } from "./api";
 import { FakeWebSocket } from "./fake-web-socket";
 import { LIVE_EVENT_KEY, liveMessagesKey } from "./live-cache";
 import { useLiveSocket } from "./use-live-socket";

@@ -1,4 +1,4 @@
-import { LIVE_FRAME_MAX_BYTES } from "@common/live";
+import { LIVE_FRAME_MAX_BYTES } from "@common/live-helpers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TTestApp } from "../../../test/app";
 import { addMember, createChurch, signUp, type TTestChurch } from "../../../test/factories";
@@ -96,6 +96,10 @@ describe("/ws: frames", () => {
     expect(await s2.next("message_deleted")).toMatchObject({ eventId, messageId: msg.id });
     // The history every process keeps follows the frames.
     expect((await m2.get(`/api/live-stream/messages/${eventId}`)).body).toEqual([]);
+
+    // A member made moderator learns it without reloading: their page asks again.
+    await c.admin.put("/api/live-stream/moderators", { userIds: [m2.user.id] });
+    expect(await s2.next("moderators_changed")).toEqual({ type: "moderators_changed", eventId });
 
     await c.admin.patch("/api/live-stream", { chatEnabled: false, title: "Quiet time" });
     expect((await s1.next("stream_updated")).event).toMatchObject({

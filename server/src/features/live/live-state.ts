@@ -1,5 +1,5 @@
 import type { TLiveMessage } from "@common/live";
-import { LIVE_HISTORY_SIZE } from "@common/live";
+import { LIVE_HISTORY_SIZE } from "@common/live-helpers";
 import type { TDb } from "../../db/client";
 import type { CacheBus } from "../../lib/cache-bus";
 import { findLiveWithEvent, findModeratorIds, listMessages } from "./live.repo";

@@ -1,4 +1,5 @@
-import { LIVE_HISTORY_SIZE, type TLiveMessage, type TLiveModerator, type TLiveStream } from "@common/live";
+import type { TLiveMessage, TLiveModerator, TLiveStream } from "@common/live";
+import { LIVE_HISTORY_SIZE } from "@common/live-helpers";
 import { and, count, desc, eq, gt, gte, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type { TDb } from "../../db/client";
 import { events } from "../../db/schema/events";

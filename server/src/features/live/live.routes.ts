@@ -55,6 +55,6 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get("/api/live-stream/moderators", { config: admin }, async (req) => getModerators(req.churchCtx));
   app.put("/api/live-stream/moderators", { config: admin, schema: { body: ZLiveModeratorsBody } }, async (req) =>
-    setModerators(req.churchCtx, req.body),
+    setModerators(req.churchCtx, live, req.body),
   );
 };

@@ -1,15 +1,15 @@
-import {
-  LIVE_MESSAGE_RATE,
-  type TLiveEvent,
-  type TLiveMessage,
-  type TLiveModerator,
-  type TLiveStatus,
-  type TLiveStream,
-  type ZLiveMessageBody,
-  type ZLiveModeratorsBody,
-  type ZLiveSettingsBody,
-  type ZLiveStartBody,
+import type {
+  TLiveEvent,
+  TLiveMessage,
+  TLiveModerator,
+  TLiveStatus,
+  TLiveStream,
+  ZLiveMessageBody,
+  ZLiveModeratorsBody,
+  ZLiveSettingsBody,
+  ZLiveStartBody,
 } from "@common/live";
+import { LIVE_MESSAGE_RATE } from "@common/live-helpers";
 import { isAdminRole } from "@common/roles";
 import { toLocalDate } from "@common/time";
 import { eq, sql } from "drizzle-orm";
@@ -313,6 +313,7 @@ export function getModerators(ctx: TChurchCtx): Promise<TLiveModerator[]> {
 /** Replaces the church's moderators; every id must be a member of the church. */
 export async function setModerators(
   ctx: TChurchCtx,
+  live: TLive,
   body: z.output<typeof ZLiveModeratorsBody>,
 ): Promise<TLiveModerator[]> {
   const wanted = [...new Set(body.userIds)];
@@ -323,5 +324,8 @@ export async function setModerators(
     await replaceModerators(db, ctx, wanted);
   });
   await liveChanged(ctx);
+  const state = await live.state.getState(ctx.churchId);
+  if (state.live)
+    await live.hub.broadcast(state.live.eventId, { type: "moderators_changed", eventId: state.live.eventId });
   return listModerators(ctx.db, ctx);
 }

@@ -1,4 +1,5 @@
-import { LIVE_MESSAGE_MAX, LIVE_MESSAGE_RATE, ZLiveEvent, ZLiveMessage, ZLiveStatus, ZLiveStream } from "@common/live";
+import { ZLiveEvent, ZLiveMessage, ZLiveStatus, ZLiveStream } from "@common/live";
+import { LIVE_MESSAGE_MAX, LIVE_MESSAGE_RATE } from "@common/live-helpers";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { Caller, createTestApp, type TTestApp } from "../../../test/app";

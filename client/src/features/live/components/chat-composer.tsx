@@ -1,11 +1,12 @@
 import type { TLiveMessageType } from "@common/live";
+import { LIVE_MESSAGE_MAX } from "@common/live-helpers";
 import { HandHeart, SendHorizontal } from "lucide-react";
 import { type KeyboardEvent, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Textarea } from "@/components/ui/input";
 import { getServerMessage, getStatus } from "@/lib/api-client";
 import { toastApiError } from "@/lib/auth-redirect";
-import { LIVE_MESSAGE_MAX, useSendLiveMessage } from "../api";
+import { useSendLiveMessage } from "../api";
 
 /** Shown near the limit, so nobody is surprised by a cut-off message. */
 const COUNT_FROM = LIVE_MESSAGE_MAX - 100;

@@ -1,4 +1,4 @@
-import { getStreamEmbedUrl, getStreamKind } from "@common/live";
+import { getStreamEmbedUrl, getStreamKind } from "@common/live-helpers";
 import { ExternalLink } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 

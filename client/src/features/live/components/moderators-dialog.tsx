@@ -1,3 +1,4 @@
+import { LIVE_MODERATORS_MAX } from "@common/live-helpers";
 import type { TMember } from "@common/members";
 import { isAdminRole } from "@common/roles";
 import { Search } from "lucide-react";
@@ -8,7 +9,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Input } from "@/components/ui/input";
 import { Skeleton, skeletonKeys } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
-import { LIVE_MODERATORS_MAX, useChurchMembers, useModerators, useSetModerators } from "../api";
+import { useChurchMembers, useModerators, useSetModerators } from "../api";
 import { toastStreamError } from "../stream-admin";
 
 const FORM_ID = "moderators-form";

@@ -1,8 +1,8 @@
+import { LIVE_DESCRIPTION_MAX, LIVE_TITLE_MAX } from "@common/live-helpers";
 import type { Ref } from "react";
 import { FormField, fieldAria } from "@/components/ui/form-field";
 import { Input, Textarea } from "@/components/ui/input";
 import { Switch } from "@/components/ui/switch";
-import { STREAM_DESCRIPTION_MAX, STREAM_TITLE_MAX } from "../stream-admin";
 
 export type TStreamFieldValues = { title: string; description: string; streamUrl: string };
 
@@ -32,7 +32,7 @@ export function StreamFields({
           ref={titleRef}
           id={id("title")}
           value={values.title}
-          maxLength={STREAM_TITLE_MAX}
+          maxLength={LIVE_TITLE_MAX}
           onChange={(e) => onChange({ title: e.target.value })}
           placeholder="Sunday Morning Worship"
           autoComplete="off"
@@ -42,7 +42,7 @@ export function StreamFields({
         <Textarea
           id={id("description")}
           value={values.description}
-          maxLength={STREAM_DESCRIPTION_MAX}
+          maxLength={LIVE_DESCRIPTION_MAX}
           rows={3}
           onChange={(e) => onChange({ description: e.target.value })}
           placeholder="What members will see about this stream"
