@@ -1,15 +1,5 @@
 import { getZonedParts, zonedTimeToUtc } from "@common/time";
-
-/** A time zone Intl accepts, or undefined (the browser's) for a missing or unknown one. */
-function safeTimeZone(timeZone: string | null | undefined): string | undefined {
-  if (!timeZone) return undefined;
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone });
-    return timeZone;
-  } catch {
-    return undefined;
-  }
-}
+import { safeTimeZone } from "@/lib/time-zone";
 
 export type TEventFormatter = {
   /** "Sun, Mar 9, 2025" */

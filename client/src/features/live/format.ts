@@ -1,13 +1,4 @@
-/** A time zone Intl accepts, or undefined (the browser's) for a missing or unknown one. */
-function safeTimeZone(timeZone: string | null | undefined): string | undefined {
-  if (!timeZone) return undefined;
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone });
-    return timeZone;
-  } catch {
-    return undefined;
-  }
-}
+import { safeTimeZone } from "@/lib/time-zone";
 
 export type TLiveFormatter = {
   /** "10:05 AM" */
