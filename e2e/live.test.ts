@@ -1,8 +1,8 @@
 import fs from "node:fs";
-import { createRequire } from "node:module";
 import path from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
+import { axe } from "./axe";
 import {
   apiPost,
   DESKTOP,
@@ -14,8 +14,6 @@ import {
   type TE2E,
 } from "./harness";
 
-const require = createRequire(import.meta.url);
-const AXE = fs.readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
 const SHOTS = path.resolve(".tmp/shots");
 const YOUTUBE_URL = "https://www.youtube.com/watch?v=dQw4w9WgXcQ";
 
@@ -31,25 +29,6 @@ async function snap(page: Page, name: string) {
   // From the top, so that the sticky bars sit where they belong in the full-page picture.
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: path.join(SHOTS, `live-${name}.png`), fullPage: true });
-}
-
-/** axe-core's WCAG 2.1 A and AA rules on the page as it is now (as e2e/accessibility.test.ts runs them). */
-async function axe(page: Page) {
-  await page.evaluate(AXE);
-  return page.evaluate(async () => {
-    const w = window as unknown as {
-      axe: {
-        run: (
-          ctx: Document,
-          opts: object,
-        ) => Promise<{ violations: { id: string; help: string; nodes: { target: string[] }[] }[] }>;
-      };
-    };
-    const result = await w.axe.run(document, {
-      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] },
-    });
-    return result.violations.map((v) => ({ id: v.id, help: v.help, targets: v.nodes.map((n) => n.target) }));
-  });
 }
 
 /** The machine has no internet: the embedded player's frame gets a stand-in page from YouTube's address. */

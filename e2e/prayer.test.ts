@@ -1,9 +1,9 @@
 import fs from "node:fs";
-import { createRequire } from "node:module";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { BrowserContext, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
+import { axe } from "./axe";
 import {
   apiPost,
   DESKTOP,
@@ -15,8 +15,6 @@ import {
   type TE2E,
 } from "./harness";
 
-const require = createRequire(import.meta.url);
-const AXE = fs.readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
 const SHOTS = path.resolve(".tmp/shots");
 
 let e: TE2E;
@@ -34,25 +32,6 @@ async function snap(page: Page, name: string) {
 async function open(page: Page, to: string, heading: string) {
   await page.goto(to);
   await poll(() => page.getByRole("heading", { name: heading, level: 1 }).isVisible()).toBe(true);
-}
-
-/** axe-core's WCAG 2.1 A and AA rules on the page as it is now (as e2e/accessibility.test.ts runs them). */
-async function axe(page: Page) {
-  await page.evaluate(AXE);
-  return page.evaluate(async () => {
-    const w = window as unknown as {
-      axe: {
-        run: (
-          ctx: Document,
-          opts: object,
-        ) => Promise<{ violations: { id: string; help: string; nodes: { target: string[] }[] }[] }>;
-      };
-    };
-    const result = await w.axe.run(document, {
-      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] },
-    });
-    return result.violations.map((v) => ({ id: v.id, help: v.help, targets: v.nodes.map((n) => n.target) }));
-  });
 }
 
 /**

@@ -1,8 +1,7 @@
-import fs from "node:fs";
-import { createRequire } from "node:module";
 import { SIGN_IN_ERRORS } from "@common/auth-helpers";
 import type { BrowserContext, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
+import { axe } from "./axe";
 import {
   apiPost,
   DESKTOP,
@@ -14,22 +13,6 @@ import {
   startE2E,
   type TE2E,
 } from "./harness";
-
-const AXE = fs.readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
-
-/** axe-core's WCAG 2.1 A and AA rules on the page as it is now: the ids of the rules it breaks. */
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE);
-  return page.evaluate(async () => {
-    const w = window as unknown as {
-      axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string }[] }> };
-    };
-    const result = await w.axe.run(document, {
-      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] },
-    });
-    return result.violations.map((v) => v.id);
-  });
-}
 
 let e: TE2E;
 beforeAll(async () => {
@@ -80,7 +63,7 @@ for (const [label, viewport] of [
       expect(await notice(page).textContent()).toContain(`we sent a link to ${email}`);
       await shot(page, `${label}-verify-01-church-setup-notice`);
       await expectNoHorizontalOverflow(page);
-      expect(await axeViolations(page)).toEqual([]);
+      expect(await axe(page)).toEqual([]);
 
       await apiPost(context, "/api/churches", { name: `Thyatira ${label} Church` });
       await page.goto("/events");
@@ -95,7 +78,7 @@ for (const [label, viewport] of [
       await expect.poll(() => confirm.isVisible()).toBe(true);
       await shot(page, `${label}-verify-03-one-click`);
       await expectNoHorizontalOverflow(page);
-      expect(await axeViolations(page)).toEqual([]);
+      expect(await axe(page)).toEqual([]);
       await confirm.click();
       await expect.poll(() => page.getByText("E-mail address confirmed").first().isVisible()).toBe(true);
       await page.waitForURL((url) => url.pathname === "/");
@@ -107,7 +90,7 @@ for (const [label, viewport] of [
       await page.goto(await confirmationPath(email));
       await expect.poll(() => page.getByText(/is already confirmed/).isVisible()).toBe(true);
       await shot(page, `${label}-verify-05-already-confirmed`);
-      expect(await axeViolations(page)).toEqual([]);
+      expect(await axe(page)).toEqual([]);
     });
 
     it("on another device the link asks for a new password and signs in; the other session ends", async () => {
@@ -121,7 +104,7 @@ for (const [label, viewport] of [
       await expect.poll(() => page.getByLabel("New password", { exact: true }).isVisible()).toBe(true);
       await shot(page, `${label}-verify-06-password`);
       await expectNoHorizontalOverflow(page);
-      expect(await axeViolations(page)).toEqual([]);
+      expect(await axe(page)).toEqual([]);
       await page.getByLabel("New password", { exact: true }).fill("short");
       await page.getByRole("button", { name: "Confirm and sign in" }).click();
       await expect.poll(() => page.getByText("Password must be at least 8 characters").isVisible()).toBe(true);
