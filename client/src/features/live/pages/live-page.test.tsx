@@ -308,7 +308,7 @@ describe("LivePage", () => {
     const { canModerate: _c, viewerCount: _v, ...event } = makeLive();
     ws.receive({ type: "stream_updated", event: { ...event, streamUrl: "https://cdn.example.org/live/main.m3u8" } });
     const video = await screen.findByTestId("hls-video");
-    expect(video.getAttribute("title")).toBe("Sunday Worship");
+    expect(video).toBe(screen.getByLabelText("Sunday Worship (live stream)"));
     await waitFor(() => expect(hls.created).toHaveLength(1));
     expect(hls.created[0]).toEqual({ source: "https://cdn.example.org/live/main.m3u8", media: video });
   });

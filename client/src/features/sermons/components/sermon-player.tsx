@@ -1,6 +1,8 @@
+import { getStreamKind } from "@common/live-helpers";
 import { getVideoEmbed } from "@common/sermon-helpers";
 import { ExternalLink, Headphones, Video } from "lucide-react";
 import { type Ref, type RefObject, useEffect, useImperativeHandle, useRef, useState } from "react";
+import { HlsVideo } from "@/components/hls-video";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 
 /** What the page needs from whichever player is showing: the time for a highlight, and seeking. */
@@ -170,9 +172,9 @@ function FacebookPlayer({ url, title, handle }: TInnerProps) {
   );
 }
 
-function FilePlayer({ url, title, handle, kind }: TInnerProps & { kind: "audio" | "video" }) {
+/** The handle over an `<audio>` or `<video>` element of this page's own. */
+function useMediaHandle(handle: TInnerProps["handle"]) {
   const media = useRef<HTMLMediaElement | null>(null);
-  const [failed, setFailed] = useState(false);
   useImperativeHandle(handle, () => ({
     getCurrentTime: () => Math.floor(media.current?.currentTime ?? 0),
     seekTo: (seconds) => {
@@ -184,6 +186,27 @@ function FilePlayer({ url, title, handle, kind }: TInnerProps & { kind: "audio" 
     },
     pause: () => media.current?.pause(),
   }));
+  return media;
+}
+
+/** A recorded live stream (`.m3u8`): HlsVideo brings hls.js where the browser has no HLS of its own. */
+function HlsPlayer({ url, title, handle }: TInnerProps) {
+  const media = useMediaHandle(handle);
+  return (
+    <HlsVideo
+      ref={(el) => {
+        media.current = el;
+      }}
+      src={url}
+      title={`${title} (video)`}
+      className="aspect-video w-full rounded-xl"
+    />
+  );
+}
+
+function FilePlayer({ url, title, handle, kind }: TInnerProps & { kind: "audio" | "video" }) {
+  const media = useMediaHandle(handle);
+  const [failed, setFailed] = useState(false);
   const fallback = failed && (
     <p className="mt-2 text-sm text-muted-foreground" role="status">
       This recording could not be played here.{" "}
@@ -238,6 +261,7 @@ function FilePlayer({ url, title, handle, kind }: TInnerProps & { kind: "audio" 
 }
 
 function VideoPlayer({ url, title, handle }: TInnerProps) {
+  if (getStreamKind(url) === "hls") return <HlsPlayer url={url} title={title} handle={handle} />;
   const embed = getVideoEmbed(url);
   if (embed.kind === "youtube") return <YouTubePlayer id={embed.id} title={title} handle={handle} />;
   if (embed.kind === "vimeo") return <VimeoPlayer id={embed.id} title={title} handle={handle} />;
@@ -246,8 +270,8 @@ function VideoPlayer({ url, title, handle }: TInnerProps) {
 }
 
 /**
- * Spec 1 screen 7: the sermon's player. YouTube, Vimeo and Facebook links play in their embeds, other links in
- * the browser's own player; with both a video and an audio link, tabs choose between them.
+ * Spec 1 screen 7: the sermon's player. YouTube, Vimeo and Facebook links play in their embeds, HLS
+ * recordings of live streams (`.m3u8`) in HlsVideo, other links in the browser's own player; with both a video and an audio link, tabs choose between them.
  */
 export function SermonPlayer({
   title,

@@ -1,10 +1,46 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { getToasts } from "@/components/ui/use-toast";
 import { makeHighlight, makeSermon } from "@/test/fixtures";
 import { jsonResponse, makeUser, mockFetch, renderWithApp } from "@/test/render";
 import { SermonDetailPage } from "./sermon-detail-page";
+
+/** A stand-in for hls.js (loaded by HlsVideo only where the browser has no HLS of its own). */
+const hls = vi.hoisted(() => ({
+  created: [] as Array<{ source?: string; media?: unknown; isDestroyed: boolean; fail: () => void }>,
+}));
+vi.mock("hls.js", () => ({
+  default: class {
+    static isSupported = () => true;
+    static Events = { ERROR: "hlsError" };
+    state: (typeof hls.created)[number];
+    onError: (event: string, data: { fatal: boolean }) => void = () => undefined;
+    constructor() {
+      this.state = { isDestroyed: false, fail: () => this.onError("hlsError", { fatal: true }) };
+      hls.created.push(this.state);
+    }
+    on(event: string, listener: (event: string, data: { fatal: boolean }) => void) {
+      if (event === "hlsError") this.onError = listener;
+    }
+    loadSource(source: string) {
+      this.state.source = source;
+    }
+    attachMedia(media: unknown) {
+      this.state.media = media;
+    }
+    destroy() {
+      this.state.isDestroyed = true;
+    }
+  },
+}));
+
+afterEach(() => {
+  hls.created.length = 0;
+  vi.restoreAllMocks();
+});
+
+const HLS_URL = "https://stream.example.org/live/index.m3u8";
 
 const NOTES = "Jesus calmed the storm.\n\nPeace be still, and know that I am God.";
 
@@ -88,11 +124,48 @@ describe("SermonDetailPage", () => {
     );
   });
 
-  it("plays an HLS address in the browser's own player", async () => {
-    setup(makeSermon({ videoUrl: "https://stream.example.org/live/index.m3u8" }));
+  it("plays a recorded stream (HLS) through hls.js where the browser has no HLS of its own, and seeks it", async () => {
+    const { unmount } = setup(makeSermon({ videoUrl: HLS_URL }), { "/api/sermon-highlights/s1": [makeHighlight()] });
+    const video = (await screen.findByLabelText("Hope in the Storm (video)")) as HTMLVideoElement;
+    expect(video).toBe(screen.getByTestId("hls-video"));
+    await waitFor(() => expect(hls.created).toHaveLength(1));
+    // (toBe: a deep match would walk the whole DOM behind the element)
+    expect(hls.created[0].media).toBe(video);
+    expect(hls.created[0]).toMatchObject({ source: HLS_URL, isDestroyed: false });
+    // A highlight plays from its time in the HLS video too.
+    video.play = vi.fn(async () => undefined);
+    await userEvent.click(await screen.findByRole("button", { name: "Play from 1:15" }));
+    expect(video.currentTime).toBe(75);
+    expect(video.play).toHaveBeenCalled();
+    unmount();
+    expect(hls.created[0].isDestroyed).toBe(true);
+  });
+
+  it("says when a recorded stream cannot be loaded, and Try again starts it over", async () => {
+    setup(makeSermon({ videoUrl: HLS_URL }));
     const video = await screen.findByLabelText("Hope in the Storm (video)");
-    expect(video.tagName).toBe("VIDEO");
-    expect(video.getAttribute("src")).toBe("https://stream.example.org/live/index.m3u8");
+    await waitFor(() => expect(hls.created).toHaveLength(1));
+    act(() => hls.created[0].fail());
+    const message = await screen.findByRole("status");
+    expect(message.textContent).toContain("This video could not be loaded.");
+    expect(video.hidden).toBe(true);
+    await userEvent.click(within(message).getByRole("button", { name: "Try again" }));
+    await waitFor(() => expect(hls.created).toHaveLength(2));
+    expect(hls.created[0].isDestroyed).toBe(true);
+    expect(hls.created[1].media).toBe(video);
+    expect(hls.created[1]).toMatchObject({ source: HLS_URL, isDestroyed: false });
+    expect(screen.queryByRole("status")).toBeNull();
+    expect(video.hidden).toBe(false);
+  });
+
+  it("plays a recorded stream in the browser's own player where it has HLS (Safari), without hls.js", async () => {
+    vi.spyOn(HTMLMediaElement.prototype, "canPlayType").mockImplementation((type) =>
+      type === "application/vnd.apple.mpegurl" ? "maybe" : "",
+    );
+    setup(makeSermon({ videoUrl: HLS_URL }));
+    const video = await screen.findByLabelText("Hope in the Storm (video)");
+    await waitFor(() => expect(video.getAttribute("src")).toBe(HLS_URL));
+    expect(hls.created).toHaveLength(0);
   });
 
   it("shows an admin a draft with a note, without watching, highlights or related sermons", async () => {
