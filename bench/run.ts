@@ -10,13 +10,15 @@
  * 4. each case's response captured once (must be 200), served by bench/bare-server.ts in a child;
  * 5. per case: warm up + measure the app, then warm up + measure the bare server;
  * 6. what a phone downloads per page (scripts/check-bundle-budget.mjs), `npm start`'s second start
- *    and idle memory (bench/start-memory.ts), and Lighthouse on a phone profile (bench/lighthouse.ts).
+ *    and idle memory (bench/start-memory.ts), and Lighthouse on a phone profile (bench/lighthouse.ts);
+ * 7. the live chat fan-out to 1,000-10,000 sockets on one and two app processes, against a bare `ws`
+ *    server (bench/live-fanout.ts, which reads its own BENCH_LIVE_* settings).
  *
  * Environment: BENCH_DURATION (s, default 10), BENCH_WARMUP (s, default 2), BENCH_CONNECTIONS
  * (default 50), BENCH_ONLY (run only cases whose name contains it; several
- * alternatives separated by "|"), BENCH_SKIP (parts to leave out:
- * bundle, start, lighthouse), BENCH_APP_NODE_ARGS (extra node flags for the app child, e.g.
- * "--cpu-prof --cpu-prof-dir=/tmp/prof").
+ * alternatives separated by "|"; the live part is named "live chat fan-out"), BENCH_SKIP (parts to
+ * leave out: bundle, start, lighthouse, live), BENCH_APP_NODE_ARGS (extra node flags for the app
+ * children, the live part's too, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
  *
  * No thresholds: the machine is shared and noisy. The run fails only when a request errored, timed
  * out or answered non-2xx, since the figures are then meaningless.
@@ -35,6 +37,7 @@ import pg from "pg";
 import { createDb, migrateDb } from "../server/src/db/client";
 import { startEmbeddedPostgres, type TEmbeddedPg } from "../server/src/db/embedded";
 import { formatLighthouseMarkdown, runLighthouse } from "./lighthouse";
+import { formatLiveFanout, liveBudgetMs, measureLiveFanout } from "./live-fanout";
 import { formatStartMemory, measureStartAndMemory } from "./start-memory";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -53,9 +56,11 @@ const WARMUP = envNumber("BENCH_WARMUP", 2);
 const CONNECTIONS = Math.round(envNumber("BENCH_CONNECTIONS", 50));
 /** Alternatives separated by "|": a case runs when its name contains any of them. */
 const ONLY = (process.env.BENCH_ONLY ?? "").split("|");
-/** Parts to leave out: any of "bundle", "start", "lighthouse" (comma-separated). */
+/** Parts to leave out: any of "bundle", "start", "lighthouse", "live" (comma-separated). */
 const SKIP = new Set((process.env.BENCH_SKIP ?? "").split(",").map((p) => p.trim()));
 const APP_NODE_ARGS = (process.env.BENCH_APP_NODE_ARGS ?? "").split(/\s+/).filter(Boolean);
+const LIVE_PART = "live chat fan-out";
+const PASSWORD = "bench-password-1";
 
 /** What a case's setup may use: the app, the signed-in admin, and the database directly. */
 export type TBenchContext = {
@@ -162,7 +167,7 @@ function signInGrowthMember(ctx: TBenchContext): Promise<{ cookie: string; churc
     );
     const { res } = await api(ctx.appUrl, "POST", "/api/auth/login", {
       email: PRAYER_MEMBER_EMAIL,
-      password: "bench-password-1",
+      password: PASSWORD,
     });
     const session = res.headers.getSetCookie().find((c) => c.startsWith("fellowship_session="));
     if (!session) throw new Error("login did not set the session cookie");
@@ -475,7 +480,7 @@ async function signUpAdmin(
 ): Promise<{ cookie: string; adminId: string; churchId: string }> {
   const { res, json: user } = await api(appUrl, "POST", "/api/auth/register", {
     email: `admin@${name}.example`,
-    password: "bench-password-1",
+    password: PASSWORD,
     firstName: "Bench",
     lastName: "Admin",
   });
@@ -589,8 +594,9 @@ function printTable(rows: { c: TBenchCase; bytes: number; app: TMeasure; bare: T
 
 async function main(): Promise<number> {
   const cases = CASES.filter((c) => ONLY.some((part) => c.name.includes(part)));
-  if (cases.length === 0) throw new Error(`no case matches BENCH_ONLY="${ONLY.join("|")}"`);
-  const budgetMs = 1_500_000 + cases.length * 2 * (WARMUP + DURATION + 5) * 1000;
+  const isLive = !SKIP.has("live") && ONLY.some((part) => LIVE_PART.includes(part));
+  if (cases.length === 0 && !isLive) throw new Error(`no case matches BENCH_ONLY="${ONLY.join("|")}"`);
+  const budgetMs = 1_500_000 + cases.length * 2 * (WARMUP + DURATION + 5) * 1000 + (isLive ? liveBudgetMs() : 0);
   setTimeout(() => {
     console.error(`bench: still running after ${budgetMs / 1000} s, giving up`);
     void cleanup().finally(() => process.exit(1));
@@ -612,19 +618,21 @@ async function main(): Promise<number> {
   pool = new pg.Pool({ connectionString: dbUrl, max: 2 });
 
   // As users run it: `npm start`'s script, which builds what is stale and runs the compiled server.
-  const app = await startChild(
-    "app",
-    path.join(ROOT, "scripts/start.mjs"),
-    {
-      DATABASE_URL: dbUrl,
-      DATA_DIR: path.join(tmpDir, "app-data"),
-      // LOG_LEVEL is left at its default (info), as users run the app.
-      RATE_LIMIT_PER_HOUR: "0",
-      NODE_ENV: "production",
-    },
-    "/api/auth/providers",
-    APP_NODE_ARGS,
-  );
+  const startApp = (name: string) =>
+    startChild(
+      name,
+      path.join(ROOT, "scripts/start.mjs"),
+      {
+        DATABASE_URL: dbUrl,
+        DATA_DIR: path.join(tmpDir as string, `${name}-data`),
+        // LOG_LEVEL is left at its default (info), as users run the app.
+        RATE_LIMIT_PER_HOUR: "0",
+        NODE_ENV: "production",
+      },
+      "/api/auth/providers",
+      APP_NODE_ARGS,
+    );
+  const app = await startApp("app");
   const admin = await signUpAdmin(app.url);
   const ctx: TBenchContext = { appUrl: app.url, db: pool, ...admin };
   const cookieOf = new Map<TBenchCase, string>();
@@ -651,23 +659,25 @@ async function main(): Promise<number> {
   }
   const routesFile = path.join(tmpDir, "routes.json");
   fs.writeFileSync(routesFile, JSON.stringify(captured));
-  const bare = await startChild(
-    "bare",
-    path.join(ROOT, "bench/bare-server.ts"),
-    { BENCH_ROUTES_FILE: routesFile },
-    captured[0].path,
-  );
   console.log(`bench: set up in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 
   const rows: { c: TBenchCase; bytes: number; app: TMeasure; bare: TMeasure }[] = [];
-  for (const c of cases) {
-    console.log(`bench: ${c.name} …`);
-    const headers = { cookie: cookieOf.get(c) ?? admin.cookie, ...c.headers };
-    const appM = await measure(app.url + c.path, headers, c.connections);
-    const bareM = await measure(bare.url + c.path, headers, c.connections);
-    rows.push({ c, bytes: bytesByCase.get(c) ?? 0, app: appM, bare: bareM });
+  if (cases.length > 0) {
+    const bare = await startChild(
+      "bare",
+      path.join(ROOT, "bench/bare-server.ts"),
+      { BENCH_ROUTES_FILE: routesFile },
+      captured[0].path,
+    );
+    for (const c of cases) {
+      console.log(`bench: ${c.name} …`);
+      const headers = { cookie: cookieOf.get(c) ?? admin.cookie, ...c.headers };
+      const appM = await measure(app.url + c.path, headers, c.connections);
+      const bareM = await measure(bare.url + c.path, headers, c.connections);
+      rows.push({ c, bytes: bytesByCase.get(c) ?? 0, app: appM, bare: bareM });
+    }
+    printTable(rows);
   }
-  printTable(rows);
   const appLog = logFiles[0] ? fs.statSync(logFiles[0]).size : 0;
   console.log(`bench: the app wrote ${(appLog / 1024 / 1024).toFixed(1)} MB of log at its default level`);
 
@@ -681,6 +691,22 @@ async function main(): Promise<number> {
         failed = true;
         console.error(`bench: ${c.name} (${target}): ${m.failures.join("; ")}`);
       }
+    }
+  }
+  if (isLive) {
+    console.log(`bench: ${LIVE_PART} …`);
+    const asLive = (c: TChild) => ({ name: c.name, url: c.url, pid: c.proc.pid as number, stop: () => stopChild(c) });
+    const live = await measureLiveFanout({
+      ...ctx,
+      password: PASSWORD,
+      startApp: async (name) => asLive(await startApp(name)),
+      startBare: async () =>
+        asLive(await startChild("live-bare", path.join(ROOT, "bench/live-bare-server.ts"), {}, "/health")),
+    });
+    console.log(`\n${formatLiveFanout(live.rows)}\n`);
+    for (const f of live.failures) {
+      failed = true;
+      console.error(`bench: live: ${f}`);
     }
   }
   if (!SKIP.has("bundle")) {
