@@ -33,7 +33,9 @@ export const websocketPlugin = fp(async (app: FastifyInstance) => {
       },
     },
     async (socket: WebSocket, req) => {
-      const ctx = req.churchCtx;
+      // Only what the socket needs: holding `req` would keep each upgrade's request alive as long as the socket.
+      const ctx = { userId: req.churchCtx.userId, churchId: req.churchCtx.churchId };
+      const log = req.log;
       app.live.hub.add(socket);
       socket.on("message", (data, isBinary) => {
         if (isBinary) return socket.send(errorFrame("Frames must be JSON text."));
@@ -59,7 +61,7 @@ export const websocketPlugin = fp(async (app: FastifyInstance) => {
           }
           app.live.hub.join(socket, ctx.churchId, eventId);
         })().catch((err) => {
-          req.log.warn({ err }, "socket join failed");
+          log.warn({ err }, "socket join failed");
           socket.send(errorFrame("Could not join the live stream. Please try again."));
         });
       });

@@ -17,7 +17,8 @@ export type THubOptions = {
   maxBufferedBytes?: number;
 };
 
-type TRoom = { churchId: string; sockets: Set<WebSocket>; total: number; peak: number };
+/** `sentAt`: when the room was last told its count (at most once a heartbeat, however many join). */
+type TRoom = { churchId: string; sockets: Set<WebSocket>; total: number; peak: number; sentAt: number };
 type TSocketState = { eventId: string | null; isAlive: boolean };
 
 /** By default, rows not written for this many heartbeats belong to a process that is gone. */
@@ -95,7 +96,7 @@ export class LiveHub {
     if (s.eventId !== eventId) this.leave(socket);
     let room = this.rooms.get(eventId);
     if (!room) {
-      room = { churchId, sockets: new Set(), total: 0, peak: 0 };
+      room = { churchId, sockets: new Set(), total: 0, peak: 0, sentAt: 0 };
       this.rooms.set(eventId, room);
     }
     room.sockets.add(socket);
@@ -247,8 +248,11 @@ export class LiveHub {
         this.rooms.delete(eventId);
         continue;
       }
-      if (total !== room.total) {
+      // A burst of joins changes the total every few hundred ms: tell the room once a heartbeat; a change
+      // held back here is sent by the next regular heartbeat.
+      if (total !== room.total && Date.now() - room.sentAt >= this.heartbeatMs) {
         room.total = total;
+        room.sentAt = Date.now();
         this.deliverLocal(eventId, { type: "viewer_count", eventId, count: total });
       }
       if (total > room.peak) {
