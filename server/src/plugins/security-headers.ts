@@ -25,9 +25,10 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
     "media-src 'self' https: blob:",
     // Vimeo's live events embed from vimeo.com itself.
     "frame-src https://www.youtube-nocookie.com https://www.youtube.com https://player.vimeo.com https://vimeo.com https://www.facebook.com",
-    // https: for the live stream's HLS player, which fetches the playlist and its segments from the
-    // stream's own host (any CDN a church uses). Images may already come from any https: host.
-    `connect-src 'self'${socketOrigin} https:`,
+    // Sockets and fetches to this site only (security item 11: in CSP 3, https: would also allow wss:
+    // to any host). So hls.js cannot fetch another host's playlist; browsers with their own HLS
+    // (Safari, iOS) play it as media (media-src https:).
+    `connect-src 'self'${socketOrigin}`,
     "worker-src 'self'",
     "manifest-src 'self'",
   ].join("; ");
