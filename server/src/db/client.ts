@@ -7,6 +7,7 @@ import { MIGRATIONS_DIR } from "../paths";
 import * as admin from "./schema/admin";
 import * as auth from "./schema/auth";
 import * as churches from "./schema/churches";
+import * as community from "./schema/community";
 import * as events from "./schema/events";
 import * as growth from "./schema/growth";
 import * as highlights from "./schema/highlights";
@@ -31,6 +32,7 @@ const schema = {
   ...events,
   ...growth,
   ...live,
+  ...community,
 };
 
 /** A database handle or an open transaction: every repository function accepts either. */

@@ -40,6 +40,23 @@ export type TJobTask<T> = {
   run: (payload: T, job: { id: string; attempt: number }) => Promise<void>;
 };
 
+/** What adding a job needs: its task's name, payload check and tries (not how it runs). */
+export type TJobSpec<T> = Pick<TJobTask<T>, "name" | "payload" | "maxAttempts">;
+
+/**
+ * Queues a job of `task` in `db`'s transaction when it is one, and returns its id. A feature that
+ * cannot reach the app's `Jobs` (a service given only its context) queues with this; the task's
+ * `run` is defined on `Jobs` at start. With `key`, a job of that key still waiting is replaced.
+ */
+export async function addJob<T>(db: TDb, task: TJobSpec<T>, payload: T, opts: { key?: string } = {}): Promise<string> {
+  const data = task.payload.parse(payload);
+  const res = await db.execute<{ id: string }>(
+    sql`select id::text from graphile_worker.add_job(${task.name}, ${JSON.stringify(data)}::json,
+      max_attempts => ${task.maxAttempts}::int, job_key => ${opts.key ?? null}::text)`,
+  );
+  return res.rows[0].id;
+}
+
 export type TJobsOptions = {
   log: FastifyBaseLogger;
   /** Jobs one process runs at once. */
@@ -100,13 +117,8 @@ export class Jobs {
    * Queues a job in `db`'s transaction when it is one, and returns its id. With `key`, a job of that
    * key still waiting is replaced rather than added again.
    */
-  async add<T>(task: TJobTask<T>, payload: T, db: TDb = this.db, opts: { key?: string } = {}): Promise<string> {
-    const data = task.payload.parse(payload);
-    const res = await db.execute<{ id: string }>(
-      sql`select id::text from graphile_worker.add_job(${task.name}, ${JSON.stringify(data)}::json,
-        max_attempts => ${task.maxAttempts}::int, job_key => ${opts.key ?? null}::text)`,
-    );
-    return res.rows[0].id;
+  add<T>(task: TJobSpec<T>, payload: T, db: TDb = this.db, opts: { key?: string } = {}): Promise<string> {
+    return addJob(db, task, payload, opts);
   }
 
   /** Starts this process's workers (installing or upgrading the queue's schema first if needed). */

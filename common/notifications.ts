@@ -1,0 +1,128 @@
+import { z } from "zod";
+
+/** Spec 2 §3 "Notification": the type shown to members. */
+export const NOTIFICATION_TYPES = ["sermon", "event", "prayer", "announcement", "system", "other"] as const;
+export type TNotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+/**
+ * What raised a notification (issue 11), its spec type, and the push preference (spec 2 §3 "Notification
+ * preferences (push)") that lets it reach a member's devices.
+ */
+export const NOTIFICATION_KINDS = {
+  sermon_published: { type: "sermon", push: "sermons" },
+  event_published: { type: "event", push: "events" },
+  live_started: { type: "announcement", push: "liveStreams" },
+  action_step_posted: { type: "announcement", push: "announcements" },
+  kudos_waiting: { type: "other", push: "announcements" },
+  kudos_approved: { type: "other", push: "announcements" },
+  kudos_reviewed: { type: "other", push: "announcements" },
+  prayer_answered: { type: "prayer", push: "prayerRequests" },
+  prayer_prayed: { type: "prayer", push: "prayerRequests" },
+  prayer_partner: { type: "prayer", push: "prayerRequests" },
+  badge_earned: { type: "system", push: "announcements" },
+  test: { type: "system", push: null },
+} as const satisfies Record<string, { type: TNotificationType; push: TPushPreferenceKey | null }>;
+export type TNotificationKind = keyof typeof NOTIFICATION_KINDS;
+
+/** `GET /api/notifications` answers at most this many, newest first. */
+export const NOTIFICATIONS_LIMIT = 50;
+/** Spec 2 §9: polled every 30 s; the bell's count shows "9+" above 9. */
+export const NOTIFICATION_POLL_MS = 30_000;
+export const NOTIFICATION_BADGE_CAP = 9;
+
+export const ZNotification = z.object({
+  id: z.string(),
+  type: z.enum(NOTIFICATION_TYPES),
+  kind: z.string(),
+  title: z.string(),
+  message: z.string(),
+  isRead: z.boolean(),
+  createdAt: z.string(),
+  /** The id of the sermon, event, kudos or prayer request it is about; null when none. */
+  relatedId: z.string().nullable(),
+  /** The page it opens (a path of this app), or null. */
+  link: z.string().nullable(),
+});
+export type TNotification = z.infer<typeof ZNotification>;
+
+/** `GET /api/notifications`: the newest notifications and the number unread (all of them, not just these). */
+export const ZNotificationList = z.object({
+  notifications: z.array(ZNotification),
+  unreadCount: z.number().int(),
+});
+export type TNotificationList = z.infer<typeof ZNotificationList>;
+
+/** Spec 2 §3 "Notification preferences (push)", defaults §9. */
+export const PUSH_PREFERENCE_KEYS = ["prayerRequests", "liveStreams", "events", "sermons", "announcements"] as const;
+export type TPushPreferenceKey = (typeof PUSH_PREFERENCE_KEYS)[number];
+export const DEFAULT_PUSH_PREFERENCES = {
+  prayerRequests: true,
+  liveStreams: true,
+  events: true,
+  sermons: false,
+  announcements: true,
+} as const satisfies Record<TPushPreferenceKey, boolean>;
+
+export const ZPushPreferences = z.object({
+  prayerRequests: z.boolean({ error: "prayerRequests must be true or false" }),
+  liveStreams: z.boolean({ error: "liveStreams must be true or false" }),
+  events: z.boolean({ error: "events must be true or false" }),
+  sermons: z.boolean({ error: "sermons must be true or false" }),
+  announcements: z.boolean({ error: "announcements must be true or false" }),
+});
+export type TPushPreferences = z.infer<typeof ZPushPreferences>;
+
+/** A browser's PushSubscription as `toJSON()` gives it; the endpoint is checked further by the server. */
+export const ZPushSubscription = z.object({
+  endpoint: z
+    .url({ error: "The subscription endpoint must be a URL" })
+    .max(2000, "The subscription endpoint is too long"),
+  expirationTime: z.number().nullish(),
+  keys: z.object({
+    p256dh: z
+      .string()
+      .min(1, "keys.p256dh is required")
+      .max(200)
+      .regex(/^[A-Za-z0-9_-]+={0,2}$/, "keys.p256dh must be base64url"),
+    auth: z
+      .string()
+      .min(1, "keys.auth is required")
+      .max(100)
+      .regex(/^[A-Za-z0-9_-]+={0,2}$/, "keys.auth must be base64url"),
+  }),
+});
+export type TPushSubscription = z.infer<typeof ZPushSubscription>;
+
+/** `POST /api/notifications/subscribe` (spec 2 §7): preferences default to the spec's. */
+export const ZPushSubscribeBody = z.object({
+  subscription: ZPushSubscription,
+  preferences: ZPushPreferences.partial().optional(),
+});
+export type TPushSubscribeBody = z.input<typeof ZPushSubscribeBody>;
+
+/** `POST /api/notifications/unsubscribe`: one endpoint, or (without one) every subscription of the caller. */
+export const ZPushUnsubscribeBody = z
+  .object({ endpoint: z.string().max(2000).optional() })
+  .nullish()
+  .transform((v) => ({ endpoint: v?.endpoint ?? null }));
+
+/** `PUT /api/notifications/preferences` carries `preferences` (spec 2 §7); a partial set changes only those. */
+export const ZPushPreferencesBody = z.object({ preferences: ZPushPreferences.partial() });
+export type TPushPreferencesBody = z.input<typeof ZPushPreferencesBody>;
+
+/** `GET /api/notifications/push`: the server's public VAPID key, and the caller's push state. */
+export const ZPushState = z.object({
+  publicKey: z.string(),
+  subscribed: z.boolean(),
+  preferences: ZPushPreferences,
+});
+export type TPushState = z.infer<typeof ZPushState>;
+
+/** What the push message carries (the service worker shows it). */
+export const ZPushPayload = z.object({
+  title: z.string(),
+  body: z.string(),
+  url: z.string(),
+  tag: z.string().optional(),
+});
+export type TPushPayload = z.infer<typeof ZPushPayload>;
