@@ -25,15 +25,20 @@ import { eventsRoutes } from "./features/events/events.routes";
 import { feedsRoutes } from "./features/feeds/feeds.routes";
 import { highlightsRoutes } from "./features/highlights/highlights.routes";
 import { invitationsRoutes } from "./features/invitations/invitations.routes";
+import { kudosRoutes } from "./features/kudos/kudos.routes";
 import { liveRoutes } from "./features/live/live.routes";
 import type { TLive } from "./features/live/live.service";
 import { LiveHub, type THubOptions } from "./features/live/live-hub";
 import { LiveStateCache } from "./features/live/live-state";
 import { membersRoutes } from "./features/members/members.routes";
+import { defineNotificationJobs } from "./features/notifications/notifications.jobs";
+import { notificationsRoutes } from "./features/notifications/notifications.routes";
 import { onboardingRoutes } from "./features/onboarding/onboarding.routes";
 import { prayerPartnersRoutes } from "./features/prayer-partners/prayer-partners.routes";
 import { prayerRequestsRoutes } from "./features/prayer-requests/prayer-requests.routes";
 import { profileRoutes } from "./features/profile/profile.routes";
+import { pushRoutes } from "./features/push/push.routes";
+import { PushService, type TPushOptions } from "./features/push/push.service";
 import { pwaRoutes } from "./features/pwa/pwa.routes";
 import { readingRoutes } from "./features/reading/reading.routes";
 import { SermonListCache } from "./features/sermons/sermon-list-cache";
@@ -64,6 +69,7 @@ declare module "fastify" {
     userCache: UserCache;
     sermonListCache: SermonListCache;
     live: TLive;
+    push: PushService;
   }
 }
 
@@ -87,6 +93,8 @@ export type TBuildOptions = {
   runJobs?: boolean;
   /** The live stream's viewer heartbeat and socket pings; tests make them short. */
   live?: THubOptions;
+  /** Web push; tests point it at a local push-service stand-in. */
+  push?: TPushOptions;
 };
 
 /** Brotli quality for answers compressed per request (bench/RESULTS.md: the cost on the hot reads). */
@@ -185,6 +193,8 @@ export async function buildApp(opts: TBuildOptions): Promise<FastifyInstance> {
   app.decorate("sermonListCache", new SermonListCache(db, cacheBus));
   const liveState = new LiveStateCache(db, cacheBus);
   app.decorate("live", { state: liveState, hub: new LiveHub(db, cacheBus, liveState, app.log, opts.live) });
+  app.decorate("push", new PushService(db, app.secrets, app.log, opts.push));
+  defineNotificationJobs(app.jobs, { db, hub: app.live.hub, push: app.push, log: app.log });
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) {
@@ -282,6 +292,9 @@ export async function buildApp(opts: TBuildOptions): Promise<FastifyInstance> {
   await app.register(profileRoutes);
   await app.register(onboardingRoutes);
   await app.register(analyticsRoutes);
+  await app.register(kudosRoutes);
+  await app.register(notificationsRoutes);
+  await app.register(pushRoutes);
 
   const clientDir = opts.clientDir ?? CLIENT_DIR;
   const serveClient = (opts.serveClient ?? true) && fs.existsSync(path.join(clientDir, "index.html"));
