@@ -10,6 +10,8 @@ export const ZAdminStats = z.object({
   prayerRequests: z.number().int(),
   newMembersThisMonth: z.number().int(),
   pendingInvitations: z.number().int(),
+  /** Kudos waiting for an admin's approval (issue 11). */
+  pendingKudos: z.number().int(),
 });
 export type TAdminStats = z.infer<typeof ZAdminStats>;
 

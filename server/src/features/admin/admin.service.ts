@@ -8,10 +8,11 @@ import { users } from "../../db/schema/users";
 import { inChurch } from "../../lib/church-scope";
 import type { TChurchCtx } from "../../lib/context";
 import { startOfMonth, startOfWeek } from "../../lib/time";
+import { countPendingKudos } from "../kudos/kudos.service";
 
 /**
  * The admin dashboard's figures, counted from the church's rows. `prayerRequests` counts the open
- * ones: not answered and not hidden.
+ * ones: not answered and not hidden; `pendingKudos` the kudos waiting for approval.
  */
 export async function getAdminStats(ctx: TChurchCtx, now = new Date()): Promise<TAdminStats> {
   const weekStart = startOfWeek(now, ctx.timeZone);
@@ -45,6 +46,7 @@ export async function getAdminStats(ctx: TChurchCtx, now = new Date()): Promise<
     .select({ n: count() })
     .from(invitations)
     .where(inChurch(invitations, ctx, eq(invitations.isUsed, false), gt(invitations.expiresAt, now)));
+  const pendingKudos = await countPendingKudos(ctx);
   return {
     totalMembers: m.totalMembers,
     totalAdmins: m.totalAdmins,
@@ -54,5 +56,6 @@ export async function getAdminStats(ctx: TChurchCtx, now = new Date()): Promise<
     prayerRequests: prayerCount.n,
     newMembersThisMonth: m.newMembersThisMonth,
     pendingInvitations: inv.n,
+    pendingKudos,
   };
 }

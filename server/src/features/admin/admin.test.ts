@@ -52,6 +52,7 @@ describe("GET /api/admin/stats", () => {
       prayerRequests: 2,
       newMembersThisMonth: 3,
       pendingInvitations: 1,
+      pendingKudos: 0,
     });
   });
 

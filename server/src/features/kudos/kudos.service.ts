@@ -1,0 +1,214 @@
+import {
+  KUDOS_LIST_LIMIT,
+  type TKudos,
+  type TKudosReaction,
+  type TKudosReactionResult,
+  type TPendingKudos,
+  type ZKudosBody,
+} from "@common/kudos";
+import { count, eq } from "drizzle-orm";
+import type { z } from "zod";
+import type { TDb } from "../../db/client";
+import { kudos, kudosReactions } from "../../db/schema/community";
+import { users } from "../../db/schema/users";
+import { churchRow, inChurch } from "../../lib/church-scope";
+import type { TChurchCtx } from "../../lib/context";
+import { badRequest, conflict, notFound } from "../../lib/errors";
+import { recordActivity } from "../admin/activity.repo";
+import { notify } from "../notifications/notify";
+import { completeOnboardingStepFor } from "../onboarding/onboarding.service";
+import {
+  displayName,
+  findKudosRow,
+  findPendingKudosRows,
+  findReactionSummaries,
+  findVisibleKudosRows,
+  type TKudosRow,
+  toKudos,
+  toPendingKudos,
+} from "./kudos.repo";
+
+const NOT_FOUND = "Kudos not found";
+const NOT_A_MEMBER = "Choose a member of your church";
+/** The approval queue shows at most this many at once, oldest first; more appear as they are reviewed. */
+const PENDING_LIMIT = 200;
+
+/** `GET /api/kudos`: newest first, at most KUDOS_LIST_LIMIT, with reaction counts and the caller's own. */
+export async function listKudos(ctx: TChurchCtx): Promise<TKudos[]> {
+  const rows = await findVisibleKudosRows(ctx, undefined, KUDOS_LIST_LIMIT);
+  const summaries = await findReactionSummaries(
+    ctx.db,
+    ctx,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => toKudos(ctx, r, summaries.get(r.id)));
+}
+
+async function getVisibleKudos(ctx: TChurchCtx, id: string): Promise<TKudos> {
+  const [row] = await findVisibleKudosRows(ctx, eq(kudos.id, id), 1);
+  if (!row) throw notFound(NOT_FOUND);
+  const summaries = await findReactionSummaries(ctx.db, ctx, [id]);
+  return toKudos(ctx, row, summaries.get(id));
+}
+
+/**
+ * `POST /api/kudos`: a pending kudos from the caller to a member of their church (anyone else,
+ * known or not, is the same 400: the answer never tells another church's members apart). The
+ * church's admins are told it waits for them, in the same transaction. Giving kudos completes the
+ * onboarding step "give_kudos" (paid once, however many are given).
+ */
+export async function createKudos(ctx: TChurchCtx, body: z.output<typeof ZKudosBody>): Promise<TKudos> {
+  if (body.toUserId === ctx.userId) throw badRequest("You can't give kudos to yourself", "toUserId");
+  const id = await ctx.db.transaction(async (tx) => {
+    const people = await tx
+      .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+      .from(users)
+      .where(inChurch(users, ctx, eq(users.id, body.toUserId)));
+    const recipient = people[0];
+    if (!recipient) throw badRequest(NOT_A_MEMBER, "toUserId");
+    const [row] = await tx
+      .insert(kudos)
+      .values({
+        churchId: ctx.churchId,
+        fromUserId: ctx.userId,
+        toUserId: recipient.id,
+        type: body.type,
+        category: body.category,
+        title: body.title,
+        message: body.message,
+        createdAt: new Date(),
+      })
+      .returning({ id: kudos.id });
+    const [sender] = await tx
+      .select({ firstName: users.firstName, lastName: users.lastName })
+      .from(users)
+      .where(eq(users.id, ctx.userId));
+    const from = displayName(sender.firstName, sender.lastName);
+    const to = displayName(recipient.firstName, recipient.lastName);
+    await recordActivity({ ...ctx, db: tx }, "kudos_given", `${from} recognized ${to}`);
+    await notify(tx, ctx, {
+      kind: "kudos_waiting",
+      to: { admins: true },
+      except: ctx.userId,
+      title: "Kudos waiting for approval",
+      message: `${from} recognized ${to}: ${body.title}`,
+      link: "/admin/kudos",
+      relatedId: row.id,
+    });
+    return row.id;
+  });
+  await completeOnboardingStepFor(ctx, "give_kudos");
+  return getVisibleKudos(ctx, id);
+}
+
+/**
+ * `POST /api/kudos/{kudosId}/reaction`: turns the caller's reaction of that kind on or off. Any
+ * member who can see the kudos may react (its sender while it waits for approval too); another
+ * church's, someone else's pending and a missing kudos are all 404. Toggles of one kudos are
+ * serialised by a lock on its row, so each one flips the state it finds: twenty at once leave it as
+ * it was, and the answer's counts are those after this toggle.
+ */
+export async function toggleKudosReaction(
+  ctx: TChurchCtx,
+  kudosId: string,
+  reaction: TKudosReaction,
+): Promise<TKudosReactionResult> {
+  return ctx.db.transaction(async (tx) => {
+    const [found] = await tx
+      .select({ status: kudos.status, fromUserId: kudos.fromUserId })
+      .from(kudos)
+      .where(churchRow(kudos, ctx, kudosId))
+      .for("no key update");
+    const isMine = found?.fromUserId === ctx.userId;
+    if (!found || (found.status !== "approved" && !isMine)) throw notFound(NOT_FOUND);
+    if (found.status === "rejected") throw conflict("This kudos was not approved; it takes no reactions.");
+    const mine = inChurch(
+      kudosReactions,
+      ctx,
+      eq(kudosReactions.kudosId, kudosId),
+      eq(kudosReactions.userId, ctx.userId),
+      eq(kudosReactions.reaction, reaction),
+    );
+    const removed = await tx.delete(kudosReactions).where(mine).returning({ kudosId: kudosReactions.kudosId });
+    if (removed.length === 0) {
+      await tx
+        .insert(kudosReactions)
+        .values({ kudosId, churchId: ctx.churchId, userId: ctx.userId, reaction, createdAt: new Date() })
+        .onConflictDoNothing();
+    }
+    const [summary] = (await findReactionSummaries(tx, ctx, [kudosId])).values();
+    return { reaction, reacted: removed.length === 0, ...summary };
+  });
+}
+
+/** `GET /api/admin/kudos/pending`: the church's kudos waiting for review, oldest first. */
+export async function listPendingKudos(ctx: TChurchCtx): Promise<TPendingKudos[]> {
+  const rows = await findPendingKudosRows(ctx, PENDING_LIMIT);
+  return rows.map(toPendingKudos);
+}
+
+/** How many kudos wait for review (the admin dashboard's card). */
+export async function countPendingKudos(ctx: Pick<TChurchCtx, "db" | "churchId">): Promise<number> {
+  const [row] = await ctx.db
+    .select({ n: count() })
+    .from(kudos)
+    .where(inChurch(kudos, ctx, eq(kudos.status, "pending")));
+  return row.n;
+}
+
+type TReview = { status: "approved" } | { status: "rejected"; reason: string | null };
+
+/**
+ * Approves or rejects a pending kudos of the admin's church. One conditional update decides: of two
+ * admins at once, one reviews it and the other gets 409 (and nobody is told twice). Another church's
+ * or a missing kudos is 404. The recipient is told of an approval, the sender of either outcome.
+ */
+export async function reviewKudos(ctx: TChurchCtx, id: string, review: TReview): Promise<TPendingKudos> {
+  return ctx.db.transaction(async (tx) => {
+    const updated = await tx
+      .update(kudos)
+      .set({
+        status: review.status,
+        rejectionReason: review.status === "rejected" ? review.reason : null,
+        reviewedBy: ctx.userId,
+        reviewedAt: new Date(),
+      })
+      .where(inChurch(kudos, ctx, eq(kudos.id, id), eq(kudos.status, "pending")))
+      .returning({ id: kudos.id });
+    const row = await findKudosRow(tx, ctx, id);
+    if (!row) throw notFound(NOT_FOUND);
+    if (updated.length === 0) throw conflict("This kudos has already been reviewed.");
+    await notifyReviewed(tx, ctx, row, review);
+    return toPendingKudos(row);
+  });
+}
+
+async function notifyReviewed(tx: TDb, ctx: TChurchCtx, row: TKudosRow, review: TReview): Promise<void> {
+  const from = displayName(row.fromFirstName, row.fromLastName);
+  const to = displayName(row.toFirstName, row.toLastName, "a church member");
+  const about = { link: "/kudos", relatedId: row.id };
+  if (review.status === "approved") {
+    await notify(tx, ctx, {
+      kind: "kudos_approved",
+      to: { userIds: [row.toUserId] },
+      title: "You received kudos!",
+      message: `${from} recognized you: ${row.title}`,
+      ...about,
+    });
+  }
+  // The admin who reviews their own kudos knows the outcome already.
+  if (!row.fromUserId || row.fromUserId === ctx.userId) return;
+  await notify(tx, ctx, {
+    kind: "kudos_reviewed",
+    to: { userIds: [row.fromUserId] },
+    ...(review.status === "approved"
+      ? { title: "Your kudos was approved", message: `Your recognition of ${to} is now shared with the church.` }
+      : {
+          title: "Your kudos was not approved",
+          message: review.reason
+            ? `Your recognition of ${to} was not approved: ${review.reason}`
+            : `Your recognition of ${to} was not approved.`,
+        }),
+    ...about,
+  });
+}
