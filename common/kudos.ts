@@ -77,6 +77,8 @@ export const ZKudos = z.object({
   status: z.enum(KUDOS_STATUSES),
   /** The caller sent it. */
   isMine: z.boolean(),
+  /** The admin's reason for not approving it, told only to its sender (null otherwise). */
+  rejectionReason: z.string().nullable(),
   reactions: ZKudosReactionCounts,
   myReactions: z.array(ZKudosReaction),
 });
@@ -92,7 +94,7 @@ export const ZKudosReactionResult = z.object({
 export type TKudosReactionResult = z.infer<typeof ZKudosReactionResult>;
 
 /** A pending kudos in the admin approval queue. */
-export const ZPendingKudos = ZKudos.omit({ isMine: true, reactions: true, myReactions: true });
+export const ZPendingKudos = ZKudos.omit({ isMine: true, rejectionReason: true, reactions: true, myReactions: true });
 export type TPendingKudos = z.infer<typeof ZPendingKudos>;
 
 /** `GET /api/admin/kudos/pending/count` for the admin dashboard's card. */

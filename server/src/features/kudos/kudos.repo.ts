@@ -31,6 +31,7 @@ const columns = {
   title: kudos.title,
   message: kudos.message,
   status: kudos.status,
+  rejectionReason: kudos.rejectionReason,
   createdAt: kudos.createdAt,
   fromFirstName: fromUser.firstName,
   fromLastName: fromUser.lastName,
@@ -50,6 +51,7 @@ export type TKudosRow = {
   title: string;
   message: string;
   status: string;
+  rejectionReason: string | null;
   createdAt: Date;
   fromFirstName: string | null;
   fromLastName: string | null;
@@ -164,6 +166,8 @@ export function toKudos(ctx: Pick<TChurchCtx, "userId">, r: TKudosRow, summary: 
   return {
     ...toPendingKudos(r),
     isMine: r.fromUserId === ctx.userId,
+    // Why it was not approved is told to its sender only.
+    rejectionReason: r.fromUserId === ctx.userId && r.status === "rejected" ? r.rejectionReason : null,
     reactions: summary?.reactions ?? noReactions(),
     myReactions: summary?.myReactions ?? [],
   };

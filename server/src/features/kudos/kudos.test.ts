@@ -219,10 +219,17 @@ describe("GET /api/kudos", () => {
       ["Approved", "approved", true],
       ["Pending", "pending", true],
     ]);
+    // The reason is told to the sender only, and only for the kudos it was given for.
+    expect(alice.map((k) => k.rejectionReason)).toEqual(["Too private", null, null]);
     for (const who of [c.bob, c.carol, c.admin]) {
       const seen = await list(who);
       expect(seen.map((k) => k.id)).toEqual([approved.id]);
-      expect(seen[0]).toMatchObject({ status: "approved", isMine: false, fromUser: { firstName: "Alice" } });
+      expect(seen[0]).toMatchObject({
+        status: "approved",
+        isMine: false,
+        rejectionReason: null,
+        fromUser: { firstName: "Alice" },
+      });
     }
     expect(pending.status).toBe("pending");
   });
