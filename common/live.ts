@@ -145,4 +145,6 @@ export type TServerFrame =
   | { type: "moderators_changed"; eventId: string }
   /** The server may have missed frames (its bus reconnected): fetch the history again. */
   | { type: "resync"; eventId: string }
+  /** A notification arrived for this member (issue 11): fetch `GET /api/notifications` again. */
+  | { type: "notification" }
   | { type: "error"; message: string };

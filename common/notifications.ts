@@ -52,6 +52,10 @@ export const ZNotificationList = z.object({
 });
 export type TNotificationList = z.infer<typeof ZNotificationList>;
 
+/** `PATCH /api/notifications/mark-all-read`: how many of the caller's notifications it marked read. */
+export const ZMarkAllReadResult = z.object({ updated: z.number().int() });
+export type TMarkAllReadResult = z.infer<typeof ZMarkAllReadResult>;
+
 /** Spec 2 §3 "Notification preferences (push)", defaults §9. */
 export const PUSH_PREFERENCE_KEYS = ["prayerRequests", "liveStreams", "events", "sermons", "announcements"] as const;
 export type TPushPreferenceKey = (typeof PUSH_PREFERENCE_KEYS)[number];

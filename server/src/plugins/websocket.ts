@@ -36,7 +36,7 @@ export const websocketPlugin = fp(async (app: FastifyInstance) => {
       // Only what the socket needs: holding `req` would keep each upgrade's request alive as long as the socket.
       const ctx = { userId: req.churchCtx.userId, churchId: req.churchCtx.churchId };
       const log = req.log;
-      app.live.hub.add(socket);
+      app.live.hub.add(socket, ctx);
       socket.on("message", (data, isBinary) => {
         if (isBinary) return socket.send(errorFrame("Frames must be JSON text."));
         let parsed: unknown;

@@ -19,7 +19,15 @@ export type THubOptions = {
 
 /** `sentAt`: when the room was last told its count (at most once a heartbeat, however many join). */
 type TRoom = { churchId: string; sockets: Set<WebSocket>; total: number; peak: number; sentAt: number };
-type TSocketState = { eventId: string | null; isAlive: boolean };
+type TSocketState = { eventId: string | null; isAlive: boolean; member: TSocketMember | null };
+/** Whose socket it is: a member's notifications reach their open sockets (issue 11). */
+export type TSocketMember = { userId: string; churchId: string };
+
+/** A bus frame for members' sockets rather than a live event's room: `to:<church>:<user ids, or *>`. */
+const MEMBERS_PREFIX = "to:";
+/** More members than this are told with one frame to the whole church (a NOTIFY holds at most 7,999 bytes). */
+export const MEMBER_FRAME_MAX_IDS = 100;
+const NOTIFICATION_FRAME = JSON.stringify({ type: "notification" } satisfies TServerFrame);
 
 /** By default, rows not written for this many heartbeats belong to a process that is gone. */
 const STALE_HEARTBEATS = 3;
@@ -34,6 +42,9 @@ const STALE_HEARTBEATS = 3;
 export class LiveHub {
   private readonly rooms = new Map<string, TRoom>();
   private readonly sockets = new Map<WebSocket, TSocketState>();
+  /** Open sockets by member and by church, for notifications. */
+  private readonly byUser = new Map<string, Set<WebSocket>>();
+  private readonly byChurch = new Map<string, Set<WebSocket>>();
   private readonly heartbeatMs: number;
   private readonly pingMs: number;
   private readonly staleSeconds: number;
@@ -54,7 +65,9 @@ export class LiveHub {
     this.pingMs = opts.pingMs ?? 30_000;
     this.staleSeconds = (opts.staleMs ?? STALE_HEARTBEATS * this.heartbeatMs) / 1000;
     this.maxBufferedBytes = opts.maxBufferedBytes ?? 1024 * 1024;
-    bus.onFrame((eventId, frame) => this.deliver(eventId, frame));
+    bus.onFrame((id, frame) =>
+      id.startsWith(MEMBERS_PREFIX) ? this.deliverToMembers(id, frame) : this.deliver(id, frame),
+    );
     bus.onReset(() => {
       // Frames sent while the bus was down never arrived: every open page fetches the history again.
       for (const eventId of this.rooms.keys()) this.deliverLocal(eventId, { type: "resync", eventId });
@@ -78,8 +91,12 @@ export class LiveHub {
   }
 
   /** A signed-in socket: it joins a room only through `join`, after the caller's checks. */
-  add(socket: WebSocket): void {
-    this.sockets.set(socket, { eventId: null, isAlive: true });
+  add(socket: WebSocket, member: TSocketMember | null = null): void {
+    this.sockets.set(socket, { eventId: null, isAlive: true, member });
+    if (member) {
+      addTo(this.byUser, member.userId, socket);
+      addTo(this.byChurch, member.churchId, socket);
+    }
     socket.on("pong", () => {
       const s = this.sockets.get(socket);
       if (s) s.isAlive = true;
@@ -87,6 +104,10 @@ export class LiveHub {
     socket.on("close", () => {
       this.leave(socket);
       this.sockets.delete(socket);
+      if (member) {
+        removeFrom(this.byUser, member.userId, socket);
+        removeFrom(this.byChurch, member.churchId, socket);
+      }
     });
   }
 
@@ -124,6 +145,34 @@ export class LiveHub {
     const json = JSON.stringify(frame);
     this.deliver(eventId, json);
     await this.bus.sendFrame(eventId, json);
+  }
+
+  /**
+   * Tells these members of a church, on every open socket of theirs in every process, that a
+   * notification arrived (`{type: "notification"}`: each page fetches its list). Past
+   * MEMBER_FRAME_MAX_IDS members, every socket of the church is told instead: the frame says nothing
+   * but "look again", and one bus message must stay under PostgreSQL's NOTIFY limit.
+   */
+  async notifyMembers(churchId: string, userIds: string[]): Promise<void> {
+    if (userIds.length === 0) return;
+    const target = `${MEMBERS_PREFIX}${churchId}:${userIds.length > MEMBER_FRAME_MAX_IDS ? "*" : userIds.join(",")}`;
+    this.deliverToMembers(target, NOTIFICATION_FRAME);
+    await this.bus.sendFrame(target, NOTIFICATION_FRAME);
+  }
+
+  /** Writes a frame to this process's sockets of the members (or the whole church) a `to:` target names. */
+  private deliverToMembers(target: string, json: string): void {
+    const [churchId, who] = target.slice(MEMBERS_PREFIX.length).split(":");
+    const data = Buffer.from(json);
+    if (who === "*") {
+      for (const socket of this.byChurch.get(churchId) ?? []) this.send(socket, data);
+      return;
+    }
+    for (const userId of who.split(",")) {
+      for (const socket of this.byUser.get(userId) ?? []) {
+        if (this.sockets.get(socket)?.member?.churchId === churchId) this.send(socket, data);
+      }
+    }
   }
 
   /** The church-wide viewer count of an event, read now (the admin's page). */
@@ -264,4 +313,20 @@ export class LiveHub {
       }
     }
   }
+}
+
+function addTo(index: Map<string, Set<WebSocket>>, key: string, socket: WebSocket): void {
+  let set = index.get(key);
+  if (!set) {
+    set = new Set();
+    index.set(key, set);
+  }
+  set.add(socket);
+}
+
+function removeFrom(index: Map<string, Set<WebSocket>>, key: string, socket: WebSocket): void {
+  const set = index.get(key);
+  if (!set) return;
+  set.delete(socket);
+  if (set.size === 0) index.delete(key);
 }

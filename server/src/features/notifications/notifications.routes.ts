@@ -1,4 +1,19 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { ZIdParams } from "../../lib/params";
+import { listNotifications, readAllNotifications, readNotification } from "./notifications.service";
 
-/** `GET /api/notifications`, `PATCH /api/notifications/{id}/read`, `PATCH /api/notifications/mark-all-read`. */
-export const notificationsRoutes: FastifyPluginAsyncZod = async () => {};
+/**
+ * `GET /api/notifications`, `PATCH /api/notifications/{id}/read`, `PATCH /api/notifications/mark-all-read`
+ * (spec 2 §7, issue 11): each member reads and marks only their own.
+ */
+export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const member = { access: "member" as const };
+
+  app.get("/api/notifications", { config: member }, async (req) => listNotifications(req.churchCtx));
+
+  app.patch("/api/notifications/mark-all-read", { config: member }, async (req) => readAllNotifications(req.churchCtx));
+
+  app.patch("/api/notifications/:id/read", { config: member, schema: { params: ZIdParams } }, async (req) =>
+    readNotification(req.churchCtx, req.params.id),
+  );
+};

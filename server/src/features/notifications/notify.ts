@@ -1,5 +1,5 @@
 import { NOTIFICATION_KINDS, type TNotificationKind } from "@common/notifications";
-import { eq, inArray, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, ne, or, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { TDb } from "../../db/client";
 import { notifications } from "../../db/schema/community";
@@ -73,35 +73,102 @@ const PREF_COLUMNS = {
 export async function notify(db: TDb, church: { churchId: string }, input: TNotifyInput): Promise<number> {
   const audience = audienceCondition(input.to);
   if (!audience) return 0;
-  const prefKey = PROFILE_PREFERENCE[input.kind];
+  return store(db, church, input.kind, {
+    from: undefined,
+    where: and(audience, input.except ? ne(users.id, input.except) : undefined),
+    title: sql`${input.title.slice(0, TITLE_MAX)}`,
+    message: sql`${input.message.slice(0, MESSAGE_MAX)}`,
+    link: sql`${input.link}::text`,
+    relatedId: sql`${input.relatedId ?? null}::uuid`,
+    dedupeKey: sql`${input.dedupeKey ?? null}::text`,
+  });
+}
+
+/** One member's own notification of a `notifyEach`: what differs from one member to the next. */
+export type TNotifyItem = Omit<TNotifyInput, "kind" | "to" | "except"> & { userId: string };
+
+/**
+ * `notify` for news that reads differently for each member ("your prayer partner this week is
+ * Ruth"): one notification per item, all stored by one statement and delivered by one job, under
+ * the same rules (the caller's transaction, the church's members only, preferences, dedupe keys).
+ */
+export async function notifyEach(
+  db: TDb,
+  church: { churchId: string },
+  kind: TNotificationKind,
+  items: TNotifyItem[],
+): Promise<number> {
+  if (items.length === 0) return 0;
+  const column = <T>(pick: (i: TNotifyItem) => T, type: string) =>
+    sql`${sql.param(items.map(pick))}::${sql.raw(type)}[]`;
+  // One array parameter per column, read back as rows: the statement is the same size for 2 or 2,000.
+  const each = sql`unnest(${column((i) => i.userId, "uuid")}, ${column((i) => i.title.slice(0, TITLE_MAX), "text")},
+    ${column((i) => i.message.slice(0, MESSAGE_MAX), "text")}, ${column((i) => i.link, "text")},
+    ${column((i) => i.relatedId ?? null, "uuid")}, ${column((i) => i.dedupeKey ?? null, "text")})
+    as item(user_id, title, message, link, related_id, dedupe_key)`;
+  return store(db, church, kind, {
+    from: { table: each, on: sql`item.user_id = ${users.id}` },
+    where: undefined,
+    title: sql`item.title`,
+    message: sql`item.message`,
+    link: sql`item.link`,
+    relatedId: sql`item.related_id`,
+    dedupeKey: sql`item.dedupe_key`,
+  });
+}
+
+const TITLE_MAX = 200;
+const MESSAGE_MAX = 500;
+/** Notification ids per delivery job: a church of many thousands is told in a few jobs, each well under ZDeliverJob's cap. */
+export const DELIVER_BATCH = 5000;
+
+type TStoreSpec = {
+  /** Rows joined to the church's members, one per notification (notifyEach); none: one per member. */
+  from: { table: SQL; on: SQL } | undefined;
+  where: SQL | undefined;
+  title: SQL;
+  message: SQL;
+  link: SQL;
+  relatedId: SQL;
+  dedupeKey: SQL;
+};
+
+/** Stores the notifications of `kind` for the church's members that `spec` picks, and queues their delivery. */
+async function store(db: TDb, church: { churchId: string }, kind: TNotificationKind, spec: TStoreSpec) {
+  const prefKey = PROFILE_PREFERENCE[kind];
   const prefOn = prefKey ? sql`coalesce(${PREF_COLUMNS[prefKey]}, true)` : sql`true`;
-  const type = NOTIFICATION_KINDS[input.kind].type;
-  const recipients = db
+  const type = NOTIFICATION_KINDS[kind].type;
+  const members = db
     // insert ... select writes every column of the table in its order: keep these in that order.
     .select({
       id: sql`gen_random_uuid()`.as("id"),
       churchId: users.churchId,
       userId: users.id,
-      type: sql`${type}`.as("type"),
-      kind: sql`${input.kind}`.as("kind"),
-      title: sql`${input.title.slice(0, 200)}`.as("title"),
-      message: sql`${input.message.slice(0, 500)}`.as("message"),
-      link: sql`${input.link}`.as("link"),
-      relatedId: sql`${input.relatedId ?? null}::uuid`.as("related_id"),
-      dedupeKey: sql`${input.dedupeKey ?? null}`.as("dedupe_key"),
+      type: sql`${type}::text`.as("type"),
+      kind: sql`${kind}::text`.as("kind"),
+      title: spec.title.as("title"),
+      message: spec.message.as("message"),
+      link: spec.link.as("link"),
+      relatedId: spec.relatedId.as("related_id"),
+      dedupeKey: spec.dedupeKey.as("dedupe_key"),
       isRead: sql`false`.as("is_read"),
       createdAt: sql`now()`.as("created_at"),
     })
     .from(users)
+    .$dynamic();
+  if (spec.from) members.innerJoin(spec.from.table, spec.from.on);
+  const recipients = members
     .leftJoin(userPreferences, eq(userPreferences.userId, users.id))
-    .where(inChurch(users, church, audience, input.except ? ne(users.id, input.except) : undefined, prefOn));
+    .where(inChurch(users, church, spec.where, prefOn));
   const rows = await db
     .insert(notifications)
     .select(recipients as never)
     .onConflictDoNothing()
     .returning({ id: notifications.id });
-  if (rows.length > 0) await addJob(db, DELIVER_JOB, { churchId: church.churchId, ids: rows.map((r) => r.id) });
-  return rows.length;
+  const ids = rows.map((r) => r.id);
+  for (let i = 0; i < ids.length; i += DELIVER_BATCH)
+    await addJob(db, DELIVER_JOB, { churchId: church.churchId, ids: ids.slice(i, i + DELIVER_BATCH) });
+  return ids.length;
 }
 
 function audienceCondition(to: TNotifyAudience): SQL | undefined {
