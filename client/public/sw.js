@@ -1,19 +1,39 @@
-// Fellowship service worker: makes the app shell load offline and keeps hashed assets cached.
-// - /api/* and /ws are never touched (always live, never cached).
+// Fellowship service worker: makes the app shell load offline, keeps hashed assets cached, shows
+// pushed notifications and keeps the last sermon and event lists for offline reading.
+// - /api/* and /ws are never touched (always live, never cached), except the offline data below.
 // - /assets/* (content-hashed build output) is cache-first; only this build's files are kept.
 // - Page navigations are network-first; offline they fall back to the cached app shell.
 // - Other same-origin files (icons, favicon) are stale-while-revalidate.
 // - A precompressed copy (`.br`, `.gz`) is never asked for by name: the server picks the encoding
 //   for the plain address, so such an address goes to the network untouched.
+// - Offline data: the signed-in user and GET /api/sermons* and /api/events* go to the network;
+//   the last good answer is kept and used only when the network fails. These answers are one
+//   member's, so they are dropped at every sign-in and sign-out and whenever the signed-in user is
+//   someone else than the one they were kept for.
 const VERSION = "v2";
 const SHELL_CACHE = `fellowship-shell-${VERSION}`;
 const ASSET_CACHE = `fellowship-assets-${VERSION}`;
+const DATA_CACHE = `fellowship-data-${VERSION}`;
+// Whose answers DATA_CACHE holds (and whose push subscription this browser has): kept apart from the
+// data, so that a signed-out browser still knows whom a later sign-in replaces.
+const OWNER_CACHE = "fellowship-owner";
+const OWNER_URL = "/__fellowship-owner";
 const SHELL_URL = "/";
-const PRECACHE = [SHELL_URL, "/favicon.svg", "/icons/icon-192.png", "/icons/icon-512.png"];
+const PRECACHE = [
+  SHELL_URL,
+  "/favicon.svg",
+  "/icons/icon-192.png",
+  "/icons/icon-512.png",
+  "/icons/icon-maskable-512.png",
+  "/icons/apple-touch-icon.png",
+];
 // The build's hashed files (/assets/...), written in by vite.config.ts; null when served unbuilt.
 const BUILD_ASSETS = null;
 // A safety net: a build has about 80 files and a member's visits cache only the ones they open.
 const MAX_ASSETS = Math.max(200, (BUILD_ASSETS?.length ?? 0) + 20);
+// The sermon and event answers a member reads (lists, pages, filters) are a few dozen at most.
+const MAX_DATA = 60;
+const KEEP_CACHES = [SHELL_CACHE, ASSET_CACHE, DATA_CACHE, OWNER_CACHE];
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
@@ -41,9 +61,7 @@ self.addEventListener("activate", (event) => {
       .keys()
       .then((keys) =>
         Promise.all(
-          keys
-            .filter((k) => k.startsWith("fellowship-") && k !== SHELL_CACHE && k !== ASSET_CACHE)
-            .map((k) => caches.delete(k)),
+          keys.filter((k) => k.startsWith("fellowship-") && !KEEP_CACHES.includes(k)).map((k) => caches.delete(k)),
         ),
       )
       .then(dropOldAssets)
@@ -113,11 +131,97 @@ async function staleWhileRevalidate(request) {
   return cached || network;
 }
 
+/** Kept for offline reading: the signed-in user (the shell needs it) and the sermon and event answers. */
+function isOfflineData(url) {
+  const p = url.pathname;
+  if (p === "/api/auth/user") return true;
+  // Whether something is live right now is never answered from memory.
+  if (p === "/api/events/live") return false;
+  return p === "/api/sermons" || p.startsWith("/api/sermons/") || p === "/api/events" || p.startsWith("/api/events/");
+}
+
+/** Requests that sign someone in or out: whatever was kept for the previous member goes. */
+function isSignInOrOut(url, request) {
+  const p = url.pathname;
+  return (
+    p === "/api/logout" ||
+    p === "/api/login" ||
+    p.startsWith("/api/login/") ||
+    p === "/api/callback" ||
+    (request.method !== "GET" && p.startsWith("/api/auth/"))
+  );
+}
+
+async function clearData() {
+  await caches.delete(DATA_CACHE);
+}
+
+/** Ends this browser's push subscription: the member it was made for is no longer signed in here. */
+async function endPushSubscription() {
+  const subscription = await self.registration.pushManager?.getSubscription().catch(() => null);
+  if (subscription) await subscription.unsubscribe().catch(() => false);
+}
+
+async function readOwner() {
+  const response = await (await caches.open(OWNER_CACHE)).match(OWNER_URL);
+  return response ? response.text() : null;
+}
+
+/**
+ * The session's user as the server just told it: another member than the one whose answers (and
+ * push subscription) this browser holds means both belong to someone else.
+ */
+async function checkOwner(userId) {
+  const owner = await readOwner();
+  if (owner === userId) return;
+  await clearData();
+  if (owner !== null) await endPushSubscription();
+  await (await caches.open(OWNER_CACHE)).put(OWNER_URL, new Response(userId));
+}
+
+async function networkFirstData(request, url) {
+  let response;
+  try {
+    response = await fetch(request);
+  } catch (error) {
+    // Offline: the last answer this member got, if any.
+    const cached = await (await caches.open(DATA_CACHE)).match(request);
+    if (cached) return cached;
+    throw error;
+  }
+  if (response.status === 401) {
+    await clearData();
+  } else if (response.status === 200) {
+    try {
+      if (url.pathname === "/api/auth/user") {
+        const user = await response.clone().json();
+        if (user && typeof user.id === "string") await checkOwner(user.id);
+      }
+      const cache = await caches.open(DATA_CACHE);
+      await cache.put(request, response.clone());
+      trimCache(DATA_CACHE, MAX_DATA);
+    } catch {
+      // Not kept (storage full, an unexpected answer): the page still gets its answer.
+    }
+  }
+  return response;
+}
+
 self.addEventListener("fetch", (event) => {
   const { request } = event;
-  if (request.method !== "GET") return;
   const url = new URL(request.url);
-  if (url.origin !== self.location.origin || isBypassed(url)) return;
+  if (url.origin !== self.location.origin) return;
+  if (isSignInOrOut(url, request)) {
+    // Not answered here: the request goes on as usual, and the previous member's answers go.
+    event.waitUntil(url.pathname === "/api/logout" ? Promise.all([clearData(), endPushSubscription()]) : clearData());
+    return;
+  }
+  if (request.method !== "GET") return;
+  if (isOfflineData(url)) {
+    event.respondWith(networkFirstData(request, url));
+    return;
+  }
+  if (isBypassed(url)) return;
 
   if (request.mode === "navigate") {
     event.respondWith(networkFirstNavigation(request));
@@ -126,4 +230,72 @@ self.addEventListener("fetch", (event) => {
   } else if (url.pathname !== "/sw.js") {
     event.respondWith(staleWhileRevalidate(request));
   }
+});
+
+/** Only this app's pages are opened from a notification. */
+function appUrl(value) {
+  try {
+    const url = new URL(typeof value === "string" && value ? value : "/", self.location.origin);
+    return url.origin === self.location.origin ? url.href : new URL("/", self.location.origin).href;
+  } catch {
+    return new URL("/", self.location.origin).href;
+  }
+}
+
+// A pushed message (issue 11): {title, body, url, tag} from the server, shown as a notification.
+self.addEventListener("push", (event) => {
+  let data = {};
+  try {
+    data = event.data ? event.data.json() : {};
+  } catch {
+    data = { body: event.data ? event.data.text() : "" };
+  }
+  const title = typeof data.title === "string" && data.title ? data.title : "Fellowship";
+  event.waitUntil(
+    self.registration.showNotification(title, {
+      body: typeof data.body === "string" ? data.body : "",
+      icon: "/icons/icon-192.png",
+      tag: typeof data.tag === "string" ? data.tag : undefined,
+      data: { url: appUrl(data.url) },
+    }),
+  );
+});
+
+// A click opens the notification's page: in a window of the app that is already open, else a new one.
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const url = appUrl(event.notification.data?.url);
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+      const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
+      if (open) {
+        const focused = await open.focus().catch(() => open);
+        // Only a window this worker controls can be sent elsewhere; otherwise open the page anew.
+        const moved = await focused.navigate?.(url).catch(() => null);
+        if (moved) return;
+      }
+      await self.clients.openWindow(url);
+    })(),
+  );
+});
+
+// The push service replaced the subscription (keys rotated, expiry): tell the server the new one.
+self.addEventListener("pushsubscriptionchange", (event) => {
+  event.waitUntil(
+    (async () => {
+      const subscription =
+        event.newSubscription ??
+        (event.oldSubscription
+          ? await self.registration.pushManager.subscribe(event.oldSubscription.options).catch(() => null)
+          : null);
+      if (!subscription) return;
+      await fetch("/api/notifications/subscribe", {
+        method: "POST",
+        credentials: "same-origin",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ subscription: subscription.toJSON() }),
+      }).catch(() => undefined);
+    })(),
+  );
 });

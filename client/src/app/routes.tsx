@@ -122,6 +122,9 @@ const PrayerPartnersPage = lazyPage(() =>
 const PrayerPartnersSignedOutPage = lazyPage(() =>
   import("@/features/prayer/pages/prayer-partners-signed-out-page").then((m) => m.PrayerPartnersSignedOutPage),
 );
+const MobileSettingsPage = lazyPage(() =>
+  import("@/features/mobile/pages/mobile-settings-page").then((m) => m.MobileSettingsPage),
+);
 /** Stands in for the screens a later release builds, under their own title. */
 const ComingSoonPage = lazyPage(() => import("./pages/coming-soon-page").then((m) => m.ComingSoonPage));
 /** The unknown-address page, inside the shell or on its own. */
@@ -200,7 +203,7 @@ export const ROUTES: TRoute[] = [
     nav: { label: "Onboarding Journey", icon: Compass },
   },
   { path: "/profile", access: "member", element: <ProfilePage /> },
-  { path: "/mobile-settings", access: "member", element: <ComingSoonPage title="Mobile App Settings" /> },
+  { path: "/mobile-settings", access: "member", element: <MobileSettingsPage /> },
   {
     path: "/admin",
     access: "admin",

@@ -41,6 +41,21 @@ export type TSocket = {
   close: () => void;
 };
 
+type TFrameListener = (frame: { type: string }) => void;
+const frameListeners = new Set<TFrameListener>();
+
+/**
+ * Hears every frame of any socket the app has open (the live page opens one), without opening a
+ * socket of its own: the notification bell refreshes at once on a `notification` frame this way.
+ * Returns the function that stops listening.
+ */
+export function listenToSocketFrames(listener: TFrameListener): () => void {
+  frameListeners.add(listener);
+  return () => {
+    frameListeners.delete(listener);
+  };
+}
+
 /** Opens the socket and keeps it open until `close()`. */
 export function openSocket<TFrame extends { type: string }>({
   path = "/ws",
@@ -91,6 +106,7 @@ export function openSocket<TFrame extends { type: string }>({
       // The server answered: the connection works, so a later drop starts again from the shortest wait.
       attempt = 0;
       onFrame(frame as TFrame);
+      for (const listener of frameListeners) listener(frame as TFrame);
     };
     ws.onclose = () => {
       if (socket !== ws) return;

@@ -3,6 +3,7 @@ import { useLocation } from "wouter";
 import { LazyToaster } from "@/components/ui/toast-outlet";
 import { TooltipProvider } from "@/components/ui/tooltip";
 import { EmailVerificationNotice } from "@/features/auth/components/email-verification-notice";
+import { AppNotices } from "@/features/mobile/components/app-notices";
 import { useCurrentUser } from "@/lib/current-user";
 import { lazyComponent, usePreload } from "@/lib/lazy";
 import { BadgeToasts } from "./badge-toasts";
@@ -64,6 +65,7 @@ export function AppShell({ children }: { children: ReactNode }) {
           <main id="main-content" tabIndex={-1} className="flex-1 px-4 py-6 outline-none sm:px-6 lg:px-8 lg:py-8">
             <div className="mx-auto w-full max-w-6xl">
               <EmailVerificationNotice user={user} className="mb-6" />
+              <AppNotices />
               {children}
             </div>
           </main>

@@ -1,22 +1,57 @@
-import { Bell, BellOff } from "lucide-react";
+import type { TNotification } from "@common/notifications";
+import { Bell } from "lucide-react";
+import { useState } from "react";
+import { useLocation } from "wouter";
 import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
+import { useMarkNotificationRead, useNotificationFrames, useNotifications } from "@/features/notifications/api";
+import { NotificationList } from "@/features/notifications/components/notification-list";
+import { formatUnreadCount, getAppPath, getBellLabel } from "@/features/notifications/format";
+import { cn } from "@/lib/utils";
 
-/** The sidebar's notification bell. Notifications arrive in a later issue; until then it says so. */
-export function NotificationBell() {
+/**
+ * The notification bell (spec 2 Shell layout, §9): the unread count ("9+" above 9) and a popover
+ * with the list. Polled every 30 s, and at once when an open socket says a notification arrived.
+ */
+export function NotificationBell({ align = "start", className }: { align?: "start" | "end"; className?: string }) {
+  const [open, setOpen] = useState(false);
+  const [, navigate] = useLocation();
+  const { data } = useNotifications();
+  const markRead = useMarkNotificationRead();
+  useNotificationFrames();
+  const unread = data?.unreadCount ?? 0;
+
+  const select = (notification: TNotification) => {
+    if (!notification.isRead) markRead(notification.id);
+    setOpen(false);
+    const path = getAppPath(notification.link);
+    if (path) navigate(path);
+  };
+
   return (
-    <Popover>
+    <Popover open={open} onOpenChange={setOpen}>
       <PopoverTrigger
-        aria-label="Notifications"
-        className="relative inline-flex size-9 items-center justify-center rounded-lg text-muted-foreground hover:bg-muted hover:text-foreground"
+        aria-label={getBellLabel(unread)}
+        className={cn(
+          "relative inline-flex size-9 shrink-0 items-center justify-center rounded-lg text-muted-foreground hover:bg-muted hover:text-foreground",
+          className,
+        )}
       >
         <Bell className="size-5" aria-hidden="true" />
+        {unread > 0 && (
+          <span
+            aria-hidden="true"
+            className="absolute -top-0.5 -right-0.5 flex h-[18px] min-w-[18px] items-center justify-center rounded-full bg-red-600 px-1 text-[11px] leading-none font-semibold text-white ring-2 ring-card"
+          >
+            {formatUnreadCount(unread)}
+          </span>
+        )}
       </PopoverTrigger>
-      <PopoverContent align="start" aria-label="Notifications">
-        <p className="text-sm font-semibold">Notifications</p>
-        <div className="flex flex-col items-center gap-2 py-6 text-center">
-          <BellOff className="size-6 text-stone-400" aria-hidden="true" />
-          <p className="text-sm text-muted-foreground">No notifications yet</p>
-        </div>
+      <PopoverContent
+        align={align}
+        aria-label="Notifications"
+        className="w-[min(22rem,calc(100vw-1.5rem))] overflow-hidden p-0"
+      >
+        <NotificationList onSelect={select} />
       </PopoverContent>
     </Popover>
   );

@@ -85,6 +85,7 @@ describe("SidebarContent", () => {
   });
 
   it("opens the notification popover", async () => {
+    mockFetch({ "/api/notifications": { unreadCount: 0, notifications: [] } });
     renderWithApp(<Sidebar />, { user: makeUser() });
     await userEvent.click(screen.getByRole("button", { name: "Notifications" }));
     expect(await screen.findByText("No notifications yet")).toBeTruthy();

@@ -2,6 +2,7 @@ import { Menu, Star } from "lucide-react";
 import { useCurrentUser } from "@/lib/current-user";
 import { formatNumber } from "@/lib/utils";
 import { NavSearch } from "./nav-search";
+import { NotificationBell } from "./notification-bell";
 
 export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
   const user = useCurrentUser();
@@ -16,8 +17,9 @@ export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
         <Menu className="size-5" aria-hidden="true" />
       </button>
       <NavSearch />
+      <NotificationBell align="end" className="ml-auto md:hidden" />
       <div
-        className="ml-auto flex shrink-0 items-center gap-1.5 rounded-full border border-brand-border bg-brand-soft px-3 py-1.5 text-sm font-semibold text-brand-text"
+        className="flex shrink-0 md:ml-auto items-center gap-1.5 rounded-full border border-brand-border bg-brand-soft px-3 py-1.5 text-sm font-semibold text-brand-text"
         title="Your points"
       >
         <Star className="size-4 fill-current" aria-hidden="true" />

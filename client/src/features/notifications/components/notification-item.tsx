@@ -1,0 +1,74 @@
+import type { TNotification, TNotificationType } from "@common/notifications";
+import {
+  Bell,
+  BookOpen,
+  CalendarDays,
+  HeartHandshake,
+  type LucideIcon,
+  Megaphone,
+  Sparkles,
+  Trophy,
+} from "lucide-react";
+import { cn, formatRelativeTime } from "@/lib/utils";
+
+const TYPE_ICONS: Record<TNotificationType, LucideIcon> = {
+  sermon: BookOpen,
+  event: CalendarDays,
+  prayer: HeartHandshake,
+  announcement: Megaphone,
+  system: Sparkles,
+  other: Bell,
+};
+
+/** Kudos are "other" to the spec; the bell shows them with Member Recognition's trophy. */
+function getIcon(notification: TNotification): LucideIcon {
+  return notification.kind.startsWith("kudos") ? Trophy : TYPE_ICONS[notification.type];
+}
+
+/** One notification: a button that marks it read and opens its page. Unread ones are tinted and dotted. */
+export function NotificationItem({
+  notification,
+  now,
+  onSelect,
+}: {
+  notification: TNotification;
+  now: Date;
+  onSelect: (notification: TNotification) => void;
+}) {
+  const Icon = getIcon(notification);
+  const isUnread = !notification.isRead;
+  return (
+    <li>
+      <button
+        type="button"
+        onClick={() => onSelect(notification)}
+        className={cn(
+          "flex w-full gap-3 px-4 py-3 text-left transition-colors hover:bg-muted focus-visible:bg-muted focus-visible:outline-none",
+          isUnread && "bg-brand-soft/60",
+        )}
+      >
+        <span
+          className={cn(
+            "mt-0.5 flex size-8 shrink-0 items-center justify-center rounded-full",
+            isUnread ? "bg-brand-soft text-brand-text" : "bg-stone-100 text-stone-500",
+          )}
+        >
+          <Icon className="size-4" aria-hidden="true" />
+        </span>
+        <span className="grid min-w-0 flex-1 gap-0.5">
+          <span className={cn("text-sm break-words", isUnread ? "font-semibold text-foreground" : "text-stone-700")}>
+            {isUnread && <span className="sr-only">Unread: </span>}
+            {notification.title}
+          </span>
+          {notification.message && (
+            <span className="line-clamp-2 text-sm break-words text-muted-foreground">{notification.message}</span>
+          )}
+          <time dateTime={notification.createdAt} className="text-xs text-muted-foreground">
+            {formatRelativeTime(notification.createdAt, now)}
+          </time>
+        </span>
+        {isUnread && <span className="mt-2 size-2 shrink-0 rounded-full bg-primary" aria-hidden="true" />}
+      </button>
+    </li>
+  );
+}
