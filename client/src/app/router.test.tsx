@@ -155,9 +155,9 @@ describe("AppRoutes", () => {
   });
 
   it("later screens show 'Coming soon' inside the shell", async () => {
-    mockFetch({ "/api/auth/user": makeUser({ role: "CONGREGANT" }) });
-    renderWithApp(<AppRoutes />, { path: "/kudos" });
-    expect(await screen.findByRole("heading", { name: "Member Recognition" })).toBeTruthy();
+    mockFetch({ "/api/auth/user": makeUser({ role: "ADMIN" }) });
+    renderWithApp(<AppRoutes />, { path: "/admin/integrations" });
+    expect(await screen.findByRole("heading", { name: "Integrations", level: 1 })).toBeTruthy();
     expect(screen.getByText("Coming soon")).toBeTruthy();
     expect(screen.getByRole("navigation", { name: "Main" })).toBeTruthy();
   });

@@ -1,4 +1,5 @@
 import {
+  Award,
   BarChart3,
   BookOpen,
   CalendarCog,
@@ -122,6 +123,8 @@ const PrayerPartnersPage = lazyPage(() =>
 const PrayerPartnersSignedOutPage = lazyPage(() =>
   import("@/features/prayer/pages/prayer-partners-signed-out-page").then((m) => m.PrayerPartnersSignedOutPage),
 );
+const KudosPage = lazyPage(() => import("@/features/kudos/pages/kudos-page").then((m) => m.KudosPage));
+const AdminKudosPage = lazyPage(() => import("@/features/kudos/pages/admin-kudos-page").then((m) => m.AdminKudosPage));
 const MobileSettingsPage = lazyPage(() =>
   import("@/features/mobile/pages/mobile-settings-page").then((m) => m.MobileSettingsPage),
 );
@@ -187,7 +190,7 @@ export const ROUTES: TRoute[] = [
   {
     path: "/kudos",
     access: "member",
-    element: <ComingSoonPage title="Member Recognition" />,
+    element: <KudosPage />,
     nav: { label: "Member Recognition", icon: Trophy },
   },
   {
@@ -229,6 +232,12 @@ export const ROUTES: TRoute[] = [
     access: "admin",
     element: <InvitationsPage />,
     nav: { label: "Send Invitations", icon: Mail },
+  },
+  {
+    path: "/admin/kudos",
+    access: "admin",
+    element: <AdminKudosPage />,
+    nav: { label: "Kudos Approvals", icon: Award },
   },
   {
     path: "/admin/integrations",

@@ -13,6 +13,7 @@ const STATS = {
   prayerRequests: 7,
   newMembersThisMonth: 1,
   pendingInvitations: 2,
+  pendingKudos: 3,
 };
 const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
 const ACTIVITY = Array.from({ length: 7 }, (_, i) => ({
@@ -33,6 +34,13 @@ describe("AdminDashboardPage", () => {
     for (const label of ["Total Members", "Active This Week", "Total Sermons", "Prayer Requests"])
       expect(screen.getByText(label)).toBeTruthy();
     expect(screen.getByText("7")).toBeTruthy();
+  });
+
+  it("shows how many kudos await approval, with a link to the queue", async () => {
+    setup();
+    const link = await screen.findByRole("link", { name: "Review kudos" });
+    expect(link.getAttribute("href")).toBe("/admin/kudos");
+    expect(link.parentElement?.textContent).toBe("Kudos awaiting approval3Review kudos");
   });
 
   it("shows only the first 5 activities with relative times", async () => {

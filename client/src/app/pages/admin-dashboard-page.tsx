@@ -26,6 +26,7 @@ import { WelcomeBanner } from "@/features/admin/components/welcome-banner";
 import { useUpcomingEvents } from "@/features/events/api";
 import { UpcomingEventList } from "@/features/events/components/upcoming-event-list";
 import { eventFormatter } from "@/features/events/format";
+import { PendingKudosNotice } from "@/features/kudos/components/pending-kudos-notice";
 import { useCurrentUser } from "@/lib/current-user";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useNow } from "@/lib/use-now";
@@ -112,6 +113,7 @@ export function AdminDashboardPage() {
           </CardHeader>
           <CardContent>
             <QuickActionGrid actions={QUICK_ACTIONS} />
+            {!stats.isError && <PendingKudosNotice count={s?.pendingKudos} className="mt-4" />}
             {s && s.pendingInvitations > 0 && (
               <p className="mt-4 text-sm text-muted-foreground">
                 {plural(s.pendingInvitations, "invitation is", "invitations are")} waiting to be accepted.{" "}

@@ -1,0 +1,231 @@
+import type { TPendingKudos } from "@common/kudos";
+import { Award, Check, Inbox, X } from "lucide-react";
+import { useRef, useState } from "react";
+import { EmptyState } from "@/components/empty-state";
+import { LoadError } from "@/components/load-error";
+import { PageHeader } from "@/components/page-header";
+import { Avatar } from "@/components/ui/avatar";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Skeleton, skeletonKeys } from "@/components/ui/skeleton";
+import { toast } from "@/components/ui/use-toast";
+import { getServerMessage, getStatus } from "@/lib/api-client";
+import { toastApiError } from "@/lib/auth-redirect";
+import { useDocumentTitle } from "@/lib/use-document-title";
+import { useNow } from "@/lib/use-now";
+import { formatDate, formatRelativeTime } from "@/lib/utils";
+import { useApproveKudos, usePendingKudos, useRejectKudos } from "../api";
+import { RejectKudosDialog } from "../components/reject-kudos-dialog";
+import { KUDOS_CATEGORY_LABELS, KUDOS_TYPE_LABELS, kudosPersonName } from "../labels";
+
+const HEADING_ID = "kudos-approvals-heading";
+const titleId = (id: string) => `pending-kudos-${id}-title`;
+
+function QueueSkeleton() {
+  return (
+    <ul className="grid gap-4" aria-label="Loading kudos waiting for approval">
+      {skeletonKeys(3).map((key) => (
+        <li key={key} className="grid gap-3 rounded-2xl border border-border bg-card p-5">
+          <Skeleton className="h-5 w-40 rounded-full" />
+          <Skeleton className="h-5 w-1/2" />
+          <Skeleton className="h-4 w-full" />
+          <div className="flex items-center justify-between gap-3">
+            <Skeleton className="h-4 w-48" />
+            <Skeleton className="h-8 w-44" />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Someone reviewed it first, or it is gone: the server's words, else ours. */
+function reviewFailed(error: unknown, action: "approve" | "reject") {
+  const gone = getStatus(error) === 404 || getStatus(error) === 409;
+  toastApiError(error, {
+    description:
+      (gone ? (getServerMessage(error) ?? "This kudos was already reviewed or removed.") : null) ??
+      `Failed to ${action} kudos. Please try again.`,
+  });
+}
+
+function PendingKudosItem({
+  kudos,
+  now,
+  isBusy,
+  onApprove,
+  onReject,
+}: {
+  kudos: TPendingKudos;
+  now: Date;
+  isBusy: boolean;
+  onApprove: () => void;
+  onReject: () => void;
+}) {
+  const from = kudosPersonName(kudos.fromUser);
+  const to = kudosPersonName(kudos.toUser);
+  return (
+    <li className="min-w-0">
+      <article
+        aria-labelledby={titleId(kudos.id)}
+        className="grid gap-3 rounded-2xl border border-border bg-card p-5 shadow-xs"
+      >
+        <div className="flex flex-wrap items-center gap-1.5">
+          <Badge tone="soft">
+            <Award className="size-3" aria-hidden="true" />
+            {KUDOS_TYPE_LABELS[kudos.type]}
+          </Badge>
+          <Badge tone="grey">{KUDOS_CATEGORY_LABELS[kudos.category]}</Badge>
+          <time
+            dateTime={kudos.createdAt}
+            title={formatDate(kudos.createdAt)}
+            className="ml-auto text-xs whitespace-nowrap text-muted-foreground"
+          >
+            {formatRelativeTime(kudos.createdAt, now)}
+          </time>
+        </div>
+        <div className="grid gap-1">
+          <h2
+            id={titleId(kudos.id)}
+            tabIndex={-1}
+            className="rounded-sm text-base font-semibold break-words text-foreground"
+          >
+            {kudos.title}
+          </h2>
+          <p className="text-sm leading-6 break-words whitespace-pre-line text-stone-700">{kudos.message}</p>
+        </div>
+        <div className="flex flex-col gap-3 border-t border-border pt-3 sm:flex-row sm:items-center sm:justify-between">
+          <div className="flex min-w-0 items-center gap-2.5">
+            <Avatar name={from} src={kudos.fromUser?.profileImageUrl} className="size-8 text-xs" />
+            <p className="min-w-0 text-sm leading-tight text-muted-foreground">
+              <span className="font-medium break-words text-foreground">{from}</span>
+              {" recognized "}
+              <span className="font-medium break-words text-foreground">{to}</span>
+            </p>
+          </div>
+          <div className="flex gap-2">
+            <Button size="sm" className="flex-1 sm:flex-none" disabled={isBusy} onClick={onApprove}>
+              <Check aria-hidden="true" />
+              Approve
+              <span className="sr-only"> “{kudos.title}”</span>
+            </Button>
+            <Button size="sm" variant="outline" className="flex-1 sm:flex-none" disabled={isBusy} onClick={onReject}>
+              <X aria-hidden="true" />
+              Reject
+              <span className="sr-only"> “{kudos.title}”</span>
+            </Button>
+          </div>
+        </div>
+      </article>
+    </li>
+  );
+}
+
+/**
+ * The kudos approval queue (`/admin/kudos`, issue 11): members' recognitions waiting for a leader,
+ * oldest first, each approved or rejected (with an optional reason for the sender).
+ */
+export function AdminKudosPage() {
+  const pending = usePendingKudos();
+  const approve = useApproveKudos();
+  const reject = useRejectKudos();
+  const now = useNow();
+  const [rejecting, setRejecting] = useState<TPendingKudos | null>(null);
+  const opener = useRef<HTMLElement | null>(null);
+  useDocumentTitle("Kudos Approvals");
+  const list = pending.data ?? [];
+
+  // A reviewed kudos leaves the list with its buttons: the focus goes on to the next one's title,
+  // or to the page's heading when none is left.
+  const nextFocus = (id: string) => {
+    const index = list.findIndex((k) => k.id === id);
+    const next = list[index + 1] ?? list[index - 1];
+    return () => (next && document.getElementById(titleId(next.id))) || document.getElementById(HEADING_ID);
+  };
+
+  const onApprove = (kudos: TPendingKudos) => {
+    const focusNext = nextFocus(kudos.id);
+    approve.mutate(kudos.id, {
+      onSuccess: () => {
+        toast({
+          title: "Kudos Approved",
+          description: `${kudosPersonName(kudos.toUser)} is told, and the church can now see it.`,
+        });
+        requestAnimationFrame(() => focusNext()?.focus());
+      },
+      onError: (error) => reviewFailed(error, "approve"),
+    });
+  };
+
+  const onReject = (kudos: TPendingKudos, reason: string) => {
+    const focusNext = nextFocus(kudos.id);
+    reject.mutate(
+      { id: kudos.id, reason },
+      {
+        onSuccess: () => {
+          toast({ title: "Kudos Rejected", description: "Its sender has been told." });
+          opener.current = focusNext();
+          setRejecting(null);
+        },
+        onError: (error) => reviewFailed(error, "reject"),
+      },
+    );
+  };
+
+  return (
+    <>
+      <PageHeader
+        title={
+          <span id={HEADING_ID} tabIndex={-1} className="rounded-sm">
+            Kudos Approvals
+          </span>
+        }
+        description="Recognitions from your members wait here until you approve them, oldest first."
+      />
+      {pending.isLoading ? (
+        <QueueSkeleton />
+      ) : pending.isError ? (
+        <LoadError
+          card
+          what="Kudos waiting for approval"
+          onRetry={() => pending.refetch()}
+          className="p-8 text-center"
+        />
+      ) : list.length === 0 ? (
+        <Card>
+          <EmptyState
+            icon={Inbox}
+            title="No kudos waiting for approval"
+            description="When a member recognizes someone, it appears here for you to approve."
+          />
+        </Card>
+      ) : (
+        <ul className="grid gap-4" aria-label="Kudos waiting for approval">
+          {list.map((k) => (
+            <PendingKudosItem
+              key={k.id}
+              kudos={k}
+              now={now}
+              isBusy={
+                (approve.isPending && approve.variables === k.id) || (reject.isPending && reject.variables?.id === k.id)
+              }
+              onApprove={() => onApprove(k)}
+              onReject={() => {
+                opener.current = document.activeElement as HTMLElement | null;
+                setRejecting(k);
+              }}
+            />
+          ))}
+        </ul>
+      )}
+      <RejectKudosDialog
+        kudos={rejecting}
+        pending={reject.isPending}
+        returnFocus={() => (opener.current?.isConnected ? opener.current : document.getElementById(HEADING_ID))}
+        onReject={onReject}
+        onClose={() => setRejecting(null)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,94 @@
+import { Plus, Trophy } from "lucide-react";
+import { useState } from "react";
+import { EmptyState } from "@/components/empty-state";
+import { LoadError } from "@/components/load-error";
+import { PageHeader } from "@/components/page-header";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Skeleton, skeletonKeys } from "@/components/ui/skeleton";
+import { useCurrentUser } from "@/lib/current-user";
+import { useDocumentTitle } from "@/lib/use-document-title";
+import { useNow } from "@/lib/use-now";
+import { useKudos } from "../api";
+import { GiveKudosDialog } from "../components/give-kudos-dialog";
+import { KudosCard } from "../components/kudos-card";
+
+const LIST = "grid gap-4 md:grid-cols-2";
+
+function ListSkeleton() {
+  return (
+    <ul className={LIST} aria-label="Loading recognitions">
+      {skeletonKeys(4).map((key) => (
+        <li key={key} className="grid gap-3 rounded-2xl border border-border bg-card p-5">
+          <div className="flex gap-2">
+            <Skeleton className="h-5 w-36 rounded-full" />
+            <Skeleton className="h-5 w-20 rounded-full" />
+          </div>
+          <Skeleton className="h-5 w-2/3" />
+          <Skeleton className="h-4 w-full" />
+          <Skeleton className="h-4 w-4/5" />
+          <div className="mt-2 flex items-center gap-2.5">
+            <Skeleton className="size-8 rounded-full" />
+            <Skeleton className="h-4 w-40" />
+          </div>
+          <div className="flex gap-1.5 border-t border-border pt-3">
+            {skeletonKeys(4).map((k) => (
+              <Skeleton key={k} className="h-9 w-14 rounded-full" />
+            ))}
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * Spec 2 Kudos, "Member Recognition" (`/kudos`): Give Kudos, then the church's recognitions, newest
+ * first, with reactions. The member's own kudos waiting for approval (or not approved) show here too.
+ */
+export function KudosPage() {
+  const user = useCurrentUser();
+  const kudos = useKudos();
+  const now = useNow();
+  const [isGiving, setGiving] = useState(false);
+  useDocumentTitle("Member Recognition");
+  const list = kudos.data ?? [];
+
+  const giveButton = (
+    <Button onClick={() => setGiving(true)}>
+      <Plus aria-hidden="true" />
+      Give Kudos
+    </Button>
+  );
+
+  return (
+    <>
+      <PageHeader
+        title="Member Recognition"
+        description="Celebrate the people who serve, pray and encourage in your church."
+        actions={giveButton}
+      />
+      {kudos.isLoading ? (
+        <ListSkeleton />
+      ) : kudos.isError ? (
+        <LoadError card what="Recognitions" onRetry={() => kudos.refetch()} className="p-8 text-center" />
+      ) : list.length === 0 ? (
+        <Card>
+          <EmptyState
+            icon={Trophy}
+            title="No recognitions yet"
+            description="Know someone who serves faithfully or lifts others up? Be the first to thank them."
+            action={giveButton}
+          />
+        </Card>
+      ) : (
+        <ul className={LIST} aria-label="Recognitions">
+          {list.map((k) => (
+            <KudosCard key={k.id} kudos={k} selfId={user.id} now={now} />
+          ))}
+        </ul>
+      )}
+      <GiveKudosDialog open={isGiving} selfId={user.id} onOpenChange={setGiving} />
+    </>
+  );
+}
