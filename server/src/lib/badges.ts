@@ -1,6 +1,7 @@
 import { BADGES, type TBadgeKey } from "@common/badges";
 import { desc, eq } from "drizzle-orm";
 import { userBadges } from "../db/schema/growth";
+import { notify } from "../features/notifications/notify";
 import { inChurch } from "./church-scope";
 import type { TChurchCtx } from "./context";
 
@@ -10,12 +11,23 @@ import type { TChurchCtx } from "./context";
  * transaction has committed; a repeat or a race grants nothing.
  */
 export async function grantBadge(ctx: TChurchCtx, badge: TBadgeKey): Promise<boolean> {
-  const inserted = await ctx.db
-    .insert(userBadges)
-    .values({ churchId: ctx.churchId, userId: ctx.userId, badge })
-    .onConflictDoNothing()
-    .returning({ id: userBadges.id });
-  if (inserted.length === 0) return false;
+  const granted = await ctx.db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(userBadges)
+      .values({ churchId: ctx.churchId, userId: ctx.userId, badge })
+      .onConflictDoNothing()
+      .returning({ id: userBadges.id });
+    if (inserted.length === 0) return false;
+    await notify(tx, ctx, {
+      kind: "badge_earned",
+      to: { userIds: [ctx.userId] },
+      title: "Badge earned",
+      message: `You earned the ${BADGES[badge].name} badge: ${BADGES[badge].description}`,
+      link: "/profile",
+    });
+    return true;
+  });
+  if (!granted) return false;
   await ctx.changed("user", ctx.userId);
   return true;
 }

@@ -12,6 +12,7 @@ import type { TChurchCtx } from "../../lib/context";
 import { conflict, notFound } from "../../lib/errors";
 import { awardPoints, isAwarded, weekKey } from "../../lib/points";
 import { recordActivity } from "../admin/activity.repo";
+import { notify } from "../notifications/notify";
 import { completeOnboardingStepFor } from "../onboarding/onboarding.service";
 
 type TActionStepInput = z.output<typeof ZActionStepBody>;
@@ -76,6 +77,17 @@ export async function saveActionStep(
       // xmax is 0 only on a row this statement inserted.
       .returning({ id: weeklyActionSteps.id, isNew: sql<boolean>`(xmax = 0)` });
     await recordActivity({ ...ctx, db }, "action_step_set", `Weekly action step: ${body.title}`);
+    // Members hear of a step new this week; an edit, or a step planned for a later week, is not news yet.
+    if (row.isNew && weekOf === weekKey(ctx, now))
+      await notify(db, ctx, {
+        kind: "action_step_posted",
+        to: { everyone: true },
+        except: ctx.userId,
+        title: "This week's action step",
+        message: body.title,
+        link: "/growth",
+        relatedId: row.id,
+      });
     return row;
   });
   // Every process forgets the church's cached step (and each member's mark with it).

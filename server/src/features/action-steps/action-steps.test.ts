@@ -430,3 +430,53 @@ describe("weeks in the church's time zone", () => {
     expect(late.status).toBe(409);
   });
 });
+
+describe("notifications (issue 11)", () => {
+  const notes = async (who: Caller) =>
+    (await who.get("/api/notifications")).body.notifications as { kind: string; message: string }[];
+
+  it("this week's new step tells every member but the admin, linking to /growth; a replacement or a later week's does not", async () => {
+    const c = await utcChurch();
+    const m = await addMember(t.app, c);
+    await postStep(c.admin, { weekOf: addDays(thisSunday("UTC"), 7), title: "Next week's" });
+    expect(await notes(m)).toEqual([]);
+    const step = await postStep(c.admin);
+    expect(await notes(m)).toEqual([
+      expect.objectContaining({
+        type: "announcement",
+        kind: "action_step_posted",
+        title: "This week's action step",
+        message: "Call someone who is lonely",
+        relatedId: step.id,
+        link: "/growth",
+      }),
+    ]);
+    await postStep(c.admin, { title: "Call two people" });
+    expect(await notes(m)).toHaveLength(1);
+    expect(await notes(c.admin)).toEqual([]);
+  });
+
+  it("a badge earned tells the member who earned it, once, linking to the profile", async () => {
+    const c = await utcChurch();
+    const m = await addMember(t.app, c);
+    const other = await addMember(t.app, c);
+    const step = await postStep(c.admin);
+    await m.post(`/api/weekly-action-step/${step.id}/complete`);
+    await m.post(`/api/weekly-action-step/${step.id}/complete`);
+    const badges = (await m.get("/api/notifications")).body.notifications.filter(
+      (n: { kind: string }) => n.kind === "badge_earned",
+    );
+    expect(badges).toContainEqual(
+      expect.objectContaining({
+        type: "system",
+        title: "Badge earned",
+        message: "You earned the Doer of the Word badge: Completed a first weekly action step",
+        relatedId: null,
+        link: "/profile",
+      }),
+    );
+    // One per badge granted (the onboarding journey's Growth Seeker came with it).
+    expect(badges).toHaveLength((await badgesOf(m)).length);
+    expect((await notes(other)).filter((n) => n.kind === "badge_earned")).toEqual([]);
+  });
+});

@@ -9,6 +9,7 @@ import { churchRow, inChurch } from "../../lib/church-scope";
 import type { TChurchCtx } from "../../lib/context";
 import { conflict, notFound } from "../../lib/errors";
 import { recordActivity } from "../admin/activity.repo";
+import { notify } from "../notifications/notify";
 
 type TEventInput = z.output<typeof ZEventBody>;
 const NOT_FOUND = "Event not found";
@@ -106,6 +107,15 @@ export async function createEvent(ctx: TChurchCtx, body: TEventInput): Promise<T
       .values({ ...toValues(body), churchId: ctx.churchId, createdBy: ctx.userId })
       .returning();
     await recordActivity({ ...ctx, db }, "event_created", `New event: ${row.title}`);
+    await notify(db, ctx, {
+      kind: "event_published",
+      to: { everyone: true },
+      except: ctx.userId,
+      title: "New event",
+      message: row.title,
+      link: "/events",
+      relatedId: row.id,
+    });
     return row.id;
   });
   await eventsChanged(ctx);

@@ -194,3 +194,28 @@ describe("the event list: small queries for the dashboards, a per-church cache f
     });
   });
 });
+
+describe("notifications (issue 11)", () => {
+  it("a new event tells every member but its author, linking to the events; an edit tells nobody", async () => {
+    const c = await createChurch(t.app);
+    const m = await addMember(t.app, c);
+    const quiet = await addMember(t.app, c);
+    expect((await quiet.patch("/api/user/preferences", { eventNotifications: false })).status).toBe(200);
+    const e = await createEvent(c.admin, { title: "Harvest Supper" });
+    const notes = async (who: Caller) => (await who.get("/api/notifications")).body.notifications;
+    expect(await notes(m)).toEqual([
+      expect.objectContaining({
+        type: "event",
+        kind: "event_published",
+        title: "New event",
+        message: "Harvest Supper",
+        relatedId: e.id,
+        link: "/events",
+      }),
+    ]);
+    expect(await notes(c.admin)).toEqual([]);
+    expect(await notes(quiet)).toEqual([]);
+    await c.admin.put(`/api/events/${e.id}`, eventBody({ title: "Harvest Supper (moved)" }));
+    expect(await notes(m)).toHaveLength(1);
+  });
+});

@@ -20,6 +20,7 @@ import { users } from "../../db/schema/users";
 import { churchRow, inChurch } from "../../lib/church-scope";
 import type { TChurchCtx } from "../../lib/context";
 import { AppError, badRequest, conflict, forbidden, notFound } from "../../lib/errors";
+import { notify } from "../notifications/notify";
 import { createSermonDraft } from "../sermons/sermons.service";
 import {
   countMessagesSince,
@@ -201,6 +202,15 @@ export async function startStream(
         createdEvent: !onNow,
         startedBy: ctx.userId,
         startedAt: now,
+      });
+      await notify(db, ctx, {
+        kind: "live_started",
+        to: { everyone: true },
+        except: ctx.userId,
+        title: "Live now",
+        message: body.title,
+        link: "/live",
+        relatedId: eventId,
       });
     });
   } catch (err) {

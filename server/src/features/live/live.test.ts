@@ -328,3 +328,22 @@ describe("who may call", () => {
     expect((await ma.get(`/api/live-stream/messages/${eventId}`)).body).toHaveLength(1);
   });
 });
+
+describe("notifications (issue 11)", () => {
+  it("a stream started tells every member but the admin who started it, linking to /live", async () => {
+    const c = await createChurch(t.app);
+    const m = await addMember(t.app, c);
+    const { eventId } = await startLive(c);
+    expect((await m.get("/api/notifications")).body.notifications).toEqual([
+      expect.objectContaining({
+        type: "announcement",
+        kind: "live_started",
+        title: "Live now",
+        message: "Sunday Service Live",
+        relatedId: eventId,
+        link: "/live",
+      }),
+    ]);
+    expect((await c.admin.get("/api/notifications")).body.notifications).toEqual([]);
+  });
+});

@@ -584,3 +584,29 @@ describe("who may call", () => {
     expect(body).toEqual({ message: "Unauthorized" });
   });
 });
+
+describe("notifications (issue 11)", () => {
+  it("the week's new chain tells each member who their partner is, once, linking to /prayer-partners", async () => {
+    const g = await churchWith(["CONGREGANT", "GROUP_LEADER"]);
+    const quiet = await addMember(t.app, g, "CONGREGANT", "Quiet");
+    expect((await quiet.patch("/api/user/preferences", { prayerReminders: false })).status).toBe(200);
+    setClock(dayOfWeek(1));
+    const partners = await partnersOf([...g.all, quiet]);
+    await partnersOf(g.all);
+    for (const m of g.all) {
+      const partner = [...g.all, quiet].find((p) => p.user.id === partners.get(m.user.id));
+      const mine = (await m.get("/api/notifications")).body.notifications;
+      expect(mine).toEqual([
+        expect.objectContaining({
+          type: "prayer",
+          kind: "prayer_partner",
+          title: "Your prayer partner",
+          message: `Your prayer partner this week is ${partner?.user.firstName} ${partner?.user.lastName}`,
+          relatedId: (await current(m)).id,
+          link: "/prayer-partners",
+        }),
+      ]);
+    }
+    expect((await quiet.get("/api/notifications")).body.notifications).toEqual([]);
+  });
+});

@@ -16,6 +16,7 @@ import type { TChurchCtx } from "../../lib/context";
 import { conflict, forbidden, notFound } from "../../lib/errors";
 import { dayKey } from "../../lib/points";
 import { recordActivity } from "../admin/activity.repo";
+import { notify } from "../notifications/notify";
 import { completeOnboardingStepFor } from "../onboarding/onboarding.service";
 import {
   findPrayedToday,
@@ -125,13 +126,34 @@ export async function markPrayerAnswered(
   if (!request.isMine && !isAdminRole(ctx.role))
     throw forbidden("Only its author or an admin can mark a prayer answered.");
   if (request.isAnswered) return request;
-  await ctx.db
-    .update(prayerRequests)
-    .set({ answeredAt: new Date(), answerNote: body.answerNote })
-    // Of two concurrent answers the first wins; the second leaves it as it was.
-    .where(inChurch(prayerRequests, ctx, eq(prayerRequests.id, id), isNull(prayerRequests.answeredAt)));
+  await ctx.db.transaction(async (tx) => {
+    const [answered] = await tx
+      .update(prayerRequests)
+      .set({ answeredAt: new Date(), answerNote: body.answerNote })
+      // Of two concurrent answers the first wins; the second leaves it as it was (and tells nobody).
+      .where(inChurch(prayerRequests, ctx, eq(prayerRequests.id, id), isNull(prayerRequests.answeredAt)))
+      .returning({ authorId: prayerRequests.authorId });
+    if (answered) await notifyAnswered({ ...ctx, db: tx }, request, answered.authorId);
+  });
   await prayerChanged(ctx);
   return getPrayerRequest(ctx, id);
+}
+
+/** Everyone who prayed for an answered request hears of it; not its author, nor whoever marked it. */
+async function notifyAnswered(ctx: TChurchCtx, request: TPrayerRequest, authorId: string | null) {
+  const prayed = await ctx.db
+    .selectDistinct({ userId: prayerRequestPrayers.userId })
+    .from(prayerRequestPrayers)
+    .where(inChurch(prayerRequestPrayers, ctx, eq(prayerRequestPrayers.requestId, request.id)));
+  const userIds = prayed.map((p) => p.userId).filter((u) => u !== authorId && u !== ctx.userId);
+  await notify(ctx.db, ctx, {
+    kind: "prayer_answered",
+    to: { userIds },
+    title: "Prayer answered",
+    message: `A request you prayed for has been answered: ${request.title}`,
+    link: "/prayer-requests",
+    relatedId: request.id,
+  });
 }
 
 /** Hides a request from members (its author still sees it, marked hidden) or shows it again. Admins only. */
@@ -147,6 +169,27 @@ export async function setPrayerHidden(ctx: TChurchCtx, id: string, hidden: boole
 }
 
 /**
+ * The author hears that someone prayed for their request, at most once a day per request however
+ * many pray, and never who (an anonymous request's author included: only they get it).
+ */
+async function notifyPrayedFor(ctx: TChurchCtx, request: TPrayerRequest, day: string) {
+  const [row] = await ctx.db
+    .select({ authorId: prayerRequests.authorId })
+    .from(prayerRequests)
+    .where(churchRow(prayerRequests, ctx, request.id));
+  if (!row?.authorId) return;
+  await notify(ctx.db, ctx, {
+    kind: "prayer_prayed",
+    to: { userIds: [row.authorId] },
+    title: "Someone prayed for you",
+    message: `Someone prayed for your request: ${request.title}`,
+    link: "/prayer-requests",
+    relatedId: request.id,
+    dedupeKey: `prayed:${request.id}:${day}`,
+  });
+}
+
+/**
  * "I prayed": counted once per member, request and church day; the prayers' unique key decides
  * under any race. An answered request takes no more prayers (409). The first prayer of a day also
  * completes the onboarding step "prayer_requests".
@@ -154,12 +197,16 @@ export async function setPrayerHidden(ctx: TChurchCtx, id: string, hidden: boole
 export async function prayForRequest(ctx: TChurchCtx, id: string, now = new Date()): Promise<TPrayResult> {
   const request = await getPrayerRequest(ctx, id, now);
   if (request.isAnswered) throw conflict(ANSWERED);
-  const inserted = await ctx.db
-    .insert(prayerRequestPrayers)
-    .values({ requestId: id, churchId: ctx.churchId, userId: ctx.userId, day: dayKey(ctx, now), createdAt: now })
-    .onConflictDoNothing()
-    .returning({ requestId: prayerRequestPrayers.requestId });
-  const counted = inserted.length > 0;
+  const day = dayKey(ctx, now);
+  const counted = await ctx.db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(prayerRequestPrayers)
+      .values({ requestId: id, churchId: ctx.churchId, userId: ctx.userId, day, createdAt: now })
+      .onConflictDoNothing()
+      .returning({ requestId: prayerRequestPrayers.requestId });
+    if (inserted.length > 0 && !request.isMine) await notifyPrayedFor({ ...ctx, db: tx }, request, day);
+    return inserted.length > 0;
+  });
   // The count changed for everyone; "prayed today" is read per caller anyway.
   if (counted) await prayerChanged(ctx);
   if (counted) await completeOnboardingStepFor(ctx, "prayer_requests");

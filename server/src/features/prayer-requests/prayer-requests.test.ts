@@ -505,3 +505,70 @@ describe("anonymity", () => {
     expect(await onboardingRows(author)).toEqual([]);
   });
 });
+
+describe("notifications (issue 11)", () => {
+  type TNote = { kind: string; title: string; message: string; relatedId: string; link: string };
+  const notes = async (who: Caller, kind: string): Promise<TNote[]> =>
+    (await who.get("/api/notifications")).body.notifications.filter((n: TNote) => n.kind === kind);
+
+  it("an answered request tells everyone who prayed for it, not its author nor whoever marked it", async () => {
+    const c = await createChurch(t.app);
+    const author = await addMember(t.app, c, "CONGREGANT", "Hannah");
+    const [ruth, boaz, bystander] = [await addMember(t.app, c), await addMember(t.app, c), await addMember(t.app, c)];
+    const r = await ask(author);
+    for (const who of [ruth, boaz, c.admin, author])
+      expect((await who.post(`/api/prayer-requests/${r.id}/pray`)).status).toBe(200);
+    expect((await c.admin.patch(`/api/prayer-requests/${r.id}/answered`)).status).toBe(200);
+    for (const who of [ruth, boaz]) {
+      expect(await notes(who, "prayer_answered")).toEqual([
+        expect.objectContaining({
+          type: "prayer",
+          title: "Prayer answered",
+          message: "A request you prayed for has been answered: Healing for my mother",
+          relatedId: r.id,
+          link: "/prayer-requests",
+        }),
+      ]);
+    }
+    for (const who of [author, c.admin, bystander]) expect(await notes(who, "prayer_answered")).toEqual([]);
+    // Answering again tells nobody again.
+    await author.patch(`/api/prayer-requests/${r.id}/answered`);
+    expect(await notes(ruth, "prayer_answered")).toHaveLength(1);
+  });
+
+  it("someone prayed: the author hears it once a day per request, never who, not for their own prayer", async () => {
+    setClock("2026-03-10T12:00:00Z");
+    const c = await createChurch(t.app);
+    const author = await addMember(t.app, c, "CONGREGANT", "Hannah");
+    const others = [];
+    for (let i = 0; i < 5; i++) others.push(await addMember(t.app, c, "CONGREGANT", `Pray${i}er`));
+    const named = await ask(author);
+    const secret = await ask(author, { title: "Unspoken", isAnonymous: true });
+    await author.post(`/api/prayer-requests/${named.id}/pray`);
+    expect(await notes(author, "prayer_prayed")).toEqual([]);
+    // Five members at once on the same day: one notification.
+    await Promise.all(others.map((m) => m.post(`/api/prayer-requests/${named.id}/pray`)));
+    const once = await notes(author, "prayer_prayed");
+    expect(once).toEqual([
+      expect.objectContaining({
+        type: "prayer",
+        title: "Someone prayed for you",
+        message: "Someone prayed for your request: Healing for my mother",
+        relatedId: named.id,
+        link: "/prayer-requests",
+      }),
+    ]);
+    expect(JSON.stringify(once)).not.toMatch(/Pray\der/);
+    // An anonymous request's author hears it too (only they get it); another request is its own.
+    await others[0].post(`/api/prayer-requests/${secret.id}/pray`);
+    expect((await notes(author, "prayer_prayed")).map((n) => n.relatedId)).toEqual([secret.id, named.id]);
+    // Read, it still counts for the day; the next day brings another.
+    await author.patch("/api/notifications/mark-all-read");
+    await others[1].post(`/api/prayer-requests/${named.id}/pray`);
+    expect(await notes(author, "prayer_prayed")).toHaveLength(2);
+    setClock("2026-03-11T12:00:00Z");
+    await others[1].post(`/api/prayer-requests/${named.id}/pray`);
+    expect(await notes(author, "prayer_prayed")).toHaveLength(3);
+    for (const m of others) expect(await notes(m, "prayer_prayed")).toEqual([]);
+  });
+});

@@ -194,6 +194,21 @@ describe("sermon drafts (issue 10)", () => {
     expect(again.body).toMatchObject({ id, isDraft: false });
   });
 
+  it("tell members nothing while a draft; publishing tells them once, linking to the sermon (issue 11)", async () => {
+    const c = await createChurch(t.app);
+    const m = await addMember(t.app, c);
+    const notes = async () => (await m.get("/api/notifications")).body.notifications;
+    const id = await makeDraft(c);
+    await c.admin.put(`/api/sermons/${id}`, { ...sermonBody({ title: "Sunday Live" }), videoUrl: RECORDING });
+    expect(await notes()).toEqual([]);
+    expect((await c.admin.post(`/api/sermons/${id}/publish`)).status).toBe(200);
+    expect((await c.admin.post(`/api/sermons/${id}/publish`)).status).toBe(200);
+    expect(await notes()).toEqual([
+      expect.objectContaining({ kind: "sermon_published", relatedId: id, link: `/sermons/${id}` }),
+    ]);
+    expect((await c.admin.get("/api/notifications")).body.notifications).toEqual([]);
+  });
+
   it("keep a live stream's recording address (YouTube, Vimeo, Facebook, HLS) through the edit form", async () => {
     const c = await createChurch(t.app);
     const addresses = [

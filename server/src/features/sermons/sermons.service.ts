@@ -13,6 +13,7 @@ import type { TChurchCtx } from "../../lib/context";
 import { forbidden, notFound } from "../../lib/errors";
 import { awardPoints, countAwards } from "../../lib/points";
 import { recordActivity } from "../admin/activity.repo";
+import { notify } from "../notifications/notify";
 import { completeOnboardingStepFor } from "../onboarding/onboarding.service";
 import {
   canSeeDrafts,
@@ -114,6 +115,18 @@ const toValues = (body: TSermonInput) => ({
   tags: body.tags,
 });
 
+/** A sermon the church sees from now on (created published, or a draft published): every member but its publisher is told. */
+const notifySermon = (ctx: TChurchCtx, s: { id: string; title: string; speaker: string }) =>
+  notify(ctx.db, ctx, {
+    kind: "sermon_published",
+    to: { everyone: true },
+    except: ctx.userId,
+    title: "New sermon",
+    message: `${s.title} by ${s.speaker}`,
+    link: `/sermons/${s.id}`,
+    relatedId: s.id,
+  });
+
 /** Every write to a church's sermons ends here: each process drops its cached sermon list. */
 const sermonsChanged = (ctx: TChurchCtx) => ctx.changed("sermons", ctx.churchId);
 
@@ -124,6 +137,7 @@ export async function createSermon(ctx: TChurchCtx, body: TSermonInput): Promise
       .values({ ...toValues(body), churchId: ctx.churchId, createdBy: ctx.userId })
       .returning();
     await recordActivity({ ...ctx, db }, "sermon_created", `New sermon: ${row.title} (${row.speaker})`);
+    await notifySermon({ ...ctx, db }, row);
     return toSermon({ ...row, isWatched: false });
   });
   await sermonsChanged(ctx);
@@ -167,8 +181,9 @@ export async function publishSermon(ctx: TChurchCtx, id: string): Promise<TSermo
       .update(sermons)
       .set({ isDraft: false, updatedAt: new Date() })
       .where(and(churchRow(sermons, ctx, id), eq(sermons.isDraft, true)))
-      .returning({ title: sermons.title, speaker: sermons.speaker });
+      .returning({ id: sermons.id, title: sermons.title, speaker: sermons.speaker });
     if (row) await recordActivity({ ...ctx, db }, "sermon_created", `New sermon: ${row.title} (${row.speaker})`);
+    if (row) await notifySermon({ ...ctx, db }, row);
     return !!row;
   });
   const sermon = await findSermon(ctx, id);

@@ -305,3 +305,32 @@ describe("the Sermon Regular badge", () => {
     expect((await names()).filter((n) => n === BADGES.sermon_regular.name)).toHaveLength(1);
   });
 });
+
+describe("notifications (issue 11)", () => {
+  const notes = async (who: Caller) =>
+    (await who.get("/api/notifications")).body.notifications as { kind: string; relatedId: string; link: string }[];
+
+  it("a new sermon tells every member but its publisher, linking to it; the preference turns it off", async () => {
+    const c = await createChurch(t.app);
+    const m = await addMember(t.app, c);
+    const quiet = await addMember(t.app, c);
+    expect((await quiet.patch("/api/user/preferences", { sermonNotifications: false })).status).toBe(200);
+    const s = await createSermon(c.admin);
+    expect(await notes(m)).toEqual([
+      expect.objectContaining({
+        type: "sermon",
+        kind: "sermon_published",
+        title: "New sermon",
+        message: "Walking in Faith by Pastor John",
+        relatedId: s.id,
+        link: `/sermons/${s.id}`,
+        isRead: false,
+      }),
+    ]);
+    expect(await notes(c.admin)).toEqual([]);
+    expect(await notes(quiet)).toEqual([]);
+    // An edit is not news.
+    await c.admin.put(`/api/sermons/${s.id}`, sermonBody({ title: "Walking in Faith, again" }));
+    expect(await notes(m)).toHaveLength(1);
+  });
+});
