@@ -1,5 +1,5 @@
 import { NOTIFICATION_KINDS, type TNotificationKind } from "@common/notifications";
-import { and, eq, inArray, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, ne, or, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { TDb } from "../../db/client";
 import { notifications } from "../../db/schema/community";
@@ -174,5 +174,6 @@ async function store(db: TDb, church: { churchId: string }, kind: TNotificationK
 function audienceCondition(to: TNotifyAudience): SQL | undefined {
   if ("everyone" in to) return sql`true`;
   if ("admins" in to) return or(eq(users.role, "ADMIN"), eq(users.role, "SUPER_ADMIN"));
-  return to.userIds.length > 0 ? inArray(users.id, to.userIds) : undefined;
+  // One array parameter, however many members (everyone who prayed for a request, say).
+  return to.userIds.length > 0 ? sql`${users.id} = any(${sql.param(to.userIds)}::uuid[])` : undefined;
 }
