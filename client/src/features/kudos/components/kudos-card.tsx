@@ -1,18 +1,29 @@
 import type { TKudos } from "@common/kudos";
-import { Award, Clock, XCircle } from "lucide-react";
-import { Avatar } from "@/components/ui/avatar";
+import { Clock, XCircle } from "lucide-react";
+import { Link } from "wouter";
 import { Badge } from "@/components/ui/badge";
-import { cn, formatDate, formatRelativeTime } from "@/lib/utils";
-import { KUDOS_CATEGORY_LABELS, KUDOS_TYPE_LABELS, kudosPersonName } from "../labels";
+import { cn } from "@/lib/utils";
+import { kudosPersonName } from "../labels";
+import { KudosBadges, KudosByline, KudosText } from "./kudos-parts";
 import { ReactionBar } from "./reaction-bar";
 
 /** The sender's own kudos that members do not see (yet): why, in words, with the admin's reason. */
-function ReviewState({ kudos }: { kudos: TKudos }) {
+function ReviewState({ kudos, isAdmin }: { kudos: TKudos; isAdmin: boolean }) {
   if (kudos.status === "pending") {
     return (
       <p className="flex items-start gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
         <Clock className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-        Only you can see this until a church leader approves it.
+        {isAdmin ? (
+          <span>
+            Members see it once it is approved in{" "}
+            <Link href="/admin/kudos" className="font-medium underline">
+              Kudos Approvals
+            </Link>
+            .
+          </span>
+        ) : (
+          "Only you can see this until a church leader approves it."
+        )}
       </p>
     );
   }
@@ -39,7 +50,17 @@ export const kudosTitleId = (id: string) => `kudos-${id}-title`;
  * One recognition (spec 2 Kudos): type badge, relative time, title, message, who gave it to whom, and
  * the reactions. The sender's own pending or rejected kudos say so. Text is rendered as text.
  */
-export function KudosCard({ kudos, selfId, now }: { kudos: TKudos; selfId: string; now: Date }) {
+export function KudosCard({
+  kudos,
+  selfId,
+  isAdmin,
+  now,
+}: {
+  kudos: TKudos;
+  selfId: string;
+  isAdmin: boolean;
+  now: Date;
+}) {
   const titleId = kudosTitleId(kudos.id);
   const from = kudosPersonName(kudos.fromUser);
   const to = kudos.toUserId === selfId ? "you" : kudosPersonName(kudos.toUser);
@@ -52,12 +73,7 @@ export function KudosCard({ kudos, selfId, now }: { kudos: TKudos; selfId: strin
           kudos.status === "approved" ? "border-border" : "border-dashed border-stone-300",
         )}
       >
-        <div className="flex flex-wrap items-center gap-1.5">
-          <Badge tone="soft">
-            <Award className="size-3" aria-hidden="true" />
-            {KUDOS_TYPE_LABELS[kudos.type]}
-          </Badge>
-          <Badge tone="grey">{KUDOS_CATEGORY_LABELS[kudos.category]}</Badge>
+        <KudosBadges kudos={kudos} now={now}>
           {kudos.status === "pending" && (
             <Badge tone="amber">
               <Clock className="size-3" aria-hidden="true" />
@@ -70,30 +86,11 @@ export function KudosCard({ kudos, selfId, now }: { kudos: TKudos; selfId: strin
               Not approved
             </Badge>
           )}
-          <time
-            dateTime={kudos.createdAt}
-            title={formatDate(kudos.createdAt)}
-            className="ml-auto text-xs whitespace-nowrap text-muted-foreground"
-          >
-            {formatRelativeTime(kudos.createdAt, now)}
-          </time>
-        </div>
-        <div className="grid gap-1">
-          <h2 id={titleId} className="text-base font-semibold break-words text-foreground">
-            {kudos.title}
-          </h2>
-          <p className="text-sm leading-6 break-words whitespace-pre-line text-stone-700">{kudos.message}</p>
-        </div>
-        <ReviewState kudos={kudos} />
+        </KudosBadges>
+        <KudosText kudos={kudos} titleId={titleId} />
+        <ReviewState kudos={kudos} isAdmin={isAdmin} />
         <div className="mt-auto grid gap-3">
-          <div className="flex min-w-0 items-center gap-2.5">
-            <Avatar name={from} src={kudos.fromUser?.profileImageUrl} className="size-8 text-xs" />
-            <p className="min-w-0 text-sm leading-tight text-muted-foreground">
-              <span className="font-medium break-words text-foreground">{kudos.isMine ? "You" : from}</span>
-              {" recognized "}
-              <span className="font-medium break-words text-foreground">{to}</span>
-            </p>
-          </div>
+          <KudosByline from={kudos.isMine ? "You" : from} to={to} imageUrl={kudos.fromUser?.profileImageUrl} />
           {/* A kudos that was not approved takes no reactions (the server answers 409). */}
           {kudos.status !== "rejected" && (
             <div className="border-t border-border pt-3">

@@ -1,11 +1,9 @@
 import type { TPendingKudos } from "@common/kudos";
-import { Award, Check, Inbox, X } from "lucide-react";
+import { Check, Inbox, X } from "lucide-react";
 import { useRef, useState } from "react";
 import { EmptyState } from "@/components/empty-state";
 import { LoadError } from "@/components/load-error";
 import { PageHeader } from "@/components/page-header";
-import { Avatar } from "@/components/ui/avatar";
-import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Skeleton, skeletonKeys } from "@/components/ui/skeleton";
@@ -14,10 +12,10 @@ import { getServerMessage, getStatus } from "@/lib/api-client";
 import { toastApiError } from "@/lib/auth-redirect";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useNow } from "@/lib/use-now";
-import { formatDate, formatRelativeTime } from "@/lib/utils";
 import { useApproveKudos, usePendingKudos, useRejectKudos } from "../api";
+import { KudosBadges, KudosByline, KudosText } from "../components/kudos-parts";
 import { RejectKudosDialog } from "../components/reject-kudos-dialog";
-import { KUDOS_CATEGORY_LABELS, KUDOS_TYPE_LABELS, kudosPersonName } from "../labels";
+import { kudosPersonName } from "../labels";
 
 const HEADING_ID = "kudos-approvals-heading";
 const titleId = (id: string) => `pending-kudos-${id}-title`;
@@ -71,39 +69,10 @@ function PendingKudosItem({
         aria-labelledby={titleId(kudos.id)}
         className="grid gap-3 rounded-2xl border border-border bg-card p-5 shadow-xs"
       >
-        <div className="flex flex-wrap items-center gap-1.5">
-          <Badge tone="soft">
-            <Award className="size-3" aria-hidden="true" />
-            {KUDOS_TYPE_LABELS[kudos.type]}
-          </Badge>
-          <Badge tone="grey">{KUDOS_CATEGORY_LABELS[kudos.category]}</Badge>
-          <time
-            dateTime={kudos.createdAt}
-            title={formatDate(kudos.createdAt)}
-            className="ml-auto text-xs whitespace-nowrap text-muted-foreground"
-          >
-            {formatRelativeTime(kudos.createdAt, now)}
-          </time>
-        </div>
-        <div className="grid gap-1">
-          <h2
-            id={titleId(kudos.id)}
-            tabIndex={-1}
-            className="rounded-sm text-base font-semibold break-words text-foreground"
-          >
-            {kudos.title}
-          </h2>
-          <p className="text-sm leading-6 break-words whitespace-pre-line text-stone-700">{kudos.message}</p>
-        </div>
+        <KudosBadges kudos={kudos} now={now} />
+        <KudosText kudos={kudos} titleId={titleId(kudos.id)} isFocusable />
         <div className="flex flex-col gap-3 border-t border-border pt-3 sm:flex-row sm:items-center sm:justify-between">
-          <div className="flex min-w-0 items-center gap-2.5">
-            <Avatar name={from} src={kudos.fromUser?.profileImageUrl} className="size-8 text-xs" />
-            <p className="min-w-0 text-sm leading-tight text-muted-foreground">
-              <span className="font-medium break-words text-foreground">{from}</span>
-              {" recognized "}
-              <span className="font-medium break-words text-foreground">{to}</span>
-            </p>
-          </div>
+          <KudosByline from={from} to={to} imageUrl={kudos.fromUser?.profileImageUrl} />
           <div className="flex gap-2">
             <Button size="sm" className="flex-1 sm:flex-none" disabled={isBusy} onClick={onApprove}>
               <Check aria-hidden="true" />

@@ -56,9 +56,9 @@ const sent = (fetchMock: ReturnType<typeof mockFetch>, method: string, url: stri
     .filter(([u, init]) => u === url && (init?.method ?? "GET") === method)
     .map(([, init]) => (init?.body ? JSON.parse(String(init.body)) : undefined));
 
-function setup(routes: Record<string, unknown>) {
+function setup(routes: Record<string, unknown>, role: "CONGREGANT" | "ADMIN" = "CONGREGANT") {
   const fetchMock = mockFetch({ "/api/admin/members": MEMBERS, ...routes });
-  const { queryClient } = renderWithApp(<KudosPage />, { user: makeUser({ id: SELF }) });
+  const { queryClient } = renderWithApp(<KudosPage />, { user: makeUser({ id: SELF, role }) });
   return Object.assign(fetchMock, { queryClient });
 }
 
@@ -149,6 +149,13 @@ describe("KudosPage", () => {
     const quiet = screen.getByRole("article", { name: "Refused quietly" });
     expect(within(quiet).getByText("Not approved")).toBeTruthy();
     expect(within(quiet).queryByText(/Reason/)).toBeNull();
+  });
+
+  it("an admin's own pending kudos points to Kudos Approvals", async () => {
+    setup({ "/api/kudos": [makeKudos({ title: "Waiting", status: "pending", isMine: true })] }, "ADMIN");
+    const card = await screen.findByRole("article", { name: "Waiting" });
+    expect(within(card).getByText("Pending approval")).toBeTruthy();
+    expect(within(card).getByRole("link", { name: "Kudos Approvals" }).getAttribute("href")).toBe("/admin/kudos");
   });
 
   it("toggles a reaction at once, then shows the server's counts", async () => {

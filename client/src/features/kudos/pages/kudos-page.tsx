@@ -1,3 +1,4 @@
+import { isAdminRole } from "@common/roles";
 import { Plus, Trophy } from "lucide-react";
 import { useState } from "react";
 import { EmptyState } from "@/components/empty-state";
@@ -84,7 +85,7 @@ export function KudosPage() {
       ) : (
         <ul className={LIST} aria-label="Recognitions">
           {list.map((k) => (
-            <KudosCard key={k.id} kudos={k} selfId={user.id} now={now} />
+            <KudosCard key={k.id} kudos={k} selfId={user.id} isAdmin={isAdminRole(user.role)} now={now} />
           ))}
         </ul>
       )}
