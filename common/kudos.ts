@@ -84,6 +84,18 @@ export const ZKudos = z.object({
 });
 export type TKudos = z.infer<typeof ZKudos>;
 
+/**
+ * `GET /api/kudos/recipients`: the members a member may recognize (their church, not themselves), by
+ * name, for the Give Kudos dialog. No e-mail addresses: members do not see each other's.
+ */
+export const ZKudosRecipient = z.object({
+  id: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+});
+export type TKudosRecipient = z.infer<typeof ZKudosRecipient>;
+
 /** The answer to a reaction toggle: whether the caller's reaction is now on, and the new counts. */
 export const ZKudosReactionResult = z.object({
   reaction: ZKudosReaction,

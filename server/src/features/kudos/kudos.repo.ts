@@ -3,11 +3,12 @@ import {
   type TKudos,
   type TKudosCategory,
   type TKudosReaction,
+  type TKudosRecipient,
   type TKudosStatus,
   type TKudosType,
   type TPendingKudos,
 } from "@common/kudos";
-import { and, asc, desc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, ne, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { TDb } from "../../db/client";
 import { kudos, kudosReactions } from "../../db/schema/community";
@@ -176,4 +177,18 @@ export function toKudos(ctx: Pick<TChurchCtx, "userId">, r: TKudosRow, summary: 
 /** A display name for notifications: never the e-mail address, which members do not see. */
 export function displayName(first: string | null, last: string | null, fallback = "A church member"): string {
   return [first, last].filter(Boolean).join(" ").trim() || fallback;
+}
+
+/** The church's members but `ctx`'s caller, by name: whom they may recognize. */
+export function findRecipients(ctx: TChurchCtx): Promise<TKudosRecipient[]> {
+  return ctx.db
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      profileImageUrl: users.profileImageUrl,
+    })
+    .from(users)
+    .where(inChurch(users, ctx, ne(users.id, ctx.userId)))
+    .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id));
 }

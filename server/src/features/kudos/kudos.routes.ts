@@ -6,6 +6,7 @@ import {
   countPendingKudos,
   createKudos,
   listKudos,
+  listKudosRecipients,
   listPendingKudos,
   reviewKudos,
   toggleKudosReaction,
@@ -20,6 +21,8 @@ export const kudosRoutes: FastifyPluginAsyncZod = async (app) => {
   const admin = { access: "admin" as const };
 
   app.get("/api/kudos", { config: member }, async (req) => listKudos(req.churchCtx));
+
+  app.get("/api/kudos/recipients", { config: member }, async (req) => listKudosRecipients(req.churchCtx));
 
   app.post("/api/kudos", { config: member, schema: { body: ZKudosBody } }, async (req, reply) =>
     reply.code(201).send(await createKudos(req.churchCtx, req.body)),

@@ -3,6 +3,7 @@ import {
   type TKudos,
   type TKudosReaction,
   type TKudosReactionResult,
+  type TKudosRecipient,
   type TPendingKudos,
   type ZKudosBody,
 } from "@common/kudos";
@@ -22,6 +23,7 @@ import {
   findKudosRow,
   findPendingKudosRows,
   findReactionSummaries,
+  findRecipients,
   findVisibleKudosRows,
   type TKudosRow,
   toKudos,
@@ -32,6 +34,11 @@ const NOT_FOUND = "Kudos not found";
 const NOT_A_MEMBER = "Choose a member of your church";
 /** The approval queue shows at most this many at once, oldest first; more appear as they are reviewed. */
 const PENDING_LIMIT = 200;
+
+/** `GET /api/kudos/recipients`: the members the caller may recognize. */
+export function listKudosRecipients(ctx: TChurchCtx): Promise<TKudosRecipient[]> {
+  return findRecipients(ctx);
+}
 
 /** `GET /api/kudos`: newest first, at most KUDOS_LIST_LIMIT, with reaction counts and the caller's own. */
 export async function listKudos(ctx: TChurchCtx): Promise<TKudos[]> {

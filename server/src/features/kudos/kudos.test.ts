@@ -468,3 +468,25 @@ describe("the admin's approval queue", () => {
     }
   });
 });
+
+describe("GET /api/kudos/recipients", () => {
+  it("lists the caller's church's other members by name, never an e-mail, and no one of another church", async () => {
+    const c = await churchWithMembers();
+    const other = await churchWithMembers();
+    const res = await c.alice.get("/api/kudos/recipients");
+    expect(res.status).toBe(200);
+    const got = res.body as { id: string; firstName: string | null }[];
+    const mine = [c.admin.user.id, c.bob.user.id, c.carol.user.id].sort();
+    expect(got.map((r) => r.id).sort()).toEqual(mine);
+    expect(got.some((r) => r.id === c.alice.user.id)).toBe(false);
+    expect(got.some((r) => [other.alice, other.bob, other.carol].some((o) => o.user.id === r.id))).toBe(false);
+    for (const r of got) expect(Object.keys(r).sort()).toEqual(["firstName", "id", "lastName", "profileImageUrl"]);
+    expect(JSON.stringify(got)).not.toContain("@");
+  });
+
+  it("needs a member of a church (401 signed out, 403 without a church)", async () => {
+    expect((await new Caller(t.app).get("/api/kudos/recipients")).status).toBe(401);
+    const noChurch = await signUp(t.app);
+    expect((await noChurch.get("/api/kudos/recipients")).status).toBe(403);
+  });
+});
