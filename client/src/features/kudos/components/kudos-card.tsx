@@ -90,7 +90,12 @@ export function KudosCard({
         <KudosText kudos={kudos} titleId={titleId} />
         <ReviewState kudos={kudos} isAdmin={isAdmin} />
         <div className="mt-auto grid gap-3">
-          <KudosByline from={kudos.isMine ? "You" : from} to={to} imageUrl={kudos.fromUser?.profileImageUrl} />
+          <KudosByline
+            from={from}
+            fromLabel={kudos.isMine ? "You" : undefined}
+            to={to}
+            imageUrl={kudos.fromUser?.profileImageUrl}
+          />
           {/* A kudos that was not approved takes no reactions (the server answers 409). */}
           {kudos.status !== "rejected" && (
             <div className="border-t border-border pt-3">

@@ -53,13 +53,23 @@ export function KudosText({
   );
 }
 
-/** "Ann Lee recognized Ben Cole", with the sender's photo or initials. */
-export function KudosByline({ from, to, imageUrl }: { from: string; to: string; imageUrl: string | null | undefined }) {
+/** "Ann Lee recognized Ben Cole" (or "You recognized ..."), with the sender's photo or initials. */
+export function KudosByline({
+  from,
+  fromLabel = from,
+  to,
+  imageUrl,
+}: {
+  from: string;
+  fromLabel?: string;
+  to: string;
+  imageUrl: string | null | undefined;
+}) {
   return (
     <div className="flex min-w-0 items-center gap-2.5">
       <Avatar name={from} src={imageUrl} className="size-8 text-xs" />
       <p className="min-w-0 text-sm leading-tight text-muted-foreground">
-        <span className="font-medium break-words text-foreground">{from}</span>
+        <span className="font-medium break-words text-foreground">{fromLabel}</span>
         {" recognized "}
         <span className="font-medium break-words text-foreground">{to}</span>
       </p>

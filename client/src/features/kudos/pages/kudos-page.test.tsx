@@ -128,7 +128,13 @@ describe("KudosPage", () => {
   it("marks the sender's own kudos 'Pending approval' and 'Not approved' (without reactions)", async () => {
     setup({
       "/api/kudos": [
-        makeKudos({ id: "p", title: "Waiting", status: "pending", isMine: true, fromUser: null }),
+        makeKudos({
+          id: "p",
+          title: "Waiting",
+          status: "pending",
+          isMine: true,
+          fromUser: { firstName: "Ann", lastName: "Lee", profileImageUrl: null },
+        }),
         makeKudos({ id: "r", title: "Refused", status: "rejected", isMine: true, rejectionReason: "Too <i>vague</i>" }),
         makeKudos({ id: "n", title: "Refused quietly", status: "rejected", isMine: true }),
       ],
@@ -137,6 +143,8 @@ describe("KudosPage", () => {
     expect(within(waiting).getByText("Pending approval")).toBeTruthy();
     expect(within(waiting).getByText(/Only you can see this until a church leader approves it/)).toBeTruthy();
     expect(waiting.textContent).toContain("You recognized Ben Cole");
+    // The sender's own initials, not "Y" for "You".
+    expect(within(waiting).getByText("AL")).toBeTruthy();
     // Its sender may react while it waits.
     expect(within(waiting).getByRole("group", { name: /Reactions/ })).toBeTruthy();
     const refused = screen.getByRole("article", { name: "Refused" });
