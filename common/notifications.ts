@@ -1,4 +1,14 @@
 import { z } from "zod";
+import type { TPushPreferenceKey } from "./notification-helpers";
+
+// The zod-free figures live in notification-helpers.ts (the client's shell imports them from there).
+export {
+  DEFAULT_PUSH_PREFERENCES,
+  NOTIFICATION_BADGE_CAP,
+  NOTIFICATION_POLL_MS,
+  PUSH_PREFERENCE_KEYS,
+  type TPushPreferenceKey,
+} from "./notification-helpers";
 
 /** Spec 2 §3 "Notification": the type shown to members. */
 export const NOTIFICATION_TYPES = ["sermon", "event", "prayer", "announcement", "system", "other"] as const;
@@ -26,9 +36,6 @@ export type TNotificationKind = keyof typeof NOTIFICATION_KINDS;
 
 /** `GET /api/notifications` answers at most this many, newest first. */
 export const NOTIFICATIONS_LIMIT = 50;
-/** Spec 2 §9: polled every 30 s; the bell's count shows "9+" above 9. */
-export const NOTIFICATION_POLL_MS = 30_000;
-export const NOTIFICATION_BADGE_CAP = 9;
 
 export const ZNotification = z.object({
   id: z.string(),
@@ -55,17 +62,6 @@ export type TNotificationList = z.infer<typeof ZNotificationList>;
 /** `PATCH /api/notifications/mark-all-read`: how many of the caller's notifications it marked read. */
 export const ZMarkAllReadResult = z.object({ updated: z.number().int() });
 export type TMarkAllReadResult = z.infer<typeof ZMarkAllReadResult>;
-
-/** Spec 2 §3 "Notification preferences (push)", defaults §9. */
-export const PUSH_PREFERENCE_KEYS = ["prayerRequests", "liveStreams", "events", "sermons", "announcements"] as const;
-export type TPushPreferenceKey = (typeof PUSH_PREFERENCE_KEYS)[number];
-export const DEFAULT_PUSH_PREFERENCES = {
-  prayerRequests: true,
-  liveStreams: true,
-  events: true,
-  sermons: false,
-  announcements: true,
-} as const satisfies Record<TPushPreferenceKey, boolean>;
 
 export const ZPushPreferences = z.object({
   prayerRequests: z.boolean({ error: "prayerRequests must be true or false" }),

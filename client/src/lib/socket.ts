@@ -4,6 +4,8 @@
  * thousands of viewers dropped by a server restart do not all come back in the same instant.
  */
 
+import { announceSocketFrame } from "./socket-frames";
+
 export type TSocketStatus = "connecting" | "connected";
 
 /** The first retry waits about this long; each failed attempt doubles it. */
@@ -40,21 +42,6 @@ export type TSocket = {
   /** Closes the socket for good: no more reconnects. */
   close: () => void;
 };
-
-type TFrameListener = (frame: { type: string }) => void;
-const frameListeners = new Set<TFrameListener>();
-
-/**
- * Hears every frame of any socket the app has open (the live page opens one), without opening a
- * socket of its own: the notification bell refreshes at once on a `notification` frame this way.
- * Returns the function that stops listening.
- */
-export function listenToSocketFrames(listener: TFrameListener): () => void {
-  frameListeners.add(listener);
-  return () => {
-    frameListeners.delete(listener);
-  };
-}
 
 /** Opens the socket and keeps it open until `close()`. */
 export function openSocket<TFrame extends { type: string }>({
@@ -106,7 +93,7 @@ export function openSocket<TFrame extends { type: string }>({
       // The server answered: the connection works, so a later drop starts again from the shortest wait.
       attempt = 0;
       onFrame(frame as TFrame);
-      for (const listener of frameListeners) listener(frame as TFrame);
+      announceSocketFrame(frame as TFrame);
     };
     ws.onclose = () => {
       if (socket !== ws) return;

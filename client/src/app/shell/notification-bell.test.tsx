@@ -53,7 +53,10 @@ function renderBell(list: TNotificationList | (() => Response) = LIST, routes: R
 
 const openBell = async () => {
   await userEvent.click(await screen.findByRole("button", { name: /^Notifications, \d+ unread$/ }));
-  return screen.findByRole("dialog", { name: "Notifications" });
+  const popover = await screen.findByRole("dialog", { name: "Notifications" });
+  // The list's code comes on first use.
+  await within(popover).findByRole("heading", { name: "Notifications" });
+  return popover;
 };
 
 describe("NotificationBell", () => {

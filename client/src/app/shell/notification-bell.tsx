@@ -1,12 +1,16 @@
-import type { TNotification } from "@common/notifications";
 import { Bell } from "lucide-react";
-import { useState } from "react";
-import { useLocation } from "wouter";
+import { Suspense, useState } from "react";
 import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
-import { useMarkNotificationRead, useNotificationFrames, useNotifications } from "@/features/notifications/api";
-import { NotificationList } from "@/features/notifications/components/notification-list";
-import { formatUnreadCount, getAppPath, getBellLabel } from "@/features/notifications/format";
+import { useNotificationFrames, useNotifications } from "@/features/notifications/api";
+import { NotificationSkeleton } from "@/features/notifications/components/notification-skeleton";
+import { formatUnreadCount, getBellLabel } from "@/features/notifications/format";
+import { lazyComponent } from "@/lib/lazy";
 import { cn } from "@/lib/utils";
+
+// The list's code comes when a pointer or the keyboard nears the bell, not with every page.
+const NotificationList = lazyComponent(() =>
+  import("@/features/notifications/components/notification-list").then((m) => m.NotificationList),
+);
 
 /**
  * The notification bell (spec 2 Shell layout, §9): the unread count ("9+" above 9) and a popover
@@ -14,23 +18,16 @@ import { cn } from "@/lib/utils";
  */
 export function NotificationBell({ align = "start", className }: { align?: "start" | "end"; className?: string }) {
   const [open, setOpen] = useState(false);
-  const [, navigate] = useLocation();
   const { data } = useNotifications();
-  const markRead = useMarkNotificationRead();
   useNotificationFrames();
   const unread = data?.unreadCount ?? 0;
-
-  const select = (notification: TNotification) => {
-    if (!notification.isRead) markRead(notification.id);
-    setOpen(false);
-    const path = getAppPath(notification.link);
-    if (path) navigate(path);
-  };
 
   return (
     <Popover open={open} onOpenChange={setOpen}>
       <PopoverTrigger
         aria-label={getBellLabel(unread)}
+        onPointerEnter={NotificationList.preload}
+        onFocus={NotificationList.preload}
         className={cn(
           "relative inline-flex size-9 shrink-0 items-center justify-center rounded-lg text-muted-foreground hover:bg-muted hover:text-foreground",
           className,
@@ -49,9 +46,11 @@ export function NotificationBell({ align = "start", className }: { align?: "star
       <PopoverContent
         align={align}
         aria-label="Notifications"
-        className="w-[min(22rem,calc(100vw-1.5rem))] overflow-hidden p-0"
+        className="w-[min(22rem,calc(100vw-1.5rem))] overflow-hidden p-0!"
       >
-        <NotificationList onSelect={select} />
+        <Suspense fallback={<NotificationSkeleton />}>
+          <NotificationList onClose={() => setOpen(false)} />
+        </Suspense>
       </PopoverContent>
     </Popover>
   );

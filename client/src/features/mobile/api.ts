@@ -1,9 +1,5 @@
-import {
-  DEFAULT_PUSH_PREFERENCES,
-  type TPushPreferences,
-  type TPushState,
-  type TPushSubscription,
-} from "@common/notifications";
+import { DEFAULT_PUSH_PREFERENCES } from "@common/notification-helpers";
+import type { TPushPreferences, TPushState, TPushSubscription } from "@common/notifications";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "@/components/ui/use-toast";
 import { apiJson, getServerMessage } from "@/lib/api-client";

@@ -1,4 +1,4 @@
-import { NOTIFICATION_BADGE_CAP } from "@common/notifications";
+import { NOTIFICATION_BADGE_CAP } from "@common/notification-helpers";
 
 /** Spec 2 §9: the bell's count, "9+" above 9. */
 export function formatUnreadCount(count: number): string {

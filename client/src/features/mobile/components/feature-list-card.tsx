@@ -36,7 +36,7 @@ export function FeatureListCard() {
               <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-brand-soft text-brand-text">
                 <Icon className="size-[18px]" aria-hidden="true" />
               </span>
-              <span className="grid gap-0.5">
+              <span className="grid content-start gap-0.5">
                 <span className="text-sm font-medium text-foreground">{title}</span>
                 <span className="text-sm text-muted-foreground">{text}</span>
               </span>

@@ -1,4 +1,5 @@
-import { PUSH_PREFERENCE_KEYS, type TPushPreferenceKey, type TPushPreferences } from "@common/notifications";
+import { PUSH_PREFERENCE_KEYS, type TPushPreferenceKey } from "@common/notification-helpers";
+import type { TPushPreferences } from "@common/notifications";
 import { BellOff, BellRing, Send } from "lucide-react";
 import { useState } from "react";
 import { LoadError } from "@/components/load-error";

@@ -1,19 +1,33 @@
 import type { TNotification } from "@common/notifications";
 import { BellOff, CheckCheck } from "lucide-react";
+import { useLocation } from "wouter";
 import { LoadError } from "@/components/load-error";
-import { SkeletonList } from "@/components/skeleton-list";
-import { Skeleton } from "@/components/ui/skeleton";
 import { useNow } from "@/lib/use-now";
-import { useMarkAllNotificationsRead, useNotifications } from "../api";
+import { useNotifications } from "../api";
+import { getAppPath } from "../format";
+import { useMarkAllNotificationsRead, useMarkNotificationRead } from "../mark-read";
 import { NotificationItem } from "./notification-item";
+import { NotificationSkeleton } from "./notification-skeleton";
 
-/** What the bell's popover shows: the heading with "Mark all read", then the list or its state. */
-export function NotificationList({ onSelect }: { onSelect: (notification: TNotification) => void }) {
+/**
+ * What the bell's popover shows: the heading with "Mark all read", then the list or its state. A
+ * click marks the notification read, closes the popover (`onClose`) and opens its page.
+ */
+export function NotificationList({ onClose }: { onClose: () => void }) {
   const query = useNotifications();
   const { markAll, isPending } = useMarkAllNotificationsRead();
+  const markRead = useMarkNotificationRead();
+  const [, navigate] = useLocation();
   // Relative times move on while the popover stays open.
   const now = useNow(60_000);
   const list = query.data;
+
+  const select = (notification: TNotification) => {
+    if (!notification.isRead) markRead(notification.id);
+    onClose();
+    const path = getAppPath(notification.link);
+    if (path) navigate(path);
+  };
 
   return (
     <div className="grid">
@@ -32,14 +46,7 @@ export function NotificationList({ onSelect }: { onSelect: (notification: TNotif
         )}
       </div>
       {query.isLoading ? (
-        <SkeletonList label="Loading notifications" count={3} rowClassName="flex gap-3 px-4 py-3">
-          <Skeleton className="size-8 shrink-0 rounded-full" />
-          <div className="grid flex-1 gap-1.5">
-            <Skeleton className="h-3.5 w-3/4" />
-            <Skeleton className="h-3 w-full" />
-            <Skeleton className="h-3 w-16" />
-          </div>
-        </SkeletonList>
+        <NotificationSkeleton />
       ) : query.isError || !list ? (
         <LoadError what="Notifications" onRetry={() => query.refetch()} className="px-4 py-6" />
       ) : list.notifications.length === 0 ? (
@@ -50,7 +57,7 @@ export function NotificationList({ onSelect }: { onSelect: (notification: TNotif
       ) : (
         <ul aria-label="Notifications" className="max-h-[min(24rem,60dvh)] divide-y divide-border overflow-y-auto">
           {list.notifications.map((n) => (
-            <NotificationItem key={n.id} notification={n} now={now} onSelect={onSelect} />
+            <NotificationItem key={n.id} notification={n} now={now} onSelect={select} />
           ))}
         </ul>
       )}
