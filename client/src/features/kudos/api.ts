@@ -1,5 +1,11 @@
-import type { TKudos, TKudosBody, TKudosReaction, TKudosReactionResult, TPendingKudos } from "@common/kudos";
-import type { TMember } from "@common/members";
+import type {
+  TKudos,
+  TKudosBody,
+  TKudosReaction,
+  TKudosReactionResult,
+  TKudosRecipient,
+  TPendingKudos,
+} from "@common/kudos";
 import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiJson } from "@/lib/api-client";
 import { ADMIN_STATS_KEY } from "@/lib/query-keys";
@@ -10,8 +16,7 @@ import { useAwardRefresh } from "@/lib/use-award-refresh";
 export const KUDOS_KEY = ["/api/kudos"] as const;
 /** The admin queue (its count is the admin stats' `pendingKudos`). */
 export const PENDING_KUDOS_KEY = ["/api/admin/kudos/pending"] as const;
-/** The church's members, as Manage Members reads them (the same key, so the pages share it). */
-const MEMBERS_KEY = ["/api/admin/members"] as const;
+export const KUDOS_RECIPIENTS_KEY = ["/api/kudos/recipients"] as const;
 
 const kudosPath = (id: string, action: string) => `/api/kudos/${encodeURIComponent(id)}/${action}`;
 const adminKudosPath = (id: string, action: string) => `/api/admin/kudos/${encodeURIComponent(id)}/${action}`;
@@ -24,13 +29,9 @@ export function useKudos() {
   return useQuery<TKudos[]>({ queryKey: KUDOS_KEY, staleTime: 0 });
 }
 
-/** The members one can recognize: everyone in the church but oneself. */
-export function useKudosRecipients(selfId: string, enabled: boolean) {
-  return useQuery<TMember[], Error, TMember[]>({
-    queryKey: MEMBERS_KEY,
-    enabled,
-    select: (members) => members.filter((m) => m.id !== selfId),
-  });
+/** `GET /api/kudos/recipients`: the members one may recognize (the church but oneself), by name. */
+export function useKudosRecipients(enabled: boolean) {
+  return useQuery<TKudosRecipient[]>({ queryKey: KUDOS_RECIPIENTS_KEY, enabled });
 }
 
 /** `POST /api/kudos`: a new kudos waits for an admin; the sender sees it at once, marked pending. */

@@ -1,5 +1,4 @@
 import type { TKudosCategory, TKudosType, ZKudosBody } from "@common/kudos";
-import { getMemberDisplayName } from "@common/member-helpers";
 import { type ComponentProps, useEffect } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
@@ -13,7 +12,7 @@ import { applyServerFieldErrors } from "@/lib/form-errors";
 import { lazyZodResolver } from "@/lib/lazy-zod-resolver";
 import { cn } from "@/lib/utils";
 import { useGiveKudos, useKudosRecipients } from "../api";
-import { KUDOS_CATEGORY_LABELS, KUDOS_TYPE_LABELS } from "../labels";
+import { KUDOS_CATEGORY_LABELS, KUDOS_TYPE_LABELS, kudosPersonName } from "../labels";
 
 type TValues = z.input<typeof ZKudosBody>;
 type TOutput = z.output<typeof ZKudosBody>;
@@ -37,18 +36,9 @@ function NativeSelect({ className, ...props }: ComponentProps<"select">) {
  * show under their fields; a sent kudos waits for an admin's approval. Radix keeps the focus inside,
  * closes on Escape and gives the focus back to the button that opened it.
  */
-export function GiveKudosDialog({
-  open,
-  selfId,
-  onOpenChange,
-}: {
-  open: boolean;
-  /** The caller, who cannot recognize themselves. */
-  selfId: string;
-  onOpenChange: (open: boolean) => void;
-}) {
+export function GiveKudosDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const give = useGiveKudos();
-  const members = useKudosRecipients(selfId, open);
+  const members = useKudosRecipients(open);
   const form = useForm<TValues, unknown, TOutput>({ resolver: kudosContract.resolver, defaultValues: EMPTY });
   const { errors } = form.formState;
   const messageLength = (form.watch("message") ?? "").length;
@@ -110,7 +100,7 @@ export function GiveKudosDialog({
               </option>
               {list.map((m) => (
                 <option key={m.id} value={m.id}>
-                  {getMemberDisplayName(m)}
+                  {kudosPersonName(m, "Church member")}
                 </option>
               ))}
             </NativeSelect>

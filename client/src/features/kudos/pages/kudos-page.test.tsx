@@ -1,5 +1,4 @@
-import { KUDOS_MESSAGE_MAX, type TKudos } from "@common/kudos";
-import type { TMember } from "@common/members";
+import { KUDOS_MESSAGE_MAX, type TKudos, type TKudosRecipient } from "@common/kudos";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
@@ -32,24 +31,11 @@ function makeKudos(over: Partial<TKudos> = {}): TKudos {
   };
 }
 
-function member(id: string, firstName: string, lastName: string): TMember {
-  return {
-    id,
-    email: `${firstName.toLowerCase()}@example.org`,
-    firstName,
-    lastName,
-    bio: null,
-    role: "CONGREGANT",
-    churchId: "c1",
-    profileImageUrl: null,
-    points: 0,
-    lastLogin: null,
-    createdAt: "2025-01-05T10:00:00.000Z",
-    lastActiveAt: null,
-  };
-}
-
-const MEMBERS = [member(SELF, "Ann", "Lee"), member(BEN, "Ben", "Cole"), member(CARA, "Cara", "Diaz")];
+/** The server leaves out the caller. */
+const RECIPIENTS: TKudosRecipient[] = [
+  { id: BEN, firstName: "Ben", lastName: "Cole", profileImageUrl: null },
+  { id: CARA, firstName: "Cara", lastName: "Diaz", profileImageUrl: null },
+];
 
 const sent = (fetchMock: ReturnType<typeof mockFetch>, method: string, url: string) =>
   fetchMock.mock.calls
@@ -57,7 +43,7 @@ const sent = (fetchMock: ReturnType<typeof mockFetch>, method: string, url: stri
     .map(([, init]) => (init?.body ? JSON.parse(String(init.body)) : undefined));
 
 function setup(routes: Record<string, unknown>, role: "CONGREGANT" | "ADMIN" = "CONGREGANT") {
-  const fetchMock = mockFetch({ "/api/admin/members": MEMBERS, ...routes });
+  const fetchMock = mockFetch({ "/api/kudos/recipients": RECIPIENTS, ...routes });
   const { queryClient } = renderWithApp(<KudosPage />, { user: makeUser({ id: SELF, role }) });
   return Object.assign(fetchMock, { queryClient });
 }
@@ -241,7 +227,7 @@ describe("KudosPage", () => {
     const open = (await screen.findAllByRole("button", { name: "Give Kudos" }))[0];
     await userEvent.click(open);
     const dialog = await screen.findByRole("dialog", { name: "Give Kudos" });
-    // Everyone but oneself can be recognized.
+    // The members the server offers (everyone but oneself).
     const recipient = within(dialog).getByLabelText("Recognize");
     await waitFor(() => expect(within(recipient).getAllByRole("option")).toHaveLength(3));
     expect(

@@ -89,7 +89,7 @@ export function KudosPage() {
           ))}
         </ul>
       )}
-      <GiveKudosDialog open={isGiving} selfId={user.id} onOpenChange={setGiving} />
+      <GiveKudosDialog open={isGiving} onOpenChange={setGiving} />
     </>
   );
 }
