@@ -83,7 +83,8 @@ export function useDisablePush() {
   return useMutation({
     mutationFn: async () => {
       const endpoint = await unsubscribeBrowser();
-      await apiJson("POST", "/api/notifications/unsubscribe", endpoint ? { endpoint } : {});
+      // Without an endpoint the server would end every device's subscription, not just this one's.
+      if (endpoint) await apiJson("POST", "/api/notifications/unsubscribe", { endpoint });
     },
     onSuccess: () =>
       toast({ title: "Notifications Disabled", description: "You will no longer receive push notifications." }),
@@ -97,7 +98,7 @@ export function useUpdatePushPreferences() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (preferences: Partial<TPushPreferences>) =>
-      apiJson<unknown>("PUT", "/api/notifications/preferences", { preferences }),
+      apiJson<TPushState>("PUT", "/api/notifications/preferences", { preferences }),
     onMutate: (preferences) => {
       const previous = queryClient.getQueryData<TPushState>(PUSH_STATE_KEY);
       if (previous) {
@@ -108,13 +109,15 @@ export function useUpdatePushPreferences() {
       }
       return { previous };
     },
-    onSuccess: () =>
-      toast({ title: "Preferences Updated", description: "Your notification preferences have been saved." }),
+    onSuccess: (answer) => {
+      // The server answers with the whole state: no need to ask again.
+      queryClient.setQueryData(PUSH_STATE_KEY, answer);
+      toast({ title: "Preferences Updated", description: "Your notification preferences have been saved." });
+    },
     onError: (error, _preferences, context) => {
       if (context?.previous) queryClient.setQueryData(PUSH_STATE_KEY, context.previous);
       failed("Failed to Update Preferences")(error);
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: PUSH_STATE_KEY }),
   });
 }
 

@@ -160,7 +160,7 @@ describe("PushPanel", () => {
       "/api/notifications/push": () => jsonResponse(state(subscribed, preferences)),
       "PUT /api/notifications/preferences": (init?: RequestInit) => {
         preferences = { ...preferences, ...JSON.parse(String(init?.body)).preferences };
-        return jsonResponse(preferences);
+        return jsonResponse(state(subscribed, preferences));
       },
       "POST /api/notifications/test": () => jsonResponse({ sent: 1 }),
       "POST /api/notifications/unsubscribe": () => {
