@@ -10,9 +10,9 @@ const NOTIFY_MAX_BYTES = 7999;
 
 /**
  * What a process may hold in memory, by what its key is: a user, a church, a session, a church's
- * sermons, events, growth step, prayer wall or live stream.
+ * sermons, events, growth step, prayer wall, kudos or live stream.
  */
-export type TTopic = "user" | "church" | "session" | "sermons" | "events" | "growth" | "prayer" | "live";
+export type TTopic = "user" | "church" | "session" | "sermons" | "events" | "growth" | "prayer" | "kudos" | "live";
 /** A cache change (`t`), or a frame (`f`, already serialised) for the sockets of a live event (`id`), sent by process `o`. */
 type TMessage = { t: TTopic; id: string } | { t: "frame"; id: string; f: string; o: string };
 

@@ -34,6 +34,8 @@ const columns = {
   status: kudos.status,
   rejectionReason: kudos.rejectionReason,
   createdAt: kudos.createdAt,
+  // The database's order to the microsecond (a Date keeps milliseconds), for merging kept lists.
+  createdUs: sql<number>`(extract(epoch from ${kudos.createdAt}) * 1000000)::float8`,
   fromFirstName: fromUser.firstName,
   fromLastName: fromUser.lastName,
   fromImage: fromUser.profileImageUrl,
@@ -54,6 +56,7 @@ export type TKudosRow = {
   status: string;
   rejectionReason: string | null;
   createdAt: Date;
+  createdUs: number;
   fromFirstName: string | null;
   fromLastName: string | null;
   fromImage: string | null;
@@ -92,6 +95,31 @@ export function visibleTo(ctx: TChurchCtx): SQL | undefined {
 export const findVisibleKudosRows = (ctx: TChurchCtx, where: SQL | undefined, limit: number) =>
   findKudosRows(ctx.db, ctx, and(visibleTo(ctx), where), "newest", limit);
 
+/** The church's newest approved kudos (what every member sees), newest first. */
+export const findNewestApprovedRows = (db: TDb, churchId: string, limit: number) =>
+  findKudosRows(db, { churchId }, eq(kudos.status, "approved"), "newest", limit);
+
+/** The church's kudos not approved (pending or rejected: each shown to its sender only), newest first. */
+export const findUnapprovedRows = (db: TDb, churchId: string, limit: number) =>
+  findKudosRows(db, { churchId }, ne(kudos.status, "approved"), "newest", limit);
+
+/** The caller's own kudos not approved, newest first. */
+export const findOwnUnapprovedRows = (ctx: TChurchCtx, limit: number) =>
+  findKudosRows(ctx.db, ctx, and(ne(kudos.status, "approved"), eq(kudos.fromUserId, ctx.userId)), "newest", limit);
+
+/** Who reacted how to each of the church's kudos `ids`. */
+export async function findReactors(
+  db: TDb,
+  churchId: string,
+  ids: string[],
+): Promise<{ kudosId: string; reaction: string; userId: string }[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select({ kudosId: kudosReactions.kudosId, reaction: kudosReactions.reaction, userId: kudosReactions.userId })
+    .from(kudosReactions)
+    .where(inChurch(kudosReactions, { churchId }, inArray(kudosReactions.kudosId, ids)));
+}
+
 /** The church's kudos waiting for review, oldest first (the queue's order). */
 export const findPendingKudosRows = (ctx: TChurchCtx, limit: number) =>
   findKudosRows(ctx.db, ctx, eq(kudos.status, "pending"), "oldest", limit);
@@ -104,7 +132,7 @@ export async function findKudosRow(db: TDb, church: { churchId: string }, id: st
 
 export type TReactionSummary = { reactions: TKudos["reactions"]; myReactions: TKudosReaction[] };
 
-const noReactions = (): TKudos["reactions"] => ({ heart: 0, thumbs_up: 0, celebrate: 0, star: 0 });
+export const noReactions = (): TKudos["reactions"] => ({ heart: 0, thumbs_up: 0, celebrate: 0, star: 0 });
 
 /** Each kudos' reaction counts and the caller's own reactions: one grouped query for the whole page. */
 export async function findReactionSummaries(
@@ -137,8 +165,11 @@ export async function findReactionSummaries(
   return summaries;
 }
 
-const REACTION_ORDER = Object.fromEntries(KUDOS_REACTIONS.map((r, i) => [r, i])) as Record<TKudosReaction, number>;
-const isReaction = (r: string): r is TKudosReaction => r in REACTION_ORDER;
+export const REACTION_ORDER = Object.fromEntries(KUDOS_REACTIONS.map((r, i) => [r, i])) as Record<
+  TKudosReaction,
+  number
+>;
+export const isReaction = (r: string): r is TKudosReaction => r in REACTION_ORDER;
 
 const person = (firstName: string | null, lastName: string | null, profileImageUrl: string | null) => ({
   firstName,

@@ -11,6 +11,7 @@ import {
   reviewKudos,
   toggleKudosReaction,
 } from "./kudos.service";
+import { KudosListCache } from "./kudos-list-cache";
 
 /** A malformed id names no kudos: the error handler answers 404, as for another church's. */
 const ZKudosIdParams = z.object({ kudosId: z.uuid() });
@@ -20,7 +21,8 @@ export const kudosRoutes: FastifyPluginAsyncZod = async (app) => {
   const member = { access: "member" as const };
   const admin = { access: "admin" as const };
 
-  app.get("/api/kudos", { config: member }, async (req) => listKudos(req.churchCtx));
+  const kept = new KudosListCache(app.db, app.cacheBus);
+  app.get("/api/kudos", { config: member }, async (req) => listKudos(req.churchCtx, kept));
 
   app.get("/api/kudos/recipients", { config: member }, async (req) => listKudosRecipients(req.churchCtx));
 

@@ -21,14 +21,17 @@ import { completeOnboardingStepFor } from "../onboarding/onboarding.service";
 import {
   displayName,
   findKudosRow,
+  findOwnUnapprovedRows,
   findPendingKudosRows,
   findReactionSummaries,
   findRecipients,
   findVisibleKudosRows,
+  noReactions,
   type TKudosRow,
   toKudos,
   toPendingKudos,
 } from "./kudos.repo";
+import type { KudosListCache, TKeptKudos } from "./kudos-list-cache";
 
 const NOT_FOUND = "Kudos not found";
 const NOT_A_MEMBER = "Choose a member of your church";
@@ -40,16 +43,49 @@ export function listKudosRecipients(ctx: TChurchCtx): Promise<TKudosRecipient[]>
   return findRecipients(ctx);
 }
 
-/** `GET /api/kudos`: newest first, at most KUDOS_LIST_LIMIT, with reaction counts and the caller's own. */
-export async function listKudos(ctx: TChurchCtx): Promise<TKudos[]> {
-  const rows = await findVisibleKudosRows(ctx, undefined, KUDOS_LIST_LIMIT);
+/**
+ * `GET /api/kudos`: newest first, at most KUDOS_LIST_LIMIT, with reaction counts and the caller's own.
+ * The church's kudos are kept in `kept`; only a church with too many kudos not approved to keep
+ * reads the caller's own from the database.
+ */
+export async function listKudos(ctx: TChurchCtx, kept: KudosListCache): Promise<TKudos[]> {
+  const wall = await kept.get(ctx.churchId);
+  const own = wall.unapprovedBySender ? (wall.unapprovedBySender.get(ctx.userId) ?? []) : await findOwnUnapproved(ctx);
+  const page = own.length === 0 ? wall.approved : mergeNewest(wall.approved, own, KUDOS_LIST_LIMIT);
+  return page.map((k) =>
+    toKudos(ctx, k.row, { reactions: k.reactions, myReactions: k.reactedBy.get(ctx.userId) ?? [] }),
+  );
+}
+
+async function findOwnUnapproved(ctx: TChurchCtx): Promise<TKeptKudos[]> {
+  const rows = await findOwnUnapprovedRows(ctx, KUDOS_LIST_LIMIT);
   const summaries = await findReactionSummaries(
     ctx.db,
     ctx,
     rows.map((r) => r.id),
   );
-  return rows.map((r) => toKudos(ctx, r, summaries.get(r.id)));
+  return rows.map((row) => {
+    const summary = summaries.get(row.id) ?? { reactions: noReactions(), myReactions: [] };
+    return { row, reactions: summary.reactions, reactedBy: new Map([[ctx.userId, summary.myReactions]]) };
+  });
 }
+
+/** Two lists each newest first merged in the database's order (time, then id), at most `limit`. */
+function mergeNewest(a: TKeptKudos[], b: TKeptKudos[], limit: number): TKeptKudos[] {
+  const out: TKeptKudos[] = [];
+  let i = 0;
+  let j = 0;
+  while (out.length < limit && (i < a.length || j < b.length)) {
+    if (j >= b.length || (i < a.length && isNewer(a[i].row, b[j].row))) out.push(a[i++]);
+    else out.push(b[j++]);
+  }
+  return out;
+}
+
+const isNewer = (x: TKudosRow, y: TKudosRow) => (x.createdUs !== y.createdUs ? x.createdUs > y.createdUs : x.id > y.id);
+
+/** Every write that changes the church's kudos list ends here, after it commits: each process drops its copy. */
+const kudosChanged = (ctx: TChurchCtx) => ctx.changed("kudos", ctx.churchId);
 
 async function getVisibleKudos(ctx: TChurchCtx, id: string): Promise<TKudos> {
   const [row] = await findVisibleKudosRows(ctx, eq(kudos.id, id), 1);
@@ -104,6 +140,8 @@ export async function createKudos(ctx: TChurchCtx, body: z.output<typeof ZKudosB
     });
     return row.id;
   });
+  // The sender sees it pending at once.
+  await kudosChanged(ctx);
   await completeOnboardingStepFor(ctx, "give_kudos");
   return getVisibleKudos(ctx, id);
 }
@@ -120,7 +158,7 @@ export async function toggleKudosReaction(
   kudosId: string,
   reaction: TKudosReaction,
 ): Promise<TKudosReactionResult> {
-  return ctx.db.transaction(async (tx) => {
+  const result = await ctx.db.transaction(async (tx) => {
     const [found] = await tx
       .select({ status: kudos.status, fromUserId: kudos.fromUserId })
       .from(kudos)
@@ -146,6 +184,8 @@ export async function toggleKudosReaction(
     const [summary] = (await findReactionSummaries(tx, ctx, [kudosId])).values();
     return { reaction, reacted: removed.length === 0, ...summary };
   });
+  await kudosChanged(ctx);
+  return result;
 }
 
 /** `GET /api/admin/kudos/pending`: the church's kudos waiting for review, oldest first. */
@@ -171,7 +211,7 @@ type TReview = { status: "approved" } | { status: "rejected"; reason: string | n
  * or a missing kudos is 404. The recipient is told of an approval, the sender of either outcome.
  */
 export async function reviewKudos(ctx: TChurchCtx, id: string, review: TReview): Promise<TPendingKudos> {
-  return ctx.db.transaction(async (tx) => {
+  const reviewed = await ctx.db.transaction(async (tx) => {
     const updated = await tx
       .update(kudos)
       .set({
@@ -188,6 +228,9 @@ export async function reviewKudos(ctx: TChurchCtx, id: string, review: TReview):
     await notifyReviewed(tx, ctx, row, review);
     return toPendingKudos(row);
   });
+  // An approval joins the church's list; a rejection changes what its sender sees.
+  await kudosChanged(ctx);
+  return reviewed;
 }
 
 async function notifyReviewed(tx: TDb, ctx: TChurchCtx, row: TKudosRow, review: TReview): Promise<void> {

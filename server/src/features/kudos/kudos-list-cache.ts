@@ -1,0 +1,170 @@
+import { KUDOS_LIST_LIMIT, type TKudos, type TKudosReaction } from "@common/kudos";
+import type { TRootDb } from "../../db/client";
+import type { CacheBus } from "../../lib/cache-bus";
+import {
+  findNewestApprovedRows,
+  findReactors,
+  findUnapprovedRows,
+  isReaction,
+  noReactions,
+  REACTION_ORDER,
+  type TKudosRow,
+} from "./kudos.repo";
+
+/** Every change is announced on the bus; the TTL only bounds a change made behind the app's back. */
+const TTL_MS = 60_000;
+
+/**
+ * At most this many of a church's kudos not approved are kept (pending ones wait for an admin,
+ * rejected ones stay). A church with more has its senders' own read per request instead.
+ */
+export const UNAPPROVED_KEPT = 1000;
+
+/** A kudos as the server knows it, with its reaction counts and who reacted how. */
+export type TKeptKudos = {
+  row: TKudosRow;
+  reactions: TKudos["reactions"];
+  /** Each member's own reactions to it, in the order of the buttons. */
+  reactedBy: Map<string, TKudosReaction[]>;
+};
+
+export type TKudosWall = {
+  /** The church's newest approved kudos, at most KUDOS_LIST_LIMIT, newest first. */
+  approved: TKeptKudos[];
+  /** Each sender's kudos not approved, newest first; null when the church has too many to keep. */
+  unapprovedBySender: Map<string, TKeptKudos[]> | null;
+};
+
+type TEntry = TKudosWall & { loadedAt: number; people: Set<string> };
+
+/** A load in flight, and what was announced while it ran. */
+type TLoad = { churchId: string; isStale: boolean; changedUsers: Set<string> };
+
+/**
+ * The kudos list of each church as the server knows it: the newest approved kudos with their
+ * sender's and recipient's names and photos, the kudos not approved (each shown to its sender only),
+ * and their reactions. Nothing here is per caller; the caller's view (their own kudos merged in,
+ * `isMine`, the rejection reason, their reactions) is made per request (`toKudos`).
+ *
+ * Dropped when the church's kudos change (the "kudos" topic: a new kudos, an approval or rejection,
+ * a reaction) and when a sender or recipient of a kept kudos changes (the "user" topic: a new name
+ * or photo, leaving or rejoining the church). A load that started before a change never serves after it.
+ */
+export class KudosListCache {
+  private readonly byChurch = new Map<string, TEntry>();
+  private readonly loading = new Map<string, Promise<TEntry>>();
+  private readonly pending = new Set<TLoad>();
+
+  constructor(
+    private readonly db: TRootDb,
+    bus: CacheBus,
+  ) {
+    bus.on("kudos", (churchId) => {
+      this.byChurch.delete(churchId);
+      this.loading.delete(churchId);
+      for (const load of this.pending) if (load.churchId === churchId) load.isStale = true;
+    });
+    bus.on("user", (userId) => {
+      for (const [churchId, entry] of this.byChurch) if (entry.people.has(userId)) this.byChurch.delete(churchId);
+      // A load running now may have read the user's old name: it answers only the requests already
+      // waiting for it, and is kept only if the user is none of its people.
+      for (const load of this.pending) load.changedUsers.add(userId);
+      this.loading.clear();
+    });
+    bus.onReset(() => {
+      this.byChurch.clear();
+      this.loading.clear();
+      for (const load of this.pending) load.isStale = true;
+    });
+  }
+
+  async get(churchId: string): Promise<TKudosWall> {
+    const cached = this.byChurch.get(churchId);
+    if (cached && performance.now() - cached.loadedAt < TTL_MS) return cached;
+    // Many requests arriving together for a cold church share one load.
+    let pending = this.loading.get(churchId);
+    if (!pending) {
+      const load = this.load(churchId);
+      pending = load;
+      const settle = () => {
+        if (this.loading.get(churchId) === load) this.loading.delete(churchId);
+      };
+      // The caller sees an error; here it only must not become an unhandled rejection.
+      load.then(settle, settle);
+      this.loading.set(churchId, load);
+      this.evictExpired();
+    }
+    return pending;
+  }
+
+  private async load(churchId: string): Promise<TEntry> {
+    const load: TLoad = { churchId, isStale: false, changedUsers: new Set() };
+    this.pending.add(load);
+    try {
+      const loadedAt = performance.now();
+      const [approvedRows, unapprovedRows] = await Promise.all([
+        findNewestApprovedRows(this.db, churchId, KUDOS_LIST_LIMIT),
+        findUnapprovedRows(this.db, churchId, UNAPPROVED_KEPT + 1),
+      ]);
+      const keptUnapproved = unapprovedRows.length <= UNAPPROVED_KEPT ? unapprovedRows : null;
+      const rows = [...approvedRows, ...(keptUnapproved ?? [])];
+      const kept = keepWithReactions(
+        rows,
+        await findReactors(
+          this.db,
+          churchId,
+          rows.map((r) => r.id),
+        ),
+      );
+      let unapprovedBySender: Map<string, TKeptKudos[]> | null = null;
+      if (keptUnapproved) {
+        unapprovedBySender = new Map();
+        for (const k of kept.slice(approvedRows.length)) {
+          if (!k.row.fromUserId) continue;
+          const theirs = unapprovedBySender.get(k.row.fromUserId);
+          if (theirs) theirs.push(k);
+          else unapprovedBySender.set(k.row.fromUserId, [k]);
+        }
+      }
+      const people = new Set(rows.flatMap((r) => (r.fromUserId ? [r.fromUserId, r.toUserId] : [r.toUserId])));
+      const entry: TEntry = {
+        approved: kept.slice(0, approvedRows.length),
+        unapprovedBySender,
+        loadedAt,
+        people,
+      };
+      if (!load.isStale && ![...load.changedUsers].some((id) => people.has(id))) this.byChurch.set(churchId, entry);
+      return entry;
+    } finally {
+      this.pending.delete(load);
+    }
+  }
+
+  /** Churches nobody has asked about for a while give their memory back. */
+  private evictExpired(): void {
+    const now = performance.now();
+    for (const [churchId, entry] of this.byChurch) if (now - entry.loadedAt >= TTL_MS) this.byChurch.delete(churchId);
+  }
+}
+
+/** `rows` in their order, each with its reaction counts and who reacted how. */
+function keepWithReactions(
+  rows: TKudosRow[],
+  reactors: { kudosId: string; reaction: string; userId: string }[],
+): TKeptKudos[] {
+  const byId = new Map<string, TKeptKudos>(
+    rows.map((row) => [row.id, { row, reactions: noReactions(), reactedBy: new Map() }]),
+  );
+  for (const r of reactors) {
+    const k = byId.get(r.kudosId);
+    if (!k || !isReaction(r.reaction)) continue;
+    k.reactions[r.reaction]++;
+    const theirs = k.reactedBy.get(r.userId);
+    if (theirs) theirs.push(r.reaction);
+    else k.reactedBy.set(r.userId, [r.reaction]);
+  }
+  for (const k of byId.values()) {
+    for (const theirs of k.reactedBy.values()) theirs.sort((a, b) => REACTION_ORDER[a] - REACTION_ORDER[b]);
+  }
+  return [...byId.values()];
+}
