@@ -59,8 +59,16 @@ async function react(who: Caller, id: string, reaction: string) {
   expect(res.status, JSON.stringify(res.body)).toBe(200);
 }
 
-/** The answer as the two queries per request built it before the list was kept: the reference. */
-async function fromQueries(c: TTestChurch, who: TSignedIn): Promise<unknown> {
+/** The answer's bytes as sent. */
+async function raw(who: TSignedIn): Promise<string> {
+  const res = await who.app.inject({ method: "GET", url: "/api/kudos", headers: { cookie: who.cookie ?? "" } });
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.headers["content-type"]).toBe("application/json; charset=utf-8");
+  return res.body;
+}
+
+/** The answer, serialised as Fastify would, as the two queries per request built it before the list was kept. */
+async function fromQueries(c: TTestChurch, who: TSignedIn): Promise<string> {
   const ctx: TChurchCtx = {
     db: t.db,
     changed: async () => {},
@@ -75,7 +83,7 @@ async function fromQueries(c: TTestChurch, who: TSignedIn): Promise<unknown> {
     ctx,
     rows.map((r) => r.id),
   );
-  return JSON.parse(JSON.stringify(rows.map((r) => toKudos(ctx, r, summaries.get(r.id)))));
+  return JSON.stringify(rows.map((r) => toKudos(ctx, r, summaries.get(r.id))));
 }
 
 /** Kudos written straight to the database (announced as the app would), `n` of them at `at` + i minutes. */
@@ -123,9 +131,9 @@ describe("the kept kudos list", () => {
 
     for (const who of [c.alice, c.bob, c.carol, c.admin]) {
       const expected = await fromQueries(c, who);
-      expect((await who.get("/api/kudos")).body).toEqual(expected);
+      expect(await raw(who)).toBe(expected);
       // Asked again, from the kept list.
-      expect((await who.get("/api/kudos")).body).toEqual(expected);
+      expect(await raw(who)).toBe(expected);
     }
     const alice = await list(c.alice);
     expect(alice.some((k) => k.status === "rejected" && k.rejectionReason === "No")).toBe(true);
@@ -140,8 +148,8 @@ describe("the kept kudos list", () => {
     await insertKudos(c, UNAPPROVED_KEPT + 1, "pending", new Date(start.getTime() + 5 * 60_000));
     for (const who of [c.alice, c.carol, c.bob]) {
       const expected = await fromQueries(c, who);
-      expect((await who.get("/api/kudos")).body).toEqual(expected);
-      expect((await who.get("/api/kudos")).body).toEqual(expected);
+      expect(await raw(who)).toBe(expected);
+      expect(await raw(who)).toBe(expected);
     }
     expect((await list(c.bob)).map((k) => k.status)).toEqual(Array(20).fill("approved"));
   });

@@ -6,6 +6,7 @@ import {
   findReactors,
   findUnapprovedRows,
   isReaction,
+  kudosJsonHead,
   noReactions,
   REACTION_ORDER,
   type TKudosRow,
@@ -26,6 +27,9 @@ export type TKeptKudos = {
   reactions: TKudos["reactions"];
   /** Each member's own reactions to it, in the order of the buttons. */
   reactedBy: Map<string, TKudosReaction[]>;
+  /** The answer's part the same for every caller, and the counts, serialised once (`toKudosJson`). */
+  head: string;
+  reactionsJson: string;
 };
 
 export type TKudosWall = {
@@ -148,12 +152,12 @@ export class KudosListCache {
 }
 
 /** `rows` in their order, each with its reaction counts and who reacted how. */
-function keepWithReactions(
+export function keepWithReactions(
   rows: TKudosRow[],
   reactors: { kudosId: string; reaction: string; userId: string }[],
 ): TKeptKudos[] {
   const byId = new Map<string, TKeptKudos>(
-    rows.map((row) => [row.id, { row, reactions: noReactions(), reactedBy: new Map() }]),
+    rows.map((row) => [row.id, { row, reactions: noReactions(), reactedBy: new Map(), head: "", reactionsJson: "" }]),
   );
   for (const r of reactors) {
     const k = byId.get(r.kudosId);
@@ -165,6 +169,8 @@ function keepWithReactions(
   }
   for (const k of byId.values()) {
     for (const theirs of k.reactedBy.values()) theirs.sort((a, b) => REACTION_ORDER[a] - REACTION_ORDER[b]);
+    k.head = kudosJsonHead(k.row);
+    k.reactionsJson = JSON.stringify(k.reactions);
   }
   return [...byId.values()];
 }

@@ -205,6 +205,24 @@ export function toKudos(ctx: Pick<TChurchCtx, "userId">, r: TKudosRow, summary: 
   };
 }
 
+/**
+ * `toKudos`'s answer already serialised, byte for byte: `head` is the part the same for every caller
+ * (`kudosJsonHead`, made once per kept kudos), `reactionsJson` its counts serialised.
+ */
+export function toKudosJson(
+  ctx: Pick<TChurchCtx, "userId">,
+  kept: { row: TKudosRow; head: string; reactionsJson: string },
+  myReactions: TKudosReaction[] | undefined,
+): string {
+  const isMine = kept.row.fromUserId === ctx.userId;
+  const reason = isMine && kept.row.status === "rejected" ? JSON.stringify(kept.row.rejectionReason) : "null";
+  const mine = myReactions?.length ? JSON.stringify(myReactions) : "[]";
+  return `${kept.head},"isMine":${isMine},"rejectionReason":${reason},"reactions":${kept.reactionsJson},"myReactions":${mine}}`;
+}
+
+/** A kudos' fields the same for every caller, serialised without the closing brace (see toKudosJson). */
+export const kudosJsonHead = (r: TKudosRow): string => JSON.stringify(toPendingKudos(r)).slice(0, -1);
+
 /** A display name for notifications: never the e-mail address, which members do not see. */
 export function displayName(first: string | null, last: string | null, fallback = "A church member"): string {
   return [first, last].filter(Boolean).join(" ").trim() || fallback;

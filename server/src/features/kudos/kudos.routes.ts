@@ -5,7 +5,7 @@ import { ZIdParams } from "../../lib/params";
 import {
   countPendingKudos,
   createKudos,
-  listKudos,
+  listKudosJson,
   listKudosRecipients,
   listPendingKudos,
   reviewKudos,
@@ -22,7 +22,9 @@ export const kudosRoutes: FastifyPluginAsyncZod = async (app) => {
   const admin = { access: "admin" as const };
 
   const kept = new KudosListCache(app.db, app.cacheBus);
-  app.get("/api/kudos", { config: member }, async (req) => listKudos(req.churchCtx, kept));
+  app.get("/api/kudos", { config: member }, async (req, reply) =>
+    reply.type("application/json; charset=utf-8").send(await listKudosJson(req.churchCtx, kept)),
+  );
 
   app.get("/api/kudos/recipients", { config: member }, async (req) => listKudosRecipients(req.churchCtx));
 

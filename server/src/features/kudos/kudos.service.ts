@@ -26,12 +26,12 @@ import {
   findReactionSummaries,
   findRecipients,
   findVisibleKudosRows,
-  noReactions,
   type TKudosRow,
   toKudos,
+  toKudosJson,
   toPendingKudos,
 } from "./kudos.repo";
-import type { KudosListCache, TKeptKudos } from "./kudos-list-cache";
+import { type KudosListCache, keepWithReactions, type TKeptKudos } from "./kudos-list-cache";
 
 const NOT_FOUND = "Kudos not found";
 const NOT_A_MEMBER = "Choose a member of your church";
@@ -44,19 +44,20 @@ export function listKudosRecipients(ctx: TChurchCtx): Promise<TKudosRecipient[]>
 }
 
 /**
- * `GET /api/kudos`: newest first, at most KUDOS_LIST_LIMIT, with reaction counts and the caller's own.
- * The church's kudos are kept in `kept`; only a church with too many kudos not approved to keep
- * reads the caller's own from the database.
+ * `GET /api/kudos` as JSON text, ready to send: newest first, at most KUDOS_LIST_LIMIT, with reaction
+ * counts and the caller's own. The church's kudos are kept in `kept`, their common part serialised
+ * once; only a church with too many kudos not approved to keep reads the caller's own per request.
  */
-export async function listKudos(ctx: TChurchCtx, kept: KudosListCache): Promise<TKudos[]> {
+export async function listKudosJson(ctx: TChurchCtx, kept: KudosListCache): Promise<string> {
   const wall = await kept.get(ctx.churchId);
   const own = wall.unapprovedBySender ? (wall.unapprovedBySender.get(ctx.userId) ?? []) : await findOwnUnapproved(ctx);
   const page = own.length === 0 ? wall.approved : mergeNewest(wall.approved, own, KUDOS_LIST_LIMIT);
-  return page.map((k) =>
-    toKudos(ctx, k.row, { reactions: k.reactions, myReactions: k.reactedBy.get(ctx.userId) ?? [] }),
-  );
+  let json = "[";
+  for (const [i, k] of page.entries()) json += `${i ? "," : ""}${toKudosJson(ctx, k, k.reactedBy.get(ctx.userId))}`;
+  return `${json}]`;
 }
 
+/** The caller's own kudos not approved, with their reactions, from the database. */
 async function findOwnUnapproved(ctx: TChurchCtx): Promise<TKeptKudos[]> {
   const rows = await findOwnUnapprovedRows(ctx, KUDOS_LIST_LIMIT);
   const summaries = await findReactionSummaries(
@@ -64,10 +65,15 @@ async function findOwnUnapproved(ctx: TChurchCtx): Promise<TKeptKudos[]> {
     ctx,
     rows.map((r) => r.id),
   );
-  return rows.map((row) => {
-    const summary = summaries.get(row.id) ?? { reactions: noReactions(), myReactions: [] };
-    return { row, reactions: summary.reactions, reactedBy: new Map([[ctx.userId, summary.myReactions]]) };
-  });
+  const kept = keepWithReactions(rows, []);
+  for (const k of kept) {
+    const summary = summaries.get(k.row.id);
+    if (!summary) continue;
+    k.reactions = summary.reactions;
+    k.reactionsJson = JSON.stringify(summary.reactions);
+    k.reactedBy.set(ctx.userId, summary.myReactions);
+  }
+  return kept;
 }
 
 /** Two lists each newest first merged in the database's order (time, then id), at most `limit`. */
