@@ -220,6 +220,68 @@ async function seedPrayerWall(ctx: TBenchContext): Promise<{ cookie: string }> {
   return { cookie };
 }
 
+const MEMBER_NOTIFICATIONS = 200;
+const APPROVED_KUDOS = 500;
+
+/**
+ * The bench member's notifications (issue 11): 200 over the last 100 days, of every kind, the newest
+ * 30 unread; the church's other members have theirs too (20 each), so the member's are a slice of a
+ * table of about 40,000 rows. Requested as that member.
+ */
+async function seedNotifications(ctx: TBenchContext): Promise<{ cookie: string }> {
+  const { cookie, churchId, userId } = await signInGrowthMember(ctx);
+  await ctx.db.query(
+    `insert into notifications (church_id, user_id, type, kind, title, message, link, related_id, is_read, created_at)
+     select $1::uuid, $2::uuid, 'sermon', 'sermon_published', 'New sermon', 'Sermon number ' || g || ' is ready to watch.',
+            '/sermons', gen_random_uuid(), g > 30, now() - make_interval(hours => g * 12)
+       from generate_series(1, $3::int) as g
+     union all
+     select $1::uuid, u.id, 'event', 'event_published', 'New event', 'Gathering number ' || g, '/events', gen_random_uuid(),
+            g > 5, now() - make_interval(days => g * 5)
+       from users u cross join generate_series(1, 20) as g where u.church_id = $1::uuid and u.id <> $2::uuid`,
+    [churchId, userId, MEMBER_NOTIFICATIONS],
+  );
+  await ctx.db.query("vacuum analyze notifications");
+  return { cookie };
+}
+
+/**
+ * 500 approved kudos among the growth church's members over the last year (plus 20 pending, 5 of
+ * them the bench member's own), each with a few reactions of various kinds by various members, a
+ * tenth with the bench member's own. Requested as that member.
+ */
+async function seedKudos(ctx: TBenchContext): Promise<{ cookie: string }> {
+  const { cookie, churchId, userId } = await signInGrowthMember(ctx);
+  await ctx.db.query(
+    `with m as (select id, row_number() over (order by id) as n from users where church_id = $1::uuid and id <> $3::uuid),
+          c as (select count(*)::int as k from m)
+     insert into kudos (church_id, from_user_id, to_user_id, type, category, title, message, status, created_at)
+     select $1::uuid, case when g > $2::int and g % 4 = 0 then $3::uuid else f.id end, t.id,
+            (array['volunteer_appreciation','prayer_warrior','community_builder','servant_heart','encourager'])[1 + g % 5],
+            (array['service','prayer','community','leadership','encouragement'])[1 + g % 5],
+            'Thank you ' || g, 'Thank you for everything you did for our church this week, kudos number ' || g || '.',
+            case when g <= $2::int then 'approved' else 'pending' end, now() - make_interval(hours => ($2::int + 20 - g) * 17)
+       from generate_series(1, $2::int + 20) as g cross join c
+       join m f on f.n = 1 + (g * 37) % c.k join m t on t.n = 1 + (g * 53 + 1) % c.k`,
+    [churchId, APPROVED_KUDOS, userId],
+  );
+  await ctx.db.query(
+    `with k as (select id, row_number() over (order by created_at) as n from kudos where church_id = $1 and status = 'approved'),
+          m as (select id, row_number() over (order by id) as n from users where church_id = $1),
+          c as (select count(*)::int as k from m)
+     insert into kudos_reactions (kudos_id, church_id, user_id, reaction)
+     select k.id, $1::uuid, m.id, (array['heart','thumbs_up','celebrate','star'])[1 + g % 4]
+       from k cross join generate_series(1, 6) as g cross join c join m on m.n = 1 + (k.n * 7 + g * 101) % c.k
+     union all
+     select k.id, $1::uuid, $2::uuid, 'heart' from k where k.n % 10 = 0
+     on conflict do nothing`,
+    [churchId, userId],
+  );
+  await ctx.db.query("vacuum analyze kudos");
+  await ctx.db.query("vacuum analyze kudos_reactions");
+  return { cookie };
+}
+
 /**
  * This week's prayer-partner chain of the growth church's 2,000 members (all joined long before
  * Sunday), made by the bench member's first request here, so the case measures the steady state;
@@ -355,6 +417,28 @@ const CASES: TBenchCase[] = [
       const current = body as { partner?: unknown; todayCompleted?: boolean; totalChainLinks?: number };
       if (!current.partner || current.todayCompleted !== true || current.totalChainLinks !== 1)
         return "expected a partner, today's prayer and one link";
+      return null;
+    },
+  },
+  {
+    name: `GET /api/notifications (a member with ${MEMBER_NOTIFICATIONS}), as that member`,
+    path: "/api/notifications",
+    setup: seedNotifications,
+    check: (body) => {
+      const list = body as { notifications?: unknown[]; unreadCount?: number };
+      if (!Array.isArray(list.notifications) || list.notifications.length === 0) return "expected notifications";
+      return list.unreadCount === 30 ? null : `expected 30 unread, got ${list.unreadCount}`;
+    },
+  },
+  {
+    name: `GET /api/kudos (${APPROVED_KUDOS} approved, with reactions), as a member`,
+    path: "/api/kudos",
+    setup: seedKudos,
+    check: (body) => {
+      const list = body as { status: string; reactions: Record<string, number>; myReactions: string[] }[];
+      if (!Array.isArray(list) || list.length === 0) return "expected kudos";
+      if (!list.some((k) => Object.values(k.reactions).some((n) => n > 0))) return "expected reaction counts";
+      if (!list.some((k) => k.status === "pending")) return "expected the member's own pending kudos";
       return null;
     },
   },
