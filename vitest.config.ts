@@ -13,6 +13,10 @@ const alias = {
 export default defineConfig({
   resolve: { alias },
   test: {
+    // Vitest's default is one worker fewer than the CPUs: on a 2-core machine every file ran alone,
+    // while most of a file's time is waiting on PostgreSQL or Chromium. Each file has its own
+    // database (and browser files their own app), so two at a time share nothing.
+    maxWorkers: 2,
     projects: [
       {
         resolve: { alias },

@@ -115,7 +115,7 @@ for (const [label, viewport] of [
       await page.goto("/no-such-page");
       await expect.poll(() => page.getByText("404 Page Not Found").isVisible()).toBe(true);
       await shot(page, `${label}-32-not-found`);
-      await page.goto("/kudos");
+      await page.goto("/admin/integrations");
       await expect
         .poll(() =>
           page
