@@ -108,6 +108,3 @@ export type TKudosReactionResult = z.infer<typeof ZKudosReactionResult>;
 /** A pending kudos in the admin approval queue. */
 export const ZPendingKudos = ZKudos.omit({ isMine: true, rejectionReason: true, reactions: true, myReactions: true });
 export type TPendingKudos = z.infer<typeof ZPendingKudos>;
-
-/** `GET /api/admin/kudos/pending/count` for the admin dashboard's card. */
-export const ZPendingKudosCount = z.object({ count: z.number().int() });

@@ -3,7 +3,6 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ZIdParams } from "../../lib/params";
 import {
-  countPendingKudos,
   createKudos,
   listKudosJson,
   listKudosRecipients,
@@ -39,10 +38,6 @@ export const kudosRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get("/api/admin/kudos/pending", { config: admin }, async (req) => listPendingKudos(req.churchCtx));
-
-  app.get("/api/admin/kudos/pending/count", { config: admin }, async (req) => ({
-    count: await countPendingKudos(req.churchCtx),
-  }));
 
   app.post("/api/admin/kudos/:id/approve", { config: admin, schema: { params: ZIdParams } }, async (req) =>
     reviewKudos(req.churchCtx, req.params.id, { status: "approved" }),

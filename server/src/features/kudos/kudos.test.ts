@@ -8,7 +8,6 @@ import {
   ZKudos,
   ZKudosReactionResult,
   ZPendingKudos,
-  ZPendingKudosCount,
 } from "@common/kudos";
 import { ONBOARDING_STEPS } from "@common/points";
 import { and, eq } from "drizzle-orm";
@@ -364,13 +363,10 @@ describe("the admin's approval queue", () => {
       fromUser: { firstName: "Alice" },
       toUser: { firstName: "Bob" },
     });
-    const count = await c.admin.get("/api/admin/kudos/pending/count");
-    expect(ZPendingKudosCount.parse(count.body)).toEqual({ count: 2 });
     expect(ZAdminStats.parse((await c.admin.get("/api/admin/stats")).body).pendingKudos).toBe(2);
 
     for (const who of [c.alice, c.bob]) {
       expect((await who.get("/api/admin/kudos/pending")).status).toBe(403);
-      expect((await who.get("/api/admin/kudos/pending/count")).status).toBe(403);
       expect((await who.post(`/api/admin/kudos/${first.id}/approve`)).status).toBe(403);
       expect((await who.post(`/api/admin/kudos/${first.id}/reject`, { reason: "no" })).status).toBe(403);
     }
