@@ -11,6 +11,7 @@ import * as community from "./schema/community";
 import * as events from "./schema/events";
 import * as growth from "./schema/growth";
 import * as highlights from "./schema/highlights";
+import * as integrations from "./schema/integrations";
 import * as invitations from "./schema/invitations";
 import * as live from "./schema/live";
 import * as points from "./schema/points";
@@ -33,6 +34,7 @@ const schema = {
   ...growth,
   ...live,
   ...community,
+  ...integrations,
 };
 
 /** A database handle or an open transaction: every repository function accepts either. */

@@ -22,6 +22,17 @@ export const invitations = pgTable(
     invitedBy: uuid("invited_by").references(() => users.id, { onDelete: "set null" }),
     expiresAt: ts("expires_at").notNull(),
     createdAt: ts("created_at").notNull().defaultNow(),
+    /**
+     * When its e-mail was sent; null while it waits for the admin's review (made by a member import
+     * or an integration's sync: nothing is e-mailed without the admin's say). Rows made before
+     * migration 0010 count as sent when they were made.
+     */
+    sentAt: ts("sent_at").defaultNow(),
+    /** Where it came from: manual, import, planning_center, church_community_builder. */
+    source: text("source").notNull().default("manual"),
+    /** The person's name as the import or the provider gave it, to greet them and fill the sign-up form. */
+    firstName: text("first_name"),
+    lastName: text("last_name"),
   },
   (t) => [
     uniqueIndex("invitations_token_hash_key").on(t.tokenHash),
