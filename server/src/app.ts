@@ -24,6 +24,7 @@ import { churchesRoutes } from "./features/churches/churches.routes";
 import { eventsRoutes } from "./features/events/events.routes";
 import { feedsRoutes } from "./features/feeds/feeds.routes";
 import { highlightsRoutes } from "./features/highlights/highlights.routes";
+import { integrationsRoutes } from "./features/integrations/integrations.routes";
 import { invitationsRoutes } from "./features/invitations/invitations.routes";
 import { kudosRoutes } from "./features/kudos/kudos.routes";
 import { liveRoutes } from "./features/live/live.routes";
@@ -277,6 +278,7 @@ export async function buildApp(opts: TBuildOptions): Promise<FastifyInstance> {
   await app.register(invitationsRoutes);
   await app.register(membersRoutes);
   await app.register(settingsRoutes);
+  await app.register(integrationsRoutes);
   await app.register(adminRoutes);
   await app.register(userRoutes);
   await app.register(pwaRoutes);

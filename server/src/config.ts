@@ -21,6 +21,12 @@ const ZEnv = z.object({
   INVITATION_EMAILS_PER_DAY: z.coerce.number().int().min(1).default(500),
   LOG_LEVEL: z.string().default("info"),
   TRUST_PROXY: z.string().optional(),
+  // Providers' base addresses (issue 12): production defaults; tests point them at local stand-ins.
+  PLANNING_CENTER_API_URL: z.string().default("https://api.planningcenteronline.com"),
+  /** `{dc}` is the data centre a Mailchimp key ends with (`-us21`). */
+  MAILCHIMP_API_URL: z.string().default("https://{dc}.api.mailchimp.com"),
+  /** `{subdomain}` is the church's CCB subdomain. */
+  CCB_API_URL: z.string().default("https://{subdomain}.ccbchurch.com"),
 });
 
 export type TConfig = {
@@ -33,6 +39,8 @@ export type TConfig = {
   /** Where links in e-mails and the sign-in callback point: APP_URL, else this machine's own port. */
   publicUrl: string;
   appSecret: string | undefined;
+  /** Whether APP_SECRET came from the environment (not the file made in DATA_DIR): production integrations need it. */
+  appSecretFromEnv: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
   oidc: {
@@ -52,6 +60,8 @@ export type TConfig = {
    * which would believe the left-most address, the one the client writes itself.
    */
   trustProxy: false | number | string;
+  /** Providers' base addresses, from configuration only (never from a request). */
+  integrationUrls: { planningCenter: string; mailchimp: string; ccb: string };
 };
 
 /** TRUST_PROXY: unset, `0` or `false` trust nothing; `N` trusts N hops (`true` means 1); else a list. */
@@ -80,6 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     // Never the request's Host header: a forged Host would put an attacker's address in a reset link.
     publicUrl: e.APP_URL ? e.APP_URL.replace(/\/+$/, "") : `http://localhost:${e.PORT}`,
     appSecret: e.APP_SECRET || undefined,
+    appSecretFromEnv: Boolean(e.APP_SECRET),
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
     oidc:
@@ -96,5 +107,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     invitationEmailsPerDay: e.INVITATION_EMAILS_PER_DAY,
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    integrationUrls: {
+      planningCenter: e.PLANNING_CENTER_API_URL.replace(/\/+$/, ""),
+      mailchimp: e.MAILCHIMP_API_URL.replace(/\/+$/, ""),
+      ccb: e.CCB_API_URL.replace(/\/+$/, ""),
+    },
   };
 }
