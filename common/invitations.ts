@@ -13,6 +13,10 @@ export const ZCreateInvitationBody = z.object({
 });
 export type TCreateInvitationBody = z.input<typeof ZCreateInvitationBody>;
 
+/** Where an invitation came from: made by hand, a member import, or an integration's sync. */
+export const INVITATION_SOURCES = ["manual", "import", "planning_center", "church_community_builder"] as const;
+export type TInvitationSource = (typeof INVITATION_SOURCES)[number];
+
 export const ZInvitation = z.object({
   id: z.string(),
   email: z.string(),
@@ -22,6 +26,12 @@ export const ZInvitation = z.object({
   isUsed: z.boolean(),
   expiresAt: z.string(),
   createdAt: z.string(),
+  // Optional in the type only so that fixtures written before issue 12 still type; answers always carry them.
+  /** When its e-mail went out; null while it waits for the admin's review (imports, syncs). */
+  sentAt: z.string().nullable().optional(),
+  source: z.enum(INVITATION_SOURCES).optional(),
+  firstName: z.string().nullable().optional(),
+  lastName: z.string().nullable().optional(),
 });
 export type TInvitation = z.infer<typeof ZInvitation>;
 

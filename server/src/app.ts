@@ -31,6 +31,7 @@ import { liveRoutes } from "./features/live/live.routes";
 import type { TLive } from "./features/live/live.service";
 import { LiveHub, type THubOptions } from "./features/live/live-hub";
 import { LiveStateCache } from "./features/live/live-state";
+import { memberImportRoutes } from "./features/member-import/member-import.routes";
 import { membersRoutes } from "./features/members/members.routes";
 import { defineNotificationJobs } from "./features/notifications/notifications.jobs";
 import { notificationsRoutes } from "./features/notifications/notifications.routes";
@@ -277,6 +278,7 @@ export async function buildApp(opts: TBuildOptions): Promise<FastifyInstance> {
   await app.register(churchesRoutes);
   await app.register(invitationsRoutes);
   await app.register(membersRoutes);
+  await app.register(memberImportRoutes);
   await app.register(settingsRoutes);
   await app.register(integrationsRoutes);
   await app.register(adminRoutes);

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, isNotNull, min, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, min, sql } from "drizzle-orm";
 import type { TDb } from "../../db/client";
 import { churches } from "../../db/schema/churches";
 import { invitationSends, invitations } from "../../db/schema/invitations";
@@ -138,4 +138,91 @@ export async function countInvitationSends(
 
 export async function recordInvitationSend(db: TDb, recipient: string, churchId: string): Promise<void> {
   await db.insert(invitationSends).values({ recipient, churchId });
+}
+
+/** Many invitation rows at once (an import), in chunks that keep each statement's parameters in bounds. */
+export async function createInvitationRows(
+  ctx: TChurchCtx,
+  values: Omit<typeof invitations.$inferInsert, "churchId" | "invitedBy">[],
+): Promise<TInvitationRow[]> {
+  const rows: TInvitationRow[] = [];
+  for (let i = 0; i < values.length; i += 500) {
+    const chunk = values.slice(i, i + 500).map((v) => ({ ...v, churchId: ctx.churchId, invitedBy: ctx.userId }));
+    rows.push(...(await ctx.db.insert(invitations).values(chunk).returning()));
+  }
+  return rows;
+}
+
+/**
+ * The church's pending invitations still waiting for the admin's review (nothing e-mailed), oldest
+ * first, locked until the transaction ends so that two sends cannot both e-mail one.
+ */
+export function findWaitingInvitations(ctx: TChurchCtx) {
+  return ctx.db
+    .select()
+    .from(invitations)
+    .where(
+      inChurch(
+        invitations,
+        ctx,
+        isNull(invitations.sentAt),
+        eq(invitations.isUsed, false),
+        gt(invitations.expiresAt, new Date()),
+      ),
+    )
+    .orderBy(asc(invitations.createdAt), asc(invitations.email))
+    .for("update");
+}
+
+/** Marks waiting invitations sent; returns the rows it changed (one already sent is left alone). */
+export async function markInvitationsSent(ctx: TChurchCtx, ids: string[]): Promise<TInvitationRow[]> {
+  const rows: TInvitationRow[] = [];
+  for (let i = 0; i < ids.length; i += 1000) {
+    const chunk = ids.slice(i, i + 1000);
+    rows.push(
+      ...(await ctx.db
+        .update(invitations)
+        .set({ sentAt: new Date() })
+        .where(inChurch(invitations, ctx, inArray(invitations.id, chunk), isNull(invitations.sentAt)))
+        .returning()),
+    );
+  }
+  return rows;
+}
+
+/** lockInvitationSends for many recipients in one statement: recipients in sorted order, then the church. */
+export async function lockInvitationSendsMany(db: TDb, recipients: string[], churchId: string): Promise<void> {
+  const keys = [...new Set(recipients)].sort().map((r) => `invite-to:${r}`);
+  await db.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(k, 0)) from json_array_elements_text(${JSON.stringify(keys)}::json) with ordinality as t(k, n) order by n`,
+  );
+  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`invite-from:${churchId}`}, 0))`);
+}
+
+/** How many invitation e-mails each of `recipients` received since `since`. */
+export async function countInvitationSendsByRecipient(
+  db: TDb,
+  recipients: string[],
+  since: Date,
+): Promise<Map<string, number>> {
+  if (recipients.length === 0) return new Map();
+  const rows = await db
+    .select({ recipient: invitationSends.recipient, n: count() })
+    .from(invitationSends)
+    .where(and(inArray(invitationSends.recipient, recipients), gt(invitationSends.createdAt, since)))
+    .groupBy(invitationSends.recipient);
+  return new Map(rows.map((r) => [r.recipient, r.n]));
+}
+
+export async function recordInvitationSends(db: TDb, recipients: string[], churchId: string): Promise<void> {
+  for (let i = 0; i < recipients.length; i += 1000) {
+    await db
+      .insert(invitationSends)
+      .values(recipients.slice(i, i + 1000).map((recipient) => ({ recipient, churchId })));
+  }
+}
+
+/** A per-church lock for bulk invitation work (an import, "send all waiting"): one at a time, taken first. */
+export async function lockBulkInvitations(db: TDb, churchId: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`invite-bulk:${churchId}`}, 0))`);
 }

@@ -1,5 +1,5 @@
 import { INVITATION_TTL_DAYS, INVITATIONS_PER_RECIPIENT_PER_DAY } from "@common/invitation-helpers";
-import type { TInvitation, TPublicInvitation, ZCreateInvitationBody } from "@common/invitations";
+import type { TInvitation, TInvitationSource, TPublicInvitation, ZCreateInvitationBody } from "@common/invitations";
 import { ROLE_LABELS, type TRole } from "@common/roles";
 import { and, eq, isNull } from "drizzle-orm";
 import type { z } from "zod";
@@ -17,6 +17,7 @@ import { markEmailProved } from "../auth/email-verification.service";
 import { accountChanged, deleteUserSessions } from "../auth/sessions.repo";
 import {
   countInvitationSends,
+  countInvitationSendsByRecipient,
   createInvitationRow,
   deleteInvitationRow,
   findInvitation,
@@ -24,10 +25,15 @@ import {
   findInvitations,
   findLegacyTokenInvitations,
   findPendingInvitationByEmail,
+  findWaitingInvitations,
   isStillAdmin,
+  lockBulkInvitations,
   lockInvitationSends,
+  lockInvitationSendsMany,
+  markInvitationsSent,
   markInvitationUsed,
   recordInvitationSend,
+  recordInvitationSends,
   sealLegacyToken,
   type TInvitationRow,
 } from "./invitations.repo";
@@ -57,6 +63,10 @@ export function toInvitation(row: TInvitationRow, secrets: SecretBox): TInvitati
     isUsed: row.isUsed,
     expiresAt: row.expiresAt.toISOString(),
     createdAt: row.createdAt.toISOString(),
+    sentAt: row.sentAt?.toISOString() ?? null,
+    source: row.source as TInvitationSource,
+    firstName: row.firstName,
+    lastName: row.lastName,
   };
 }
 
@@ -108,7 +118,7 @@ async function claimInvitationSend(db: TDb, recipient: string, churchId: string,
 }
 
 /** The role the request was let in with may have been taken away a moment ago: check the row. */
-async function assertStillAdmin(ctx: TChurchCtx): Promise<void> {
+export async function assertStillAdmin(ctx: TChurchCtx): Promise<void> {
   if (!(await isStillAdmin(ctx))) throw forbidden("You don't have permission to access this page.");
 }
 
@@ -184,6 +194,99 @@ export async function resendInvitation(ctx: TChurchCtx, id: string, deps: TInvit
     await enqueueInvitationMail(db, row, token, deps);
     await recordActivity(tx, "invitation_sent", `Invitation sent again to ${row.email}`);
     return toInvitation(row, deps.secrets);
+  });
+}
+
+/**
+ * E-mails an invitation that waits for review (an import's or a sync's), through the same limits as
+ * any invitation: 429 saying which limit when one is reached, and it stays waiting.
+ */
+export async function sendWaitingInvitation(ctx: TChurchCtx, id: string, deps: TInvitationDeps): Promise<TInvitation> {
+  return ctx.db.transaction(async (db) => {
+    const tx = { ...ctx, db };
+    await assertStillAdmin(tx);
+    const row = await findInvitation(tx, id);
+    if (!row) throw notFound("Invitation not found");
+    if (row.isUsed || row.expiresAt.getTime() < Date.now())
+      throw conflict("Only a pending invitation can be sent. Invite the address anew.");
+    // Marked first: the row stays locked, so a second click waits and then finds it sent.
+    const [sent] = await markInvitationsSent(tx, [row.id]);
+    if (!sent) throw conflict("This invitation has already been sent. Use Resend to send it again.");
+    const token = row.tokenSealed ? deps.secrets.open(row.tokenSealed) : row.legacyToken;
+    if (!token) throw conflict("This invitation's link can no longer be read. Delete it and invite the address anew.");
+    await claimInvitationSend(db, row.email, ctx.churchId, deps.emailsPerDay);
+    await enqueueInvitationMail(db, sent, token, deps);
+    await recordActivity(tx, "invitation_sent", `Invitation sent to ${row.email} (${ROLE_LABELS[row.role as TRole]})`);
+    return toInvitation(sent, deps.secrets);
+  });
+}
+
+/**
+ * E-mails `rows` (waiting invitations of the caller's church) inside the caller's transaction, oldest
+ * first, as far as the daily limits allow: the church's budget for the day, and at most
+ * INVITATIONS_PER_RECIPIENT_PER_DAY to one address. The rest stay waiting, to be sent later.
+ */
+export async function sendInvitationRows(
+  tx: TChurchCtx,
+  rows: TInvitationRow[],
+  deps: TInvitationDeps,
+): Promise<{ sent: number; waiting: number }> {
+  const since = new Date(Date.now() - DAY_MS);
+  // Only as many as the day's budget can take are locked (each lock is an entry in a shared table).
+  const before = await countInvitationSends(tx.db, { churchId: tx.churchId }, since);
+  const candidates = rows.slice(0, Math.max(0, deps.emailsPerDay - before.n));
+  if (candidates.length === 0) return { sent: 0, waiting: rows.length };
+  await lockInvitationSendsMany(
+    tx.db,
+    candidates.map((r) => r.email),
+    tx.churchId,
+  );
+  let budget = deps.emailsPerDay - (await countInvitationSends(tx.db, { churchId: tx.churchId }, since)).n;
+  const perRecipient = await countInvitationSendsByRecipient(
+    tx.db,
+    candidates.map((r) => r.email),
+    since,
+  );
+  const chosen: { row: TInvitationRow; token: string }[] = [];
+  for (const row of candidates) {
+    if (budget <= 0) break;
+    const n = perRecipient.get(row.email) ?? 0;
+    const token = row.tokenSealed ? deps.secrets.open(row.tokenSealed) : row.legacyToken;
+    if (n >= INVITATIONS_PER_RECIPIENT_PER_DAY || !token) continue;
+    perRecipient.set(row.email, n + 1);
+    budget -= 1;
+    chosen.push({ row, token });
+  }
+  const marked = new Set(
+    (
+      await markInvitationsSent(
+        tx,
+        chosen.map((c) => c.row.id),
+      )
+    ).map((r) => r.id),
+  );
+  const sending = chosen.filter((c) => marked.has(c.row.id));
+  await recordInvitationSends(
+    tx.db,
+    sending.map((c) => c.row.email),
+    tx.churchId,
+  );
+  for (const { row, token } of sending) await enqueueInvitationMail(tx.db, row, token, deps);
+  return { sent: sending.length, waiting: rows.length - sending.length };
+}
+
+/** "Send all waiting": e-mails the church's waiting invitations as far as the daily limits allow. */
+export async function sendAllWaitingInvitations(
+  ctx: TChurchCtx,
+  deps: TInvitationDeps,
+): Promise<{ sent: number; waiting: number }> {
+  return ctx.db.transaction(async (db) => {
+    const tx = { ...ctx, db };
+    await lockBulkInvitations(db, ctx.churchId);
+    await assertStillAdmin(tx);
+    const result = await sendInvitationRows(tx, await findWaitingInvitations(tx), deps);
+    if (result.sent > 0) await recordActivity(tx, "invitation_sent", `${result.sent} waiting invitations sent`);
+    return result;
   });
 }
 

@@ -1,0 +1,46 @@
+import { ZMemberImportBody, ZMemberImportPreviewBody } from "@common/member-import";
+import type { FastifyError } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { AppError } from "../../lib/errors";
+import { getInvitationSendingDeps } from "../invitations/invitations.routes";
+import { exportInvitationsCsv, exportMembersCsv, importMembers, previewMemberImport } from "./member-import.service";
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+export const memberImportRoutes: FastifyPluginAsyncZod = async (app) => {
+  const config = { access: "admin" as const };
+
+  // A file over the body limit is named as such here; every other error goes on to the app's handler.
+  app.setErrorHandler((err: FastifyError) => {
+    if (err.code === "FST_ERR_CTP_BODY_TOO_LARGE") {
+      const mb = Math.floor((app.initialConfig.bodyLimit ?? 1_048_576) / 1_048_576);
+      throw new AppError(
+        "TOO_LARGE",
+        `The file is too large: at most ${mb} MB can be imported at once. Split it into smaller files.`,
+      );
+    }
+    throw err;
+  });
+
+  app.get("/api/admin/members/export.csv", { config }, async (req, reply) =>
+    reply
+      .type("text/csv; charset=utf-8")
+      .header("content-disposition", `attachment; filename="members-${today()}.csv"`)
+      .send(await exportMembersCsv(req.churchCtx)),
+  );
+
+  app.get("/api/admin/invitations/export.csv", { config }, async (req, reply) =>
+    reply
+      .type("text/csv; charset=utf-8")
+      .header("content-disposition", `attachment; filename="invitations-${today()}.csv"`)
+      .send(await exportInvitationsCsv(req.churchCtx)),
+  );
+
+  app.post("/api/admin/members/import/preview", { config, schema: { body: ZMemberImportPreviewBody } }, async (req) =>
+    previewMemberImport(req.churchCtx, req.body),
+  );
+
+  app.post("/api/admin/members/import", { config, schema: { body: ZMemberImportBody } }, async (req) =>
+    importMembers(req.churchCtx, req.body, await getInvitationSendingDeps(app, req)),
+  );
+};

@@ -1,0 +1,174 @@
+import { getInvitationStatus, INVITATION_TTL_DAYS } from "@common/invitation-helpers";
+import {
+  IMPORT_PROBLEMS,
+  type TImportRow,
+  type TMemberImportPreview,
+  type TMemberImportResult,
+  type ZMemberImportBody,
+  type ZMemberImportPreviewBody,
+} from "@common/member-import";
+import { INVITABLE_ROLES, ROLE_LABELS, type TRole } from "@common/roles";
+import { z } from "zod";
+import type { TChurchCtx } from "../../lib/context";
+import { createToken, sha256 } from "../../lib/crypto";
+import { recordActivity } from "../admin/activity.repo";
+import { createInvitationRows, lockBulkInvitations } from "../invitations/invitations.repo";
+import { assertStillAdmin, sendInvitationRows, type TInvitationDeps } from "../invitations/invitations.service";
+import { parseCsv, resolveMapping, toCsv } from "./member-import.csv";
+import {
+  findInvitationsForExport,
+  findMemberEmails,
+  findMembersForExport,
+  findPendingInvitationEmails,
+} from "./member-import.repo";
+
+const DAY_MS = 86_400_000;
+const NAME_MAX = 100;
+// The same check as an invitation made by hand (ZCreateInvitationBody).
+const ZEmailCell = z.string().max(254).pipe(z.email());
+
+/** A role cell: empty is a congregant; "Group Leader", "group-leader" and GROUP_LEADER are one role. */
+function toRole(cell: string | undefined): TRole | null {
+  const word = (cell ?? "")
+    .trim()
+    .toUpperCase()
+    .replace(/[\s-]+/g, "_");
+  if (word === "" || word === "MEMBER") return "CONGREGANT";
+  return (INVITABLE_ROLES as readonly string[]).includes(word) ? (word as TRole) : null;
+}
+
+const nameCell = (cell: string | undefined) => cell?.trim().slice(0, NAME_MAX) || null;
+
+/** The file's people with each one's problems, against the church's members and pending invitations now. */
+async function readRows(ctx: TChurchCtx, body: z.output<typeof ZMemberImportPreviewBody>) {
+  const parsed = parseCsv(body.csv, Boolean(body.mapping));
+  const mapping = resolveMapping(parsed, body.mapping);
+  const col = (name: string | null) => (name === null ? -1 : parsed.headers.indexOf(name));
+  const at = {
+    email: col(mapping.email),
+    first: col(mapping.firstName),
+    last: col(mapping.lastName),
+    role: col(mapping.role),
+  };
+  const [members, invited] = [await findMemberEmails(ctx), await findPendingInvitationEmails(ctx)];
+  const seen = new Set<string>();
+  const firstRow = parsed.hasHeader ? 2 : 1;
+  const rows: TImportRow[] = parsed.records.map((cells, i) => {
+    const email = (cells[at.email] ?? "").trim().toLowerCase();
+    const role = at.role < 0 ? "CONGREGANT" : toRole(cells[at.role]);
+    const problems: string[] = [];
+    if (!ZEmailCell.safeParse(email).success) problems.push(IMPORT_PROBLEMS.invalidEmail);
+    else if (seen.has(email)) problems.push(IMPORT_PROBLEMS.duplicate);
+    else if (members.has(email)) problems.push(IMPORT_PROBLEMS.member);
+    else if (invited.has(email)) problems.push(IMPORT_PROBLEMS.invited);
+    if (role === null) problems.push(IMPORT_PROBLEMS.unknownRole);
+    seen.add(email);
+    return {
+      row: i + firstRow,
+      email,
+      firstName: at.first < 0 ? null : nameCell(cells[at.first]),
+      lastName: at.last < 0 ? null : nameCell(cells[at.last]),
+      role: role as TImportRow["role"],
+      problems,
+    };
+  });
+  return { headers: parsed.headers, mapping, rows };
+}
+
+export async function previewMemberImport(
+  ctx: TChurchCtx,
+  body: z.output<typeof ZMemberImportPreviewBody>,
+): Promise<TMemberImportPreview> {
+  const { headers, mapping, rows } = await readRows(ctx, body);
+  const withProblems = rows.filter((r) => r.problems.length > 0).length;
+  return { headers, mapping, rows, counts: { total: rows.length, ok: rows.length - withProblems, withProblems } };
+}
+
+/**
+ * Makes an invitation (source "import") for each row without a problem, in one transaction; "now"
+ * e-mails them as far as the daily limits allow, "later" leaves them waiting for review. Imports of
+ * one church run one at a time and re-check the rows inside: a double submit invites nobody twice.
+ */
+export async function importMembers(
+  ctx: TChurchCtx,
+  body: z.output<typeof ZMemberImportBody>,
+  deps: TInvitationDeps,
+): Promise<TMemberImportResult> {
+  return ctx.db.transaction(async (db) => {
+    const tx = { ...ctx, db };
+    await lockBulkInvitations(db, ctx.churchId);
+    await assertStillAdmin(tx);
+    const { rows } = await readRows(tx, body);
+    const ok = rows.filter((r) => r.problems.length === 0);
+    const expiresAt = new Date(Date.now() + INVITATION_TTL_DAYS * DAY_MS);
+    const created = await createInvitationRows(
+      tx,
+      ok.map((r) => {
+        const token = createToken(32);
+        return {
+          email: r.email,
+          role: r.role ?? "CONGREGANT",
+          firstName: r.firstName,
+          lastName: r.lastName,
+          source: "import",
+          sentAt: null,
+          tokenHash: sha256(token),
+          tokenSealed: deps.secrets.seal(token),
+          expiresAt,
+        };
+      }),
+    );
+    const { sent, waiting } =
+      body.send === "now" ? await sendInvitationRows(tx, created, deps) : { sent: 0, waiting: created.length };
+    if (created.length > 0) {
+      await recordActivity(
+        tx,
+        "invitation_sent",
+        `${created.length} ${created.length === 1 ? "person" : "people"} imported (${sent} invitations sent, ${waiting} waiting for review)`,
+      );
+    }
+    return { created: created.length, sent, waiting, skipped: rows.length - ok.length };
+  });
+}
+
+const day = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : null);
+const stamp = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** The church's members as CSV. Last active is the day only, as admins see it in the app. */
+export async function exportMembersCsv(ctx: TChurchCtx): Promise<string> {
+  const rows = await findMembersForExport(ctx);
+  return toCsv(
+    ["Email", "First Name", "Last Name", "Role", "Joined", "Points", "Last Active"],
+    rows.map((r) => [
+      r.email,
+      r.firstName,
+      r.lastName,
+      ROLE_LABELS[r.role as TRole] ?? r.role,
+      day(r.joinedAt ?? r.createdAt),
+      r.points,
+      day(r.lastActiveAt),
+    ]),
+  );
+}
+
+/** The church's invitations as CSV (never their links). */
+export async function exportInvitationsCsv(ctx: TChurchCtx): Promise<string> {
+  const rows = await findInvitationsForExport(ctx);
+  return toCsv(
+    ["Email", "First Name", "Last Name", "Role", "Status", "Source", "Created", "Sent", "Expires"],
+    rows.map((r) => {
+      const status = getInvitationStatus({ isUsed: r.isUsed, expiresAt: r.expiresAt.toISOString() });
+      return [
+        r.email,
+        r.firstName,
+        r.lastName,
+        ROLE_LABELS[r.role as TRole] ?? r.role,
+        status === "Pending" && !r.sentAt ? "Waiting for review" : status,
+        r.source,
+        stamp(r.createdAt),
+        stamp(r.sentAt),
+        stamp(r.expiresAt),
+      ];
+    }),
+  );
+}
