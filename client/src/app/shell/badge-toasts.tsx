@@ -1,7 +1,7 @@
 import type { TUserBadge } from "@common/user";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { toast } from "@/components/ui/use-toast";
+import { getToasts, toast } from "@/components/ui/use-toast";
 import { USER_BADGES_KEY } from "@/lib/query-keys";
 
 const storageKey = (userId: string) => `fellowship:badges-seen:${userId}`;
@@ -13,6 +13,22 @@ function readSeen(userId: string): Set<string> | null {
   } catch {
     return null;
   }
+}
+
+/** How long a badge waits, at most, for the toast on screen to close. */
+const WAIT_TRIES = 15;
+const WAIT_STEP_MS = 1_000;
+
+/**
+ * One toast shows at a time (TOAST_LIMIT), so a badge waits for the toast on screen (the
+ * "Kudos Sent!" of the action that earned it, say) to close rather than replace it.
+ */
+function toastWhenFree(show: () => void, triesLeft = WAIT_TRIES): void {
+  if (triesLeft > 0 && getToasts().some((t) => t.open)) {
+    setTimeout(() => toastWhenFree(show, triesLeft - 1), WAIT_STEP_MS);
+    return;
+  }
+  show();
 }
 
 /**
@@ -28,7 +44,7 @@ export function BadgeToasts({ userId }: { userId: string }) {
     const names = badges.data.map((b) => b.name);
     if (seen) {
       for (const badge of badges.data.filter((b) => !seen.has(b.name)).reverse()) {
-        toast({ title: "Badge Earned!", description: `${badge.name}: ${badge.description}` });
+        toastWhenFree(() => toast({ title: "Badge Earned!", description: `${badge.name}: ${badge.description}` }));
       }
     }
     try {
