@@ -113,6 +113,24 @@ export async function apiPost(context: BrowserContext, url: string, data: unknow
   return res.json();
 }
 
+/**
+ * A congregant invited by the admin signed in to `admin`, who accepts in a browser of their own
+ * (signed up through the API, tours skipped).
+ */
+export async function inviteMember(
+  e: TE2E,
+  viewport: { width: number; height: number },
+  admin: BrowserContext,
+  email: string,
+  firstName: string,
+) {
+  const inv = await apiPost(admin, "/api/invitations", { email, role: "CONGREGANT" });
+  const { context, page } = await e.newPage(viewport);
+  const user = await signUpInContext(context, { email, firstName, invitationToken: inv.token });
+  await skipTours(context, user.id);
+  return { context, page, user };
+}
+
 /** Stops the welcome and onboarding tours from opening, for tests about other screens. */
 export async function skipTours(context: BrowserContext, userId: string) {
   await context.addInitScript((id) => {

@@ -7,6 +7,7 @@ import {
   apiPost,
   DESKTOP,
   expectNoHorizontalOverflow,
+  inviteMember,
   PHONE,
   signUpInContext,
   skipTours,
@@ -29,13 +30,8 @@ async function snap(page: Page, name: string) {
   await page.screenshot({ path: path.join(SHOTS, `kudos-${name}.png`), fullPage: true });
 }
 
-async function member(viewport: { width: number; height: number }, admin: BrowserContext, email: string, name: string) {
-  const inv = await apiPost(admin, "/api/invitations", { email, role: "CONGREGANT" });
-  const { context, page } = await e.newPage(viewport);
-  const user = await signUpInContext(context, { email, firstName: name, invitationToken: inv.token });
-  await skipTours(context, user.id);
-  return { context, page, user };
-}
+const member = (viewport: { width: number; height: number }, admin: BrowserContext, email: string, name: string) =>
+  inviteMember(e, viewport, admin, email, name);
 
 /** The bell's unread count, from its accessible name ("Notifications, 3 unread"). */
 async function unread(page: Page): Promise<number> {

@@ -7,6 +7,7 @@ import {
   apiPost,
   DESKTOP,
   expectNoHorizontalOverflow,
+  inviteMember,
   PHONE,
   signUpInContext,
   skipTours,
@@ -42,12 +43,9 @@ async function standInPlayer(context: BrowserContext) {
 }
 
 async function member(viewport: { width: number; height: number }, admin: BrowserContext, email: string, name: string) {
-  const inv = await apiPost(admin, "/api/invitations", { email, role: "CONGREGANT" });
-  const { context, page } = await e.newPage(viewport);
-  const user = await signUpInContext(context, { email, firstName: name, invitationToken: inv.token });
-  await skipTours(context, user.id);
-  await standInPlayer(context);
-  return { context, page, user };
+  const member = await inviteMember(e, viewport, admin, email, name);
+  await standInPlayer(member.context);
+  return member;
 }
 
 const chat = (page: Page) => page.getByRole("log", { name: "Chat messages" });

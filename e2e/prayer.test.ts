@@ -8,6 +8,7 @@ import {
   apiPost,
   DESKTOP,
   expectNoHorizontalOverflow,
+  inviteMember,
   PHONE,
   signUpInContext,
   skipTours,
@@ -46,13 +47,8 @@ async function joinedBeforeThisWeek(email: string) {
   expect(r.rowCount).toBeGreaterThan(0);
 }
 
-async function member(viewport: { width: number; height: number }, admin: BrowserContext, email: string, name: string) {
-  const inv = await apiPost(admin, "/api/invitations", { email, role: "CONGREGANT" });
-  const { context, page } = await e.newPage(viewport);
-  const user = await signUpInContext(context, { email, firstName: name, invitationToken: inv.token });
-  await skipTours(context, user.id);
-  return { context, page, user };
-}
+const member = (viewport: { width: number; height: number }, admin: BrowserContext, email: string, name: string) =>
+  inviteMember(e, viewport, admin, email, name);
 
 /** A stat card's figure, by its label. */
 const stat = (page: Page, label: string) =>
