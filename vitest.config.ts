@@ -54,7 +54,9 @@ export default defineConfig({
           globalSetup: ["server/test/global-setup.ts", "e2e/global-setup.ts"],
           // A page's first paint waits for its code: seconds, not one, when the machine is busy
           // (the browser files run side by side with the server tests).
-          expect: { poll: { timeout: 10_000 } },
+          // With two files at a time (maxWorkers), two browsers and two apps share the 2 cores: a
+          // fresh-clone run once waited more than 10 s for the admin dashboard after church creation.
+          expect: { poll: { timeout: 20_000 } },
           testTimeout: 90_000,
           hookTimeout: 120_000,
         },
