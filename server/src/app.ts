@@ -24,7 +24,7 @@ import { churchesRoutes } from "./features/churches/churches.routes";
 import { eventsRoutes } from "./features/events/events.routes";
 import { feedsRoutes } from "./features/feeds/feeds.routes";
 import { highlightsRoutes } from "./features/highlights/highlights.routes";
-import { integrationsRoutes } from "./features/integrations/integrations.routes";
+import { integrationsRoutes, type TIntegrationsOptions } from "./features/integrations/integrations.routes";
 import { invitationsRoutes } from "./features/invitations/invitations.routes";
 import { kudosRoutes } from "./features/kudos/kudos.routes";
 import { liveRoutes } from "./features/live/live.routes";
@@ -97,6 +97,8 @@ export type TBuildOptions = {
   live?: THubOptions;
   /** Web push; tests point it at a local push-service stand-in. */
   push?: TPushOptions;
+  /** Integrations' outbound calls; tests point webhooks at a local receiver. */
+  integrations?: TIntegrationsOptions;
 };
 
 /** Brotli quality for answers compressed per request (bench/RESULTS.md: the cost on the hot reads). */
@@ -280,7 +282,7 @@ export async function buildApp(opts: TBuildOptions): Promise<FastifyInstance> {
   await app.register(membersRoutes);
   await app.register(memberImportRoutes);
   await app.register(settingsRoutes);
-  await app.register(integrationsRoutes);
+  await app.register(integrationsRoutes, opts.integrations ?? {});
   await app.register(adminRoutes);
   await app.register(userRoutes);
   await app.register(pwaRoutes);

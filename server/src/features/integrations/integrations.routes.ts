@@ -10,12 +10,18 @@ import {
   type TIntegrationDeps,
   updateIntegration,
 } from "./integrations.service";
+import { defineWebhookJobs } from "./webhooks.jobs";
+
+export type TIntegrationsOptions = {
+  /** Tests only: webhooks to this origin (a local receiver, http on loopback) skip the public-address check. */
+  webhookTestOrigin?: string;
+};
 
 /**
  * `GET/POST /api/integrations`, `PATCH/DELETE /api/integrations/{id}`, `POST /api/integrations/{id}/sync`
  * (spec 2 §7, issue 12): admins only, their own church's integrations only.
  */
-export const integrationsRoutes: FastifyPluginAsyncZod = async (app) => {
+export const integrationsRoutes: FastifyPluginAsyncZod<TIntegrationsOptions> = async (app, opts) => {
   const config = { access: "admin" as const };
   const deps: TIntegrationDeps = {
     secrets: app.secrets,
@@ -23,6 +29,7 @@ export const integrationsRoutes: FastifyPluginAsyncZod = async (app) => {
     canStoreKeys: !app.config.isProduction || app.config.appSecretFromEnv,
   };
   defineIntegrationJobs(app.jobs, { db: app.db, secrets: app.secrets, log: app.log });
+  defineWebhookJobs(app.jobs, { db: app.db, secrets: app.secrets, log: app.log, testOrigin: opts.webhookTestOrigin });
 
   app.get("/api/integrations", { config }, async (req) => listIntegrations(req.churchCtx, app.secrets));
 
