@@ -18,7 +18,7 @@ export type TTestApp = { app: FastifyInstance; db: TRootDb; config: TConfig; dbU
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  opts: Pick<TBuildOptions, "logger" | "runJobs" | "live" | "push"> = {},
+  opts: Pick<TBuildOptions, "logger" | "runJobs" | "live" | "push" | "integrations"> = {},
 ): Promise<TTestApp> {
   const testDb = await createTestDb();
   // Files the app keeps (e-mails without SMTP, secrets) go to a folder of this app's own.
@@ -38,6 +38,7 @@ export async function createTestApp(
     runJobs: opts.runJobs,
     live: opts.live,
     push: opts.push,
+    integrations: opts.integrations,
   });
   await app.ready();
   afterAll(async () => {
