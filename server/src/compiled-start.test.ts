@@ -3,21 +3,24 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { freePort, killLeftoverPostgres } from "../test/embedded-probe";
+import { freePort, isAlive, killLeftoverPostgres, postmasterPid, waitGone } from "../test/embedded-probe";
 import { ROOT } from "./paths";
 
 const outDir = path.join(ROOT, ".tmp", `compiled-${process.pid}`);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "fellowship-compiled-"));
 const children: ChildProcess[] = [];
+/** Processes a test saw below its child, killed at the end if they outlived it. */
+const descendants: number[] = [];
 afterAll(() => {
   for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
+  for (const pid of descendants) if (isAlive(pid)) process.kill(pid, "SIGKILL");
   killLeftoverPostgres(dataDir);
   fs.rmSync(dataDir, { recursive: true, force: true });
   fs.rmSync(outDir, { recursive: true, force: true });
 });
 
-/** Node processes whose parent is `pid` (read from /proc). */
-function nodeChildren(pid: number): string[] {
+/** Every process with its parent and command line (read from /proc). */
+function processTable(): { pid: number; ppid: number; cmd: string }[] {
   return fs
     .readdirSync("/proc")
     .filter((d) => /^\d+$/.test(d))
@@ -26,18 +29,40 @@ function nodeChildren(pid: number): string[] {
         const stat = fs.readFileSync(`/proc/${d}/stat`, "utf8");
         const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
         const cmd = fs.readFileSync(`/proc/${d}/cmdline`, "utf8").split("\0").join(" ");
-        return ppid === pid && /node|esbuild|tsx/.test(cmd) ? [cmd] : [];
+        return [{ pid: Number(d), ppid, cmd }];
       } catch {
         return [];
       }
     });
 }
 
-async function start(main: string, port: number): Promise<{ child: ChildProcess; ms: number; output: () => string }> {
+/** Node processes whose parent is `pid`. */
+function nodeChildren(pid: number): string[] {
+  return processTable()
+    .filter((p) => p.ppid === pid && /node|esbuild|tsx/.test(p.cmd))
+    .map((p) => p.cmd);
+}
+
+/** `pid` and every process below it. */
+function processTree(pid: number): number[] {
+  const table = processTable();
+  const tree = [pid];
+  for (let i = 0; i < tree.length; i++) for (const p of table) if (p.ppid === tree[i]) tree.push(p.pid);
+  return tree;
+}
+
+function appEnv(port: number): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1" };
-  for (const name of ["DATABASE_URL", "TEST_DATABASE_URL", "APP_SECRET", "SMTP_URL"]) delete env[name];
+  for (const name of ["DATABASE_URL", "TEST_DATABASE_URL", "APP_SECRET", "SMTP_URL", "NODE_ENV"]) delete env[name];
+  return env;
+}
+
+async function start(main: string, port: number): Promise<{ child: ChildProcess; ms: number; output: () => string }> {
   const t0 = Date.now();
-  const child = spawn(process.execPath, [main], { env, stdio: ["ignore", "pipe", "pipe"] });
+  const child =
+    main === "npm"
+      ? spawn("npm", ["start", "--silent"], { cwd: ROOT, env: appEnv(port), stdio: ["ignore", "pipe", "pipe"] })
+      : spawn(process.execPath, [main], { env: appEnv(port), stdio: ["ignore", "pipe", "pipe"] });
   children.push(child);
   let output = "";
   child.stdout?.on("data", (d) => (output += d));
@@ -85,5 +110,24 @@ describe("npm start runs the compiled server in one process", () => {
     expect(second.output()).not.toContain("Initialising embedded PostgreSQL");
     console.log(`compiled server: first start answered in ${first.ms} ms, second in ${second.ms} ms`);
     expect(await stop(second.child)).toBe(0);
+  });
+});
+
+describe("npm start stops on the signal a service manager sends", () => {
+  it("SIGTERM to the npm process alone stops every process of the app within 15 s, PostgreSQL cleanly", async () => {
+    // systemd, Docker and Kubernetes signal the main process only: here, npm.
+    const port = await freePort();
+    const app = await start("npm", port);
+    const npmPid = app.child.pid as number;
+    const tree = processTree(npmPid);
+    descendants.push(...tree);
+    const postmaster = postmasterPid(dataDir);
+    expect(isAlive(postmaster)).toBe(true);
+    process.kill(npmPid, "SIGTERM");
+    const t0 = Date.now();
+    for (const pid of [...tree, postmaster]) expect(await waitGone(pid, 15_000 - (Date.now() - t0))).toBe(true);
+    expect(fs.existsSync(path.join(dataDir, "pg", "postmaster.pid"))).toBe(false);
+    expect(app.output()).toContain("SIGTERM: shutting down");
+    expect(await fetch(`http://127.0.0.1:${port}/api/auth/user`).catch(() => "refused")).toBe("refused");
   });
 });

@@ -24,9 +24,9 @@ export function isAlive(pid: number): boolean {
   }
 }
 
-/** Waits (bounded) for a process to be gone; a zombie nobody has reaped yet counts as gone. */
-export async function waitGone(pid: number): Promise<boolean> {
-  for (let i = 0; i < 100; i++) {
+/** Waits (at most `ms`) for a process to be gone; a zombie nobody has reaped yet counts as gone. */
+export async function waitGone(pid: number, ms = 10_000): Promise<boolean> {
+  for (const end = Date.now() + ms; Date.now() < end; ) {
     let state = "";
     try {
       state = fs.readFileSync(`/proc/${pid}/stat`, "utf8").replace(/^.*\) /s, "")[0];
