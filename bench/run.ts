@@ -17,7 +17,7 @@
  * Environment: BENCH_DURATION (s, default 10), BENCH_WARMUP (s, default 2), BENCH_CONNECTIONS
  * (default 50), BENCH_ONLY (run only cases whose name contains it; several
  * alternatives separated by "|"; the live part is named "live chat fan-out"), BENCH_SKIP (parts to
- * leave out: bundle, start, lighthouse, live), BENCH_APP_NODE_ARGS (extra node flags for the app
+ * leave out: bundle, start, lighthouse, live, integrations), BENCH_APP_NODE_ARGS (extra node flags for the app
  * children, the live part's too, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
  *
  * No thresholds: the machine is shared and noisy. The run fails only when a request errored, timed
@@ -36,6 +36,7 @@ import autocannon, { type TAutocannonResult } from "autocannon";
 import pg from "pg";
 import { createDb, migrateDb } from "../server/src/db/client";
 import { startEmbeddedPostgres, type TEmbeddedPg } from "../server/src/db/embedded";
+import { formatBulkRows, INTEGRATIONS_PART, measureCsvImport } from "./integrations";
 import { formatLighthouseMarkdown, runLighthouse } from "./lighthouse";
 import { formatLiveFanout, liveBudgetMs, measureLiveFanout } from "./live-fanout";
 import { formatStartMemory, measureStartAndMemory } from "./start-memory";
@@ -56,7 +57,7 @@ const WARMUP = envNumber("BENCH_WARMUP", 2);
 const CONNECTIONS = Math.round(envNumber("BENCH_CONNECTIONS", 50));
 /** Alternatives separated by "|": a case runs when its name contains any of them. */
 const ONLY = (process.env.BENCH_ONLY ?? "").split("|");
-/** Parts to leave out: any of "bundle", "start", "lighthouse", "live" (comma-separated). */
+/** Parts to leave out: any of "bundle", "start", "lighthouse", "live", "integrations" (comma-separated). */
 const SKIP = new Set((process.env.BENCH_SKIP ?? "").split(",").map((p) => p.trim()));
 const APP_NODE_ARGS = (process.env.BENCH_APP_NODE_ARGS ?? "").split(/\s+/).filter(Boolean);
 const LIVE_PART = "live chat fan-out";
@@ -679,7 +680,9 @@ function printTable(rows: { c: TBenchCase; bytes: number; app: TMeasure; bare: T
 async function main(): Promise<number> {
   const cases = CASES.filter((c) => ONLY.some((part) => c.name.includes(part)));
   const isLive = !SKIP.has("live") && ONLY.some((part) => LIVE_PART.includes(part));
-  if (cases.length === 0 && !isLive) throw new Error(`no case matches BENCH_ONLY="${ONLY.join("|")}"`);
+  const isIntegrations = !SKIP.has("integrations") && ONLY.some((part) => INTEGRATIONS_PART.includes(part));
+  if (cases.length === 0 && !isLive && !isIntegrations)
+    throw new Error(`no case matches BENCH_ONLY="${ONLY.join("|")}"`);
   const budgetMs = 1_500_000 + cases.length * 2 * (WARMUP + DURATION + 5) * 1000 + (isLive ? liveBudgetMs() : 0);
   setTimeout(() => {
     console.error(`bench: still running after ${budgetMs / 1000} s, giving up`);
@@ -792,6 +795,11 @@ async function main(): Promise<number> {
       failed = true;
       console.error(`bench: live: ${f}`);
     }
+  }
+  if (isIntegrations) {
+    console.log(`bench: ${INTEGRATIONS_PART} …`);
+    const bulk = { appUrl: app.url, appPid: app.proc.pid as number, cookie: admin.cookie };
+    console.log(`\n${formatBulkRows(await measureCsvImport(bulk))}\n`);
   }
   if (!SKIP.has("bundle")) {
     console.log("bench: what a phone downloads (scripts/check-bundle-budget.mjs) …");
