@@ -1,9 +1,8 @@
 import { drizzle, type NodePgQueryResultHKT } from "drizzle-orm/node-postgres";
-import { migrate } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { migrateJobs } from "../lib/jobs";
-import { MIGRATIONS_DIR } from "../paths";
+import { applyMigrations, getMigrationState } from "./migrations";
 import * as admin from "./schema/admin";
 import * as auth from "./schema/auth";
 import * as churches from "./schema/churches";
@@ -61,8 +60,10 @@ export async function migrateDb(db: TRootDb): Promise<void> {
   const client = await db.$client.connect();
   try {
     await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
+    // A database a newer release upgraded is refused before anything is touched, the job queue included.
+    await getMigrationState(client);
     await migrateJobs(db);
-    await migrate(drizzle(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+    await applyMigrations(client);
   } finally {
     await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => {});
     client.release();
