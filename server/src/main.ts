@@ -25,7 +25,14 @@ async function main() {
   }
   const [{ buildApp }, { createDb, migrateDb }, { sealLegacyInvitationTokens }] = await loading;
   const db = createDb(databaseUrl);
-  await migrateDb(db);
+  try {
+    await migrateDb(db);
+  } catch (err) {
+    // Refused (a failed migration, a newer database): the embedded PostgreSQL stops cleanly too.
+    await db.$client.end().catch(() => {});
+    await embedded?.stop();
+    throw err;
+  }
   const app = await buildApp({ config, db });
   await sealLegacyInvitationTokens(db, app.secrets);
   if (!config.appUrl) app.log.warn(`APP_URL is not set: links in e-mails point to ${config.publicUrl}`);
