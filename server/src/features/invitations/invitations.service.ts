@@ -15,6 +15,7 @@ import type { SecretBox } from "../../lib/secrets";
 import { recordActivity } from "../admin/activity.repo";
 import { markEmailProved } from "../auth/email-verification.service";
 import { accountChanged, deleteUserSessions } from "../auth/sessions.repo";
+import { queueMemberWebhook } from "../integrations/webhooks";
 import {
   countInvitationSends,
   countInvitationSendsByRecipient,
@@ -376,7 +377,7 @@ export async function redeemInvitation(
   // Points are per church: here the member has what they earned here before, if anything.
   await resetPointsTotal(db, user.id, invitation.churchId);
   const [u] = await db
-    .select({ firstName: users.firstName, lastName: users.lastName })
+    .select({ email: users.email, firstName: users.firstName, lastName: users.lastName })
     .from(users)
     .where(eq(users.id, user.id));
   const name = [u?.firstName, u?.lastName].filter(Boolean).join(" ") || user.email;
@@ -385,5 +386,15 @@ export async function redeemInvitation(
     "member_joined",
     `${name} joined the church as ${ROLE_LABELS[invitation.role as TRole]}`,
   );
+  await queueMemberWebhook(db, invitation.churchId, {
+    event: "member.joined",
+    member: {
+      id: user.id,
+      email: u?.email ?? user.email,
+      firstName: u?.firstName ?? null,
+      lastName: u?.lastName ?? null,
+      role: invitation.role as TRole,
+    },
+  });
   return { churchId: invitation.churchId };
 }

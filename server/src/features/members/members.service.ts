@@ -8,6 +8,7 @@ import type { TChurchCtx } from "../../lib/context";
 import { conflict, forbidden, notFound } from "../../lib/errors";
 import { resetPointsTotal } from "../../lib/points";
 import { recordActivity } from "../admin/activity.repo";
+import { queueMemberWebhook } from "../integrations/webhooks";
 import { deletePendingInvitations } from "../invitations/invitations.repo";
 import { findMember, findMembersJson, lockAdmins } from "./members.repo";
 
@@ -85,6 +86,16 @@ export async function removeMember(ctx: TChurchCtx, id: string): Promise<void> {
       .where(churchRow(users, ctx, id));
     await resetPointsTotal(db, id, null);
     await recordActivity(tx, "member_removed", `${getMemberDisplayName(member)} was removed from the church`);
+    await queueMemberWebhook(db, ctx.churchId, {
+      event: "member.left",
+      member: {
+        id: member.id,
+        email: member.email,
+        firstName: member.firstName,
+        lastName: member.lastName,
+        role: member.role,
+      },
+    });
     if (isAdminRole(member.role)) await revokeInvitationsSeenBy(tx, member);
   });
   await ctx.changed("user", id);
