@@ -116,15 +116,8 @@ for (const [label, viewport] of [
       await expect.poll(() => page.getByText("404 Page Not Found").isVisible()).toBe(true);
       await shot(page, `${label}-32-not-found`);
       await page.goto("/admin/integrations");
-      await expect
-        .poll(() =>
-          page
-            .getByText(/coming soon/i)
-            .first()
-            .isVisible(),
-        )
-        .toBe(true);
-      await shot(page, `${label}-33-coming-soon`);
+      await expect.poll(() => page.getByText("No integrations yet").isVisible()).toBe(true);
+      await shot(page, `${label}-33-integrations`);
     });
   });
 }

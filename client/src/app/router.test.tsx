@@ -154,11 +154,11 @@ describe("AppRoutes", () => {
     expect(screen.queryByRole("status", { name: "Loading page" })).toBeNull();
   });
 
-  it("later screens show 'Coming soon' inside the shell", async () => {
-    mockFetch({ "/api/auth/user": makeUser({ role: "ADMIN" }) });
+  it("Integrations is a page of its own inside the shell", async () => {
+    mockFetch({ "/api/auth/user": makeUser({ role: "ADMIN" }), "/api/integrations": [] });
     renderWithApp(<AppRoutes />, { path: "/admin/integrations" });
     expect(await screen.findByRole("heading", { name: "Integrations", level: 1 })).toBeTruthy();
-    expect(screen.getByText("Coming soon")).toBeTruthy();
+    expect(await screen.findByText("No integrations yet")).toBeTruthy();
     expect(screen.getByRole("navigation", { name: "Main" })).toBeTruthy();
   });
 

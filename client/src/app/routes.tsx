@@ -128,8 +128,12 @@ const AdminKudosPage = lazyPage(() => import("@/features/kudos/pages/admin-kudos
 const MobileSettingsPage = lazyPage(() =>
   import("@/features/mobile/pages/mobile-settings-page").then((m) => m.MobileSettingsPage),
 );
-/** Stands in for the screens a later release builds, under their own title. */
-const ComingSoonPage = lazyPage(() => import("./pages/coming-soon-page").then((m) => m.ComingSoonPage));
+const IntegrationsPage = lazyPage(() =>
+  import("@/features/integrations/pages/integrations-page").then((m) => m.IntegrationsPage),
+);
+const MemberImportPage = lazyPage(() =>
+  import("@/features/member-import/pages/member-import-page").then((m) => m.MemberImportPage),
+);
 /** The unknown-address page, inside the shell or on its own. */
 export const NotFoundPage = lazyPage(() => import("./pages/not-found-page").then((m) => m.NotFoundPage));
 
@@ -227,6 +231,7 @@ export const ROUTES: TRoute[] = [
     nav: { label: "Manage Events", icon: CalendarCog },
   },
   { path: "/admin/members", access: "admin", element: <MembersPage />, nav: { label: "Manage Members", icon: Users } },
+  { path: "/admin/members/import", access: "admin", element: <MemberImportPage /> },
   {
     path: "/admin/invitations",
     access: "admin",
@@ -242,7 +247,7 @@ export const ROUTES: TRoute[] = [
   {
     path: "/admin/integrations",
     access: "admin",
-    element: <ComingSoonPage title="Integrations" />,
+    element: <IntegrationsPage />,
     nav: { label: "Integrations", icon: Plug },
   },
   {

@@ -1,4 +1,5 @@
 import type { TCreateInvitationBody, TInvitation } from "@common/invitations";
+import type { TSendWaitingResult } from "@common/member-import";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiJson, apiRequest } from "@/lib/api-client";
 
@@ -34,3 +35,25 @@ export function useDeleteInvitation() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: INVITATIONS_KEY }),
   });
 }
+
+/** An invitation waiting for review (an import's or a sync's) is e-mailed now: `POST /api/admin/invitations/{id}/send`. */
+export function useSendWaitingInvitation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiJson<TInvitation>("POST", `/api/admin/invitations/${encodeURIComponent(id)}/send`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: INVITATIONS_KEY }),
+  });
+}
+
+/** Every waiting invitation, as far as the daily sending limits allow: `POST /api/admin/invitations/send-waiting`. */
+export function useSendAllWaiting() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiJson<TSendWaitingResult>("POST", "/api/admin/invitations/send-waiting"),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: INVITATIONS_KEY }),
+  });
+}
+
+/** Made by an import or a sync and not yet e-mailed: it waits for the admin's review. */
+export const isWaitingForReview = (inv: TInvitation, now = new Date()) =>
+  inv.sentAt === null && !inv.isUsed && new Date(inv.expiresAt).getTime() >= now.getTime();

@@ -16,6 +16,7 @@ export function InvitationList({
   onCopy,
   onResend,
   onDelete,
+  emptyTitle = "No invitations yet",
   now = new Date(),
 }: {
   invitations: TInvitation[];
@@ -23,6 +24,7 @@ export function InvitationList({
   onCopy: (invitation: TInvitation) => void;
   onResend: (invitation: TInvitation) => void;
   onDelete: (invitation: TInvitation) => void;
+  emptyTitle?: string;
   now?: Date;
 }) {
   if (isLoading) {
@@ -37,7 +39,7 @@ export function InvitationList({
     return (
       <EmptyState
         icon={Mail}
-        title="No invitations yet"
+        title={emptyTitle}
         description="Invite your first members and leaders. Each person gets a personal link by e-mail."
       />
     );

@@ -1,7 +1,7 @@
 import type { TInvitation } from "@common/invitations";
-import { Mail, ShieldCheck, UserPlus } from "lucide-react";
+import { Download, FileUp, Mail, ShieldCheck, UserPlus } from "lucide-react";
 import { Suspense, useEffect, useMemo, useState } from "react";
-import { useLocation, useSearch } from "wouter";
+import { Link, useLocation, useSearch } from "wouter";
 import { ConfirmDeleteDialog } from "@/components/confirm-delete-dialog";
 import { LoadError } from "@/components/load-error";
 import { PageHeader } from "@/components/page-header";
@@ -13,9 +13,19 @@ import { toastApiError } from "@/lib/auth-redirect";
 import { useCurrentUser } from "@/lib/current-user";
 import { lazyComponent, usePreload } from "@/lib/lazy";
 import { useDocumentTitle } from "@/lib/use-document-title";
-import { getInvitationLink, useDeleteInvitation, useInvitations, useResendInvitation } from "../api";
+import {
+  getInvitationLink,
+  isWaitingForReview,
+  useDeleteInvitation,
+  useInvitations,
+  useResendInvitation,
+  useSendAllWaiting,
+  useSendWaitingInvitation,
+} from "../api";
 import { InvitationList } from "../components/invitation-list";
 import type { TInvitableRole } from "../components/invite-dialog";
+import { SendAllWaitingDialog } from "../components/send-all-waiting-dialog";
+import { WAITING_HEADING_ID, WaitingInvitations } from "../components/waiting-invitations";
 
 // The form (react-hook-form and the zod contract) downloads after the list is drawn.
 const InviteDialog = lazyComponent(() => import("../components/invite-dialog").then((m) => m.InviteDialog));
@@ -42,6 +52,9 @@ export function InvitationsPage() {
   const invitations = useInvitations();
   const deleteInvitation = useDeleteInvitation();
   const resendInvitation = useResendInvitation();
+  const sendWaiting = useSendWaitingInvitation();
+  const sendAllWaiting = useSendAllWaiting();
+  const [isConfirmingSendAll, setIsConfirmingSendAll] = useState(false);
   const [dialogRole, setDialogRole] = useState<TInvitableRole | null>(null);
   // Drawn from its first opening on, so that it closes with its animation.
   const [isDialogDrawn, setIsDialogDrawn] = useState(false);
@@ -67,10 +80,54 @@ export function InvitationsPage() {
     }
   }, [search, location, navigate]);
 
-  const sorted = useMemo(
-    () => [...(invitations.data ?? [])].sort((a, b) => b.createdAt.localeCompare(a.createdAt)),
-    [invitations.data],
-  );
+  // Waiting ones apart, oldest first (the order "Send all waiting" e-mails them in); the rest newest first.
+  const { waiting, sorted } = useMemo(() => {
+    const all = [...(invitations.data ?? [])].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+    const now = new Date();
+    return {
+      waiting: all.filter((inv) => isWaitingForReview(inv, now)).reverse(),
+      sorted: all.filter((inv) => !isWaitingForReview(inv, now)),
+    };
+  }, [invitations.data]);
+
+  // `#waiting` (the integrations page's and the import's "review" links) goes to the waiting list.
+  const hasWaiting = waiting.length > 0;
+  useEffect(() => {
+    if (!hasWaiting || window.location.hash !== "#waiting") return;
+    document.getElementById("waiting")?.scrollIntoView({ block: "start" });
+    document.getElementById(WAITING_HEADING_ID)?.focus({ preventScroll: true });
+  }, [hasWaiting]);
+
+  const sendOne = (invitation: TInvitation) =>
+    sendWaiting.mutate(invitation.id, {
+      onSuccess: () =>
+        toast({ title: "Invitation Sent", description: `We e-mailed an invitation to ${invitation.email}.` }),
+      onError: (error) => {
+        const status = getStatus(error);
+        const detail = status === 409 || status === 429 ? getServerMessage(error) : null;
+        toastApiError(error, {
+          title: "Failed to Send Invitation",
+          description: detail ?? "There was an error sending the invitation. Please try again.",
+        });
+      },
+    });
+
+  const sendAll = () =>
+    sendAllWaiting.mutate(undefined, {
+      onSuccess: ({ sent, waiting: left }) => {
+        const rest = left > 0 ? ` ${left} still waiting: today's sending limit is reached, send them tomorrow.` : "";
+        toast({
+          title: sent > 0 ? "Invitations Sent" : "No Invitations Sent",
+          description: `${sent} ${sent === 1 ? "invitation" : "invitations"} e-mailed.${rest}`,
+          variant: sent === 0 && left > 0 ? "destructive" : undefined,
+        });
+      },
+      onError: (error) =>
+        toastApiError(error, {
+          title: "Failed to Send Invitations",
+          description: getServerMessage(error) ?? "There was an error sending the invitations. Please try again.",
+        }),
+    });
 
   const confirmDelete = (invitation: TInvitation) =>
     deleteInvitation.mutate(invitation.id, {
@@ -113,9 +170,32 @@ export function InvitationsPage() {
               <ShieldCheck aria-hidden="true" />
               Invite Church Leader
             </Button>
+            <Button asChild variant="outline">
+              <Link href="/admin/members/import">
+                <FileUp aria-hidden="true" />
+                Import from CSV
+              </Link>
+            </Button>
+            <Button asChild variant="ghost">
+              <a href="/api/admin/invitations/export.csv" download>
+                <Download aria-hidden="true" />
+                Export CSV
+              </a>
+            </Button>
           </>
         }
       />
+
+      {hasWaiting && !invitations.isError && (
+        <WaitingInvitations
+          invitations={waiting}
+          busyId={sendWaiting.isPending ? (sendWaiting.variables ?? null) : null}
+          isSendingAll={sendAllWaiting.isPending}
+          onSend={sendOne}
+          onSendAll={() => setIsConfirmingSendAll(true)}
+          onDelete={setToDelete}
+        />
+      )}
 
       <Card className="overflow-hidden">
         <CardHeader className="border-b border-border pb-4 sm:pb-4">
@@ -134,6 +214,7 @@ export function InvitationsPage() {
             onCopy={(inv) => inv.token && copyInvitationLink(inv.token)}
             onResend={resend}
             onDelete={setToDelete}
+            emptyTitle={hasWaiting ? "No invitations sent yet" : undefined}
           />
         )}
       </Card>
@@ -148,6 +229,12 @@ export function InvitationsPage() {
           />
         </Suspense>
       )}
+      <SendAllWaitingDialog
+        open={isConfirmingSendAll}
+        count={waiting.length}
+        onConfirm={sendAll}
+        onClose={() => setIsConfirmingSendAll(false)}
+      />
       <ConfirmDeleteDialog
         item={toDelete}
         title="Delete this invitation?"

@@ -1,7 +1,7 @@
 import { getMemberDisplayName, isActiveMember, isNewThisMonth } from "@common/member-helpers";
 import type { TMember } from "@common/members";
 import { ROLE_LABELS } from "@common/roles";
-import { CalendarPlus, UserCheck, UserPlus, Users, UsersRound } from "lucide-react";
+import { CalendarPlus, Download, FileUp, UserCheck, UserPlus, Users, UsersRound } from "lucide-react";
 import { useMemo, useState } from "react";
 import { Link } from "wouter";
 import { ConfirmDeleteDialog } from "@/components/confirm-delete-dialog";
@@ -99,12 +99,26 @@ export function MembersPage() {
         title="Manage Members"
         description={`Everyone who belongs to ${user.church.name}.`}
         actions={
-          <Button asChild>
-            <Link href="/admin/invitations?invite=member">
-              <UserPlus aria-hidden="true" />
-              Add Member
-            </Link>
-          </Button>
+          <>
+            <Button asChild>
+              <Link href="/admin/invitations?invite=member">
+                <UserPlus aria-hidden="true" />
+                Add Member
+              </Link>
+            </Button>
+            <Button asChild variant="outline">
+              <Link href="/admin/members/import">
+                <FileUp aria-hidden="true" />
+                Import from CSV
+              </Link>
+            </Button>
+            <Button asChild variant="ghost">
+              <a href="/api/admin/members/export.csv" download>
+                <Download aria-hidden="true" />
+                Export CSV
+              </a>
+            </Button>
+          </>
         }
       />
 

@@ -1,0 +1,76 @@
+import type { TIntegrationPlatform } from "@common/integrations";
+import { FormField, fieldAria } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+
+export type TConfigValues = { subdomain: string; audienceId: string };
+export type TConfigErrors = Partial<Record<keyof TConfigValues, string>>;
+
+/** A platform's settings as the contract takes them: empty optional fields are left out. */
+export function toConfig(platform: TIntegrationPlatform | "", values: TConfigValues): Record<string, string> {
+  if (platform === "church_community_builder") return { subdomain: values.subdomain };
+  if (platform === "mailchimp") return values.audienceId.trim() ? { audienceId: values.audienceId } : {};
+  return {};
+}
+
+export function fromConfig(config: Record<string, unknown>): TConfigValues {
+  const text = (v: unknown) => (typeof v === "string" ? v : "");
+  return { subdomain: text(config.subdomain), audienceId: text(config.audienceId) };
+}
+
+/** Each platform's own settings (CCB: the church's subdomain; Mailchimp: the audience to fill). */
+export function PlatformConfigFields({
+  idPrefix,
+  platform,
+  values,
+  errors,
+  onChange,
+}: {
+  idPrefix: string;
+  platform: TIntegrationPlatform | "";
+  values: TConfigValues;
+  errors: TConfigErrors;
+  onChange: (values: TConfigValues) => void;
+}) {
+  if (platform === "church_community_builder") {
+    const id = `${idPrefix}-subdomain`;
+    return (
+      <FormField
+        id={id}
+        label="CCB subdomain"
+        hint="The part before .ccbchurch.com in your CCB address."
+        error={errors.subdomain}
+      >
+        <div className="flex min-w-0 items-center gap-2">
+          <Input
+            {...fieldAria(id, errors.subdomain, true)}
+            autoComplete="off"
+            placeholder="yourchurch"
+            value={values.subdomain}
+            onChange={(e) => onChange({ ...values, subdomain: e.target.value })}
+          />
+          <span className="shrink-0 text-sm text-muted-foreground">.ccbchurch.com</span>
+        </div>
+      </FormField>
+    );
+  }
+  if (platform === "mailchimp") {
+    const id = `${idPrefix}-audience`;
+    return (
+      <FormField
+        id={id}
+        label="Audience ID (optional)"
+        hint="Audience, Settings, Audience name and defaults. Without it, your members are not sent yet."
+        error={errors.audienceId}
+      >
+        <Input
+          {...fieldAria(id, errors.audienceId, true)}
+          autoComplete="off"
+          placeholder="a1b2c3d4e5"
+          value={values.audienceId}
+          onChange={(e) => onChange({ ...values, audienceId: e.target.value })}
+        />
+      </FormField>
+    );
+  }
+  return null;
+}

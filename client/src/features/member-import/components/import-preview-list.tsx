@@ -1,0 +1,59 @@
+import type { TImportRow } from "@common/member-import";
+import { ROLE_LABELS } from "@common/roles";
+import { useState } from "react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { formatNumber } from "@/lib/utils";
+
+/** Rows drawn at a time: a 5,000-row file shows its first page, and more on request. */
+export const PREVIEW_PAGE = 50;
+
+/** The preview's rows (or only those with problems), each with its problems in words. */
+export function ImportPreviewList({ rows, rowOffset = 0 }: { rows: TImportRow[]; rowOffset?: number }) {
+  const [shown, setShown] = useState(PREVIEW_PAGE);
+  const visible = rows.slice(0, shown);
+  return (
+    <>
+      <ul className="divide-y divide-border rounded-xl border border-border" aria-label="Rows to import">
+        {visible.map((r) => {
+          const name = [r.firstName, r.lastName].filter(Boolean).join(" ");
+          const hasProblems = r.problems.length > 0;
+          return (
+            <li
+              key={r.row}
+              className={`grid gap-1 px-3 py-2.5 text-sm sm:grid-cols-[4.5rem_minmax(0,1.4fr)_minmax(0,1fr)_8rem_minmax(0,1.2fr)] sm:items-center sm:gap-3 ${hasProblems ? "bg-red-50/60" : ""}`}
+            >
+              <span className="text-xs text-muted-foreground tabular-nums">Row {r.row - rowOffset}</span>
+              <span className="min-w-0 truncate font-medium" title={r.email}>
+                {r.email || <span className="text-muted-foreground italic">no e-mail</span>}
+              </span>
+              <span className="min-w-0 truncate text-muted-foreground">{name || "—"}</span>
+              <span className="text-muted-foreground">{r.role ? ROLE_LABELS[r.role] : "—"}</span>
+              <span className="flex flex-wrap gap-1">
+                {hasProblems ? (
+                  r.problems.map((p) => (
+                    <Badge key={p} tone="red">
+                      {p}
+                    </Badge>
+                  ))
+                ) : (
+                  <Badge tone="green">Ready</Badge>
+                )}
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+      {rows.length > shown && (
+        <div className="mt-3 flex flex-wrap items-center gap-3 text-sm text-muted-foreground">
+          <span>
+            Showing {formatNumber(shown)} of {formatNumber(rows.length)}.
+          </span>
+          <Button size="sm" variant="outline" onClick={() => setShown((n) => n + PREVIEW_PAGE * 4)}>
+            Show more
+          </Button>
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,62 @@
+import type { TMemberImportResult } from "@common/member-import";
+import { CheckCircle2, MailCheck, RotateCcw, Users } from "lucide-react";
+import { Link } from "wouter";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { formatNumber } from "@/lib/utils";
+
+const FIGURES = [
+  ["created", "Invitations made"],
+  ["sent", "E-mailed now"],
+  ["waiting", "Waiting for review"],
+  ["skipped", "Skipped"],
+] as const;
+
+/** What the import did, and where to go next (the waiting invitations, the members). */
+export function ImportResultCard({ result, onAnother }: { result: TMemberImportResult; onAnother: () => void }) {
+  return (
+    <Card className="grid gap-5 p-6" aria-labelledby="import-done-heading">
+      <div className="flex items-start gap-3">
+        <CheckCircle2 className="mt-0.5 size-6 shrink-0 text-emerald-700" aria-hidden="true" />
+        <div>
+          <h2 id="import-done-heading" className="text-lg font-semibold">
+            Import complete
+          </h2>
+          <p className="text-sm text-muted-foreground">
+            {result.waiting > 0
+              ? "Invitations waiting for review are not e-mailed until you send them from Send Invitations."
+              : "Everyone imported has their invitation."}
+          </p>
+        </div>
+      </div>
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+        {FIGURES.map(([key, label]) => (
+          <div key={key} className="rounded-lg bg-muted px-3 py-2">
+            <dt className="text-xs text-muted-foreground">{label}</dt>
+            <dd className="text-xl font-semibold tabular-nums">{formatNumber(result[key])}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="flex flex-wrap gap-2">
+        {result.waiting > 0 && (
+          <Button asChild>
+            <Link href="/admin/invitations#waiting">
+              <MailCheck aria-hidden="true" />
+              Review waiting invitations
+            </Link>
+          </Button>
+        )}
+        <Button asChild variant="outline">
+          <Link href="/admin/members">
+            <Users aria-hidden="true" />
+            Back to Members
+          </Link>
+        </Button>
+        <Button variant="ghost" onClick={onAnother}>
+          <RotateCcw aria-hidden="true" />
+          Import another file
+        </Button>
+      </div>
+    </Card>
+  );
+}
