@@ -27,6 +27,10 @@ const ZEnv = z.object({
   MAILCHIMP_API_URL: z.string().default("https://{dc}.api.mailchimp.com"),
   /** `{subdomain}` is the church's CCB subdomain. */
   CCB_API_URL: z.string().default("https://{subdomain}.ccbchurch.com"),
+  // Automatic backups (issue 15): every N hours (0 = off), the newest BACKUP_KEEP files kept.
+  BACKUP_INTERVAL_HOURS: z.coerce.number().min(0).default(24),
+  BACKUP_KEEP: z.coerce.number().int().min(1).default(7),
+  BACKUP_DIR: z.string().optional(),
 });
 
 export type TConfig = {
@@ -62,6 +66,8 @@ export type TConfig = {
   trustProxy: false | number | string;
   /** Providers' base addresses, from configuration only (never from a request). */
   integrationUrls: { planningCenter: string; mailchimp: string; ccb: string };
+  /** Automatic backups: every `intervalHours` (0 = off), the newest `keep` kept in `dir`. */
+  backup: { intervalHours: number; keep: number; dir: string };
 };
 
 /** TRUST_PROXY: unset, `0` or `false` trust nothing; `N` trusts N hops (`true` means 1); else a list. */
@@ -79,12 +85,13 @@ export function parseTrustProxy(value: string | undefined): false | number | str
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
   const e = ZEnv.parse(env);
+  const dataDir = path.resolve(e.DATA_DIR || "./data");
   return {
     isProduction: e.NODE_ENV === "production",
     port: e.PORT,
     host: e.HOST,
     // An empty DATA_DIR (a variable set to nothing) means the default, not the current folder.
-    dataDir: path.resolve(e.DATA_DIR || "./data"),
+    dataDir,
     databaseUrl: e.DATABASE_URL || undefined,
     appUrl: e.APP_URL ? e.APP_URL.replace(/\/+$/, "") : undefined,
     // Never the request's Host header: a forged Host would put an attacker's address in a reset link.
@@ -111,6 +118,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
       planningCenter: e.PLANNING_CENTER_API_URL.replace(/\/+$/, ""),
       mailchimp: e.MAILCHIMP_API_URL.replace(/\/+$/, ""),
       ccb: e.CCB_API_URL.replace(/\/+$/, ""),
+    },
+    backup: {
+      intervalHours: e.BACKUP_INTERVAL_HOURS,
+      keep: e.BACKUP_KEEP,
+      dir: e.BACKUP_DIR ? path.resolve(e.BACKUP_DIR) : path.join(dataDir, "backups"),
     },
   };
 }
