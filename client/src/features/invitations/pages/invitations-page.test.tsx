@@ -185,4 +185,121 @@ describe("InvitationsPage", () => {
     );
     expect(fetchMock.mock.calls.filter(([url]) => url === "/api/invitations/i1/resend")).toHaveLength(2);
   });
+
+  describe("waiting for review (imports and syncs)", () => {
+    const waitingOne: TInvitation = {
+      id: "w1",
+      email: "ruth@x.org",
+      role: "CONGREGANT",
+      token: "tok-w1",
+      isUsed: false,
+      expiresAt: future,
+      createdAt: "2025-05-02T00:00:00Z",
+      sentAt: null,
+      source: "planning_center",
+      firstName: "Ruth",
+      lastName: "Park",
+    };
+    const waitingTwo: TInvitation = {
+      ...waitingOne,
+      id: "w2",
+      email: "sam@x.org",
+      createdAt: "2025-05-03T00:00:00Z",
+      source: "import",
+      firstName: null,
+      lastName: null,
+    };
+
+    function setupWaiting(routes: Record<string, unknown> = {}) {
+      let list = [...INVITATIONS, waitingOne, waitingTwo];
+      const sendOne = (id: string) => () => {
+        list = list.map((i) => (i.id === id ? { ...i, sentAt: new Date().toISOString() } : i));
+        return jsonResponse(list.find((i) => i.id === id));
+      };
+      const fetchMock = mockFetch({
+        "/api/invitations": () => jsonResponse(list),
+        "POST /api/admin/invitations/w1/send": sendOne("w1"),
+        "POST /api/admin/invitations/send-waiting": () => {
+          list = list.map((i) => (i.sentAt === null ? { ...i, sentAt: new Date().toISOString() } : i));
+          return jsonResponse({ sent: 1, waiting: 0 });
+        },
+        ...routes,
+      });
+      renderWithApp(<InvitationsPage />, { user: makeUser(), path: "/admin/invitations" });
+      return fetchMock;
+    }
+
+    const waitingCard = () =>
+      screen.getByRole("heading", { name: /Waiting for Review/ }).closest("section") as HTMLElement;
+
+    it("lists them apart, oldest first, with their source and names; the sent list keeps the others", async () => {
+      setupWaiting();
+      await screen.findByText("Ruth Park");
+      const card = waitingCard();
+      const items = within(within(card).getByRole("list")).getAllByRole("listitem");
+      expect(items.map((li) => li.querySelector("p")?.textContent)).toEqual(["Ruth Park", "sam@x.org"]);
+      expect(within(items[0]).getByText("ruth@x.org")).toBeTruthy();
+      expect(within(items[0]).getByText("Planning Center")).toBeTruthy();
+      expect(within(items[1]).getByText("CSV import")).toBeTruthy();
+      expect(within(card).getByText("2")).toBeTruthy();
+      // Not drawn again among the sent ones, and no link to copy before the admin's review.
+      expect(screen.getAllByText("sam@x.org")).toHaveLength(1);
+      expect(screen.queryByRole("button", { name: "Copy Link for sam@x.org" })).toBeNull();
+    });
+
+    it("sends one: the invitation leaves the waiting list and 'Invitation Sent' says to whom", async () => {
+      const fetchMock = setupWaiting();
+      await userEvent.click(await screen.findByRole("button", { name: "Send invitation to ruth@x.org" }));
+      await waitFor(() =>
+        expect(getToasts()[0]).toMatchObject({
+          title: "Invitation Sent",
+          description: "We e-mailed an invitation to ruth@x.org.",
+        }),
+      );
+      await waitFor(() => expect(screen.queryByRole("button", { name: "Send invitation to ruth@x.org" })).toBeNull());
+      expect(fetchMock.mock.calls.filter(([u]) => u === "/api/admin/invitations/w1/send")).toHaveLength(1);
+    });
+
+    it("a send over the daily limit shows the server's reason", async () => {
+      setupWaiting({
+        "POST /api/admin/invitations/w1/send": () =>
+          jsonResponse({ message: "Your church has sent its 500 invitation e-mails for today." }, 429),
+      });
+      await userEvent.click(await screen.findByRole("button", { name: "Send invitation to ruth@x.org" }));
+      await waitFor(() =>
+        expect(getToasts()[0]).toMatchObject({
+          title: "Failed to Send Invitation",
+          description: "Your church has sent its 500 invitation e-mails for today.",
+        }),
+      );
+    });
+
+    it("'Send all waiting' asks first, then sends them and says how many", async () => {
+      const fetchMock = setupWaiting();
+      await userEvent.click(await screen.findByRole("button", { name: "Send all waiting" }));
+      const confirm = await screen.findByRole("alertdialog");
+      expect(within(confirm).getByText(/2 people will get an e-mail/)).toBeTruthy();
+      await userEvent.click(within(confirm).getByRole("button", { name: "Cancel" }));
+      expect(fetchMock.mock.calls.filter(([u]) => u === "/api/admin/invitations/send-waiting")).toHaveLength(0);
+
+      await userEvent.click(screen.getByRole("button", { name: "Send all waiting" }));
+      await userEvent.click(
+        within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Send 2 people" }),
+      );
+      await waitFor(() =>
+        expect(getToasts()[0]).toMatchObject({ title: "Invitations Sent", description: "1 invitation e-mailed." }),
+      );
+      await waitFor(() => expect(screen.queryByRole("heading", { name: /Waiting for Review/ })).toBeNull());
+      expect(fetchMock.mock.calls.filter(([u]) => u === "/api/admin/invitations/send-waiting")).toHaveLength(1);
+    });
+
+    it("offers the CSV export and the import", async () => {
+      setupWaiting();
+      await screen.findByText("Ruth Park");
+      expect(screen.getByRole("link", { name: "Export CSV" }).getAttribute("href")).toBe(
+        "/api/admin/invitations/export.csv",
+      );
+      expect(screen.getByRole("link", { name: "Import from CSV" }).getAttribute("href")).toBe("/admin/members/import");
+    });
+  });
 });

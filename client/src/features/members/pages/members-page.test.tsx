@@ -140,4 +140,12 @@ describe("MembersPage", () => {
     renderWithApp(<MembersPage />, { user: makeUser() });
     expect(await screen.findByText("No members yet")).toBeTruthy();
   });
+
+  it("offers the CSV import and the members' CSV export", async () => {
+    setup();
+    expect(screen.getByRole("link", { name: "Import from CSV" }).getAttribute("href")).toBe("/admin/members/import");
+    const exportLink = screen.getByRole("link", { name: "Export CSV" });
+    expect(exportLink.getAttribute("href")).toBe("/api/admin/members/export.csv");
+    expect(exportLink.hasAttribute("download")).toBe(true);
+  });
 });
