@@ -1,18 +1,13 @@
 import type { TIntegrationConfig, TIntegrationPlatform } from "@common/integrations";
-import { badRequest } from "../../lib/errors";
+import { AppError, badRequest } from "../../lib/errors";
 import { checkPublicHost } from "../../lib/public-address";
+import { checkCcbKey } from "./providers/ccb";
+import { ProviderError, type TProviderSettings } from "./providers/http";
+import { checkMailchimpAudience, checkMailchimpKey } from "./providers/mailchimp";
+import { checkPlanningCenterKey } from "./providers/planning-center";
 
-/**
- * Checks a key before it is stored, and answers 400 with the reason when it will not do. For now
- * only its shape; the provider slice makes this ask the provider itself (Planning Center
- * `GET /people/v2/people`, Mailchimp `GET /3.0/ping`, CCB `api.php?srv=...`) through the base address
- * in the server's configuration, and passes the provider's refusal on in the message.
- */
-export async function verifyKey(
-  platform: TIntegrationPlatform,
-  key: string,
-  _config: TIntegrationConfig,
-): Promise<void> {
+/** Refuses (400) a key whose shape cannot be right, before any provider is asked. */
+export function assertKeyShape(platform: TIntegrationPlatform, key: string): void {
   const refuse = (why: string) => badRequest(why, "apiKey");
   if (/\s/.test(key)) throw refuse("The API key must not contain spaces.");
   if (platform === "mailchimp" && !/^[A-Za-z0-9]+-[a-z]{2,5}\d{1,3}$/.test(key))
@@ -25,9 +20,47 @@ export async function verifyKey(
     throw refuse("A Church Community Builder key is the API user's name and password, written as user:password.");
 }
 
-/** The data centre a Mailchimp key names (`…-us21` → `us21`), for the provider slice's base address. */
-export function getMailchimpDataCentre(key: string): string | undefined {
-  return /-([a-z]{2,5}\d{1,3})$/.exec(key)?.[1];
+/**
+ * Checks a key before it is stored: its shape, then the provider itself through the base address
+ * in the server's configuration (never one from a request): Planning Center `GET
+ * /people/v2/people?per_page=1`, Mailchimp `GET /3.0/ping` (and the audience, when one is set), CCB
+ * `api.php?srv=individual_profiles`. A refusal answers 400 with the provider's reason; a provider
+ * that cannot be reached answers 400 saying so. No message carries the key.
+ */
+export async function verifyKey(
+  platform: TIntegrationPlatform,
+  key: string,
+  config: TIntegrationConfig,
+  settings: TProviderSettings,
+): Promise<void> {
+  assertKeyShape(platform, key);
+  try {
+    if (platform === "planning_center") await checkPlanningCenterKey(key, settings);
+    else if (platform === "church_community_builder") await checkCcbKey(key, settings, String(config.subdomain ?? ""));
+    else {
+      await checkMailchimpKey(key, settings);
+      if (typeof config.audienceId === "string") await checkMailchimpAudience(key, settings, config.audienceId);
+    }
+  } catch (err) {
+    throw toKeyCheckError(err);
+  }
+}
+
+/** The Mailchimp audience a settings change names exists, checked with the stored key. */
+export async function verifyMailchimpAudience(key: string, audienceId: string, settings: TProviderSettings) {
+  try {
+    await checkMailchimpAudience(key, settings, audienceId);
+  } catch (err) {
+    throw toKeyCheckError(err);
+  }
+}
+
+function toKeyCheckError(err: unknown): unknown {
+  if (!(err instanceof ProviderError)) return err;
+  const message = err.message.endsWith(".") ? err.message : `${err.message}.`;
+  if (err.kind === "refused") return badRequest(message, "apiKey");
+  if (err.kind === "not_found") return badRequest(message, "config.audienceId");
+  return new AppError("BAD_REQUEST", message);
 }
 
 /** Short keys show nothing: four characters of a short password would give too much away. */

@@ -1,43 +1,113 @@
-import { INTEGRATION_PLATFORM_INFO, type TIntegrationPlatform } from "@common/integrations";
-import type { FastifyBaseLogger } from "fastify";
+import { sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import type { TRootDb } from "../../db/client";
-import type { Jobs, TJobSpec } from "../../lib/jobs";
-import type { SecretBox } from "../../lib/secrets";
-import { findIntegrationById, setIntegrationSyncResult } from "./integrations.repo";
+import type { TDb } from "../../db/client";
+import { addJob, type TJobSpec } from "../../lib/jobs";
+import { endSyncRun, findDueIntegrations, markSyncing, setIntegrationSyncResult } from "./integrations.repo";
+import { syncIntegration, type TSyncDeps } from "./integrations.sync";
+import { PROVIDER_DEFAULTS, type TProviderSettings } from "./providers/http";
+
+export type { TSyncDeps } from "./integrations.sync";
 
 const ZSyncJob = z.object({ integrationId: z.uuid() });
 
-/** One integration's sync, queued by "Sync now" (keyed by the integration: never two waiting). */
+/** One integration's sync, queued by "Sync now" or the daily sweep (keyed by the integration: never two waiting). */
 export const SYNC_JOB: TJobSpec<z.infer<typeof ZSyncJob>> = {
   name: "integrations.sync",
   payload: ZSyncJob,
   maxAttempts: 3,
 };
 
-export type TSyncDeps = { db: TRootDb; secrets: SecretBox; log: FastifyBaseLogger };
+export const syncJobKey = (integrationId: string) => `integrations.sync:${integrationId}`;
 
 /**
- * Defines the sync job. For now it only settles the integration: a key that no longer opens gives
- * "needs_key"; otherwise the provider's sync is not built yet, which it records as the last error.
- * The provider slice replaces the second branch with the real sync (paged, resumable from `cursor`).
+ * The daily sync's sweep: one job in the whole queue (job key `integrations.daily`, however many
+ * processes run), which queues the sync of every active integration whose last sync began a day
+ * ago or more, then queues itself again an hour on.
  */
-export function defineIntegrationJobs(jobs: Jobs, deps: TSyncDeps): void {
-  jobs.define({
+export const DAILY_JOB: TJobSpec<Record<string, never>> = {
+  name: "integrations.daily",
+  payload: z.object({}).strict() as z.ZodType<Record<string, never>>,
+  maxAttempts: 5,
+};
+const DAILY_KEY = "integrations.daily";
+export const SYNC_EVERY_MS = 24 * 3_600_000;
+const SWEEP_EVERY_MS = 3_600_000;
+
+const UNEXPECTED =
+  "The sync stopped on an unexpected problem on our side. Press Sync now to try again; if it happens again, tell the server's operator.";
+
+/**
+ * Queues the sweep at `runAt` (an hour on when not given). `preserve`: an existing waiting sweep
+ * keeps its time (every process calls this at start; none pushes the sweep later).
+ */
+export async function scheduleDailySweep(db: TDb, opts: { runAt?: Date; preserve?: boolean } = {}): Promise<void> {
+  const runAt = opts.runAt ?? new Date(Date.now() + SWEEP_EVERY_MS);
+  await db.execute(
+    sql`select graphile_worker.add_job(${DAILY_JOB.name}, '{}'::json, run_at => ${runAt.toISOString()}::timestamptz,
+      max_attempts => ${DAILY_JOB.maxAttempts}::int, job_key => ${DAILY_KEY}::text,
+      job_key_mode => ${opts.preserve ? "preserve_run_at" : "replace"}::text)`,
+  );
+}
+
+/** Marks each due integration syncing and queues its sync (each in one transaction); the ids queued. */
+export async function queueDueSyncs(deps: Pick<TSyncDeps, "db" | "secrets">): Promise<string[]> {
+  const queued: string[] = [];
+  for (const row of await findDueIntegrations(deps.db, SYNC_EVERY_MS)) {
+    if (deps.secrets.open(row.apiKeySealed) === null) {
+      await setIntegrationSyncResult(deps.db, row.id, { syncStatus: "needs_key", lastError: null });
+      continue;
+    }
+    const marked = await deps.db.transaction(async (tx) => {
+      const syncing = await markSyncing(tx, row.id);
+      if (syncing) await addJob(tx, SYNC_JOB, { integrationId: row.id }, { key: syncJobKey(row.id) });
+      return syncing;
+    });
+    if (marked) queued.push(row.id);
+  }
+  return queued;
+}
+
+/**
+ * Defines the sync and daily jobs on the app's queue, schedules the sweep once the app is ready, and
+ * gives the routes' key checks (`keyCheckDeps`) where the providers are: always the server's
+ * configuration (`app.config.integrationUrls`), never a request.
+ */
+export function defineIntegrationJobs(app: FastifyInstance, keyCheckDeps: { providers?: TProviderSettings }): void {
+  const providers: TProviderSettings = { urls: app.config.integrationUrls, ...PROVIDER_DEFAULTS };
+  keyCheckDeps.providers = providers;
+  const deps: TSyncDeps = {
+    db: app.db,
+    secrets: app.secrets,
+    log: app.log,
+    changed: app.appCtx.changed,
+    providers,
+  };
+  app.jobs.define({
     ...SYNC_JOB,
-    run: async ({ integrationId }) => {
-      const row = await findIntegrationById(deps.db, integrationId);
-      // Disconnected since, or already settled by an earlier try.
-      if (row?.syncStatus !== "syncing") return;
-      if (deps.secrets.open(row.apiKeySealed) === null) {
-        await setIntegrationSyncResult(deps.db, row.id, { syncStatus: "needs_key", lastError: null });
-        return;
+    run: async ({ integrationId }, job) => {
+      try {
+        await syncIntegration(deps, integrationId);
+      } catch (err) {
+        // The last try: the page shows an error instead of "syncing" for ever.
+        if (job.attempt >= SYNC_JOB.maxAttempts)
+          await endSyncRun(deps.db, integrationId, null, { syncStatus: "error", lastError: UNEXPECTED }).catch(
+            () => {},
+          );
+        throw err;
       }
-      const name = INTEGRATION_PLATFORM_INFO[row.platform as TIntegrationPlatform]?.name ?? row.platform;
-      await setIntegrationSyncResult(deps.db, row.id, {
-        syncStatus: "error",
-        lastError: `Sync is not yet available for ${name}.`,
-      });
     },
+  });
+  app.jobs.define({
+    ...DAILY_JOB,
+    run: async () => {
+      // The next sweep first: whatever happens to this one, the sweeps go on.
+      await scheduleDailySweep(deps.db);
+      const queued = await queueDueSyncs(deps);
+      if (queued.length > 0) deps.log.info({ integrations: queued.length }, "daily integration syncs queued");
+    },
+  });
+  app.addHook("onReady", async () => {
+    await scheduleDailySweep(deps.db, { preserve: true });
   });
 }

@@ -28,7 +28,7 @@ export const integrationsRoutes: FastifyPluginAsyncZod<TIntegrationsOptions> = a
     // In production a key is sealed only under an APP_SECRET the operator set (issue 12).
     canStoreKeys: !app.config.isProduction || app.config.appSecretFromEnv,
   };
-  defineIntegrationJobs(app.jobs, { db: app.db, secrets: app.secrets, log: app.log });
+  defineIntegrationJobs(app, deps);
   defineWebhookJobs(app.jobs, { db: app.db, secrets: app.secrets, log: app.log, testOrigin: opts.webhookTestOrigin });
 
   app.get("/api/integrations", { config }, async (req) => listIntegrations(req.churchCtx, app.secrets));

@@ -16,8 +16,15 @@ import { createToken } from "../../lib/crypto";
 import { AppError, conflict, notFound } from "../../lib/errors";
 import { addJob } from "../../lib/jobs";
 import type { SecretBox } from "../../lib/secrets";
-import { assertWebhookUrl, getKeyLast4, maskKey, verifyKey } from "./integration-checks";
-import { SYNC_JOB } from "./integrations.jobs";
+import {
+  assertKeyShape,
+  assertWebhookUrl,
+  getKeyLast4,
+  maskKey,
+  verifyKey,
+  verifyMailchimpAudience,
+} from "./integration-checks";
+import { SYNC_JOB, syncJobKey } from "./integrations.jobs";
 import {
   createIntegrationRow,
   deleteIntegrationRow,
@@ -26,6 +33,7 @@ import {
   type TIntegrationRow,
   updateIntegrationRow,
 } from "./integrations.repo";
+import type { TProviderSettings } from "./providers/http";
 
 export const NEEDS_KEY_MESSAGE =
   "The stored key can no longer be read (the server's APP_SECRET changed). Please re-enter the key.";
@@ -37,7 +45,17 @@ export type TIntegrationDeps = {
   secrets: SecretBox;
   /** False in production without APP_SECRET in the environment: keys would be sealed under a file's secret. */
   canStoreKeys: boolean;
+  /**
+   * Where the providers are (the server's configuration) for checking keys; `defineIntegrationJobs`
+   * fills it in from `app.config.integrationUrls`.
+   */
+  providers?: TProviderSettings;
 };
+
+function getProviders(deps: TIntegrationDeps): TProviderSettings {
+  if (!deps.providers) throw new Error("integration deps have no provider settings (defineIntegrationJobs sets them)");
+  return deps.providers;
+}
 
 type TCreateBody = z.output<typeof ZCreateIntegrationBody>;
 type TUpdateBody = z.output<typeof ZUpdateIntegrationBody>;
@@ -106,8 +124,10 @@ export async function createIntegration(
   const alreadyConnected = () =>
     conflict(`${platformName(body.platform)} is already connected. Update or disconnect it instead.`);
   if ((await findIntegrations(ctx)).some((r) => r.platform === body.platform)) throw alreadyConnected();
-  await verifyKey(body.platform, body.apiKey, body.config);
+  // What can be checked here first; the provider is asked last.
+  assertKeyShape(body.platform, body.apiKey);
   const webhookUrl = body.webhookUrl ? await assertWebhookUrl(body.webhookUrl) : null;
+  await verifyKey(body.platform, body.apiKey, body.config, getProviders(deps));
   const webhookSecret = createWebhookSecret(deps.secrets);
   const row = await createIntegrationRow(ctx, {
     platform: body.platform,
@@ -138,16 +158,25 @@ export async function updateIntegration(
   const config = body.config === undefined ? row.config : parseConfig(platform, body.config);
   if (body.config !== undefined) values.config = config;
   let webhookSecret: { plain: string; sealed: string } | undefined;
+  if (body.apiKey !== undefined && !deps.canStoreKeys) throw conflict(NEEDS_APP_SECRET);
+  if (body.apiKey !== undefined) assertKeyShape(platform, body.apiKey);
+  if (body.webhookUrl !== undefined)
+    values.webhookUrl = body.webhookUrl ? await assertWebhookUrl(body.webhookUrl) : null;
   if (body.apiKey !== undefined) {
-    if (!deps.canStoreKeys) throw conflict(NEEDS_APP_SECRET);
-    await verifyKey(platform, body.apiKey, config);
+    await verifyKey(platform, body.apiKey, config, getProviders(deps));
     Object.assign(values, sealKey(body.apiKey, deps.secrets));
     if (row.syncStatus !== "syncing") Object.assign(values, { syncStatus: "active", lastError: null });
     if (row.webhookSecretSealed && deps.secrets.open(row.webhookSecretSealed) === null)
       webhookSecret = createWebhookSecret(deps.secrets);
+  } else if (
+    platform === "mailchimp" &&
+    typeof config.audienceId === "string" &&
+    config.audienceId !== row.config.audienceId
+  ) {
+    // A new audience is checked with the stored key (when it still opens).
+    const key = deps.secrets.open(row.apiKeySealed);
+    if (key !== null) await verifyMailchimpAudience(key, config.audienceId, getProviders(deps));
   }
-  if (body.webhookUrl !== undefined)
-    values.webhookUrl = body.webhookUrl ? await assertWebhookUrl(body.webhookUrl) : null;
   if (body.isActive !== undefined) values.isActive = body.isActive;
   if (body.rotateWebhookSecret) webhookSecret = createWebhookSecret(deps.secrets);
   if (webhookSecret) values.webhookSecretSealed = webhookSecret.sealed;
@@ -174,7 +203,7 @@ export async function startSync(ctx: TChurchCtx, id: string, secrets: SecretBox)
   if (!canOpenKey(row, secrets)) throw conflict(NEEDS_KEY_MESSAGE);
   const updated = await ctx.db.transaction(async (tx) => {
     const marked = await updateIntegrationRow({ ...ctx, db: tx }, id, { syncStatus: "syncing", lastError: null });
-    if (marked) await addJob(tx, SYNC_JOB, { integrationId: id }, { key: `integrations.sync:${id}` });
+    if (marked) await addJob(tx, SYNC_JOB, { integrationId: id }, { key: syncJobKey(id) });
     return marked;
   });
   if (!updated) throw notFound();

@@ -4,6 +4,10 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Caller, createTestApp, type TTestApp } from "../../../test/app";
 import { addMember, createChurch, type TTestChurch } from "../../../test/factories";
+import { startCcbStandIn } from "../../../test/stand-ins/ccb";
+import { startMailchimpStandIn } from "../../../test/stand-ins/mailchimp";
+import { startPlanningCenterStandIn } from "../../../test/stand-ins/planning-center";
+import { makePeople } from "../../../test/stand-ins/stand-in-server";
 import { buildApp } from "../../app";
 import { loadConfig } from "../../config";
 import { createDb } from "../../db/client";
@@ -12,6 +16,8 @@ import { integrations } from "../../db/schema/integrations";
 const MC_KEY = "0123456789abcdef0123456789abcdef-us21";
 const PC_KEY = "pc_app_0123456789abcdef:pc_secret_fedcba9876543210";
 const CCB_KEY = "apiuser:correct-horse-battery-staple";
+const SHORT_CCB_KEY = "u:pw12345";
+const NEW_MC_KEY = "fedcba9876543210fedcba9876543210-us6";
 /** A public address written as a literal, so the check needs no DNS. */
 const PUBLIC_HOOK = "https://93.184.215.14/hooks/fellowship";
 
@@ -30,9 +36,19 @@ const answers: string[] = [];
 const keysUsed = new Set([MC_KEY, PC_KEY, CCB_KEY]);
 
 beforeAll(async () => {
+  // Local stand-ins of the providers, which accept these keys (the key checks ask them).
+  const pc = await startPlanningCenterStandIn({ keys: [PC_KEY], people: makePeople(3) });
+  const mc = await startMailchimpStandIn({ keys: [MC_KEY, NEW_MC_KEY] });
+  const ccb = await startCcbStandIn({ keys: [CCB_KEY, SHORT_CCB_KEY] });
+  afterAll(() => Promise.all([pc.close(), mc.close(), ccb.close()]));
   // The most talkative level, into memory: no line may carry a key.
   t = await createTestApp(
-    { LOG_LEVEL: "trace" },
+    {
+      LOG_LEVEL: "trace",
+      PLANNING_CENTER_API_URL: pc.url,
+      MAILCHIMP_API_URL: `${mc.url}/{dc}`,
+      CCB_API_URL: `${ccb.url}/{subdomain}`,
+    },
     { logger: { stream: { write: (l: string) => logLines.push(l) } }, runJobs: false },
   );
   const request = Caller.prototype.request;
@@ -107,7 +123,7 @@ describe("integrations: connecting and listing (spec 2 §3, §7)", () => {
 
   it("shows nothing of a short key", async () => {
     const c = await createChurch(t.app);
-    const short = "u:pw12345";
+    const short = SHORT_CCB_KEY;
     keysUsed.add(short);
     const ccb = await connect(c, { platform: "church_community_builder", apiKey: short, config: { subdomain: "x" } });
     expect(ccb.apiKey).toBe("••••");
@@ -221,7 +237,7 @@ describe("integrations: update, disconnect, sync now", () => {
     expect(off.body).toMatchObject({ isActive: false, config: { audienceId: "ffff0000" }, webhookUrl: PUBLIC_HOOK });
     expect(off.body.webhookSecret).toBeUndefined();
 
-    const newKey = "fedcba9876543210fedcba9876543210-us6";
+    const newKey = NEW_MC_KEY;
     keysUsed.add(newKey);
     const rekeyed = await c.admin.patch(url, { apiKey: newKey, webhookUrl: null });
     expect(rekeyed.body).toMatchObject({ apiKey: "••••-us6", webhookUrl: null });
@@ -282,7 +298,7 @@ describe("integrations: update, disconnect, sync now", () => {
     await connect(c);
   });
 
-  it("Sync now: 202 syncing with one keyed job; the job records that sync is not yet available", async () => {
+  it("Sync now: 202 syncing with one keyed job, which syncs in the background", async () => {
     const c = await createChurch(t.app);
     const { id } = await connect(c, { platform: "planning_center", apiKey: PC_KEY });
     const res = await c.admin.post(`/api/integrations/${id}/sync`);
@@ -299,10 +315,11 @@ describe("integrations: update, disconnect, sync now", () => {
     await t.app.jobs.runDue();
     const [after] = (await c.admin.get("/api/integrations")).body;
     expect(after).toMatchObject({
-      syncStatus: "error",
-      lastError: "Sync is not yet available for Planning Center.",
-      lastSync: null,
+      syncStatus: "active",
+      lastError: null,
+      counts: { seen: 3, added: 3, updated: 0, skipped: 0 },
     });
+    expect(after.lastSync).not.toBeNull();
 
     await c.admin.patch(`/api/integrations/${id}`, { isActive: false });
     const inactive = await c.admin.post(`/api/integrations/${id}/sync`);
