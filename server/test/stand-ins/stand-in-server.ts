@@ -53,6 +53,8 @@ export type TRecordedRequest = {
   status: number;
   /** The Basic user name (never the password or key). */
   user: string;
+  /** When it arrived (Date.now()). */
+  at: number;
 };
 
 export type TStandIn<TState> = {
@@ -67,6 +69,8 @@ export type TStandIn<TState> = {
   pagesServed: () => number;
   /** Lets held calls go on (and stops holding new ones). */
   release: () => void;
+  /** Knobs back to their defaults, the record and the page count emptied (between tests). */
+  reset: () => void;
   close: () => Promise<void>;
 };
 
@@ -121,6 +125,7 @@ export async function serveStandIn<TState>(state: TState, key: string, opts: TSe
       query: Object.fromEntries(url.searchParams),
       status: 0,
       user: basic?.split(":")[0] ?? "",
+      at: Date.now(),
     };
     requests.push(record);
     const call = {
@@ -168,6 +173,12 @@ export async function serveStandIn<TState>(state: TState, key: string, opts: TSe
     requests,
     pagesServed: () => pages,
     release,
+    reset: () => {
+      release();
+      Object.assign(knobs, defaultKnobs());
+      requests.length = 0;
+      pages = 0;
+    },
     close: async () => {
       release();
       server.closeAllConnections();

@@ -81,12 +81,22 @@ export const readCursor = (row: TIntegrationRow): TSyncCursor => (row.cursor ?? 
 
 export type TSyncCounts = { seen: number; added: number; updated: number; skipped: number };
 
-/** Begins a run (figures back to 0) if the integration still waits to sync; the row, or undefined. */
+/**
+ * Begins a run (figures back to 0) if the integration waits to sync and no run has begun; the row,
+ * or undefined (another worker began one first: join it).
+ */
 export async function startSyncRun(db: TDb, id: string, cursor: TSyncCursor): Promise<TIntegrationRow | undefined> {
   const [row] = await db
     .update(integrations)
     .set({ seen: 0, added: 0, updated: 0, skipped: 0, cursor, updatedAt: new Date() })
-    .where(and(eq(integrations.id, id), eq(integrations.syncStatus, "syncing"), eq(integrations.isActive, true)))
+    .where(
+      and(
+        eq(integrations.id, id),
+        eq(integrations.syncStatus, "syncing"),
+        eq(integrations.isActive, true),
+        sql`not coalesce(${integrations.cursor} ? 'run', false)`,
+      ),
+    )
     .returning();
   return row;
 }

@@ -94,12 +94,19 @@ export async function syncIntegration(deps: TSyncDeps, integrationId: string): P
   try {
     const stepper = createStepper(deps, row, key);
     if (!cursor.run) {
-      runId = randomUUID();
-      cursor = { ...cursor, startedAt: new Date().toISOString(), run: { runId, position: stepper.first(cursor) } };
-      row = await startSyncRun(deps.db, row.id, cursor);
-      if (!row) return;
+      const fresh = { runId: randomUUID(), position: stepper.first(cursor) };
+      const started = await startSyncRun(deps.db, row.id, {
+        ...cursor,
+        startedAt: new Date().toISOString(),
+        run: fresh,
+      });
+      // Another worker began this run first: carry it on together (each page is written once).
+      row = started ?? (await findIntegrationById(deps.db, integrationId));
+      cursor = row ? readCursor(row) : {};
+      if (row?.syncStatus !== "syncing" || !cursor.run) return;
+      runId = cursor.run.runId;
     }
-    await runPages(deps, row.id, stepper, cursor.run as NonNullable<TSyncCursor["run"]>);
+    await runPages(deps, row.id, stepper, cursor.run);
   } catch (err) {
     if (!(err instanceof ProviderError)) throw err;
     await endSyncRun(deps.db, integrationId, runId, { syncStatus: "error", lastError: sentence(err.message) });
@@ -305,7 +312,8 @@ async function applyPeoplePage(
 
 /**
  * A batch of the church's members for Mailchimp: those new or changed since last sent are PUT (a few
- * at once); unchanged ones and those Mailchimp will not take are skipped. The PUTs are idempotent,
+ * at once); unchanged ones and those Mailchimp will not take (an address it was asked to forget)
+ * are skipped. The PUTs are idempotent,
  * so a batch done again after a restart changes nothing.
  */
 async function fetchMailchimpBatch(
@@ -339,9 +347,10 @@ async function fetchMailchimpBatch(
   return {
     next: batch.length < MAILCHIMP_BATCH || !last ? null : { afterUserId: last.id },
     apply: async (db) => {
+      // Refused ones are remembered too: asked again only once their address or name changes.
       await upsertIntegrationPeople(
         db,
-        sent.map((m) => ({
+        toSend.map((m) => ({
           integrationId: row.id,
           churchId: row.churchId,
           externalId: m.id,

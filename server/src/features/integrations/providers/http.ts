@@ -143,7 +143,7 @@ function unreachable(req: TRequest, err: unknown, settings: TProviderSettings): 
   if (e?.name === "TimeoutError" || e?.name === "AbortError")
     return new ProviderError(
       "unreachable",
-      `${req.provider} did not answer within ${Math.round(settings.timeoutMs / 1000)} s. Try again in a moment.`,
+      `${req.provider} did not answer within ${Number((settings.timeoutMs / 1000).toFixed(1))} s. Try again in a moment.`,
     );
   if (e?.message === "answer too large")
     return new ProviderError("failed", `${req.provider}'s answer was larger than we accept.`);
