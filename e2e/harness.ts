@@ -34,8 +34,11 @@ export type TE2E = {
   newPage: (viewport: { width: number; height: number }) => Promise<{ context: BrowserContext; page: Page }>;
 };
 
-/** The real app on its own database and port, a real SMTP server, and Debian's Chromium. */
-export async function startE2E(): Promise<TE2E> {
+/**
+ * The real app on its own database and port, a real SMTP server, and Debian's Chromium. `env` adds
+ * to the server's environment (the integrations test points the providers' addresses at stand-ins).
+ */
+export async function startE2E(env: Record<string, string> = {}): Promise<TE2E> {
   const smtp = await startSmtpServer();
   const testDb = await createTestDb();
   const config = loadConfig({
@@ -43,6 +46,7 @@ export async function startE2E(): Promise<TE2E> {
     SMTP_URL: smtp.url,
     HOST: "127.0.0.1",
     APP_SECRET: "the browser tests' own secret",
+    ...env,
   });
   const app = await buildApp({
     config,

@@ -14,6 +14,15 @@ const COUNT_LABELS = [
   ["skipped", "Skipped"],
 ] as const;
 
+/** The platform's own settings, in a few words (the audience Mailchimp fills, CCB's address). */
+function getSettingsSummary(it: TIntegration): string | null {
+  const { audienceId, subdomain } = it.config;
+  if (it.platform === "mailchimp")
+    return typeof audienceId === "string" ? `Audience ${audienceId}` : "No audience chosen";
+  if (it.platform === "church_community_builder" && typeof subdomain === "string") return `${subdomain}.ccbchurch.com`;
+  return null;
+}
+
 export const integrationHeadingId = (id: string) => `integration-${id}-name`;
 
 /** One connected integration (spec 2 Integrations: status badge, last sync or Never, features, Active/Inactive). */
@@ -140,6 +149,7 @@ export function IntegrationCard({
 
         <p className="min-w-0 truncate text-xs text-muted-foreground">
           Key {it.apiKey}
+          {getSettingsSummary(it) && <> · {getSettingsSummary(it)}</>}
           {it.webhookUrl && <> · Webhook {it.webhookUrl}</>}
         </p>
 

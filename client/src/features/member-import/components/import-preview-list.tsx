@@ -27,8 +27,12 @@ export function ImportPreviewList({ rows, rowOffset = 0 }: { rows: TImportRow[];
               <span className="min-w-0 truncate font-medium" title={r.email}>
                 {r.email || <span className="text-muted-foreground italic">no e-mail</span>}
               </span>
-              <span className="min-w-0 truncate text-muted-foreground">{name || "—"}</span>
-              <span className="text-muted-foreground">{r.role ? ROLE_LABELS[r.role] : "—"}</span>
+              {/* A phone shows the name and role on one line; wider screens in their columns. */}
+              <span className="min-w-0 truncate text-muted-foreground sm:hidden">
+                {[name, r.role ? ROLE_LABELS[r.role] : null].filter(Boolean).join(" · ")}
+              </span>
+              <span className="hidden min-w-0 truncate text-muted-foreground sm:block">{name || "—"}</span>
+              <span className="hidden text-muted-foreground sm:block">{r.role ? ROLE_LABELS[r.role] : "—"}</span>
               <span className="flex flex-wrap gap-1">
                 {hasProblems ? (
                   r.problems.map((p) => (
