@@ -88,10 +88,12 @@ async function getProfiles(key: string, settings: TProviderSettings, subdomain: 
   );
   const doc = parse(answer);
   if (answer.status !== 200 || doc?.ccb_api?.response?.errors) throw toError(answer, doc, secrets);
-  const individuals = doc?.ccb_api?.response?.individuals;
-  if (!doc?.ccb_api?.response || (individuals !== undefined && typeof individuals !== "object" && individuals !== ""))
+  const response = doc?.ccb_api?.response;
+  if (!response || typeof response !== "object")
     throw new ProviderError("failed", `${NAME}'s list of people was not in the expected form.`);
-  return typeof individuals === "object" ? (individuals.individual ?? []) : [];
+  // `<individuals count="0"/>` parses to an object without `individual`, `<individuals/>` to "".
+  const individuals = response.individuals;
+  return typeof individuals === "object" && individuals ? (individuals.individual ?? []) : [];
 }
 
 /** Asks for one profile: an answer without errors means the API user may read individuals. */

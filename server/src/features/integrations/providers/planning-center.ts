@@ -107,12 +107,19 @@ export async function fetchPlanningCenterPeople(
   // The next page's offset from `links.next` (its address is not followed: it would carry the key
   // wherever it pointed), else from `meta.next`; it must move forward, or paging would never end.
   let next: number | undefined;
-  if (page.links?.next) {
-    const fromLink = Number(new URL(page.links.next, "http://x").searchParams.get("offset"));
-    if (Number.isInteger(fromLink)) next = fromLink;
-  } else next = page.meta?.next?.offset;
+  if (page.links?.next) next = offsetOf(page.links.next);
+  else next = page.meta?.next?.offset;
   const hasNext = next !== undefined && next > offset && people.length > 0;
   return { people, next: hasNext ? { offset: next } : null };
+}
+
+function offsetOf(link: string): number | undefined {
+  try {
+    const offset = Number(new URL(link, "http://planning-center.invalid").searchParams.get("offset"));
+    return Number.isInteger(offset) ? offset : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Planning Center's people, a page at a time, from the start. */
