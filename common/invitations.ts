@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZAuthUser } from "./auth";
 import { ZInvitableRole, ZRole } from "./members";
 
 export const ZCreateInvitationBody = z.object({
@@ -43,3 +44,7 @@ export const ZPublicInvitation = z.object({
   church: z.object({ name: z.string(), logoUrl: z.string().nullable(), brandColor: z.string() }),
 });
 export type TPublicInvitation = z.infer<typeof ZPublicInvitation>;
+
+/** `POST /api/invite/{token}/accept`: the church joined, and the user as they now are. */
+export const ZAcceptInvitationResult = z.object({ churchId: z.string(), user: ZAuthUser });
+export type TAcceptInvitationResult = z.infer<typeof ZAcceptInvitationResult>;

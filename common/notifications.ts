@@ -118,6 +118,14 @@ export const ZPushState = z.object({
 });
 export type TPushState = z.infer<typeof ZPushState>;
 
+/** `POST /api/notifications/test`: the caller's devices the test reached, failed, and forgot (gone for good). */
+export const ZPushTestResult = z.object({
+  sent: z.number().int(),
+  failed: z.number().int(),
+  removed: z.number().int(),
+});
+export type TPushTestResult = z.infer<typeof ZPushTestResult>;
+
 /** What the push message carries (the service worker shows it). */
 export const ZPushPayload = z.object({
   title: z.string(),

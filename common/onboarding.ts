@@ -122,6 +122,10 @@ export const ZOnboardingProgress = z.object({
 });
 export type TOnboardingProgress = z.infer<typeof ZOnboardingProgress>;
 
+/** `GET /api/gamification/points`. */
+export const ZGamificationPoints = z.object({ totalPoints: z.number().int() });
+export type TGamificationPoints = z.infer<typeof ZGamificationPoints>;
+
 /** `GET /api/gamification/badges` item. */
 export const ZGamificationBadge = z.object({
   badge: z.string(),

@@ -15,6 +15,8 @@ const EXTERNAL = [
   "graphile-worker",
   "nodemailer",
   "openid-client",
+  // Serves the reference page's files from its own folder.
+  "@fastify/swagger-ui",
   "tsx",
   "esbuild",
   "vite",

@@ -8,7 +8,6 @@ import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest, LogController } from "fastify";
 import {
   hasZodFastifySchemaValidationErrors,
-  serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
@@ -56,6 +55,7 @@ import { UserCache } from "./lib/user-cache";
 import { CLIENT_DIR } from "./paths";
 import { accessPlugin, authPlugin } from "./plugins/auth";
 import { answerClientError, answerFrameworkError, requestLogPlugin } from "./plugins/http-edge";
+import { checkAnswerAgainstDocument, documentedAs, openapiPlugin, serializeAsJson } from "./plugins/openapi";
 import { originPlugin } from "./plugins/origin";
 import { securityHeadersPlugin } from "./plugins/security-headers";
 import { websocketPlugin } from "./plugins/websocket";
@@ -99,6 +99,12 @@ export type TBuildOptions = {
   push?: TPushOptions;
   /** Integrations' outbound calls; tests point webhooks at a local receiver. */
   integrations?: TIntegrationsOptions;
+  /**
+   * Check every /api answer against its OpenAPI description (a mismatch answers 500). On by default
+   * under the test runner (NODE_ENV=test), so the whole test suite proves the document; off in
+   * production, where answers are only JSON.stringify'd.
+   */
+  checkAnswers?: boolean;
 };
 
 /** Brotli quality for answers compressed per request (bench/RESULTS.md: the cost on the hot reads). */
@@ -173,7 +179,7 @@ export async function buildApp(opts: TBuildOptions): Promise<FastifyInstance> {
       );
     }
   });
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(serializeAsJson);
 
   app.decorate("config", config);
   app.decorate("db", db);
@@ -244,6 +250,9 @@ export async function buildApp(opts: TBuildOptions): Promise<FastifyInstance> {
   // Lines still in the buffer are written before the process exits.
   app.addHook("onClose", async () => logStream?.flushSync());
   await app.register(requestLogPlugin);
+  // Before compression: the check reads the answer as sent.
+  // Tests build their config from explicit values, so the test runner's NODE_ENV is read here.
+  if (opts.checkAnswers ?? process.env.NODE_ENV === "test") app.addHook("onSend", checkAnswerAgainstDocument);
   // Answers above 1 KB are compressed for clients that accept it (brotli at a quality that costs little
   // per request; lists served from a cache carry their own compressed copies). Request bodies are
   // never inflated: the API takes plain JSON only.
@@ -275,32 +284,34 @@ export async function buildApp(opts: TBuildOptions): Promise<FastifyInstance> {
   await app.register(accessPlugin);
   await app.register(websocketPlugin);
 
-  await app.register(authRoutes);
-  await app.register(oidcRoutes);
-  await app.register(churchesRoutes);
-  await app.register(invitationsRoutes);
-  await app.register(membersRoutes);
-  await app.register(memberImportRoutes);
-  await app.register(settingsRoutes);
-  await app.register(integrationsRoutes, opts.integrations ?? {});
-  await app.register(adminRoutes);
-  await app.register(userRoutes);
+  // The API's description collects the routes registered after it.
+  await app.register(openapiPlugin);
+  await app.register(documentedAs("Sign-in", authRoutes));
+  await app.register(documentedAs("Sign-in", oidcRoutes));
+  await app.register(documentedAs("Churches", churchesRoutes));
+  await app.register(documentedAs("Invitations", invitationsRoutes));
+  await app.register(documentedAs("Members", membersRoutes));
+  await app.register(documentedAs("Member import and export", memberImportRoutes));
+  await app.register(documentedAs("Church settings", settingsRoutes));
+  await app.register(documentedAs("Integrations", integrationsRoutes), opts.integrations ?? {});
+  await app.register(documentedAs("Admin dashboard", adminRoutes));
+  await app.register(documentedAs("Profile", userRoutes));
   await app.register(pwaRoutes);
-  await app.register(sermonsRoutes);
-  await app.register(highlightsRoutes);
-  await app.register(eventsRoutes);
-  await app.register(liveRoutes);
-  await app.register(feedsRoutes);
-  await app.register(actionStepsRoutes);
-  await app.register(prayerRequestsRoutes);
-  await app.register(prayerPartnersRoutes);
-  await app.register(readingRoutes);
-  await app.register(profileRoutes);
-  await app.register(onboardingRoutes);
-  await app.register(analyticsRoutes);
-  await app.register(kudosRoutes);
-  await app.register(notificationsRoutes);
-  await app.register(pushRoutes);
+  await app.register(documentedAs("Sermons", sermonsRoutes));
+  await app.register(documentedAs("Sermons", highlightsRoutes));
+  await app.register(documentedAs("Events", eventsRoutes));
+  await app.register(documentedAs("Live stream", liveRoutes));
+  await app.register(documentedAs("Feeds", feedsRoutes));
+  await app.register(documentedAs("Growth", actionStepsRoutes));
+  await app.register(documentedAs("Prayer", prayerRequestsRoutes));
+  await app.register(documentedAs("Prayer", prayerPartnersRoutes));
+  await app.register(documentedAs("Growth", readingRoutes));
+  await app.register(documentedAs("Profile", profileRoutes));
+  await app.register(documentedAs("Onboarding and gamification", onboardingRoutes));
+  await app.register(documentedAs("Admin dashboard", analyticsRoutes));
+  await app.register(documentedAs("Kudos", kudosRoutes));
+  await app.register(documentedAs("Notifications", notificationsRoutes));
+  await app.register(documentedAs("Notifications", pushRoutes));
 
   const clientDir = opts.clientDir ?? CLIENT_DIR;
   const serveClient = (opts.serveClient ?? true) && fs.existsSync(path.join(clientDir, "index.html"));

@@ -18,7 +18,9 @@ describe("every /api route declares who may call it (safe by default)", () => {
     const open = routes.filter((r) => r.access === "public").map((r) => `${r.method} ${r.url}`);
     expect(
       open.every((r) =>
-        /\/api\/(login|callback|logout|auth\/|invite\/:token$|sermons\/:id$|feeds\/|churches\/:id\/logo)/.test(r),
+        /\/api\/(login|callback|logout|auth\/|invite\/:token$|sermons\/:id$|feeds\/|churches\/:id\/logo|openapi\.json$)/.test(
+          r,
+        ),
       ),
       open.join("\n"),
     ).toBe(true);

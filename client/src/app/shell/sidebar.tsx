@@ -1,5 +1,5 @@
 import { isAdminRole } from "@common/roles";
-import { LogOut, RotateCcw } from "lucide-react";
+import { BookOpen, LogOut, RotateCcw } from "lucide-react";
 import { Link, useLocation } from "wouter";
 import { BrandMark } from "@/components/brand-mark";
 import { Avatar } from "@/components/ui/avatar";
@@ -90,6 +90,13 @@ export function SidebarContent({ inDrawer }: { inDrawer?: boolean }) {
               {ADMIN_NAV.map((item) => (
                 <NavLink key={item.href} item={item} location={location} />
               ))}
+              <li>
+                {/* The server's own page (not the app's): a full page load. */}
+                <a href="/api-docs" className={cn(itemClasses, "text-stone-700 hover:bg-muted hover:text-foreground")}>
+                  <BookOpen aria-hidden="true" />
+                  API Reference
+                </a>
+              </li>
             </ul>
           </section>
         )}

@@ -1,5 +1,14 @@
-import { type TActionStep, ZActionStepBody, ZActionStepListQuery } from "@common/action-steps";
+import {
+  type TActionStep,
+  ZActionStep,
+  ZActionStepBody,
+  ZActionStepComplete,
+  ZActionStepListQuery,
+  ZActionStepSummary,
+} from "@common/action-steps";
+import { ZApiError } from "@common/errors";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { MemberCache } from "../../lib/member-cache";
 import { ZIdParams } from "../../lib/params";
 import { completeActionStep, getCurrentActionStep, listActionSteps, saveActionStep } from "./action-steps.service";
@@ -12,21 +21,55 @@ export const actionStepsRoutes: FastifyPluginAsyncZod = async (app) => {
   // This week's step for the caller's church, or null (200) when none is set; kept per member until
   // their completion, the church's new step or the church's next day.
   const current = new MemberCache<TActionStep | null>(app.cacheBus, { churchTopics: ["growth", "church"] });
-  app.get("/api/weekly-action-step", { config: member }, async (req) =>
-    current.get(req.churchCtx, () => getCurrentActionStep(req.churchCtx)),
+  app.get(
+    "/api/weekly-action-step",
+    { config: member, schema: { summary: "This week's action step", response: { 200: ZActionStep.nullable() } } },
+    async (req) => current.get(req.churchCtx, () => getCurrentActionStep(req.churchCtx)),
   );
 
   // 201 when the week had no step yet, 200 when this save replaced it.
-  app.post("/api/weekly-action-step", { config: admin, schema: { body: ZActionStepBody } }, async (req, reply) => {
-    const { step, isNew } = await saveActionStep(req.churchCtx, req.body);
-    return reply.code(isNew ? 201 : 200).send(step);
-  });
-
-  app.post("/api/weekly-action-step/:id/complete", { config: member, schema: { params: ZIdParams } }, async (req) =>
-    completeActionStep(req.churchCtx, req.params.id),
+  app.post(
+    "/api/weekly-action-step",
+    {
+      config: admin,
+      schema: {
+        summary: "Set the step of a week",
+        description: "201 when the week had no step yet, 200 when this replaced it.",
+        body: ZActionStepBody,
+        response: { 200: ZActionStep, 201: ZActionStep },
+      },
+    },
+    async (req, reply) => {
+      const { step, isNew } = await saveActionStep(req.churchCtx, req.body);
+      return reply.code(isNew ? 201 : 200).send(step);
+    },
   );
 
-  app.get("/api/weekly-action-steps", { config: admin, schema: { querystring: ZActionStepListQuery } }, async (req) =>
-    listActionSteps(req.churchCtx, req.query.limit),
+  app.post(
+    "/api/weekly-action-step/:id/complete",
+    {
+      config: member,
+      schema: {
+        summary: "Complete this week's step",
+        description: "Pays its points once; 409 outside its week.",
+        params: ZIdParams,
+        response: { 200: ZActionStepComplete, 409: ZApiError },
+      },
+    },
+    async (req) => completeActionStep(req.churchCtx, req.params.id),
+  );
+
+  app.get(
+    "/api/weekly-action-steps",
+    {
+      config: admin,
+      schema: {
+        summary: "Past and scheduled steps",
+        description: "Newest week first, with how many members completed each.",
+        querystring: ZActionStepListQuery,
+        response: { 200: z.array(ZActionStepSummary) },
+      },
+    },
+    async (req) => listActionSteps(req.churchCtx, req.query.limit),
   );
 };

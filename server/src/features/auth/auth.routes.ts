@@ -1,10 +1,20 @@
-import { ZForgotPasswordBody, ZLoginBody, ZRegisterBody, ZResetPasswordBody, ZVerifyEmailBody } from "@common/auth";
+import {
+  ZAuthProviders,
+  ZAuthUser,
+  ZForgotPasswordBody,
+  ZLoginBody,
+  ZRegisterBody,
+  ZResetPasswordBody,
+  ZVerifyEmailBody,
+} from "@common/auth";
 import { EMAIL_VERIFICATION_RESENDS_PER_HOUR } from "@common/auth-helpers";
+import { ZApiError, ZMessage } from "@common/errors";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { unauthorized } from "../../lib/errors";
 import { clearSessionCookie, setSessionCookie } from "../../plugins/auth";
+import { ZNoBody, ZRedirect } from "../../plugins/openapi-answers";
 import { loginUser, registerUser, requestPasswordReset, resetPassword } from "./auth.service";
 import { resendEmailVerification, verifyEmail } from "./email-verification.service";
 import { redirectToProvider } from "./oidc.routes";
@@ -26,10 +36,24 @@ export function isOwnLogoutNavigation(req: FastifyRequest): boolean {
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const mailDeps = { mailer: app.mailer, baseUrl: app.config.publicUrl };
+  /** The account just signed in to (always there: it was found or made a moment ago). */
+  const getSignedInUser = async (userId: string) => {
+    const user = await app.userCache.getUser(userId);
+    if (!user) throw unauthorized();
+    return user;
+  };
 
   app.get(
     "/api/login",
-    { config: { access: "public" }, schema: { querystring: z.object({ invitation: z.string().max(200).optional() }) } },
+    {
+      config: { access: "public" },
+      schema: {
+        summary: "Go to sign-in",
+        description: "Redirects to the sign-in page, or to the single sign-on provider when one is configured.",
+        querystring: z.object({ invitation: z.string().max(200).optional() }),
+        response: { 302: ZRedirect },
+      },
+    },
     async (req, reply) => {
       if (app.config.oidc) return redirectToProvider(app, req, reply, req.query.invitation);
       const q = req.query.invitation ? `?invitation=${encodeURIComponent(req.query.invitation)}` : "";
@@ -37,58 +61,114 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get("/api/auth/providers", { config: { access: "public" } }, async () => ({
-    password: true,
-    oidc: app.config.oidc ? { name: app.config.oidc.name } : null,
-  }));
+  app.get(
+    "/api/auth/providers",
+    { config: { access: "public" }, schema: { summary: "Sign-in methods offered", response: { 200: ZAuthProviders } } },
+    async () => ({
+      password: true,
+      oidc: app.config.oidc ? { name: app.config.oidc.name } : null,
+    }),
+  );
 
   app.post(
     "/api/auth/register",
     {
-      schema: { body: ZRegisterBody },
+      schema: {
+        summary: "Create an account",
+        description:
+          "Signs the new account in (session cookie). With an invitation token, joins that church with the invitation's role. 409 when the e-mail is registered.",
+        body: ZRegisterBody,
+        response: { 201: ZAuthUser, 409: ZApiError },
+      },
       config: { access: "public", rateLimit: { max: REGISTRATIONS_PER_HOUR, timeWindow: "1 hour" } },
     },
     async (req, reply) => {
       const { userId, token } = await registerUser(app.db, req.body, mailDeps);
       setSessionCookie(app, req, reply, token);
-      return reply.code(201).send(await app.userCache.getUser(userId));
+      return reply.code(201).send(await getSignedInUser(userId));
     },
   );
 
-  app.post("/api/auth/login", { config: { access: "public" }, schema: { body: ZLoginBody } }, async (req, reply) => {
-    const { userId, token } = await loginUser(app.appCtx, req.body, req.ip);
-    setSessionCookie(app, req, reply, token);
-    return app.userCache.getUser(userId);
-  });
+  app.post(
+    "/api/auth/login",
+    {
+      config: { access: "public" },
+      schema: {
+        summary: "Sign in",
+        description: "Sets the session cookie. Wrong credentials answer 401; repeated failures 429.",
+        body: ZLoginBody,
+        response: { 200: ZAuthUser, 401: ZApiError },
+      },
+    },
+    async (req, reply) => {
+      const { userId, token } = await loginUser(app.appCtx, req.body, req.ip);
+      setSessionCookie(app, req, reply, token);
+      return getSignedInUser(userId);
+    },
+  );
 
   // Kept for links and typed addresses (DESIGN.md); the app itself signs out with POST.
-  app.get("/api/logout", { config: { access: "public" } }, async (req, reply) => {
-    if (!isOwnLogoutNavigation(req)) return reply.redirect("/", 302);
-    const sessionId = req.sessionId();
-    if (sessionId) await endSession(app.appCtx, sessionId);
-    clearSessionCookie(reply);
-    return reply.redirect("/", 302);
-  });
+  app.get(
+    "/api/logout",
+    {
+      config: { access: "public" },
+      schema: {
+        summary: "Sign out (a link)",
+        description: "Ends the session and redirects to `/`; another site's link only redirects.",
+        response: { 302: ZRedirect },
+      },
+    },
+    async (req, reply) => {
+      if (!isOwnLogoutNavigation(req)) return reply.redirect("/", 302);
+      const sessionId = req.sessionId();
+      if (sessionId) await endSession(app.appCtx, sessionId);
+      clearSessionCookie(reply);
+      return reply.redirect("/", 302);
+    },
+  );
 
   // Another site's POST is refused by the origin check before it gets here.
-  app.post("/api/logout", { config: { access: "public" } }, async (req, reply) => {
-    const sessionId = req.sessionId();
-    if (sessionId) await endSession(app.appCtx, sessionId);
-    clearSessionCookie(reply);
-    return reply.code(204).send();
-  });
+  app.post(
+    "/api/logout",
+    {
+      config: { access: "public" },
+      schema: { summary: "Sign out", description: "Ends this session.", response: { 204: ZNoBody } },
+    },
+    async (req, reply) => {
+      const sessionId = req.sessionId();
+      if (sessionId) await endSession(app.appCtx, sessionId);
+      clearSessionCookie(reply);
+      return reply.code(204).send();
+    },
+  );
 
   // Answers 401 itself when signed out (the client asks it to learn whether anyone is signed in).
-  app.get("/api/auth/user", { config: { access: "public" } }, async (req) => {
-    const user = await req.getUser();
-    if (!user) throw unauthorized();
-    return user;
-  });
+  app.get(
+    "/api/auth/user",
+    {
+      config: { access: "public" },
+      schema: {
+        summary: "The signed-in user",
+        description: "401 when signed out (the web app asks it to learn whether anyone is signed in).",
+        response: { 200: ZAuthUser, 401: ZApiError },
+      },
+    },
+    async (req) => {
+      const user = await req.getUser();
+      if (!user) throw unauthorized();
+      return user;
+    },
+  );
 
   app.post(
     "/api/auth/forgot-password",
     {
-      schema: { body: ZForgotPasswordBody },
+      schema: {
+        summary: "Ask for a password reset link",
+        description: "The same answer whether or not the e-mail has an account.",
+        body: ZForgotPasswordBody,
+        response: { 202: ZMessage },
+      },
       config: { access: "public", rateLimit: { max: 20, timeWindow: "1 hour" } },
     },
     async (req, reply) => {
@@ -99,30 +179,52 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/api/auth/reset-password",
-    { config: { access: "public" }, schema: { body: ZResetPasswordBody } },
+    {
+      config: { access: "public" },
+      schema: {
+        summary: "Set a new password with a reset link",
+        description: "Signs the account in; a used or expired link answers 400.",
+        body: ZResetPasswordBody,
+        response: { 200: ZAuthUser },
+      },
+    },
     async (req, reply) => {
       const { userId, token } = await resetPassword(app.appCtx, req.body);
       setSessionCookie(app, req, reply, token);
-      return app.userCache.getUser(userId);
+      return getSignedInUser(userId);
     },
   );
 
   app.post(
     "/api/auth/verify-email",
-    { config: { access: "public" }, schema: { body: ZVerifyEmailBody } },
+    {
+      config: { access: "public" },
+      schema: {
+        summary: "Confirm an e-mail address",
+        description:
+          "With the e-mailed link's token. A browser not signed in to the account also sets its password (and is signed in).",
+        body: ZVerifyEmailBody,
+        response: { 200: ZAuthUser },
+      },
+    },
     async (req, reply) => {
       const user = await req.getUser();
       const sessionId = req.sessionId();
       const current = user && sessionId ? { userId: user.id, sessionId } : null;
       const { userId, token } = await verifyEmail(app.appCtx, req.body, current);
       if (token) setSessionCookie(app, req, reply, token);
-      return app.userCache.getUser(userId);
+      return getSignedInUser(userId);
     },
   );
 
   app.post(
     "/api/auth/verify-email/resend",
     {
+      schema: {
+        summary: "Send the confirmation link again",
+        description: "409 when the address is already confirmed.",
+        response: { 202: ZMessage, 404: ZApiError, 409: ZApiError },
+      },
       config: {
         access: "user",
         // Per account (per address when signed out, which answers 401 anyway).

@@ -1,6 +1,9 @@
-import { ZEventBody, ZEventListQuery } from "@common/events";
+import { ZApiError } from "@common/errors";
+import { ZEvent, ZEventBody, ZEventListQuery } from "@common/events";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { ZIdParams } from "../../lib/params";
+import { ZNoBody } from "../../plugins/openapi-answers";
 import { EventListCache } from "./event-list-cache";
 import { checkIn, createEvent, deleteEvent, getEvent, listEvents, setRsvp, updateEvent } from "./events.service";
 
@@ -10,36 +13,83 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Without parameters the church's whole list, from the per-church cache; with them, a small query.
   const listCache = new EventListCache(app.db, app.cacheBus);
-  app.get("/api/events", { config: member, schema: { querystring: ZEventListQuery } }, async (req, reply) => {
-    const { upcoming, limit } = req.query;
-    if (!upcoming && limit === undefined) {
-      return listCache.send(req.churchCtx, req, reply);
-    }
-    return listEvents(req.churchCtx, { upcoming, limit });
-  });
+  app.get(
+    "/api/events",
+    {
+      config: member,
+      schema: {
+        summary: "The church's events",
+        description: "All of them, or with `upcoming=true` those not ended, soonest first; `limit` caps the count.",
+        querystring: ZEventListQuery,
+        response: { 200: z.array(ZEvent) },
+      },
+    },
+    async (req, reply) => {
+      const { upcoming, limit } = req.query;
+      if (!upcoming && limit === undefined) {
+        return listCache.send(req.churchCtx, req, reply);
+      }
+      return listEvents(req.churchCtx, { upcoming, limit });
+    },
+  );
   // GET /api/events/live is the live stream's (features/live).
-  app.get("/api/events/:id", { config: member, schema: { params: ZIdParams } }, async (req) =>
-    getEvent(req.churchCtx, req.params.id),
+  app.get(
+    "/api/events/:id",
+    { config: member, schema: { summary: "An event", params: ZIdParams, response: { 200: ZEvent } } },
+    async (req) => getEvent(req.churchCtx, req.params.id),
   );
 
-  app.post("/api/events/:id/rsvp", { config: member, schema: { params: ZIdParams } }, async (req) =>
-    setRsvp(req.churchCtx, req.params.id, true),
+  app.post(
+    "/api/events/:id/rsvp",
+    {
+      config: member,
+      schema: {
+        summary: "RSVP: going",
+        description: "409 once the event has ended.",
+        params: ZIdParams,
+        response: { 200: ZEvent, 409: ZApiError },
+      },
+    },
+    async (req) => setRsvp(req.churchCtx, req.params.id, true),
   );
-  app.delete("/api/events/:id/rsvp", { config: member, schema: { params: ZIdParams } }, async (req) =>
-    setRsvp(req.churchCtx, req.params.id, false),
+  app.delete(
+    "/api/events/:id/rsvp",
+    { config: member, schema: { summary: "RSVP: not going", params: ZIdParams, response: { 200: ZEvent } } },
+    async (req) => setRsvp(req.churchCtx, req.params.id, false),
   );
-  app.post("/api/events/:id/check-in", { config: member, schema: { params: ZIdParams } }, async (req) =>
-    checkIn(req.churchCtx, req.params.id),
+  app.post(
+    "/api/events/:id/check-in",
+    {
+      config: member,
+      schema: {
+        summary: "Check in",
+        description: "From 30 minutes before the start until the end; 409 outside that.",
+        params: ZIdParams,
+        response: { 200: ZEvent, 409: ZApiError },
+      },
+    },
+    async (req) => checkIn(req.churchCtx, req.params.id),
   );
 
-  app.post("/api/events", { config: admin, schema: { body: ZEventBody } }, async (req, reply) =>
-    reply.code(201).send(await createEvent(req.churchCtx, req.body)),
+  app.post(
+    "/api/events",
+    { config: admin, schema: { summary: "Create an event", body: ZEventBody, response: { 201: ZEvent } } },
+    async (req, reply) => reply.code(201).send(await createEvent(req.churchCtx, req.body)),
   );
-  app.put("/api/events/:id", { config: admin, schema: { params: ZIdParams, body: ZEventBody } }, async (req) =>
-    updateEvent(req.churchCtx, req.params.id, req.body),
+  app.put(
+    "/api/events/:id",
+    {
+      config: admin,
+      schema: { summary: "Change an event", params: ZIdParams, body: ZEventBody, response: { 200: ZEvent } },
+    },
+    async (req) => updateEvent(req.churchCtx, req.params.id, req.body),
   );
-  app.delete("/api/events/:id", { config: admin, schema: { params: ZIdParams } }, async (req, reply) => {
-    await deleteEvent(req.churchCtx, req.params.id);
-    return reply.code(204).send();
-  });
+  app.delete(
+    "/api/events/:id",
+    { config: admin, schema: { summary: "Delete an event", params: ZIdParams, response: { 204: ZNoBody } } },
+    async (req, reply) => {
+      await deleteEvent(req.churchCtx, req.params.id);
+      return reply.code(204).send();
+    },
+  );
 };

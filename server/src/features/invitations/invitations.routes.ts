@@ -1,9 +1,14 @@
 import { DEFAULT_BRAND_COLOR } from "@common/brand";
-import { ZCreateInvitationBody } from "@common/invitations";
+import { ZApiError } from "@common/errors";
+import { ZAcceptInvitationResult, ZCreateInvitationBody, ZInvitation, ZPublicInvitation } from "@common/invitations";
 import { getMemberDisplayName } from "@common/member-helpers";
+import { ZSendWaitingResult } from "@common/member-import";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { unauthorized } from "../../lib/errors";
 import { ZIdParams, ZTokenParams } from "../../lib/params";
+import { ZNoBody } from "../../plugins/openapi-answers";
 import {
   acceptInvitation,
   createInvitation,
@@ -35,41 +40,115 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const sendingDeps = (req: FastifyRequest) => getInvitationSendingDeps(app, req);
 
-  app.get("/api/invitations", { config }, async (req) => listInvitations(req.churchCtx, app.secrets));
+  app.get(
+    "/api/invitations",
+    {
+      config,
+      schema: { summary: "The church's invitations", response: { 200: z.array(ZInvitation) } },
+    },
+    async (req) => listInvitations(req.churchCtx, app.secrets),
+  );
 
-  app.post("/api/invitations", { config, schema: { body: ZCreateInvitationBody } }, async (req, reply) => {
-    const invitation = await createInvitation(req.churchCtx, req.body, await sendingDeps(req));
-    return reply.code(201).send(invitation);
-  });
+  app.post(
+    "/api/invitations",
+    {
+      config,
+      schema: {
+        summary: "Invite someone",
+        description:
+          "E-mails the invitation link. 409 when the address is a member or has a pending invitation; 429 over the daily sending limits.",
+        body: ZCreateInvitationBody,
+        response: { 201: ZInvitation, 409: ZApiError },
+      },
+    },
+    async (req, reply) => {
+      const invitation = await createInvitation(req.churchCtx, req.body, await sendingDeps(req));
+      return reply.code(201).send(invitation);
+    },
+  );
 
-  app.post("/api/invitations/:id/resend", { config, schema: { params: ZIdParams } }, async (req) =>
-    resendInvitation(req.churchCtx, req.params.id, await sendingDeps(req)),
+  app.post(
+    "/api/invitations/:id/resend",
+    {
+      config,
+      schema: {
+        summary: "Send an invitation again",
+        description: "Only a pending invitation (409 otherwise).",
+        params: ZIdParams,
+        response: { 200: ZInvitation, 409: ZApiError },
+      },
+    },
+    async (req) => resendInvitation(req.churchCtx, req.params.id, await sendingDeps(req)),
   );
 
   // An invitation waiting for review (an import's or a sync's) is e-mailed only when the admin says so.
-  app.post("/api/admin/invitations/:id/send", { config, schema: { params: ZIdParams } }, async (req) =>
-    sendWaitingInvitation(req.churchCtx, req.params.id, await sendingDeps(req)),
+  app.post(
+    "/api/admin/invitations/:id/send",
+    {
+      config,
+      schema: {
+        summary: "Send an invitation waiting for review",
+        description: "Invitations from an import or a sync wait until an admin sends them; 409 when already sent.",
+        params: ZIdParams,
+        response: { 200: ZInvitation, 409: ZApiError },
+      },
+    },
+    async (req) => sendWaitingInvitation(req.churchCtx, req.params.id, await sendingDeps(req)),
   );
 
-  app.post("/api/admin/invitations/send-waiting", { config }, async (req) =>
-    sendAllWaitingInvitations(req.churchCtx, await sendingDeps(req)),
+  app.post(
+    "/api/admin/invitations/send-waiting",
+    {
+      config,
+      schema: {
+        summary: "Send every invitation waiting for review",
+        description: "As far as the daily sending limits allow; the rest keep waiting.",
+        response: { 200: ZSendWaitingResult },
+      },
+    },
+    async (req) => sendAllWaitingInvitations(req.churchCtx, await sendingDeps(req)),
   );
 
-  app.delete("/api/invitations/:id", { config, schema: { params: ZIdParams } }, async (req, reply) => {
-    await deleteInvitation(req.churchCtx, req.params.id);
-    return reply.code(204).send();
-  });
+  app.delete(
+    "/api/invitations/:id",
+    { config, schema: { summary: "Delete an invitation", params: ZIdParams, response: { 204: ZNoBody } } },
+    async (req, reply) => {
+      await deleteInvitation(req.churchCtx, req.params.id);
+      return reply.code(204).send();
+    },
+  );
 
-  app.get("/api/invite/:token", { config: { access: "public" }, schema: { params: ZTokenParams } }, async (req) =>
-    getPublicInvitation(app.db, req.params.token),
+  app.get(
+    "/api/invite/:token",
+    {
+      config: { access: "public" },
+      schema: {
+        summary: "An invitation, by its link",
+        description: "For the invitation page; 404 when invalid, used or expired.",
+        params: ZTokenParams,
+        response: { 200: ZPublicInvitation },
+      },
+    },
+    async (req) => getPublicInvitation(app.db, req.params.token),
   );
 
   app.post(
     "/api/invite/:token/accept",
-    { config: { access: "user" }, schema: { params: ZTokenParams } },
+    {
+      config: { access: "user" },
+      schema: {
+        summary: "Accept an invitation",
+        description:
+          "The signed-in user joins the church with the invitation's role. 403 when it was sent to another e-mail; 409 when they already belong to a church.",
+        params: ZTokenParams,
+        response: { 200: ZAcceptInvitationResult, 403: ZApiError, 409: ZApiError },
+      },
+    },
     async (req) => {
       const { churchId } = await acceptInvitation(req.userCtx, req.params.token, req.sessionId());
-      return { churchId, user: await app.userCache.getUser(req.userCtx.userId) };
+      const user = await app.userCache.getUser(req.userCtx.userId);
+      if (!user) throw unauthorized();
+      return { churchId, user };
     },
   );
 };

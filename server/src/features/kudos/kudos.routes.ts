@@ -1,7 +1,17 @@
-import { ZKudosBody, ZKudosReactionBody, ZKudosRejectBody } from "@common/kudos";
+import { ZApiError } from "@common/errors";
+import {
+  ZKudos,
+  ZKudosBody,
+  ZKudosReactionBody,
+  ZKudosReactionResult,
+  ZKudosRecipient,
+  ZKudosRejectBody,
+  ZPendingKudos,
+} from "@common/kudos";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ZIdParams } from "../../lib/params";
+import { preSerialized } from "../../plugins/openapi-answers";
 import {
   createKudos,
   listKudosJson,
@@ -21,31 +31,91 @@ export const kudosRoutes: FastifyPluginAsyncZod = async (app) => {
   const admin = { access: "admin" as const };
 
   const kept = new KudosListCache(app.db, app.cacheBus);
-  app.get("/api/kudos", { config: member }, async (req, reply) =>
-    reply.type("application/json; charset=utf-8").send(await listKudosJson(req.churchCtx, kept)),
+  app.get(
+    "/api/kudos",
+    {
+      config: member,
+      schema: {
+        summary: "Kudos",
+        description:
+          "The church's approved kudos, newest first (at most 100), with the caller's own pending and rejected ones.",
+        response: { 200: z.array(ZKudos) },
+      },
+    },
+    async (req, reply) =>
+      reply.type("application/json; charset=utf-8").send(preSerialized(await listKudosJson(req.churchCtx, kept))),
   );
 
-  app.get("/api/kudos/recipients", { config: member }, async (req) => listKudosRecipients(req.churchCtx));
+  app.get(
+    "/api/kudos/recipients",
+    {
+      config: member,
+      schema: { summary: "Members the caller may recognize", response: { 200: z.array(ZKudosRecipient) } },
+    },
+    async (req) => listKudosRecipients(req.churchCtx),
+  );
 
-  app.post("/api/kudos", { config: member, schema: { body: ZKudosBody } }, async (req, reply) =>
-    reply.code(201).send(await createKudos(req.churchCtx, req.body)),
+  app.post(
+    "/api/kudos",
+    {
+      config: member,
+      schema: {
+        summary: "Give kudos",
+        description: "Made pending, for an admin to approve.",
+        body: ZKudosBody,
+        response: { 201: ZKudos },
+      },
+    },
+    async (req, reply) => reply.code(201).send(await createKudos(req.churchCtx, req.body)),
   );
 
   app.post(
     "/api/kudos/:kudosId/reaction",
-    { config: member, schema: { params: ZKudosIdParams, body: ZKudosReactionBody } },
+    {
+      config: member,
+      schema: {
+        summary: "Toggle a reaction",
+        description: "409 on a kudos that was not approved.",
+        params: ZKudosIdParams,
+        body: ZKudosReactionBody,
+        response: { 200: ZKudosReactionResult, 409: ZApiError },
+      },
+    },
     async (req) => toggleKudosReaction(req.churchCtx, req.params.kudosId, req.body.reaction),
   );
 
-  app.get("/api/admin/kudos/pending", { config: admin }, async (req) => listPendingKudos(req.churchCtx));
+  app.get(
+    "/api/admin/kudos/pending",
+    { config: admin, schema: { summary: "Kudos waiting for approval", response: { 200: z.array(ZPendingKudos) } } },
+    async (req) => listPendingKudos(req.churchCtx),
+  );
 
-  app.post("/api/admin/kudos/:id/approve", { config: admin, schema: { params: ZIdParams } }, async (req) =>
-    reviewKudos(req.churchCtx, req.params.id, { status: "approved" }),
+  app.post(
+    "/api/admin/kudos/:id/approve",
+    {
+      config: admin,
+      schema: {
+        summary: "Approve a kudos",
+        description: "409 when already reviewed.",
+        params: ZIdParams,
+        response: { 200: ZPendingKudos, 409: ZApiError },
+      },
+    },
+    async (req) => reviewKudos(req.churchCtx, req.params.id, { status: "approved" }),
   );
 
   app.post(
     "/api/admin/kudos/:id/reject",
-    { config: admin, schema: { params: ZIdParams, body: ZKudosRejectBody } },
+    {
+      config: admin,
+      schema: {
+        summary: "Reject a kudos",
+        description: "The optional reason is told to its sender; 409 when already reviewed.",
+        params: ZIdParams,
+        body: ZKudosRejectBody,
+        response: { 200: ZPendingKudos, 409: ZApiError },
+      },
+    },
     async (req) => reviewKudos(req.churchCtx, req.params.id, { status: "rejected", reason: req.body.reason }),
   );
 };

@@ -1,6 +1,18 @@
-import { ZLiveMessageBody, ZLiveModeratorsBody, ZLiveSettingsBody, ZLiveStartBody } from "@common/live";
+import { ZApiError } from "@common/errors";
+import {
+  ZLiveEvent,
+  ZLiveMessage,
+  ZLiveMessageBody,
+  ZLiveModerator,
+  ZLiveModeratorsBody,
+  ZLiveSettingsBody,
+  ZLiveStartBody,
+  ZLiveStatus,
+  ZLiveStream,
+} from "@common/live";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { ZNoBody } from "../../plugins/openapi-answers";
 import {
   deleteMessage,
   getLiveEvent,
@@ -25,36 +37,127 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
   const live = app.live;
 
   // Spec 1 §7: "current live event"; null when nothing is live.
-  app.get("/api/events/live", { config: member }, async (req) => getLiveEvent(req.churchCtx, live));
+  app.get(
+    "/api/events/live",
+    {
+      config: member,
+      schema: {
+        summary: "The live event",
+        description: "The church's event streaming now, or null.",
+        response: { 200: ZLiveEvent.nullable() },
+      },
+    },
+    async (req) => getLiveEvent(req.churchCtx, live),
+  );
 
-  app.get("/api/live-stream/messages/:eventId", { config: member, schema: { params: ZEventParams } }, async (req) =>
-    getMessages(req.churchCtx, live, req.params.eventId),
+  app.get(
+    "/api/live-stream/messages/:eventId",
+    {
+      config: member,
+      schema: {
+        summary: "The live chat's messages",
+        description: "404 when that event is not live.",
+        params: ZEventParams,
+        response: { 200: z.array(ZLiveMessage) },
+      },
+    },
+    async (req) => getMessages(req.churchCtx, live, req.params.eventId),
   );
   app.post(
     "/api/live-stream/:eventId/message",
-    { config: member, schema: { params: ZEventParams, body: ZLiveMessageBody } },
+    {
+      config: member,
+      schema: {
+        summary: "Send a chat message",
+        description: "409 when the chat is closed; 429 when sent too fast.",
+        params: ZEventParams,
+        body: ZLiveMessageBody,
+        response: { 201: ZLiveMessage, 409: ZApiError },
+      },
+    },
     async (req, reply) => reply.code(201).send(await postMessage(req.churchCtx, live, req.params.eventId, req.body)),
   );
   app.delete(
     "/api/live-stream/:eventId/messages/:messageId",
-    { config: member, schema: { params: ZMessageParams } },
+    {
+      config: member,
+      schema: {
+        summary: "Delete a chat message",
+        description: "Admins and moderators only (403 for others).",
+        params: ZMessageParams,
+        response: { 204: ZNoBody },
+      },
+    },
     async (req, reply) => {
       await deleteMessage(req.churchCtx, live, req.params.eventId, req.params.messageId);
       return reply.code(204).send();
     },
   );
 
-  app.get("/api/live-stream/status", { config: admin }, async (req) => getStatus(req.churchCtx, live));
-  app.get("/api/live-stream/history", { config: admin }, async (req) => listRecentStreams(req.churchCtx, live));
-  app.post("/api/live-stream/start", { config: admin, schema: { body: ZLiveStartBody } }, async (req, reply) =>
-    reply.code(201).send(await startStream(req.churchCtx, live, req.body)),
+  app.get(
+    "/api/live-stream/status",
+    { config: admin, schema: { summary: "Whether the church is live", response: { 200: ZLiveStatus } } },
+    async (req) => getStatus(req.churchCtx, live),
   );
-  app.post("/api/live-stream/stop", { config: admin }, async (req) => stopStream(req.churchCtx, live));
-  app.patch("/api/live-stream", { config: admin, schema: { body: ZLiveSettingsBody } }, async (req) =>
-    updateStream(req.churchCtx, live, req.body),
+  app.get(
+    "/api/live-stream/history",
+    { config: admin, schema: { summary: "Recent streams", response: { 200: z.array(ZLiveStream) } } },
+    async (req) => listRecentStreams(req.churchCtx, live),
   );
-  app.get("/api/live-stream/moderators", { config: admin }, async (req) => getModerators(req.churchCtx));
-  app.put("/api/live-stream/moderators", { config: admin, schema: { body: ZLiveModeratorsBody } }, async (req) =>
-    setModerators(req.churchCtx, live, req.body),
+  app.post(
+    "/api/live-stream/start",
+    {
+      config: admin,
+      schema: {
+        summary: "Go live",
+        description: "409 when a stream is already live.",
+        body: ZLiveStartBody,
+        response: { 201: ZLiveStream, 409: ZApiError },
+      },
+    },
+    async (req, reply) => reply.code(201).send(await startStream(req.churchCtx, live, req.body)),
+  );
+  app.post(
+    "/api/live-stream/stop",
+    {
+      config: admin,
+      schema: {
+        summary: "End the stream",
+        description: "With recording on and a stream URL, adds a sermon draft; 409 when nothing is live.",
+        response: { 200: ZLiveStream, 409: ZApiError },
+      },
+    },
+    async (req) => stopStream(req.churchCtx, live),
+  );
+  app.patch(
+    "/api/live-stream",
+    {
+      config: admin,
+      schema: {
+        summary: "Change the live stream's settings",
+        description: "Only the fields sent change; 409 when nothing is live.",
+        body: ZLiveSettingsBody,
+        response: { 200: ZLiveStream, 409: ZApiError },
+      },
+    },
+    async (req) => updateStream(req.churchCtx, live, req.body),
+  );
+  app.get(
+    "/api/live-stream/moderators",
+    { config: admin, schema: { summary: "Chat moderators", response: { 200: z.array(ZLiveModerator) } } },
+    async (req) => getModerators(req.churchCtx),
+  );
+  app.put(
+    "/api/live-stream/moderators",
+    {
+      config: admin,
+      schema: {
+        summary: "Set the chat moderators",
+        description: "The whole list; each must be a member of the church.",
+        body: ZLiveModeratorsBody,
+        response: { 200: z.array(ZLiveModerator) },
+      },
+    },
+    async (req) => setModerators(req.churchCtx, live, req.body),
   );
 };

@@ -1,4 +1,11 @@
-import { ZPushPreferencesBody, ZPushSubscribeBody, ZPushUnsubscribeBody } from "@common/notifications";
+import { ZApiError } from "@common/errors";
+import {
+  ZPushPreferencesBody,
+  ZPushState,
+  ZPushSubscribeBody,
+  ZPushTestResult,
+  ZPushUnsubscribeBody,
+} from "@common/notifications";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { getPushState, sendTestPush, subscribe, unsubscribe, updatePushPreferences } from "./subscriptions.service";
 
@@ -27,28 +34,71 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  app.get("/api/notifications/push", { config: member }, async (req) => getPushState(req.churchCtx, push));
+  app.get(
+    "/api/notifications/push",
+    {
+      config: member,
+      schema: {
+        summary: "Push notifications: key and state",
+        description: "The server's public VAPID key, whether the caller has a subscription, and their preferences.",
+        response: { 200: ZPushState },
+      },
+    },
+    async (req) => getPushState(req.churchCtx, push),
+  );
 
   app.post(
     "/api/notifications/subscribe",
     {
       config: { ...member, rateLimit: perMember("push-subscribe", SUBSCRIBES_PER_WINDOW) },
-      schema: { body: ZPushSubscribeBody },
+      schema: {
+        summary: "Subscribe this device",
+        description: "A browser's PushSubscription; its endpoint must be a public push service (400 otherwise).",
+        body: ZPushSubscribeBody,
+        response: { 200: ZPushState },
+      },
     },
     async (req) => subscribe(req.churchCtx, push, req.body),
   );
 
-  app.post("/api/notifications/unsubscribe", { config: member, schema: { body: ZPushUnsubscribeBody } }, async (req) =>
-    unsubscribe(req.churchCtx, push, req.body.endpoint),
+  app.post(
+    "/api/notifications/unsubscribe",
+    {
+      config: member,
+      schema: {
+        summary: "Unsubscribe",
+        description: "One endpoint, or without one every device of the caller.",
+        body: ZPushUnsubscribeBody,
+        response: { 200: ZPushState },
+      },
+    },
+    async (req) => unsubscribe(req.churchCtx, push, req.body.endpoint),
   );
 
-  app.put("/api/notifications/preferences", { config: member, schema: { body: ZPushPreferencesBody } }, async (req) =>
-    updatePushPreferences(req.churchCtx, push, req.body),
+  app.put(
+    "/api/notifications/preferences",
+    {
+      config: member,
+      schema: {
+        summary: "Change push preferences",
+        description: "Only the preferences sent change.",
+        body: ZPushPreferencesBody,
+        response: { 200: ZPushState },
+      },
+    },
+    async (req) => updatePushPreferences(req.churchCtx, push, req.body),
   );
 
   app.post(
     "/api/notifications/test",
-    { config: { ...member, rateLimit: perMember("push-test", TESTS_PER_WINDOW) } },
+    {
+      config: { ...member, rateLimit: perMember("push-test", TESTS_PER_WINDOW) },
+      schema: {
+        summary: "Send a test notification",
+        description: "To each of the caller's devices; 400 when none is subscribed or none accepted it.",
+        response: { 200: ZPushTestResult, 400: ZApiError },
+      },
+    },
     async (req) => sendTestPush(req.churchCtx, push),
   );
 };

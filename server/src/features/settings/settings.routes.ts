@@ -1,4 +1,5 @@
-import { ZChurchSettingsBody } from "@common/churches";
+import { ZChurchSettings, ZChurchSettingsBody } from "@common/churches";
+import { ZApiError } from "@common/errors";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { getChurchSettings, updateChurchSettings } from "./settings.service";
 
@@ -6,13 +7,27 @@ import { getChurchSettings, updateChurchSettings } from "./settings.service";
 const SETTINGS_BODY_LIMIT = 4 * 1024 * 1024;
 
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get("/api/admin/church/settings", { config: { access: "admin" } }, async (req) =>
-    getChurchSettings(req.churchCtx),
+  app.get(
+    "/api/admin/church/settings",
+    {
+      config: { access: "admin" },
+      schema: { summary: "The church's settings", response: { 200: ZChurchSettings, 404: ZApiError } },
+    },
+    async (req) => getChurchSettings(req.churchCtx),
   );
 
   app.put(
     "/api/admin/church/settings",
-    { schema: { body: ZChurchSettingsBody }, bodyLimit: SETTINGS_BODY_LIMIT, config: { access: "admin" } },
+    {
+      schema: {
+        summary: "Change the church's settings",
+        description: "The logo as a `data:` URL (PNG, JPEG, GIF or WebP, at most 2 MB: 413 above) or a web address.",
+        body: ZChurchSettingsBody,
+        response: { 200: ZChurchSettings, 404: ZApiError },
+      },
+      bodyLimit: SETTINGS_BODY_LIMIT,
+      config: { access: "admin" },
+    },
     async (req) => updateChurchSettings(req.churchCtx, req.body),
   );
 };
