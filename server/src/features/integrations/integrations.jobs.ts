@@ -3,7 +3,13 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { TDb } from "../../db/client";
 import { addJob, type TJobSpec } from "../../lib/jobs";
-import { endSyncRun, findDueIntegrations, markSyncing, setIntegrationSyncResult } from "./integrations.repo";
+import {
+  endSyncRun,
+  findDueIntegrations,
+  findStaleSyncs,
+  markSyncing,
+  setIntegrationSyncResult,
+} from "./integrations.repo";
 import { syncIntegration, type TSyncDeps } from "./integrations.sync";
 import { PROVIDER_DEFAULTS, type TProviderSettings } from "./providers/http";
 
@@ -33,6 +39,7 @@ export const DAILY_JOB: TJobSpec<Record<string, never>> = {
 const DAILY_KEY = "integrations.daily";
 export const SYNC_EVERY_MS = 24 * 3_600_000;
 const SWEEP_EVERY_MS = 3_600_000;
+const STALE_SYNC_MS = 6 * 3_600_000;
 
 const UNEXPECTED =
   "The sync stopped on an unexpected problem on our side. Press Sync now to try again; if it happens again, tell the server's operator.";
@@ -50,7 +57,10 @@ export async function scheduleDailySweep(db: TDb, opts: { runAt?: Date; preserve
   );
 }
 
-/** Marks each due integration syncing and queues its sync (each in one transaction); the ids queued. */
+/**
+ * Marks each due integration syncing and queues its sync (each in one transaction), and queues again
+ * a sync that has not moved for hours; the ids queued.
+ */
 export async function queueDueSyncs(deps: Pick<TSyncDeps, "db" | "secrets">): Promise<string[]> {
   const queued: string[] = [];
   for (const row of await findDueIntegrations(deps.db, SYNC_EVERY_MS)) {
@@ -64,6 +74,12 @@ export async function queueDueSyncs(deps: Pick<TSyncDeps, "db" | "secrets">): Pr
       return syncing;
     });
     if (marked) queued.push(row.id);
+  }
+  // A sync that stopped moving hours ago is queued again (its job resumes at the saved page; one
+  // still waiting is replaced, keyed by the integration).
+  for (const { id } of await findStaleSyncs(deps.db, STALE_SYNC_MS)) {
+    await addJob(deps.db, SYNC_JOB, { integrationId: id }, { key: syncJobKey(id) });
+    queued.push(id);
   }
   return queued;
 }

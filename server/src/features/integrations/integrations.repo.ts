@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, lt, or, sql } from "drizzle-orm";
 import type { TDb } from "../../db/client";
 import { integrationPeople, integrations } from "../../db/schema/integrations";
 import { invitations } from "../../db/schema/invitations";
@@ -164,6 +164,23 @@ export function findDueIntegrations(db: TDb, everyMs: number) {
       ),
     )
     .orderBy(asc(integrations.createdAt));
+}
+
+/**
+ * Integrations marked syncing whose sync has not moved for `staleMs` (every page touches the row):
+ * their job was lost (a queue emptied by hand, a job failed for good without settling it).
+ */
+export function findStaleSyncs(db: TDb, staleMs: number) {
+  return db
+    .select({ id: integrations.id })
+    .from(integrations)
+    .where(
+      and(
+        eq(integrations.isActive, true),
+        eq(integrations.syncStatus, "syncing"),
+        lt(integrations.updatedAt, new Date(Date.now() - staleMs)),
+      ),
+    );
 }
 
 /** Marks it syncing unless it already is, is off, or its key needs re-entering; the row, or undefined. */

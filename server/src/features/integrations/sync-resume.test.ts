@@ -149,7 +149,9 @@ describe("the daily sync", () => {
     const failedYesterday = await createChurch(t.app);
     const recent = await createChurch(t.app);
     const off = await createChurch(t.app);
+    const stuck = await createChurch(t.app);
     const ids = {
+      stuck: (await connect(stuck)).id,
       due: (await connect(due)).id,
       failedYesterday: (await connect(failedYesterday)).id,
       recent: (await connect(recent)).id,
@@ -170,12 +172,18 @@ describe("the daily sync", () => {
       .set({ isActive: false, cursor: { startedAt: dayAgo } })
       .where(eq(integrations.id, ids.off));
 
+    // Marked syncing seven hours ago, and its job lost.
+    await t.db
+      .update(integrations)
+      .set({ syncStatus: "syncing", updatedAt: new Date(Date.now() - 7 * 3_600_000) })
+      .where(eq(integrations.id, ids.stuck));
+
     // The sweep comes due: it queues the due syncs, which run, and queues itself an hour on.
     await t.db.execute(sql`update graphile_worker._private_jobs set run_at = now() where key = 'integrations.daily'`);
     const before = Date.now();
     await t.app.jobs.runDue();
     // (The process started by the test above runs jobs too: it may have taken some.)
-    for (const id of [ids.due, ids.failedYesterday]) {
+    for (const id of [ids.due, ids.failedYesterday, ids.stuck]) {
       await expect.poll(async () => (await findRow(id)).syncStatus, { timeout: 10_000 }).toBe("active");
       expect(await findRow(id)).toMatchObject({ lastError: null, seen: 3, added: 3 });
     }
