@@ -86,6 +86,8 @@ export function EditIntegrationDialog({
         for (const issue of checked.error.issues) found[issue.path[0] as keyof TConfigErrors] ??= issue.message;
     }
     if (needsKey && !body.apiKey) found.apiKey = "Please re-enter the API key.";
+    // "Nothing to change" only when no field says what is missing.
+    if (Object.keys(found).length > 1) delete found.form;
     setErrors(found);
     if (Object.keys(found).length > 0) return;
 

@@ -101,6 +101,8 @@ describe("IntegrationsPage", () => {
     const platforms = screen.getByRole("region", { name: "Available Platforms" });
     expect(within(platforms).getAllByText("Connected")).toHaveLength(3);
     expect(within(platforms).queryByRole("button", { name: /Connect/ })).toBeNull();
+    // One of each platform: nothing is left to add.
+    expect(screen.queryByRole("button", { name: "Add Integration" })).toBeNull();
   });
 
   it("Sync now shows progress, reads the list every 2 s while syncing, and says when it is done", async () => {

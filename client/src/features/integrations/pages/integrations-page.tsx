@@ -18,7 +18,7 @@ import { useDeleteIntegration, useIntegrations, useSyncIntegration, useUpdateInt
 import { IntegrationCard } from "../components/integration-card";
 import { PlatformCards } from "../components/platform-cards";
 import { type TShownSecret, WebhookSecretDialog } from "../components/webhook-secret-dialog";
-import { PLATFORM_LABELS } from "../labels";
+import { PLATFORM_LABELS, PLATFORM_ORDER } from "../labels";
 
 // The dialogs (and the zod contract they check with) download after the list is drawn.
 const AddIntegrationDialog = lazyComponent(() =>
@@ -134,10 +134,13 @@ export function IntegrationsPage() {
         title="Integrations"
         description="Bring your people in from your church management system, and keep your mailing list up to date."
         actions={
-          <Button onClick={() => setAddPlatform(null)}>
-            <Plus aria-hidden="true" />
-            Add Integration
-          </Button>
+          // One of each platform: with all three connected there is nothing left to add.
+          connected.length < PLATFORM_ORDER.length && (
+            <Button onClick={() => setAddPlatform(null)}>
+              <Plus aria-hidden="true" />
+              Add Integration
+            </Button>
+          )
         }
       />
 
