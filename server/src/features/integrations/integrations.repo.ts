@@ -57,6 +57,13 @@ export async function deleteIntegrationRow(ctx: TChurchCtx, id: string): Promise
   return rows.length > 0;
 }
 
+/** Forgets who the integration's syncs have seen (its provider site changed). */
+export async function deleteIntegrationPeople(ctx: TChurchCtx, integrationId: string): Promise<void> {
+  await ctx.db
+    .delete(integrationPeople)
+    .where(inChurch(integrationPeople, ctx, eq(integrationPeople.integrationId, integrationId)));
+}
+
 /** For the sync job, which runs for no signed-in caller: the integration by id alone. */
 export async function findIntegrationById(db: TDb, id: string): Promise<TIntegrationRow | undefined> {
   const [row] = await db.select().from(integrations).where(eq(integrations.id, id));

@@ -27,6 +27,7 @@ import {
 import { SYNC_JOB, syncJobKey } from "./integrations.jobs";
 import {
   createIntegrationRow,
+  deleteIntegrationPeople,
   deleteIntegrationRow,
   findIntegration,
   findIntegrations,
@@ -177,10 +178,18 @@ export async function updateIntegration(
     const key = deps.secrets.open(row.apiKeySealed);
     if (key !== null) await verifyMailchimpAudience(key, config.audienceId, getProviders(deps));
   }
+  // Another CCB site: its people and dates are not the old site's (ids could even repeat).
+  const isOtherSite = platform === "church_community_builder" && config.subdomain !== row.config.subdomain;
+  if (isOtherSite && row.syncStatus === "syncing")
+    throw conflict("A sync is running: change the CCB subdomain once it has finished.");
+  if (isOtherSite) values.cursor = null;
   if (body.isActive !== undefined) values.isActive = body.isActive;
   if (body.rotateWebhookSecret) webhookSecret = createWebhookSecret(deps.secrets);
   if (webhookSecret) values.webhookSecretSealed = webhookSecret.sealed;
-  const updated = await updateIntegrationRow(ctx, id, values);
+  const updated = await ctx.db.transaction(async (db) => {
+    if (isOtherSite) await deleteIntegrationPeople({ ...ctx, db }, id);
+    return updateIntegrationRow({ ...ctx, db }, id, values);
+  });
   if (!updated) throw notFound();
   const answer = toIntegration(updated, deps.secrets);
   return webhookSecret ? { ...answer, webhookSecret: webhookSecret.plain } : answer;

@@ -121,4 +121,21 @@ describe("CCB: the sync", () => {
     );
     expect(unique.rows[0].n).toBe(150);
   });
+
+  it("another subdomain starts afresh: everyone read again from the new site, nobody invited twice", async () => {
+    const c = await createChurch(t.app);
+    const people = makePeople(20);
+    ccb.state.people = people;
+    const { id } = await connect(c);
+    expect((await syncNow(t.app, c.admin, id)).counts).toMatchObject({ seen: 20, added: 20 });
+    const moved = await c.admin.patch(`/api/integrations/${id}`, { config: { subdomain: "gracenew" } });
+    expect(moved.status).toBe(200);
+    const [row] = await t.db.select().from(integrations).where(eq(integrations.id, id));
+    expect(row.cursor).toBeNull();
+    ccb.reset();
+    const again = await syncNow(t.app, c.admin, id);
+    expect(again.counts).toEqual({ seen: 20, added: 0, updated: 0, skipped: 20 });
+    expect(pageRequests().map((r) => [r.path, r.query.modified_since])).toEqual([["/gracenew/api.php", undefined]]);
+    expect(await invitationsOf(c)).toHaveLength(20);
+  });
 });
