@@ -9,14 +9,20 @@ import { type FormEvent, useEffect, useRef, useState } from "react";
 import { DialogFormFooter } from "@/components/dialog-form-footer";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { FormField, fieldAria } from "@/components/ui/form-field";
-import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { toast } from "@/components/ui/use-toast";
 import { getServerMessage } from "@/lib/api-client";
 import { toastApiError } from "@/lib/auth-redirect";
 import { useCreateIntegration } from "../api";
 import { PLATFORM_LABELS, PLATFORM_ORDER } from "../labels";
-import { PlatformConfigFields, type TConfigErrors, type TConfigValues, toConfig } from "./platform-config-fields";
+import {
+  ApiKeyField,
+  PlatformConfigFields,
+  type TConfigErrors,
+  type TConfigValues,
+  toConfig,
+  WebhookUrlField,
+} from "./integration-fields";
 
 type TErrors = { platform?: string; apiKey?: string; webhookUrl?: string } & TConfigErrors;
 const EMPTY_CONFIG: TConfigValues = { subdomain: "", audienceId: "" };
@@ -139,17 +145,15 @@ export function AddIntegrationDialog({
             </Select>
           </FormField>
           {labels && <p className="-mt-3 text-xs text-muted-foreground">{labels.summary}</p>}
-          <FormField id="add-integration-apiKey" label="API Key" hint={labels?.keyHint} error={errors.apiKey}>
-            <Input
-              {...fieldAria("add-integration-apiKey", errors.apiKey, Boolean(labels))}
-              type="password"
-              autoComplete="off"
-              spellCheck={false}
-              placeholder={labels?.keyPlaceholder}
-              value={apiKey}
-              onChange={(e) => setApiKey(e.target.value)}
-            />
-          </FormField>
+          <ApiKeyField
+            id="add-integration-apiKey"
+            label="API Key"
+            hint={labels?.keyHint}
+            placeholder={labels?.keyPlaceholder}
+            error={errors.apiKey}
+            value={apiKey}
+            onChange={setApiKey}
+          />
           <PlatformConfigFields
             idPrefix="add-integration"
             platform={platform}
@@ -157,22 +161,13 @@ export function AddIntegrationDialog({
             errors={errors}
             onChange={setConfig}
           />
-          <FormField
+          <WebhookUrlField
             id="add-integration-webhookUrl"
-            label="Webhook URL (optional)"
             hint="An https address that is told when members join or leave."
             error={errors.webhookUrl}
-          >
-            <Input
-              {...fieldAria("add-integration-webhookUrl", errors.webhookUrl, true)}
-              type="url"
-              inputMode="url"
-              autoComplete="off"
-              placeholder="https://example.org/hooks/fellowship"
-              value={webhookUrl}
-              onChange={(e) => setWebhookUrl(e.target.value)}
-            />
-          </FormField>
+            value={webhookUrl}
+            onChange={setWebhookUrl}
+          />
         </form>
         <DialogFormFooter
           formId="add-integration-form"

@@ -8,8 +8,6 @@ import {
 import { type FormEvent, useEffect, useState } from "react";
 import { DialogFormFooter } from "@/components/dialog-form-footer";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { FormField, fieldAria } from "@/components/ui/form-field";
-import { Input } from "@/components/ui/input";
 import { Switch } from "@/components/ui/switch";
 import { toast } from "@/components/ui/use-toast";
 import { getServerMessage } from "@/lib/api-client";
@@ -17,12 +15,14 @@ import { toastApiError } from "@/lib/auth-redirect";
 import { useUpdateIntegration } from "../api";
 import { PLATFORM_LABELS } from "../labels";
 import {
+  ApiKeyField,
   fromConfig,
   PlatformConfigFields,
   type TConfigErrors,
   type TConfigValues,
   toConfig,
-} from "./platform-config-fields";
+  WebhookUrlField,
+} from "./integration-fields";
 
 type TErrors = { apiKey?: string; webhookUrl?: string; form?: string } & TConfigErrors;
 
@@ -120,22 +120,15 @@ export function EditIntegrationDialog({
           </DialogDescription>
         </DialogHeader>
         <form id="edit-integration-form" onSubmit={onSubmit} noValidate className="grid gap-5">
-          <FormField
+          <ApiKeyField
             id="edit-integration-apiKey"
             label={needsKey ? "API Key" : "New API Key"}
             hint={`${needsKey ? "" : `Current key ${integration.apiKey}. `}${labels.keyHint}`}
+            placeholder={labels.keyPlaceholder}
             error={errors.apiKey}
-          >
-            <Input
-              {...fieldAria("edit-integration-apiKey", errors.apiKey, true)}
-              type="password"
-              autoComplete="off"
-              spellCheck={false}
-              placeholder={labels.keyPlaceholder}
-              value={apiKey}
-              onChange={(e) => setApiKey(e.target.value)}
-            />
-          </FormField>
+            value={apiKey}
+            onChange={setApiKey}
+          />
           <PlatformConfigFields
             idPrefix="edit-integration"
             platform={platform}
@@ -143,22 +136,13 @@ export function EditIntegrationDialog({
             errors={errors}
             onChange={setConfig}
           />
-          <FormField
+          <WebhookUrlField
             id="edit-integration-webhookUrl"
-            label="Webhook URL (optional)"
             hint="Empty turns webhooks off."
             error={errors.webhookUrl}
-          >
-            <Input
-              {...fieldAria("edit-integration-webhookUrl", errors.webhookUrl, true)}
-              type="url"
-              inputMode="url"
-              autoComplete="off"
-              placeholder="https://example.org/hooks/fellowship"
-              value={webhookUrl}
-              onChange={(e) => setWebhookUrl(e.target.value)}
-            />
-          </FormField>
+            value={webhookUrl}
+            onChange={setWebhookUrl}
+          />
           {integration.webhookUrl && (
             <div className="flex items-start gap-3">
               <Switch id="edit-integration-rotate" checked={isRotating} onCheckedChange={setIsRotating} />

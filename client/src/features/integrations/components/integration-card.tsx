@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Switch } from "@/components/ui/switch";
 import { formatNumber, formatRelativeTime } from "@/lib/utils";
 import { getSyncStatusBadge, isPeopleSource, PLATFORM_LABELS } from "../labels";
+import { FeatureBadges } from "./platform-cards";
 
 const COUNT_LABELS = [
   ["seen", "Seen"],
@@ -92,13 +93,7 @@ export function IntegrationCard({
           </div>
         </div>
 
-        <div className="flex flex-wrap gap-1.5">
-          {labels.features.map((f) => (
-            <Badge key={f} tone="soft">
-              {f}
-            </Badge>
-          ))}
-        </div>
+        <FeatureBadges features={labels.features} />
 
         <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4" aria-label={isSyncing ? "This sync so far" : "Last sync"}>
           {COUNT_LABELS.map(([key, label]) => (

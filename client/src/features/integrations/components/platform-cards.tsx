@@ -4,6 +4,19 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { PLATFORM_LABELS, PLATFORM_ORDER } from "../labels";
 
+/** What a platform does, as badges (its card and its connected row). */
+export function FeatureBadges({ features }: { features: string[] }) {
+  return (
+    <div className="flex flex-wrap gap-1.5">
+      {features.map((f) => (
+        <Badge key={f} tone="soft">
+          {f}
+        </Badge>
+      ))}
+    </div>
+  );
+}
+
 /** Spec 2 Integrations: the available platforms, each with Connect, or a Connected badge if present. */
 export function PlatformCards({
   connected,
@@ -29,13 +42,7 @@ export function PlatformCards({
               )}
             </div>
             <p className="flex-1 text-sm text-muted-foreground">{labels.summary}</p>
-            <div className="flex flex-wrap gap-1.5">
-              {labels.features.map((f) => (
-                <Badge key={f} tone="soft">
-                  {f}
-                </Badge>
-              ))}
-            </div>
+            <FeatureBadges features={labels.features} />
             {!isConnected && (
               <Button variant="outline" size="sm" className="self-start" onClick={() => onConnect(platform)}>
                 <Plug aria-hidden="true" />

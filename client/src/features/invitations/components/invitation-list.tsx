@@ -10,6 +10,39 @@ import { INVITATION_ROLE_LABELS } from "@/lib/public-invitation";
 import { formatDate } from "@/lib/utils";
 import { InvitationStatusBadge } from "./invitation-status-badge";
 
+/** The role an invitation grants, in the members list's colours (spec 2 §6). */
+export function InvitationRoleBadge({ role }: { role: TInvitation["role"] }) {
+  return (
+    <Badge tone={role === "ADMIN" ? "red" : role === "GROUP_LEADER" ? "blue" : "grey"}>
+      {INVITATION_ROLE_LABELS[role]}
+    </Badge>
+  );
+}
+
+export function DeleteInvitationButton({
+  invitation,
+  disabled,
+  onDelete,
+}: {
+  invitation: TInvitation;
+  disabled?: boolean;
+  onDelete: (invitation: TInvitation) => void;
+}) {
+  return (
+    <Button
+      variant="ghost"
+      size="sm"
+      className="text-red-700 hover:bg-red-50"
+      disabled={disabled}
+      onClick={() => onDelete(invitation)}
+      aria-label={`Delete invitation for ${invitation.email}`}
+    >
+      <Trash2 aria-hidden="true" />
+      Delete
+    </Button>
+  );
+}
+
 export function InvitationList({
   invitations,
   isLoading,
@@ -54,9 +87,7 @@ export function InvitationList({
               <p className="truncate font-medium text-foreground">{inv.email}</p>
               <div className="mt-1 flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
                 <span>Invited {formatDate(inv.createdAt)}</span>
-                <Badge tone={inv.role === "ADMIN" ? "red" : inv.role === "GROUP_LEADER" ? "blue" : "grey"}>
-                  {INVITATION_ROLE_LABELS[inv.role]}
-                </Badge>
+                <InvitationRoleBadge role={inv.role} />
                 <InvitationStatusBadge invitation={inv} now={now} />
               </div>
             </div>
@@ -83,16 +114,7 @@ export function InvitationList({
                   Resend
                 </Button>
               )}
-              <Button
-                variant="ghost"
-                size="sm"
-                className="text-red-700 hover:bg-red-50"
-                onClick={() => onDelete(inv)}
-                aria-label={`Delete invitation for ${inv.email}`}
-              >
-                <Trash2 aria-hidden="true" />
-                Delete
-              </Button>
+              <DeleteInvitationButton invitation={inv} onDelete={onDelete} />
             </div>
           </li>
         );

@@ -1,11 +1,11 @@
 import type { TInvitation, TInvitationSource } from "@common/invitations";
-import { Inbox, Send, Trash2 } from "lucide-react";
+import { Inbox, Send } from "lucide-react";
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { INVITATION_ROLE_LABELS } from "@/lib/public-invitation";
 import { formatDate, formatNumber } from "@/lib/utils";
+import { DeleteInvitationButton, InvitationRoleBadge } from "./invitation-list";
 
 export const WAITING_HEADING_ID = "waiting-heading";
 const PAGE = 50;
@@ -72,9 +72,7 @@ export function WaitingInvitations({
                 <div className="mt-1 flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
                   <span>Added {formatDate(inv.createdAt)}</span>
                   {inv.source && <Badge tone="soft">{SOURCE_LABELS[inv.source]}</Badge>}
-                  <Badge tone={inv.role === "ADMIN" ? "red" : inv.role === "GROUP_LEADER" ? "blue" : "grey"}>
-                    {INVITATION_ROLE_LABELS[inv.role]}
-                  </Badge>
+                  <InvitationRoleBadge role={inv.role} />
                 </div>
               </div>
               <div className="flex flex-wrap gap-2">
@@ -88,17 +86,7 @@ export function WaitingInvitations({
                   <Send aria-hidden="true" />
                   Send
                 </Button>
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  className="text-red-700 hover:bg-red-50"
-                  disabled={isBusy}
-                  onClick={() => onDelete(inv)}
-                  aria-label={`Delete invitation for ${inv.email}`}
-                >
-                  <Trash2 aria-hidden="true" />
-                  Delete
-                </Button>
+                <DeleteInvitationButton invitation={inv} disabled={isBusy} onDelete={onDelete} />
               </div>
             </li>
           );

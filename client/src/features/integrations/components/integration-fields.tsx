@@ -74,3 +74,65 @@ export function PlatformConfigFields({
   }
   return null;
 }
+
+/** The provider's key: a password field, never filled from the server (which never sends it back). */
+export function ApiKeyField({
+  id,
+  label,
+  hint,
+  placeholder,
+  error,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  hint?: string;
+  placeholder?: string;
+  error?: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <FormField id={id} label={label} hint={hint} error={error}>
+      <Input
+        {...fieldAria(id, error, Boolean(hint))}
+        type="password"
+        autoComplete="off"
+        spellCheck={false}
+        placeholder={placeholder}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </FormField>
+  );
+}
+
+/** The optional webhook address (https, public: checked on the server when saved). */
+export function WebhookUrlField({
+  id,
+  hint,
+  error,
+  value,
+  onChange,
+}: {
+  id: string;
+  hint: string;
+  error?: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <FormField id={id} label="Webhook URL (optional)" hint={hint} error={error}>
+      <Input
+        {...fieldAria(id, error, true)}
+        type="url"
+        inputMode="url"
+        autoComplete="off"
+        placeholder="https://example.org/hooks/fellowship"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </FormField>
+  );
+}
