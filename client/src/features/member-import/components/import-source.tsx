@@ -1,5 +1,5 @@
 import { FileUp } from "lucide-react";
-import { type ChangeEvent, useId, useState } from "react";
+import { type ChangeEvent, type DragEvent, useId, useState } from "react";
 import { Textarea } from "@/components/ui/input";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { formatNumber } from "@/lib/utils";
@@ -26,8 +26,15 @@ export function ImportSource({
   const [pasted, setPasted] = useState("");
   const [readError, setReadError] = useState<string | null>(null);
 
-  const onFile = async (e: ChangeEvent<HTMLInputElement>) => {
-    const picked = e.target.files?.[0];
+  const onFile = (e: ChangeEvent<HTMLInputElement>) => readPicked(e.target.files?.[0]);
+
+  // A file dropped on the box counts as chosen.
+  const onDrop = (e: DragEvent<HTMLLabelElement>) => {
+    e.preventDefault();
+    if (!disabled) readPicked(e.dataTransfer.files[0]);
+  };
+
+  const readPicked = async (picked: File | undefined) => {
     setReadError(null);
     if (!picked) {
       setFile(null);
@@ -66,6 +73,8 @@ export function ImportSource({
       <TabsContent value="file">
         <label
           htmlFor={`${id}-file`}
+          onDragOver={(e) => e.preventDefault()}
+          onDrop={onDrop}
           className="flex cursor-pointer flex-col items-center gap-2 rounded-xl border-2 border-dashed border-border bg-muted/40 px-4 py-8 text-center transition-colors hover:bg-muted focus-within:border-brand-text"
         >
           <FileUp className="size-6 text-brand-text" aria-hidden="true" />

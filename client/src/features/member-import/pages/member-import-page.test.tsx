@@ -1,5 +1,5 @@
 import type { TMemberImportPreview } from "@common/member-import";
-import { act, screen, waitFor, within } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { getToasts } from "@/components/ui/use-toast";
@@ -195,5 +195,24 @@ describe("MemberImportPage", () => {
     );
     expect(screen.queryByRole("progressbar")).toBeNull();
     expect(screen.getByRole("button", { name: "Import 2 people" })).toBeTruthy();
+  });
+
+  it("reads a chosen CSV file as text, or one dropped on the box, and sends its text", async () => {
+    const fetchMock = setup({ [`POST ${PREVIEW}`]: makePreview() });
+    const file = new File([CSV], "people.csv", { type: "text/csv" });
+    await userEvent.upload(screen.getByLabelText(/Choose a CSV file/), file);
+    expect(await screen.findByText("people.csv")).toBeTruthy();
+    await userEvent.click(screen.getByRole("button", { name: "Check the rows" }));
+    expect(await screen.findByText(/3 people in people\.csv/)).toBeTruthy();
+    expect(bodies(fetchMock, PREVIEW)).toEqual([{ csv: CSV }]);
+
+    const dropped = new File(["email\nzoe@example.org\n"], "dropped.csv", { type: "text/csv" });
+    const box = screen.getByText("people.csv").closest("label") as HTMLElement;
+    fireEvent.drop(box, { dataTransfer: { files: [dropped] } });
+    expect(await screen.findByText("dropped.csv")).toBeTruthy();
+    // A new file starts over: the old preview goes.
+    expect(screen.queryByText("2. Match the columns")).toBeNull();
+    await userEvent.click(screen.getByRole("button", { name: "Check the rows" }));
+    await waitFor(() => expect(bodies(fetchMock, PREVIEW)[1]).toEqual({ csv: "email\nzoe@example.org\n" }));
   });
 });
