@@ -6,7 +6,7 @@ import { ZChurch, ZChurchSettings } from "@common/churches";
 import { ZApiError } from "@common/errors";
 import { ZEvent } from "@common/events";
 import { ZHighlight } from "@common/highlights";
-import { ZIntegration } from "@common/integrations";
+import { ZIntegration, ZIntegrationWithSecret } from "@common/integrations";
 import { ZInvitation } from "@common/invitations";
 import { ZKudos, ZPendingKudos } from "@common/kudos";
 import { ZLiveEvent, ZLiveMessage, ZLiveStream } from "@common/live";
@@ -56,6 +56,7 @@ for (const [schema, id] of [
   [ZPendingKudos, "PendingKudos"],
   [ZNotification, "Notification"],
   [ZIntegration, "Integration"],
+  [ZIntegrationWithSecret, "IntegrationWithSecret"],
 ] as const) {
   apiSchemas.add(schema, { id });
 }

@@ -1,6 +1,14 @@
-import { ZCreateIntegrationBody, ZUpdateIntegrationBody } from "@common/integrations";
+import { ZApiError } from "@common/errors";
+import {
+  ZCreateIntegrationBody,
+  ZIntegration,
+  ZIntegrationWithSecret,
+  ZUpdateIntegrationBody,
+} from "@common/integrations";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { ZIdParams } from "../../lib/params";
+import { ZNoBody } from "../../plugins/openapi-answers";
 import { defineIntegrationJobs } from "./integrations.jobs";
 import {
   createIntegration,
@@ -31,24 +39,72 @@ export const integrationsRoutes: FastifyPluginAsyncZod<TIntegrationsOptions> = a
   defineIntegrationJobs(app, deps);
   defineWebhookJobs(app.jobs, { db: app.db, secrets: app.secrets, log: app.log, testOrigin: opts.webhookTestOrigin });
 
-  app.get("/api/integrations", { config }, async (req) => listIntegrations(req.churchCtx, app.secrets));
+  app.get(
+    "/api/integrations",
+    {
+      config,
+      schema: {
+        summary: "The church's integrations",
+        description:
+          "Keys are masked (at most their last 4 characters); `syncStatus` and the counts show a sync's progress.",
+        response: { 200: z.array(ZIntegration) },
+      },
+    },
+    async (req) => listIntegrations(req.churchCtx, app.secrets),
+  );
 
-  app.post("/api/integrations", { config, schema: { body: ZCreateIntegrationBody } }, async (req, reply) =>
-    reply.code(201).send(await createIntegration(req.churchCtx, req.body, deps)),
+  app.post(
+    "/api/integrations",
+    {
+      config,
+      schema: {
+        summary: "Connect a platform",
+        description:
+          "The key is checked with the provider (400 with its reason when refused) and stored encrypted; the webhook secret is in this answer only. 409 when the platform is already connected or the server has no APP_SECRET for keys.",
+        body: ZCreateIntegrationBody,
+        response: { 201: ZIntegrationWithSecret, 409: ZApiError },
+      },
+    },
+    async (req, reply) => reply.code(201).send(await createIntegration(req.churchCtx, req.body, deps)),
   );
 
   app.patch(
     "/api/integrations/:id",
-    { config, schema: { params: ZIdParams, body: ZUpdateIntegrationBody } },
+    {
+      config,
+      schema: {
+        summary: "Change an integration",
+        description:
+          "Turn it on or off, a new key (checked), webhook URL or settings; `rotateWebhookSecret` answers with a new secret, shown once.",
+        params: ZIdParams,
+        body: ZUpdateIntegrationBody,
+        response: { 200: z.union([ZIntegrationWithSecret, ZIntegration]), 409: ZApiError },
+      },
+    },
     async (req) => updateIntegration(req.churchCtx, req.params.id, req.body, deps),
   );
 
-  app.delete("/api/integrations/:id", { config, schema: { params: ZIdParams } }, async (req, reply) => {
-    await deleteIntegration(req.churchCtx, req.params.id);
-    return reply.code(204).send();
-  });
+  app.delete(
+    "/api/integrations/:id",
+    { config, schema: { summary: "Disconnect a platform", params: ZIdParams, response: { 204: ZNoBody } } },
+    async (req, reply) => {
+      await deleteIntegration(req.churchCtx, req.params.id);
+      return reply.code(204).send();
+    },
+  );
 
-  app.post("/api/integrations/:id/sync", { config, schema: { params: ZIdParams } }, async (req, reply) =>
-    reply.code(202).send(await startSync(req.churchCtx, req.params.id, app.secrets)),
+  app.post(
+    "/api/integrations/:id/sync",
+    {
+      config,
+      schema: {
+        summary: "Sync now",
+        description:
+          "Queues a sync in the background and answers at once; follow `syncStatus` with GET /api/integrations. 409 when inactive or its key must be re-entered.",
+        params: ZIdParams,
+        response: { 202: ZIntegration, 409: ZApiError },
+      },
+    },
+    async (req, reply) => reply.code(202).send(await startSync(req.churchCtx, req.params.id, app.secrets)),
   );
 };
