@@ -54,7 +54,8 @@ export function getErrorStatuses(route: TRouteShape): number[] {
     statuses.add(413);
     statuses.add(415);
   }
-  statuses.add(429);
+  // Only /api addresses are rate limited.
+  if (route.url.startsWith("/api/")) statuses.add(429);
   return [...statuses];
 }
 

@@ -115,14 +115,17 @@ type TTransformInput = Parameters<ReturnType<typeof createJsonSchemaTransform>>[
   route: RouteOptions;
 };
 
+/** Outside /api, but described: load balancers and service managers call them. */
+const HEALTH_PATHS = new Set(["/healthz", "/readyz"]);
+
 const zodTransform = createJsonSchemaTransform({ schemaRegistry: apiSchemas, skipList: [] });
 const zodTransformObject = createJsonSchemaTransformObject({ schemaRegistry: apiSchemas });
 
 /** One operation: the zod schemas as JSON Schema, every answer (success and errors), and who may call it. */
 function transform(input: TTransformInput) {
   const { route, url } = input;
-  // The app's pages, static files and the socket are not the API.
-  if (!url.startsWith("/api/")) return { schema: { hide: true }, url };
+  // The app's pages, static files and the socket are not the API; the health checks are for operators.
+  if (!url.startsWith("/api/") && !HEALTH_PATHS.has(url)) return { schema: { hide: true }, url };
   const access = (route.config as { access?: TAccess } | undefined)?.access ?? "public";
   const schema = route.schema ?? {};
   const documented = {
