@@ -30,6 +30,8 @@ import { WAITING_HEADING_ID, WaitingInvitations } from "../components/waiting-in
 // The form (react-hook-form and the zod contract) downloads after the list is drawn.
 const InviteDialog = lazyComponent(() => import("../components/invite-dialog").then((m) => m.InviteDialog));
 
+const byAddress = new Intl.Collator("en", { numeric: true });
+
 /** `?invite=member|leader` opens the dialog (the members page's Add Member uses it). */
 const INVITE_PARAM_ROLES: Record<string, TInvitableRole> = { member: "CONGREGANT", leader: "ADMIN" };
 
@@ -85,7 +87,10 @@ export function InvitationsPage() {
     const all = [...(invitations.data ?? [])].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
     const now = new Date();
     return {
-      waiting: all.filter((inv) => isWaitingForReview(inv, now)).reverse(),
+      // One import or sync makes its people at the same moment: those read in address order.
+      waiting: all
+        .filter((inv) => isWaitingForReview(inv, now))
+        .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || byAddress.compare(a.email, b.email)),
       sorted: all.filter((inv) => !isWaitingForReview(inv, now)),
     };
   }, [invitations.data]);

@@ -1,5 +1,5 @@
 import type { TMemberImportResult } from "@common/member-import";
-import { CheckCircle2, MailCheck, RotateCcw, Users } from "lucide-react";
+import { CheckCircle2, MailCheck, RotateCcw } from "lucide-react";
 import { Link } from "wouter";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -46,13 +46,7 @@ export function ImportResultCard({ result, onAnother }: { result: TMemberImportR
             </Link>
           </Button>
         )}
-        <Button asChild variant="outline">
-          <Link href="/admin/members">
-            <Users aria-hidden="true" />
-            Back to Members
-          </Link>
-        </Button>
-        <Button variant="ghost" onClick={onAnother}>
+        <Button variant="outline" onClick={onAnother}>
           <RotateCcw aria-hidden="true" />
           Import another file
         </Button>
