@@ -8,11 +8,21 @@ export const ZRedirect = z.undefined();
 /** No body (204, 304). */
 export const ZNoBody = z.undefined();
 
+/**
+ * What the document says of schemas beyond zod's own: a name (`id`: a component of the document) or
+ * JSON Schema keywords. The document reads this registry, not zod's global one.
+ */
+export const apiSchemas = z.registry<{ id?: string; description?: string; type?: string; contentMediaType?: string }>();
+
 /** Bytes of one of `types` (an image): described by content type only. */
 export const ZBinary = (description: string, types: readonly string[]) => ({
   description,
   content: Object.fromEntries(
-    types.map((type) => [type, { schema: z.custom<Buffer>().meta({ type: "string", contentMediaType: type }) }]),
+    types.map((type) => {
+      const bytes = z.custom<Buffer>();
+      apiSchemas.add(bytes, { type: "string", contentMediaType: type });
+      return [type, { schema: bytes }];
+    }),
   ),
 });
 

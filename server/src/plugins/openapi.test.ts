@@ -84,6 +84,12 @@ describe("GET /api/openapi.json", () => {
     expect(login.requestBody).toMatchObject({
       content: { "application/json": { schema: { required: ["email", "password"] } } },
     });
+    // A body the client may leave out (the spec's "mark answered" sends none) is not required.
+    expect(doc.paths["/api/prayer-requests/{id}/answered"].patch.requestBody).toMatchObject({ required: false });
+    expect(doc.paths["/api/churches/{id}/logo"].get.responses["200"].content?.["image/png"].schema).toEqual({
+      type: "string",
+      contentMediaType: "image/png",
+    });
     const members = doc.paths["/api/admin/members"].get;
     expect(members["x-access"]).toBe("admin");
     expect(Object.keys(members.responses)).toEqual(expect.arrayContaining(["200", "401", "403", "429"]));

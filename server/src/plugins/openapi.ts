@@ -22,18 +22,15 @@ import { createJsonSchemaTransform, createJsonSchemaTransformObject } from "fast
 import { z } from "zod";
 import { ROOT } from "../paths";
 import { SESSION_COOKIE, type TAccess } from "./auth";
-import { checkAnswer, describeAccess, describeStatus, getResponses } from "./openapi-answers";
+import { apiSchemas, checkAnswer, describeAccess, describeStatus, getResponses } from "./openapi-answers";
 
 /** The OpenAPI 3.1 document of every /api route, public: an API's shape is no secret. */
 export const OPENAPI_PATH = "/api/openapi.json";
 /** The reference page (Swagger UI, served from this app: no outside address, as self-hosted churches may have none). */
 export const REFERENCE_PATH = "/api-docs";
 
-/**
- * The schemas named in the document's components (the rest are written out where they are used).
- * A schema is named only by identity: a route must use the very object registered here.
- */
-export const apiSchemas = z.registry<{ id: string; description?: string }>();
+// The schemas named in the document's components (the rest are written out where they are used).
+// A schema is named only by identity: a route must use the very object registered here.
 apiSchemas.add(ZApiError, {
   id: "ApiError",
   description: "An error answer: `message`, and for 400 each field's problem.",
@@ -165,6 +162,16 @@ function transformObject(doc: Parameters<typeof zodTransformObject>[0]) {
   };
   visit(out.paths);
   for (const name of Object.keys(schemas)) if (!used.has(name)) delete schemas[name];
+  // @fastify/swagger marks every body required; one that may be null (or left out) is not.
+  type TBody = { required?: boolean; content?: Record<string, { schema?: { anyOf?: { type?: string }[] } }> };
+  for (const operations of Object.values(
+    (out.paths ?? {}) as Record<string, Record<string, { requestBody?: TBody }>>,
+  )) {
+    for (const { requestBody } of Object.values(operations)) {
+      const body = requestBody?.content?.["application/json"]?.schema;
+      if (requestBody && body?.anyOf?.some((branch) => branch.type === "null")) requestBody.required = false;
+    }
+  }
   return out as ReturnType<typeof zodTransformObject>;
 }
 
