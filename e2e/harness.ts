@@ -53,6 +53,7 @@ export async function startE2E(env: Record<string, string> = {}): Promise<TE2E> 
     db: testDb.db,
     logger: false,
     serveClient: true,
+    checkAnswers: true,
     clientDir: inject("clientDir"),
   });
   await app.listen({ port: 0, host: "127.0.0.1" });

@@ -52,8 +52,10 @@ import { Jobs } from "./lib/jobs";
 import { Mailer } from "./lib/mail";
 import { redactUrl, SecretBox, serializeErrorForLog } from "./lib/secrets";
 import { UserCache } from "./lib/user-cache";
+import { defineBackupJobs } from "./ops/backup.jobs";
 import { CLIENT_DIR } from "./paths";
 import { accessPlugin, authPlugin } from "./plugins/auth";
+import { healthPlugin } from "./plugins/health";
 import { answerClientError, answerFrameworkError, requestLogPlugin } from "./plugins/http-edge";
 import { checkAnswerAgainstDocument, documentedAs, openapiPlugin, serializeAsJson } from "./plugins/openapi";
 import { originPlugin } from "./plugins/origin";
@@ -72,6 +74,7 @@ declare module "fastify" {
     sermonListCache: SermonListCache;
     live: TLive;
     push: PushService;
+    backups: ReturnType<typeof defineBackupJobs>;
   }
 }
 
@@ -100,9 +103,9 @@ export type TBuildOptions = {
   /** Integrations' outbound calls; tests point webhooks at a local receiver. */
   integrations?: TIntegrationsOptions;
   /**
-   * Check every /api answer against its OpenAPI description (a mismatch answers 500). On by default
-   * under the test runner (NODE_ENV=test), so the whole test suite proves the document; off in
-   * production, where answers are only JSON.stringify'd.
+   * Check every /api answer against its OpenAPI description (a mismatch answers 500). The test apps
+   * turn it on (server/test/app.ts, e2e/harness.ts), so the whole test suite proves the document; off
+   * by default, as in production, where answers are only JSON.stringify'd.
    */
   checkAnswers?: boolean;
 };
@@ -205,6 +208,9 @@ export async function buildApp(opts: TBuildOptions): Promise<FastifyInstance> {
   app.decorate("live", { state: liveState, hub: new LiveHub(db, cacheBus, liveState, app.log, opts.live) });
   app.decorate("push", new PushService(db, app.secrets, app.log, opts.push));
   defineNotificationJobs(app.jobs, { db, hub: app.live.hub, push: app.push, log: app.log });
+  // Automatic backups (issue 15): defined in every process, so whichever is free takes a run;
+  // main.ts schedules them (test apps never do).
+  app.decorate("backups", defineBackupJobs(app.jobs, { db, config: config.backup, log: app.log }));
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) {
@@ -251,8 +257,7 @@ export async function buildApp(opts: TBuildOptions): Promise<FastifyInstance> {
   app.addHook("onClose", async () => logStream?.flushSync());
   await app.register(requestLogPlugin);
   // Before compression: the check reads the answer as sent.
-  // Tests build their config from explicit values, so the test runner's NODE_ENV is read here.
-  if (opts.checkAnswers ?? process.env.NODE_ENV === "test") app.addHook("onSend", checkAnswerAgainstDocument);
+  if (opts.checkAnswers) app.addHook("onSend", checkAnswerAgainstDocument);
   // Answers above 1 KB are compressed for clients that accept it (brotli at a quality that costs little
   // per request; lists served from a cache carry their own compressed copies). Request bodies are
   // never inflated: the API takes plain JSON only.
@@ -286,6 +291,8 @@ export async function buildApp(opts: TBuildOptions): Promise<FastifyInstance> {
 
   // The API's description collects the routes registered after it.
   await app.register(openapiPlugin);
+  await app.register(healthPlugin);
+  app.health.addDetail("backup", app.backups.getStatus);
   await app.register(documentedAs("Sign-in", authRoutes));
   await app.register(documentedAs("Sign-in", oidcRoutes));
   await app.register(documentedAs("Churches", churchesRoutes));

@@ -41,6 +41,8 @@ async function main() {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
+    // The load balancer sees /readyz fail at once and sends new requests elsewhere.
+    app.health.markStopping();
     app.log.info(`${signal}: shutting down`);
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
@@ -57,6 +59,8 @@ async function main() {
 
   try {
     await app.listen({ port: config.port, host: config.host });
+    // The next automatic backup (BACKUP_INTERVAL_HOURS; 0 removes a waiting one).
+    await app.backups.schedule().catch((err) => app.log.error({ err }, "could not schedule automatic backups"));
   } catch (err) {
     app.log.error(err);
     await embedded?.stop();

@@ -35,6 +35,7 @@ export async function createTestApp(
     db: testDb.db,
     logger: opts.logger ?? false,
     serveClient: false,
+    checkAnswers: true,
     runJobs: opts.runJobs,
     live: opts.live,
     push: opts.push,
@@ -58,7 +59,14 @@ export async function createSecondInstance(
   opts: Pick<TBuildOptions, "live"> = {},
 ): Promise<FastifyInstance> {
   const db = createDb(first.dbUrl, { max: 4 });
-  const app = await buildApp({ config: first.config, db, logger: false, serveClient: false, live: opts.live });
+  const app = await buildApp({
+    config: first.config,
+    db,
+    logger: false,
+    serveClient: false,
+    checkAnswers: true,
+    live: opts.live,
+  });
   await app.ready();
   afterAll(async () => {
     await app.close();

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
+import type { TConfig } from "../../config";
 import type { TDb } from "../../db/client";
 import { addJob, type TJobSpec } from "../../lib/jobs";
 import {
@@ -84,14 +85,13 @@ export async function queueDueSyncs(deps: Pick<TSyncDeps, "db" | "secrets">): Pr
   return queued;
 }
 
-/**
- * Defines the sync and daily jobs on the app's queue, schedules the sweep once the app is ready, and
- * gives the routes' key checks (`keyCheckDeps`) where the providers are: always the server's
- * configuration (`app.config.integrationUrls`), never a request.
- */
-export function defineIntegrationJobs(app: FastifyInstance, keyCheckDeps: { providers?: TProviderSettings }): void {
-  const providers: TProviderSettings = { urls: app.config.integrationUrls, ...PROVIDER_DEFAULTS };
-  keyCheckDeps.providers = providers;
+/** Where the providers are: always the server's configuration (`integrationUrls`), never a request. */
+export function getProviderSettings(config: TConfig): TProviderSettings {
+  return { urls: config.integrationUrls, ...PROVIDER_DEFAULTS };
+}
+
+/** Defines the sync and daily jobs on the app's queue, and schedules the sweep once the app is ready. */
+export function defineIntegrationJobs(app: FastifyInstance, providers: TProviderSettings): void {
   const deps: TSyncDeps = {
     db: app.db,
     secrets: app.secrets,

@@ -9,7 +9,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ZIdParams } from "../../lib/params";
 import { ZNoBody } from "../../plugins/openapi-answers";
-import { defineIntegrationJobs } from "./integrations.jobs";
+import { defineIntegrationJobs, getProviderSettings } from "./integrations.jobs";
 import {
   createIntegration,
   deleteIntegration,
@@ -35,8 +35,9 @@ export const integrationsRoutes: FastifyPluginAsyncZod<TIntegrationsOptions> = a
     secrets: app.secrets,
     // In production a key is sealed only under an APP_SECRET the operator set (issue 12).
     canStoreKeys: !app.config.isProduction || app.config.appSecretFromEnv,
+    providers: getProviderSettings(app.config),
   };
-  defineIntegrationJobs(app, deps);
+  defineIntegrationJobs(app, deps.providers);
   defineWebhookJobs(app.jobs, { db: app.db, secrets: app.secrets, log: app.log, testOrigin: opts.webhookTestOrigin });
 
   app.get(

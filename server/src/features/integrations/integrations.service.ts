@@ -46,17 +46,9 @@ export type TIntegrationDeps = {
   secrets: SecretBox;
   /** False in production without APP_SECRET in the environment: keys would be sealed under a file's secret. */
   canStoreKeys: boolean;
-  /**
-   * Where the providers are (the server's configuration) for checking keys; `defineIntegrationJobs`
-   * fills it in from `app.config.integrationUrls`.
-   */
-  providers?: TProviderSettings;
+  /** Where the providers are, for checking keys: always the server's configuration, never a request. */
+  providers: TProviderSettings;
 };
-
-function getProviders(deps: TIntegrationDeps): TProviderSettings {
-  if (!deps.providers) throw new Error("integration deps have no provider settings (defineIntegrationJobs sets them)");
-  return deps.providers;
-}
 
 type TCreateBody = z.output<typeof ZCreateIntegrationBody>;
 type TUpdateBody = z.output<typeof ZUpdateIntegrationBody>;
@@ -128,7 +120,7 @@ export async function createIntegration(
   // What can be checked here first; the provider is asked last.
   assertKeyShape(body.platform, body.apiKey);
   const webhookUrl = body.webhookUrl ? await assertWebhookUrl(body.webhookUrl) : null;
-  await verifyKey(body.platform, body.apiKey, body.config, getProviders(deps));
+  await verifyKey(body.platform, body.apiKey, body.config, deps.providers);
   const webhookSecret = createWebhookSecret(deps.secrets);
   const row = await createIntegrationRow(ctx, {
     platform: body.platform,
@@ -164,7 +156,7 @@ export async function updateIntegration(
   if (body.webhookUrl !== undefined)
     values.webhookUrl = body.webhookUrl ? await assertWebhookUrl(body.webhookUrl) : null;
   if (body.apiKey !== undefined) {
-    await verifyKey(platform, body.apiKey, config, getProviders(deps));
+    await verifyKey(platform, body.apiKey, config, deps.providers);
     Object.assign(values, sealKey(body.apiKey, deps.secrets));
     if (row.syncStatus !== "syncing") Object.assign(values, { syncStatus: "active", lastError: null });
     if (row.webhookSecretSealed && deps.secrets.open(row.webhookSecretSealed) === null)
@@ -176,7 +168,7 @@ export async function updateIntegration(
   ) {
     // A new audience is checked with the stored key (when it still opens).
     const key = deps.secrets.open(row.apiKeySealed);
-    if (key !== null) await verifyMailchimpAudience(key, config.audienceId, getProviders(deps));
+    if (key !== null) await verifyMailchimpAudience(key, config.audienceId, deps.providers);
   }
   // Another CCB site: its people and dates are not the old site's (ids could even repeat).
   const isOtherSite = platform === "church_community_builder" && config.subdomain !== row.config.subdomain;

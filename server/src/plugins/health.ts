@@ -1,0 +1,106 @@
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { getMigrationState } from "../db/migrations";
+
+/** How long `/readyz` waits for the database before it says the database does not answer. */
+const DB_CHECK_MS = 2_000;
+
+const ZHealthy = z.object({ status: z.literal("ok") });
+const ZReady = ZHealthy.extend({ details: z.record(z.string(), z.unknown()).optional() });
+const ZUnavailable = z.object({ status: z.literal("unavailable"), reason: z.string() });
+
+export type THealth = {
+  /** From this moment `/readyz` answers 503 (main.ts calls it first thing on SIGTERM). */
+  markStopping: () => void;
+  /** Extra lines for `/readyz`'s details (the last automatic backup, say). */
+  addDetail: (name: string, get: () => { ok: boolean; [key: string]: unknown }) => void;
+};
+
+declare module "fastify" {
+  interface FastifyInstance {
+    health: THealth;
+  }
+}
+
+function withTimeout<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(what)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * `GET /healthz`: 200 `{"status":"ok"}` while the process serves. `GET /readyz`: 200 when the database
+ * answers and every migration of this release is applied, 503 with a short reason otherwise, and from
+ * the moment a shutdown starts. Neither needs a session, and neither shows any church's data.
+ */
+export const healthPlugin = fp(async (app: FastifyInstance) => {
+  let stopping = false;
+  const details = new Map<string, () => { ok: boolean; [key: string]: unknown }>();
+  app.decorate("health", {
+    markStopping: () => {
+      stopping = true;
+    },
+    addDetail: (name, get) => details.set(name, get),
+  } satisfies THealth);
+  app.addHook("preClose", async () => {
+    stopping = true;
+  });
+
+  const noStore = { "cache-control": "no-store" };
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ["Operations"];
+
+  api.get(
+    "/healthz",
+    {
+      schema: {
+        summary: "Liveness: the process serves",
+        tags,
+        response: { 200: ZHealthy },
+      },
+    },
+    async (_req, reply) => reply.headers(noStore).send({ status: "ok" }),
+  );
+
+  api.get(
+    "/readyz",
+    {
+      schema: {
+        summary: "Readiness: the database answers and every migration is applied",
+        description:
+          "503 with a short reason when the database does not answer, a migration is not applied, or a shutdown has begun: a load balancer sends no new requests. `details` shows the last automatic backup.",
+        tags,
+        response: { 200: ZReady, 503: ZUnavailable },
+      },
+    },
+    async (_req, reply) => {
+      const unavailable = (reason: string) => reply.code(503).headers(noStore).send({ status: "unavailable", reason });
+      if (stopping) return unavailable("shutting down");
+      try {
+        const pending = await withTimeout(
+          (async () => {
+            const client = await app.db.$client.connect();
+            try {
+              await client.query("select 1");
+              return (await getMigrationState(client)).pending.length;
+            } finally {
+              client.release();
+            }
+          })(),
+          DB_CHECK_MS,
+          "the database does not answer",
+        );
+        if (pending > 0) return unavailable(`${pending} migration(s) not applied`);
+      } catch (err) {
+        return unavailable(err instanceof Error ? err.message.split("\n")[0] : "the database does not answer");
+      }
+      // Shown, not judged: a failed backup is the operator's to fix, and the process still serves.
+      const shown = Object.fromEntries([...details].map(([name, get]) => [name, get()]));
+      return reply.headers(noStore).send({ status: "ok", ...(details.size ? { details: shown } : {}) });
+    },
+  );
+});
