@@ -31,6 +31,8 @@ const ZEnv = z.object({
   BACKUP_INTERVAL_HOURS: z.coerce.number().min(0).default(24),
   BACKUP_KEEP: z.coerce.number().int().min(1).default(7),
   BACKUP_DIR: z.string().optional(),
+  /** `GET /metrics` answers only with `Authorization: Bearer <this>`; unset, it answers 404. */
+  METRICS_TOKEN: z.string().optional(),
 });
 
 export type TConfig = {
@@ -68,6 +70,8 @@ export type TConfig = {
   integrationUrls: { planningCenter: string; mailchimp: string; ccb: string };
   /** Automatic backups: every `intervalHours` (0 = off), the newest `keep` kept in `dir`. */
   backup: { intervalHours: number; keep: number; dir: string };
+  /** The bearer token `GET /metrics` asks for; undefined: no metrics are kept and the route answers 404. */
+  metricsToken: string | undefined;
 };
 
 /** TRUST_PROXY: unset, `0` or `false` trust nothing; `N` trusts N hops (`true` means 1); else a list. */
@@ -124,5 +128,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
       keep: e.BACKUP_KEEP,
       dir: e.BACKUP_DIR ? path.resolve(e.BACKUP_DIR) : path.join(dataDir, "backups"),
     },
+    metricsToken: e.METRICS_TOKEN || undefined,
   };
 }
