@@ -19,6 +19,7 @@ import { adminRoutes } from "./features/admin/admin.routes";
 import { analyticsRoutes } from "./features/analytics/analytics.routes";
 import { authRoutes } from "./features/auth/auth.routes";
 import { oidcRoutes } from "./features/auth/oidc.routes";
+import { churchExportRoutes } from "./features/church-export/church-export.routes";
 import { churchesRoutes } from "./features/churches/churches.routes";
 import { eventsRoutes } from "./features/events/events.routes";
 import { feedsRoutes } from "./features/feeds/feeds.routes";
@@ -300,6 +301,7 @@ export async function buildApp(opts: TBuildOptions): Promise<FastifyInstance> {
   await app.register(documentedAs("Members", membersRoutes));
   await app.register(documentedAs("Member import and export", memberImportRoutes));
   await app.register(documentedAs("Church settings", settingsRoutes));
+  await app.register(documentedAs("Church settings", churchExportRoutes));
   await app.register(documentedAs("Integrations", integrationsRoutes), opts.integrations ?? {});
   await app.register(documentedAs("Admin dashboard", adminRoutes));
   await app.register(documentedAs("Profile", userRoutes));
