@@ -1,3 +1,4 @@
+import path from "node:path";
 import { loadConfig } from "./config";
 import { startEmbeddedPostgres, type TEmbeddedPg } from "./db/embedded";
 import { ensureDatabase, StartupError } from "./db/ensure-database";
@@ -35,6 +36,10 @@ async function main() {
   }
   const app = await buildApp({ config, db });
   await sealLegacyInvitationTokens(db, app.secrets);
+  if (!config.appSecretFromEnv)
+    app.log.info(
+      `APP_SECRET is not set: secrets in the database are sealed with the random secret kept in ${path.join(config.dataDir, "secrets", "app-secret")} (owner-only).${config.isProduction ? " In production, integrations are refused until APP_SECRET is set." : ""}`,
+    );
   if (!config.appUrl) app.log.warn(`APP_URL is not set: links in e-mails point to ${config.publicUrl}`);
 
   let closing = false;
