@@ -58,6 +58,7 @@ import { CLIENT_DIR } from "./paths";
 import { accessPlugin, authPlugin } from "./plugins/auth";
 import { healthPlugin } from "./plugins/health";
 import { answerClientError, answerFrameworkError, requestLogPlugin } from "./plugins/http-edge";
+import { metricsPlugin } from "./plugins/metrics";
 import { checkAnswerAgainstDocument, documentedAs, openapiPlugin, serializeAsJson } from "./plugins/openapi";
 import { originPlugin } from "./plugins/origin";
 import { securityHeadersPlugin } from "./plugins/security-headers";
@@ -294,6 +295,8 @@ export async function buildApp(opts: TBuildOptions): Promise<FastifyInstance> {
   await app.register(openapiPlugin);
   await app.register(healthPlugin);
   app.health.addDetail("backup", app.backups.getStatus);
+  // Operators' scrape (METRICS_TOKEN); its request timing hook sees every route, those registered before it too.
+  await app.register(metricsPlugin);
   await app.register(documentedAs("Sign-in", authRoutes));
   await app.register(documentedAs("Sign-in", oidcRoutes));
   await app.register(documentedAs("Churches", churchesRoutes));
