@@ -112,8 +112,8 @@ type TTransformInput = Parameters<ReturnType<typeof createJsonSchemaTransform>>[
   route: RouteOptions;
 };
 
-/** Outside /api, but described: load balancers and service managers call them. */
-const HEALTH_PATHS = new Set(["/healthz", "/readyz"]);
+/** Outside /api, but described: load balancers, service managers and the metrics scraper call them. */
+const HEALTH_PATHS = new Set(["/healthz", "/readyz", "/metrics"]);
 
 const zodTransform = createJsonSchemaTransform({ schemaRegistry: apiSchemas, skipList: [] });
 const zodTransformObject = createJsonSchemaTransformObject({ schemaRegistry: apiSchemas });
