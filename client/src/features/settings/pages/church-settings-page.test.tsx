@@ -197,4 +197,14 @@ describe("ChurchSettingsPage", () => {
       }),
     );
   });
+
+  it("offers the church's data as a download, saying what it holds", async () => {
+    setup();
+    const link = await screen.findByRole("link", { name: "Export church data" });
+    expect(link.getAttribute("href")).toBe("/api/admin/church-export.zip");
+    expect(link.hasAttribute("download")).toBe(true);
+    expect(
+      screen.getByText(/Members, sermons, events, points, prayer and every other record as CSV files in one ZIP/),
+    ).toBeTruthy();
+  });
 });

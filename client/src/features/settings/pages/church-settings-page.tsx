@@ -1,6 +1,7 @@
 import { LoadError } from "@/components/load-error";
 import { PageHeader } from "@/components/page-header";
-import { Card } from "@/components/ui/card";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton, skeletonKeys } from "@/components/ui/skeleton";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useChurchSettings } from "../api";
@@ -27,7 +28,25 @@ export function ChurchSettingsPage() {
           ))}
         </Card>
       ) : settings.data ? (
-        <ChurchSettingsForm church={settings.data} />
+        <>
+          <ChurchSettingsForm church={settings.data} />
+          <Card className="mt-6">
+            <CardHeader>
+              <CardTitle>Your church's data</CardTitle>
+              <CardDescription>
+                Members, sermons, events, points, prayer and every other record as CSV files in one ZIP, without
+                passwords or keys.
+              </CardDescription>
+            </CardHeader>
+            <CardContent>
+              <Button asChild variant="outline">
+                <a href="/api/admin/church-export.zip" download>
+                  Export church data
+                </a>
+              </Button>
+            </CardContent>
+          </Card>
+        </>
       ) : (
         <LoadError card what="Church settings" onRetry={() => settings.refetch()} className="p-8 text-center" />
       )}
