@@ -165,6 +165,10 @@ export async function buildApp(opts: TBuildOptions): Promise<FastifyInstance> {
       typeof config.trustProxy === "number"
         ? (_address: string, hop: number) => hop < (config.trustProxy as number)
         : config.trustProxy,
+    // On close, a request already on a kept-alive connection is served (with `Connection: close`)
+    // instead of Fastify's 503, which a load balancer passes on as a failed request
+    // (server/src/rolling-restart.test.ts); new connections are refused once the server stops listening.
+    return503OnClosing: false,
     bodyLimit: 1024 * 1024,
     // Our ids and tokens never need more; longer paths are refused before any work.
     routerOptions: { maxParamLength: 200 },
