@@ -12,12 +12,17 @@
  * 6. what a phone downloads per page (scripts/check-bundle-budget.mjs), `npm start`'s second start
  *    and idle memory (bench/start-memory.ts), and Lighthouse on a phone profile (bench/lighthouse.ts);
  * 7. the live chat fan-out to 1,000-10,000 sockets on one and two app processes, against a bare `ws`
- *    server (bench/live-fanout.ts, which reads its own BENCH_LIVE_* settings).
+ *    server (bench/live-fanout.ts, which reads its own BENCH_LIVE_* settings);
+ * 8. bulk work (bench/integrations.ts): a 5,000-row CSV import and a 5,000-person Planning Center
+ *    sync from its local stand-in, timed with the app's memory sampled;
+ * 9. `npm run backup` and `npm run restore` of 10,000 members, 5,000 sermons and 100,000 points rows
+ *    (bench/backup.ts, its own databases).
  *
  * Environment: BENCH_DURATION (s, default 10), BENCH_WARMUP (s, default 2), BENCH_CONNECTIONS
  * (default 50), BENCH_ONLY (run only cases whose name contains it; several
- * alternatives separated by "|"; the live part is named "live chat fan-out"), BENCH_SKIP (parts to
- * leave out: bundle, start, lighthouse, live, integrations), BENCH_APP_NODE_ARGS (extra node flags for the app
+ * alternatives separated by "|"; the live part is named "live chat fan-out", the others "integrations"
+ * and "backup"), BENCH_SKIP (parts to
+ * leave out: bundle, start, lighthouse, live, integrations, backup), BENCH_APP_NODE_ARGS (extra node flags for the app
  * children, the live part's too, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
  *
  * No thresholds: the machine is shared and noisy. The run fails only when a request errored, timed
@@ -25,6 +30,7 @@
  */
 
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import net from "node:net";
@@ -36,7 +42,13 @@ import autocannon, { type TAutocannonResult } from "autocannon";
 import pg from "pg";
 import { createDb, migrateDb } from "../server/src/db/client";
 import { startEmbeddedPostgres, type TEmbeddedPg } from "../server/src/db/embedded";
-import { formatBulkRows, INTEGRATIONS_PART, measureCsvImport } from "./integrations";
+import {
+  formatBulkRows,
+  INTEGRATIONS_PART,
+  measureCsvImport,
+  measurePlanningCenterSync,
+  startSyncStandIn,
+} from "./integrations";
 import { formatLighthouseMarkdown, runLighthouse } from "./lighthouse";
 import { formatLiveFanout, liveBudgetMs, measureLiveFanout } from "./live-fanout";
 import { formatStartMemory, measureStartAndMemory } from "./start-memory";
@@ -57,10 +69,11 @@ const WARMUP = envNumber("BENCH_WARMUP", 2);
 const CONNECTIONS = Math.round(envNumber("BENCH_CONNECTIONS", 50));
 /** Alternatives separated by "|": a case runs when its name contains any of them. */
 const ONLY = (process.env.BENCH_ONLY ?? "").split("|");
-/** Parts to leave out: any of "bundle", "start", "lighthouse", "live", "integrations" (comma-separated). */
+/** Parts to leave out: any of "bundle", "start", "lighthouse", "live", "integrations", "backup" (comma-separated). */
 const SKIP = new Set((process.env.BENCH_SKIP ?? "").split(",").map((p) => p.trim()));
 const APP_NODE_ARGS = (process.env.BENCH_APP_NODE_ARGS ?? "").split(/\s+/).filter(Boolean);
 const LIVE_PART = "live chat fan-out";
+const BACKUP_PART = "backup and restore of 10,000 members, 5,000 sermons, 100,000 points";
 const PASSWORD = "bench-password-1";
 
 /** What a case's setup may use: the app, the signed-in admin, and the database directly. */
@@ -450,6 +463,8 @@ const CASES: TBenchCase[] = [
 
 type TChild = { name: string; proc: ChildProcess; url: string };
 const children: TChild[] = [];
+const standIns: { close: () => Promise<void> }[] = [];
+const BENCH_APP_SECRET = randomBytes(32).toString("hex");
 const logFiles: string[] = [];
 let embedded: TEmbeddedPg | undefined;
 let pool: pg.Pool | undefined;
@@ -482,6 +497,7 @@ function stopChild(child: TChild): Promise<void> {
 
 async function doCleanup(): Promise<void> {
   await Promise.all(children.map((c) => stopChild(c).catch(() => {})));
+  await Promise.all(standIns.map((s) => s.close().catch(() => {})));
   await pool?.end().catch(() => {});
   await embedded?.stop().catch((err) => console.error("could not stop PostgreSQL:", err));
   if (tmpDir) fs.rmSync(tmpDir, { recursive: true, force: true });
@@ -681,9 +697,14 @@ async function main(): Promise<number> {
   const cases = CASES.filter((c) => ONLY.some((part) => c.name.includes(part)));
   const isLive = !SKIP.has("live") && ONLY.some((part) => LIVE_PART.includes(part));
   const isIntegrations = !SKIP.has("integrations") && ONLY.some((part) => INTEGRATIONS_PART.includes(part));
-  if (cases.length === 0 && !isLive && !isIntegrations)
+  const isBackup = !SKIP.has("backup") && ONLY.some((part) => BACKUP_PART.includes(part));
+  if (cases.length === 0 && !isLive && !isIntegrations && !isBackup)
     throw new Error(`no case matches BENCH_ONLY="${ONLY.join("|")}"`);
-  const budgetMs = 1_500_000 + cases.length * 2 * (WARMUP + DURATION + 5) * 1000 + (isLive ? liveBudgetMs() : 0);
+  const budgetMs =
+    1_500_000 +
+    (isBackup ? 900_000 : 0) +
+    cases.length * 2 * (WARMUP + DURATION + 5) * 1000 +
+    (isLive ? liveBudgetMs() : 0);
   setTimeout(() => {
     console.error(`bench: still running after ${budgetMs / 1000} s, giving up`);
     void cleanup().finally(() => process.exit(1));
@@ -704,6 +725,9 @@ async function main(): Promise<number> {
   }
   pool = new pg.Pool({ connectionString: dbUrl, max: 2 });
 
+  // The Planning Center stand-in the integrations part syncs from (the app's env names it).
+  const pcStandIn = isIntegrations ? await startSyncStandIn() : undefined;
+  if (pcStandIn) standIns.push(pcStandIn);
   // As users run it: `npm start`'s script, which builds what is stale and runs the compiled server.
   const startApp = (name: string) =>
     startChild(
@@ -715,6 +739,9 @@ async function main(): Promise<number> {
         // LOG_LEVEL is left at its default (info), as users run the app.
         RATE_LIMIT_PER_HOUR: "0",
         NODE_ENV: "production",
+        // As the README's production steps set it (integration keys are sealed under it).
+        APP_SECRET: BENCH_APP_SECRET,
+        ...(pcStandIn ? { PLANNING_CENTER_API_URL: pcStandIn.url } : {}),
       },
       "/api/auth/providers",
       APP_NODE_ARGS,
@@ -799,7 +826,23 @@ async function main(): Promise<number> {
   if (isIntegrations) {
     console.log(`bench: ${INTEGRATIONS_PART} …`);
     const bulk = { appUrl: app.url, appPid: app.proc.pid as number, cookie: admin.cookie };
-    console.log(`\n${formatBulkRows(await measureCsvImport(bulk))}\n`);
+    const bulkRows = await measureCsvImport(bulk);
+    if (pcStandIn) bulkRows.push(...(await measurePlanningCenterSync(bulk, pcStandIn)));
+    console.log(`\n${formatBulkRows(bulkRows)}\n`);
+  }
+  if (isBackup) {
+    // Its own embedded PostgreSQL servers and data (bench/backup.ts), as operators run the commands.
+    console.log(`bench: ${BACKUP_PART} (bench/backup.ts) …`);
+    const backup = spawnSync(process.execPath, ["--import", "tsx", path.join(ROOT, "bench/backup.ts")], {
+      cwd: ROOT,
+      encoding: "utf8",
+      timeout: 900_000,
+    });
+    console.log(backup.stdout);
+    if (backup.status !== 0) {
+      failed = true;
+      console.error(`bench: the backup bench failed: ${backup.stderr}`);
+    }
   }
   if (!SKIP.has("bundle")) {
     console.log("bench: what a phone downloads (scripts/check-bundle-budget.mjs) …");
