@@ -72,15 +72,20 @@ export async function createChurchExport(
   const churchName = await findChurchName(ctx);
   const now = new Date();
   const zip = new yazl.ZipFile();
+  const output = zip.outputStream as Readable;
+  // A failed read cuts the download short (the status is sent already): the browser shows it failed.
+  // yazl does not listen for its read streams' errors, so each file's is caught here.
+  const fail = (err: unknown) => {
+    if (output.destroyed) return;
+    opts.onError?.(err);
+    output.destroy(err as Error);
+  };
+  zip.on("error", fail);
   zip.addBuffer(Buffer.from(getExportReadme(churchName, now)), "README.txt", { mtime: now });
   for (const kind of EXPORT_KINDS) {
-    zip.addReadStream(Readable.from(kindCsv(ctx, kind, opts.pageRows ?? PAGE_ROWS)), kind.file, { mtime: now });
+    const csv = Readable.from(kindCsv(ctx, kind, opts.pageRows ?? PAGE_ROWS)).on("error", fail);
+    zip.addReadStream(csv, kind.file, { mtime: now });
   }
   zip.end();
-  // A failed read cuts the download short (the status is sent already): the browser shows it failed.
-  zip.on("error", (err: unknown) => {
-    opts.onError?.(err);
-    (zip.outputStream as Readable).destroy(err as Error);
-  });
   return { stream: zip.outputStream, churchName };
 }

@@ -141,16 +141,14 @@ async function seedChurch(label: string): Promise<TSeeded> {
     .insert(liveStreams)
     .values({ churchId, eventId: event.id, title: `${label} stream`, endedAt: new Date() })
     .returning();
-  await db
-    .insert(liveChatMessages)
-    .values({
-      churchId,
-      streamId: stream.id,
-      eventId: event.id,
-      userId: memberId,
-      message: `${label} chat`,
-      messageType: "text",
-    });
+  await db.insert(liveChatMessages).values({
+    churchId,
+    streamId: stream.id,
+    eventId: event.id,
+    userId: memberId,
+    message: `${label} chat`,
+    messageType: "text",
+  });
   await db.insert(liveModerators).values({ churchId, userId: memberId });
   const keySecret = `${label}-apikey-${randomUUID()}`;
   const [integration] = await db
@@ -381,6 +379,33 @@ describe("church export", () => {
     for (const kind of EXPORT_KINDS) {
       expect(paged.get(kind.file)?.toString("utf8"), kind.file).toBe(files.get(kind.file)?.toString("utf8"));
     }
+  });
+
+  it("ends the download with an error, without crashing, when a read fails half way", async () => {
+    let selects = 0;
+    // The database fails from the fifth query on: files already under way are cut short.
+    const failing = new Proxy(t.db, {
+      get(target, prop, receiver) {
+        if (prop === "select" && ++selects > 4) throw new Error("connection lost");
+        return Reflect.get(target, prop, receiver);
+      },
+    });
+    const ctx = {
+      db: failing,
+      changed: async () => {},
+      userId: a.admin.user.id,
+      churchId: a.church.id,
+      role: "ADMIN",
+      timeZone: "UTC",
+    } as TChurchCtx;
+    const errors: unknown[] = [];
+    const { stream } = await createChurchExport(ctx, { onError: (err) => errors.push(err) });
+    const read = async () => {
+      for await (const _ of stream) {
+      }
+    };
+    await expect(read()).rejects.toThrow("connection lost");
+    expect(errors).toHaveLength(1);
   });
 
   it("is for admins of the church only", async () => {
