@@ -1,4 +1,5 @@
 import { createHash, timingSafeEqual } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
 import { ZApiError } from "@common/errors";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -10,14 +11,17 @@ import { ZText } from "./openapi-answers";
 export const METRICS_PATH = "/metrics";
 /** The route label of a request no route answered (a 404, or the client's pages): never the raw address. */
 export const UNKNOWN_ROUTE = "(unknown)";
-/** The job queue is counted at most this long per scrape; past it the scrape answers without it. */
+/**
+ * The job queue and live viewers are counted by one query at most this long per scrape (a second
+ * more to get a connection); past it the scrape answers without them.
+ */
 const QUEUE_COUNT_TIMEOUT_MS = 2_000;
 
 const notFound = { message: "Not found" };
 
 /** Constant-time, and by digest, so neither the content nor the length of the token leaks. */
 function isToken(header: string | undefined, token: string): boolean {
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? "");
+  const match = /^Bearer +(.+?) *$/i.exec(header ?? "");
   if (!match) return false;
   const digest = (value: string) => createHash("sha256").update(value).digest();
   return timingSafeEqual(digest(match[1]), digest(token));
@@ -108,7 +112,7 @@ export const metricsPlugin = fp(async (app: FastifyInstance) => {
 
   async function countQueueAndViewers(): Promise<void> {
     try {
-      const rows = await app.db.transaction(
+      const counted = app.db.transaction(
         async (tx) => {
           await tx.execute(sql.raw(`set local statement_timeout = ${QUEUE_COUNT_TIMEOUT_MS}`));
           // Live rows come back as task "viewers" and "events", state "live".
@@ -127,6 +131,14 @@ export const metricsPlugin = fp(async (app: FastifyInstance) => {
         },
         { accessMode: "read only" },
       );
+      // Waiting for a connection counts too (the pool may be exhausted, the server gone).
+      const gaveUp = new AbortController();
+      const rows = await Promise.race([
+        counted,
+        sleep(QUEUE_COUNT_TIMEOUT_MS + 1_000, undefined, { signal: gaveUp.signal }).then(() => {
+          throw new Error("the database did not answer in time");
+        }),
+      ]).finally(() => gaveUp.abort());
       for (const key of seen) jobs.set(JSON.parse(key), 0);
       for (const row of rows) {
         if (row.state === "live") {
@@ -138,11 +150,12 @@ export const metricsPlugin = fp(async (app: FastifyInstance) => {
         jobs.set(labels, row.n);
       }
     } catch (err) {
-      // A slow or unreachable database must not hang the scrape: these series are left out this time.
+      // A slow or unreachable database must not hang the scrape: the queue's series are left out this
+      // time, and the viewers (a series without labels, always shown) are NaN, not a made-up 0.
       app.log.warn({ err }, "metrics: could not count the job queue and live viewers");
       jobs.reset();
-      viewers.reset();
-      liveEvents.reset();
+      viewers.set(Number.NaN);
+      liveEvents.set(Number.NaN);
     }
   }
 
