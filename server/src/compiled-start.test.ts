@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -109,7 +110,19 @@ describe("npm start runs the compiled server in one process", () => {
     const second = await start(main, port);
     expect(second.output()).not.toContain("Initialising embedded PostgreSQL");
     console.log(`compiled server: first start answered in ${first.ms} ms, second in ${second.ms} ms`);
+
+    // A request still arriving when SIGTERM comes (its body trickles in): it gets 10 s, then its
+    // connection is cut, and the process still exits 0 with PostgreSQL stopped cleanly, within 15 s.
+    const held = net.connect(port, "127.0.0.1");
+    await new Promise((resolve) => held.once("connect", resolve));
+    held.write("POST /api/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n");
+    held.write("Content-Length: 1000\r\n\r\n{");
+    const heldClosed = new Promise((resolve) => held.once("close", resolve));
+    const t0 = Date.now();
     expect(await stop(second.child)).toBe(0);
+    await heldClosed;
+    expect(Date.now() - t0).toBeLessThan(15_000);
+    expect(fs.existsSync(path.join(dataDir, "pg", "postmaster.pid"))).toBe(false);
   });
 });
 
