@@ -57,6 +57,11 @@ export default defineConfig({
           // With two files at a time (maxWorkers), two browsers and two apps share the 2 cores: a
           // fresh-clone run once waited more than 10 s for the admin dashboard after church creation.
           expect: { poll: { timeout: 20_000 } },
+          // After the other projects: the server files that start whole app processes (compiled
+          // start, rolling restart, backups, a sync killed mid-way) no longer compete with the
+          // browsers for the 2 cores; a fresh-clone run twice waited more than 20 s for the admin
+          // dashboard after church creation while they ran beside it.
+          sequence: { groupOrder: 1 },
           testTimeout: 90_000,
           hookTimeout: 120_000,
         },

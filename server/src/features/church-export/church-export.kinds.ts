@@ -157,7 +157,7 @@ export const EXPORT_KINDS: TExportKind[] = [
     fields: { id: invitationSends.id, recipient: invitationSends.recipient, createdAt: invitationSends.createdAt },
     keys: ["id"],
     table: invitationSends,
-    where: (ctx) => eq(invitationSends.churchId, ctx.churchId),
+    where: (ctx) => inChurch(invitationSends, ctx),
   },
   {
     file: "sermons.csv",

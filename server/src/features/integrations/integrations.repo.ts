@@ -225,8 +225,9 @@ export function findChurchMembers(db: TDb, churchId: string, ids: string[], emai
     .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName })
     .from(users)
     .where(
-      and(
-        eq(users.churchId, churchId),
+      inChurch(
+        users,
+        { churchId },
         or(
           ids.length > 0 ? inArray(users.id, ids) : undefined,
           emails.length > 0 ? inArray(users.email, emails) : undefined,
@@ -249,8 +250,9 @@ export function findPendingInvitations(db: TDb, churchId: string, emails: string
     })
     .from(invitations)
     .where(
-      and(
-        eq(invitations.churchId, churchId),
+      inChurch(
+        invitations,
+        { churchId },
         inArray(invitations.email, emails),
         eq(invitations.isUsed, false),
         gt(invitations.expiresAt, new Date()),
@@ -277,12 +279,12 @@ export async function savePeoplePage(
     await db
       .update(users)
       .set({ firstName: m.firstName, lastName: m.lastName })
-      .where(and(eq(users.id, m.id), eq(users.churchId, churchId)));
+      .where(churchRow(users, { churchId }, m.id));
   for (const i of page.renamedInvitations)
     await db
       .update(invitations)
       .set({ firstName: i.firstName, lastName: i.lastName })
-      .where(and(eq(invitations.id, i.id), eq(invitations.churchId, churchId)));
+      .where(churchRow(invitations, { churchId }, i.id));
   await upsertIntegrationPeople(db, page.people);
 }
 
@@ -308,7 +310,7 @@ export function findMembersAfter(db: TDb, churchId: string, afterId: string | nu
   return db
     .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName })
     .from(users)
-    .where(and(eq(users.churchId, churchId), afterId ? gt(users.id, afterId) : undefined))
+    .where(inChurch(users, { churchId }, afterId ? gt(users.id, afterId) : undefined))
     .orderBy(asc(users.id))
     .limit(limit);
 }
