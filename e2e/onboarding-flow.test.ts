@@ -74,8 +74,14 @@ for (const [label, viewport] of [
       await expect
         .poll(() => page.getByText("Church Created Successfully").first().isVisible(), { timeout: 15_000 })
         .toBe(true);
-      await expect.poll(() => page.getByRole("heading", { name: "Church Administration" }).isVisible()).toBe(true);
+      // The welcome tour may open before the dashboard is seen: its dialog hides the page from the
+      // accessibility tree (aria-hidden), so a heading looked up by role is not found until it closes.
+      const dashboard = page.getByRole("heading", { name: "Church Administration" });
+      await expect
+        .poll(async () => (await dashboard.isVisible()) || (await page.getByRole("dialog").first().isVisible()))
+        .toBe(true);
       await dismissTours(page);
+      await expect.poll(() => dashboard.isVisible()).toBe(true);
       await shot(page, `${label}-04-admin-dashboard`);
       await expectNoHorizontalOverflow(page);
       const stats = await page.evaluate(async () => (await fetch("/api/admin/stats")).json());

@@ -128,7 +128,15 @@ export function listBackups(dir: string): TBackupFile[] {
   return names
     .filter((n) => BACKUP_FILE_PATTERN.test(n))
     .map((name) => ({ name, mtimeMs: fs.statSync(path.join(dir, name)).mtimeMs }))
-    .sort((a, b) => b.mtimeMs - a.mtimeMs || b.name.localeCompare(a.name));
+    .sort((a, b) => b.mtimeMs - a.mtimeMs || nameOrder(b.name) - nameOrder(a.name) || (b.name > a.name ? 1 : -1));
+}
+
+/**
+ * Within one second, backups are named `…Z.zip`, `…Z-1.zip`, `…Z-2.zip`: when their times tie (the
+ * file system's clock is coarse), the suffix orders them (a plain string order puts `Z.zip` last).
+ */
+function nameOrder(name: string): number {
+  return Number(/-(\d+)\.zip$/.exec(name.replace(/^fellowship-backup-\d{8}T\d{6}Z/, ""))?.[1] ?? 0);
 }
 
 /** Keeps the newest `keep` automatic backups (manual ones are named apart), and clears dead partials. */
