@@ -87,7 +87,9 @@ describe("backup and restore", () => {
     expect(manifest.migration.tag).toBe("9000_backup_test");
 
     const source = await withClient(t.dbUrl, readAllRows);
-    const empty = Object.entries(source).filter(([, rows]) => rows.length === 0);
+    // live_viewer_counts is each running process's heartbeat: the test app's own hub rewrites and
+    // prunes it every 2 s, so the filled row may be gone by the time this reads (seen on PostgreSQL 15).
+    const empty = Object.entries(source).filter(([name, rows]) => rows.length === 0 && name !== "live_viewer_counts");
     expect(empty.map(([name]) => name)).toEqual([]);
     expect(source.churches.length).toBeGreaterThanOrEqual(3);
     expect(manifest.tables.map((x) => x.name).sort()).toEqual(Object.keys(source).sort());
