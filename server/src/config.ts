@@ -19,6 +19,14 @@ const ZEnv = z.object({
   OIDC_ALLOW_INSECURE: z.string().optional(),
   RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(0).default(10_000),
   INVITATION_EMAILS_PER_DAY: z.coerce.number().int().min(1).default(500),
+  // Issue 23: invitation e-mails of the whole install in 24 hours, across churches.
+  INVITATION_EMAILS_PER_DAY_TOTAL: z.coerce.number().int().min(1).default(5000),
+  // Issue 23: live sockets (`/ws`). Open sockets per member and per address (an IPv6 /64 is one
+  // address), upgrades per address per minute, and client frames per socket in 10 seconds.
+  WS_SOCKETS_PER_MEMBER: z.coerce.number().int().min(1).default(10),
+  WS_SOCKETS_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
+  WS_UPGRADES_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  WS_FRAMES_PER_10_SECONDS: z.coerce.number().int().min(1).default(20),
   LOG_LEVEL: z.string().default("info"),
   TRUST_PROXY: z.string().optional(),
   // Providers' base addresses (issue 12): production defaults; tests point them at local stand-ins.
@@ -59,6 +67,10 @@ export type TConfig = {
   rateLimitPerHour: number;
   /** Invitation e-mails one church may send in 24 hours. */
   invitationEmailsPerDay: number;
+  /** Invitation e-mails the whole install may send in 24 hours, across churches. */
+  invitationEmailsPerDayTotal: number;
+  /** `/ws` limits: open sockets per member and per address (IPv6 /64), upgrades per address per minute, frames per socket in 10 s. */
+  sockets: { perMember: number; perAddress: number; upgradesPerMinute: number; framesPer10Seconds: number };
   logLevel: string;
   /**
    * Which proxies' X-Forwarded-For to believe: false (none), a number of hops (the right-most
@@ -116,6 +128,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
         : null,
     rateLimitPerHour: e.RATE_LIMIT_PER_HOUR,
     invitationEmailsPerDay: e.INVITATION_EMAILS_PER_DAY,
+    invitationEmailsPerDayTotal: e.INVITATION_EMAILS_PER_DAY_TOTAL,
+    sockets: {
+      perMember: e.WS_SOCKETS_PER_MEMBER,
+      perAddress: e.WS_SOCKETS_PER_ADDRESS,
+      upgradesPerMinute: e.WS_UPGRADES_PER_MINUTE,
+      framesPer10Seconds: e.WS_FRAMES_PER_10_SECONDS,
+    },
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     integrationUrls: {
