@@ -23,6 +23,11 @@ export const integrations = pgTable(
     /** Provider settings the admin chose (Mailchimp audience, CCB subdomain, ...); never a secret. */
     config: jsonb("config").$type<Record<string, unknown>>().notNull().default({}),
     isActive: boolean("is_active").notNull().default(true),
+    /**
+     * Why it was turned off for the admins to review (the admin who connected it was removed or
+     * demoted); null when on, or turned off by hand. Turning it on clears it.
+     */
+    pausedReason: text("paused_reason"),
     /** active | syncing | error | needs_key (the key no longer opens under the app secret). */
     syncStatus: text("sync_status").notNull().default("active"),
     lastSync: ts("last_sync"),

@@ -43,7 +43,9 @@ export const invitations = pgTable(
 
 /**
  * Every invitation e-mail sent, kept when the invitation is deleted: a recipient gets at most 3 a
- * day whatever churches send them, and a church at most INVITATION_EMAILS_PER_DAY.
+ * day whatever churches send them, a church at most INVITATION_EMAILS_PER_DAY, the whole install at
+ * most INVITATION_EMAILS_PER_DAY_TOTAL, and a church whose sending admin has not confirmed their
+ * address at most UNCONFIRMED_ADMIN_INVITATION_EMAILS in all.
  */
 export const invitationSends = pgTable(
   "invitation_sends",
@@ -56,5 +58,6 @@ export const invitationSends = pgTable(
   (t) => [
     index("invitation_sends_recipient_idx").on(t.recipient, t.createdAt),
     index("invitation_sends_church_idx").on(t.churchId, t.createdAt),
+    index("invitation_sends_created_idx").on(t.createdAt),
   ],
 );
