@@ -1,7 +1,7 @@
-import { isIPv6 } from "node:net";
 import { and, count, eq, gt, inArray, lt, or } from "drizzle-orm";
 import type { TDb } from "../../db/client";
 import { signInFailures, signInLocks } from "../../db/schema/auth";
+import { addressGroup } from "../../lib/address-group";
 import { AppError } from "../../lib/errors";
 
 /**
@@ -16,23 +16,8 @@ export const ADDRESS_FAILURE_LIMIT = 100;
 export const FAILURE_WINDOW_MS = 15 * 60_000;
 export const LOCK_MS = 15 * 60_000;
 
-/**
- * The address a limit counts: an IPv4 address as it is, an IPv6 address by its /64 network, since
- * one subscriber usually holds a whole /64 and could otherwise use a new address for every try.
- */
-export function addressGroup(ip: string): string {
-  const v4 = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
-  if (v4) return v4[1];
-  if (!isIPv6(ip)) return ip;
-  const [head, tail = ""] = ip.split("::");
-  const left = head ? head.split(":") : [];
-  const right = tail ? tail.split(":") : [];
-  const groups = ip.includes("::") ? [...left, ...Array(8 - left.length - right.length).fill("0"), ...right] : left;
-  return `${groups
-    .slice(0, 4)
-    .map((g) => (Number.parseInt(g, 16) || 0).toString(16))
-    .join(":")}::/64`;
-}
+// The /64 helper lives in lib now; the export stays here for callers that import it from sign-in.
+export { addressGroup };
 
 const keysFor = (email: string, rawIp: string, ip = addressGroup(rawIp)) => [
   { key: `email-ip:${email}|${ip}`, limit: EMAIL_ADDRESS_FAILURE_LIMIT },
