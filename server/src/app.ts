@@ -47,6 +47,7 @@ import { SermonListCache } from "./features/sermons/sermon-list-cache";
 import { sermonsRoutes } from "./features/sermons/sermons.routes";
 import { settingsRoutes } from "./features/settings/settings.routes";
 import { userRoutes } from "./features/user/user.routes";
+import { addressGroup } from "./lib/address-group";
 import { CacheBus } from "./lib/cache-bus";
 import { AppError } from "./lib/errors";
 import { Jobs } from "./lib/jobs";
@@ -285,6 +286,8 @@ export async function buildApp(opts: TBuildOptions): Promise<FastifyInstance> {
     timeWindow: "1 hour",
     // Static files and the client shell are cheap and cached; only the API counts.
     allowList: (req) => !req.url.startsWith("/api/"),
+    // An IPv6 subscriber holds a whole /64; counting each address alone would give it billions of budgets.
+    keyGenerator: (req) => addressGroup(req.ip),
     errorResponseBuilder: (_req, ctx) => ({
       statusCode: 429,
       message: `Too many requests. Try again in ${Math.ceil(ctx.ttl / 60_000)} minutes.`,
