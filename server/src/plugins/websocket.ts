@@ -1,20 +1,30 @@
 import { type TServerFrame, ZClientFrame } from "@common/live";
 import { LIVE_FRAME_MAX_BYTES } from "@common/live-helpers";
 import websocket from "@fastify/websocket";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { WebSocket } from "ws";
 import { canJoin } from "../features/live/live.service";
-import { forbidden } from "../lib/errors";
+import { SocketSessions } from "../features/live/socket-sessions";
+import { forbidden, unauthorized } from "../lib/errors";
 import { isSameSiteOrigin } from "./origin";
+import { SocketLimits } from "./websocket-limits";
 
 const errorFrame = (message: string) => JSON.stringify({ type: "error", message } satisfies TServerFrame);
+
+/** The socket's place under the limits, taken before the upgrade and given back when the connection closes. */
+const RELEASE = Symbol("releaseSocketPlace");
+type TLimitedReq = FastifyRequest & { [RELEASE]?: () => void };
 
 /**
  * The one socket (STYLE.md habit 11): `/ws`, signed in by the session cookie, from this site only.
  * The origin hook skips GET, and an upgrade is a GET, so this route checks Origin itself: a page of
  * another site could otherwise open it with the member's cookie. A socket joins a live event's room
- * only after the same check the chat's HTTP routes make (the live event of the member's own church).
+ * only after the same check the chat's HTTP routes make (the live event of the member's own church),
+ * and only while the session it opened with still stands (SocketSessions closes it when it ends).
+ * Limits (issue 23, `app.config.sockets`): upgrades per address per minute, open sockets per member
+ * and per address, each refused with 429 before upgrading; frames per socket in 10 s, past which
+ * the socket gets an error frame and is closed with 1008.
  */
 export const websocketPlugin = fp(async (app: FastifyInstance) => {
   await app.register(websocket, {
@@ -22,6 +32,8 @@ export const websocketPlugin = fp(async (app: FastifyInstance) => {
     // A socket that failed (an oversized frame, a broken connection) is closed; the app goes on.
     errorHandler: (_err, socket) => socket.terminate(),
   });
+  const limits = new SocketLimits(app.config.sockets);
+  const sessions = new SocketSessions(app.cacheBus, app.userCache, app.log);
 
   app.get(
     "/ws",
@@ -29,15 +41,35 @@ export const websocketPlugin = fp(async (app: FastifyInstance) => {
       websocket: true,
       config: { access: "member" },
       onRequest: async (req) => {
+        // Before the session is looked up: an address that hammers /ws costs no more than a counter.
+        limits.countUpgrade(req.ip);
         if (!isSameSiteOrigin(app, req, req.headers.origin)) throw forbidden("Cross-site socket refused.");
       },
+      // After the access check (preValidation) has put the member on the request.
+      preHandler: async (req: TLimitedReq) => {
+        if (!req.ws) return;
+        const release = limits.reserve(req.churchCtx.userId, req.ip);
+        req[RELEASE] = release;
+        // The connection's end gives the place back, whether the upgrade completed or not.
+        req.raw.socket.once("close", release);
+      },
     },
-    async (socket: WebSocket, req) => {
+    async (socket: WebSocket, req: TLimitedReq) => {
+      socket.once("close", () => req[RELEASE]?.());
+      const sessionId = req.sessionId();
+      if (!sessionId) throw unauthorized();
       // Only what the socket needs: holding `req` would keep each upgrade's request alive as long as the socket.
       const ctx = { userId: req.churchCtx.userId, churchId: req.churchCtx.churchId };
+      sessions.add(socket, { ...ctx, sessionId, role: req.churchCtx.role });
       const log = req.log;
+      const countFrame = limits.frameCounter();
       app.live.hub.add(socket, ctx);
       socket.on("message", (data, isBinary) => {
+        if (socket.readyState !== socket.OPEN) return;
+        if (!countFrame()) {
+          socket.send(errorFrame("Too many messages on this connection. Reload the page to connect again."));
+          return socket.close(1008, "Too many messages");
+        }
         if (isBinary) return socket.send(errorFrame("Frames must be JSON text."));
         let parsed: unknown;
         try {
@@ -50,16 +82,12 @@ export const websocketPlugin = fp(async (app: FastifyInstance) => {
         if (frame.data.type === "leave_live_stream") return app.live.hub.leave(socket);
         const eventId = frame.data.eventId;
         void (async () => {
-          // The member may have left the church since the socket opened.
-          const user = await app.userCache.getUser(ctx.userId);
-          if (user?.churchId !== ctx.churchId) {
-            socket.send(errorFrame("Unauthorized"));
-            return socket.close(4401, "Unauthorized");
-          }
+          // The session may have ended, or the member left the church or changed role, since the socket opened.
+          if (!(await sessions.isCurrent(socket))) return sessions.close(socket);
           if (!(await canJoin(ctx, app.live, eventId))) {
             return socket.send(errorFrame("That live stream is not available."));
           }
-          app.live.hub.join(socket, ctx.churchId, eventId);
+          if (socket.readyState === socket.OPEN) app.live.hub.join(socket, ctx.churchId, eventId);
         })().catch((err) => {
           log.warn({ err }, "socket join failed");
           socket.send(errorFrame("Could not join the live stream. Please try again."));
