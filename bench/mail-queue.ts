@@ -27,6 +27,7 @@ import { createDb, migrateDb, type TDb, type TRootDb } from "../server/src/db/cl
 import { startEmbeddedPostgres, type TEmbeddedPg } from "../server/src/db/embedded";
 import { Jobs } from "../server/src/lib/jobs";
 import { Mailer, type TMail } from "../server/src/lib/mail";
+import { SecretBox } from "../server/src/lib/secrets";
 
 const MAILS = Number(process.env.BENCH_MAILS ?? 1000);
 const IDLE_S = Number(process.env.BENCH_IDLE_S ?? 60);
@@ -41,7 +42,13 @@ type TQueue = {
 /** The queue under test, as the app wires it. */
 function createQueue(db: TRootDb, opts: { smtpUrl?: string; mailDir?: string; concurrency?: number }): TQueue {
   const jobs = new Jobs(db, { log, concurrency: opts.concurrency });
-  const mailer = new Mailer(jobs, { smtpUrl: opts.smtpUrl, mailDir: opts.mailDir, from: "bench@fellowship.test", log });
+  const mailer = new Mailer(jobs, {
+    smtpUrl: opts.smtpUrl,
+    mailDir: opts.mailDir,
+    from: "bench@fellowship.test",
+    log,
+    secrets: new SecretBox("a bench secret that is long enough"),
+  });
   return {
     enqueue: (mail, tx) => mailer.enqueue(mail, tx),
     start: () => jobs.start(),

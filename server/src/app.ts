@@ -204,6 +204,7 @@ export async function buildApp(opts: TBuildOptions): Promise<FastifyInstance> {
       smtpUrl: config.smtpUrl,
       from: config.mailFrom,
       log: app.log,
+      secrets: app.secrets,
       mailDir: path.join(config.dataDir, "mail"),
     }),
   );
@@ -358,6 +359,8 @@ export async function buildApp(opts: TBuildOptions): Promise<FastifyInstance> {
 
   app.addHook("onReady", async () => {
     await app.cacheBus.start();
+    // The hourly sweep of expired mail (one job for all processes); due at once on a new install.
+    await app.mailer.scheduleCleanup({ runAt: new Date(), preserve: true });
     if (opts.runJobs ?? true) await app.jobs.start();
     app.live.hub.start();
   });

@@ -1,7 +1,9 @@
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { TDb } from "../src/db/client";
-import type { TMail } from "../src/lib/mail";
+import type { TMail, TQueuedMail } from "../src/lib/mail";
+import { SecretBox } from "../src/lib/secrets";
+import { TEST_APP_SECRET } from "./app";
 import type { TReceivedMail } from "./smtp";
 
 /**
@@ -9,13 +11,21 @@ import type { TReceivedMail } from "./smtp";
  * until `app.mailer.flush()`). Reads the queue's private table: its public view has no payload.
  */
 export async function queuedMail(db: TDb, to?: string): Promise<(TMail & { jobId: string })[]> {
-  const res = await db.execute<{ id: string; payload: TMail }>(
+  const res = await db.execute<{ id: string; payload: TMail | TQueuedMail }>(
     sql`select j.id::text, j.payload from graphile_worker._private_jobs j
       join graphile_worker._private_tasks t on t.id = j.task_id
       where t.identifier = 'mail' and (${to ?? null}::text is null or j.payload->>'to' = ${to ?? null}::text)
       order by j.id`,
   );
-  return res.rows.map((r) => ({ ...r.payload, jobId: r.id }));
+  return res.rows.map((r) => ({ ...openQueuedMail(r.payload), jobId: r.id }));
+}
+
+/** A queued message as it will be sent: its sealed body opened with the test apps' APP_SECRET. */
+export function openQueuedMail(payload: TMail | TQueuedMail): TMail {
+  if (!("sealed" in payload)) return payload;
+  const body = JSON.parse(new SecretBox(TEST_APP_SECRET).open(payload.sealed) ?? "null");
+  if (!body) throw new Error(`a queued e-mail to ${payload.to} was not sealed with TEST_APP_SECRET`);
+  return { to: payload.to, subject: payload.subject, ...body };
 }
 
 /**

@@ -93,7 +93,8 @@ export class Jobs {
   private sweeping: Promise<void> | undefined;
 
   constructor(
-    private readonly db: TRootDb,
+    /** The database the queue lives in (tasks that keep the queue itself, like the mail sweep, use it). */
+    readonly db: TRootDb,
     private readonly opts: TJobsOptions,
   ) {
     this.liveness = new WorkerLiveness(db.$client.options, this.poolIds, () => {

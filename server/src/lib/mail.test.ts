@@ -6,14 +6,17 @@ import { sql } from "drizzle-orm";
 import pino from "pino";
 import { SMTPServer } from "smtp-server";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { TEST_APP_SECRET } from "../../test/app";
 import { createEmptyTestDb, createTestDb, migrateUpTo } from "../../test/db";
 import { queuedMail } from "../../test/mail";
 import type { TRootDb } from "../db/client";
 import { migrateDb } from "../db/client";
 import { Jobs, type TJobsOptions } from "./jobs";
 import { Mailer } from "./mail";
+import { SecretBox } from "./secrets";
 
 const log = pino({ level: "silent" });
+const secrets = new SecretBox(TEST_APP_SECRET);
 let db: TRootDb;
 let drop: () => Promise<void>;
 beforeAll(async () => {
@@ -66,7 +69,7 @@ async function startSmtp(answer: () => "accept" | "refuse" | "hang" | "slow" = (
 
 function createMailer(smtpUrl: string, jobsOpts: Partial<TJobsOptions> = {}) {
   const jobs = new Jobs(db, { log, ...jobsOpts });
-  const mailer = new Mailer(jobs, { smtpUrl, from: "test@fellowship.test", log });
+  const mailer = new Mailer(jobs, { smtpUrl, from: "test@fellowship.test", log, secrets });
   cleanups.push(async () => {
     await jobs.stop();
     mailer.close();
@@ -183,6 +186,7 @@ async function startOtherProcess(smtp: { url: string; dataArrived: Promise<void>
       ...process.env,
       TEST_DB_URL: (db.$client.options as { connectionString: string }).connectionString,
       TEST_SMTP_URL: smtp.url,
+      TEST_APP_SECRET,
     },
     stdio: "inherit",
   });
@@ -237,7 +241,7 @@ describe("upgrading from the mail outbox (migration 0005)", () => {
 
     const smtp = await startSmtp();
     const jobs = new Jobs(old.db, { log });
-    const mailer = new Mailer(jobs, { smtpUrl: smtp.url, from: "test@fellowship.test", log });
+    const mailer = new Mailer(jobs, { smtpUrl: smtp.url, from: "test@fellowship.test", log, secrets });
     cleanups.push(async () => {
       await jobs.stop();
       mailer.close();

@@ -94,25 +94,28 @@ export async function requestPasswordReset(db: TDb, email: string, deps: TMailDe
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
   if (!user) return;
   const token = createToken(32);
-  await db
-    .insert(passwordResets)
-    .values({ tokenHash: sha256(token), userId: user.id, expiresAt: new Date(Date.now() + RESET_TTL_MS) });
+  const expiresAt = new Date(Date.now() + RESET_TTL_MS);
+  await db.insert(passwordResets).values({ tokenHash: sha256(token), userId: user.id, expiresAt });
   const link = `${deps.baseUrl}/reset-password?token=${token}`;
   const lines = [
     "Someone asked to reset the password of your Fellowship account.",
     "The link works once, for one hour. If it was not you, ignore this e-mail.",
   ];
-  await deps.mailer.enqueue({
-    to: email,
-    subject: "Reset your Fellowship password",
-    text: `${lines.join("\n\n")}\n\nChoose a new password: ${link}\n`,
-    html: renderActionMail({
-      heading: "Reset your password",
-      lines,
-      actionLabel: "Choose a new password",
-      actionUrl: link,
-    }),
-  });
+  await deps.mailer.enqueue(
+    {
+      to: email,
+      subject: "Reset your Fellowship password",
+      text: `${lines.join("\n\n")}\n\nChoose a new password: ${link}\n`,
+      html: renderActionMail({
+        heading: "Reset your password",
+        lines,
+        actionLabel: "Choose a new password",
+        actionUrl: link,
+      }),
+    },
+    db,
+    { expiresAt },
+  );
 }
 
 /**

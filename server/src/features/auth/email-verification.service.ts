@@ -64,11 +64,8 @@ export async function sendEmailVerification(
   { isWelcome = false } = {},
 ): Promise<void> {
   const token = createToken(32);
-  await db.insert(emailVerifications).values({
-    tokenHash: sha256(token),
-    userId: user.id,
-    expiresAt: new Date(Date.now() + EMAIL_VERIFICATION_TTL_HOURS * 3_600_000),
-  });
+  const expiresAt = new Date(Date.now() + EMAIL_VERIFICATION_TTL_HOURS * 3_600_000);
+  await db.insert(emailVerifications).values({ tokenHash: sha256(token), userId: user.id, expiresAt });
   const link = `${deps.baseUrl}/verify-email?token=${token}`;
   const lines = [
     isWelcome
@@ -89,6 +86,7 @@ export async function sendEmailVerification(
       }),
     },
     db,
+    { expiresAt },
   );
 }
 
