@@ -146,6 +146,8 @@ async function enqueueInvitationMail(db: TDb, row: TInvitationRow, token: string
       }),
     },
     db,
+    // The link dies with the invitation: an e-mail still queued then is not sent, and is deleted.
+    { expiresAt: row.expiresAt },
   );
 }
 
