@@ -27,6 +27,9 @@ export const KUDOS_TITLE_MAX = 100;
 export const KUDOS_MESSAGE_MAX = 1000;
 /** The list is newest first and bounded (no page size in the spec). */
 export const KUDOS_LIST_LIMIT = 100;
+/** Issue 23: each kudos tells every admin, so a member gives at most this many an hour. */
+export const KUDOS_PER_HOUR = 10;
+export const KUDOS_RATE_LIMITED = `You can give ${KUDOS_PER_HOUR} kudos an hour. Please try again later.`;
 
 /** `POST /api/kudos`: the recipient is a member of the caller's church and not the caller. */
 export const ZKudosBody = z.object({

@@ -6,6 +6,9 @@ export const ANONYMOUS_NAME = "Anonymous";
 /** A page of the prayer wall; the client asks for the next page with `before` = the last id. */
 export const PRAYER_PAGE_SIZE = 20;
 export const PRAYER_PAGE_MAX = 100;
+/** Issue 23: a member shares at most this many prayer requests an hour, anonymous ones included. */
+export const PRAYER_REQUESTS_PER_HOUR = 10;
+export const PRAYER_REQUESTS_RATE_LIMITED = `You can share ${PRAYER_REQUESTS_PER_HOUR} prayer requests an hour. Please try again later.`;
 
 /** `POST /api/prayer-requests` (spec 1 §2.11, §5): title and details, sent trimmed, and the anonymous flag. */
 export const ZPrayerRequestBody = z.object({

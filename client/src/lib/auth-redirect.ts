@@ -1,5 +1,5 @@
 import { toast } from "@/components/ui/use-toast";
-import { isUnauthorizedError } from "./api-client";
+import { getServerMessage, getStatus, isUnauthorizedError } from "./api-client";
 import { goToPage } from "./full-page";
 
 /** Spec 1 section 9: wait 500 ms after the toast, then sign in again. */
@@ -21,7 +21,8 @@ export function handleUnauthorized(): void {
 
 /**
  * The usual failure path of a mutation: a 401 signs in again, anything else is a destructive toast.
- * `description` may be a function of the server's message.
+ * A 429 shows the server's own sentence (which limit, and when to try again), since the caller's
+ * usual words ("Failed to send kudos") would have the member retry at once.
  */
 export function toastApiError(
   error: unknown,
@@ -31,5 +32,6 @@ export function toastApiError(
     handleUnauthorized();
     return;
   }
-  toast({ title, description, variant: "destructive" });
+  const limited = getStatus(error) === 429 ? getServerMessage(error) : null;
+  toast({ title, description: limited ?? description, variant: "destructive" });
 }

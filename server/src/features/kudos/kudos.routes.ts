@@ -1,5 +1,6 @@
 import { ZApiError } from "@common/errors";
 import {
+  KUDOS_PER_HOUR,
   ZKudos,
   ZKudosBody,
   ZKudosReactionBody,
@@ -61,7 +62,7 @@ export const kudosRoutes: FastifyPluginAsyncZod = async (app) => {
       config: member,
       schema: {
         summary: "Give kudos",
-        description: "Made pending, for an admin to approve.",
+        description: `Made pending, for an admin to approve. At most ${KUDOS_PER_HOUR} an hour per member (429 past it).`,
         body: ZKudosBody,
         response: { 201: ZKudos },
       },

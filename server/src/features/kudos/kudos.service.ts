@@ -1,5 +1,7 @@
 import {
   KUDOS_LIST_LIMIT,
+  KUDOS_PER_HOUR,
+  KUDOS_RATE_LIMITED,
   type TKudos,
   type TKudosReaction,
   type TKudosReactionResult,
@@ -7,7 +9,7 @@ import {
   type TPendingKudos,
   type ZKudosBody,
 } from "@common/kudos";
-import { count, eq } from "drizzle-orm";
+import { count, eq, gt, min } from "drizzle-orm";
 import type { z } from "zod";
 import type { TDb } from "../../db/client";
 import { kudos, kudosReactions } from "../../db/schema/community";
@@ -15,6 +17,7 @@ import { users } from "../../db/schema/users";
 import { churchRow, inChurch } from "../../lib/church-scope";
 import type { TChurchCtx } from "../../lib/context";
 import { badRequest, conflict, notFound } from "../../lib/errors";
+import { enforceHourlyLimit } from "../../lib/hourly-limit";
 import { recordActivity } from "../admin/activity.repo";
 import { notify } from "../notifications/notify";
 import { completeOnboardingStepFor } from "../onboarding/onboarding.service";
@@ -104,11 +107,24 @@ async function getVisibleKudos(ctx: TChurchCtx, id: string): Promise<TKudos> {
  * `POST /api/kudos`: a pending kudos from the caller to a member of their church (anyone else,
  * known or not, is the same 400: the answer never tells another church's members apart). The
  * church's admins are told it waits for them, in the same transaction. Giving kudos completes the
- * onboarding step "give_kudos" (paid once, however many are given).
+ * onboarding step "give_kudos" (paid once, however many are given). At most KUDOS_PER_HOUR a member
+ * an hour (429 past it): each one tells every admin.
  */
 export async function createKudos(ctx: TChurchCtx, body: z.output<typeof ZKudosBody>): Promise<TKudos> {
   if (body.toUserId === ctx.userId) throw badRequest("You can't give kudos to yourself", "toUserId");
   const id = await ctx.db.transaction(async (tx) => {
+    await enforceHourlyLimit(tx, {
+      key: `kudos-from:${ctx.userId}`,
+      limit: KUDOS_PER_HOUR,
+      message: KUDOS_RATE_LIMITED,
+      countSince: async (since) => {
+        const [sent] = await tx
+          .select({ n: count(), oldest: min(kudos.createdAt) })
+          .from(kudos)
+          .where(inChurch(kudos, ctx, eq(kudos.fromUserId, ctx.userId), gt(kudos.createdAt, since)));
+        return sent;
+      },
+    });
     const people = await tx
       .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
       .from(users)

@@ -2,6 +2,8 @@ import { ZAdminStats } from "@common/admin";
 import {
   KUDOS_LIST_LIMIT,
   KUDOS_MESSAGE_MAX,
+  KUDOS_PER_HOUR,
+  KUDOS_RATE_LIMITED,
   KUDOS_TITLE_MAX,
   type TKudos,
   type TKudosReactionResult,
@@ -11,7 +13,7 @@ import {
 } from "@common/kudos";
 import { ONBOARDING_STEPS } from "@common/points";
 import { and, eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { Caller, createTestApp, type TTestApp } from "../../../test/app";
 import { addMember, createChurch, signUp, type TSignedIn, type TTestChurch } from "../../../test/factories";
 import { kudos, kudosReactions, notifications } from "../../db/schema/community";
@@ -484,5 +486,57 @@ describe("GET /api/kudos/recipients", () => {
     expect((await new Caller(t.app).get("/api/kudos/recipients")).status).toBe(401);
     const noChurch = await signUp(t.app);
     expect((await noChurch.get("/api/kudos/recipients")).status).toBe(403);
+  });
+});
+
+describe("kudos per member per hour (issue 23)", () => {
+  afterEach(() => vi.useRealTimers());
+
+  const sentBy = (who: TSignedIn) => t.db.select().from(kudos).where(eq(kudos.fromUserId, who.user.id));
+  const waitingFor = (c: TTestChurch) =>
+    t.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.churchId, c.church.id), eq(notifications.kind, "kudos_waiting")));
+
+  it("the 11th in an hour is 429 with a sentence, not stored, and tells no admin; an hour on it goes", async () => {
+    // Only the app's clock is faked: the rows' created_at is the app's time.
+    vi.useFakeTimers({ toFake: ["Date"], now: new Date("2026-11-20T10:00:00Z") });
+    const c = await churchWithMembers();
+    for (let i = 0; i < KUDOS_PER_HOUR; i++) await give(c.alice, i % 2 ? c.bob : c.carol, { title: `Thanks ${i}` });
+    expect(await waitingFor(c)).toHaveLength(KUDOS_PER_HOUR);
+
+    vi.setSystemTime(new Date("2026-11-20T10:59:00Z"));
+    const refused = await c.alice.post("/api/kudos", body(c.bob, { title: "One too many" }));
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toBe(KUDOS_RATE_LIMITED);
+    expect(refused.body.message).toBe("You can give 10 kudos an hour. Please try again later.");
+    expect(refused.headers["retry-after"]).toBe("60");
+    expect((await sentBy(c.alice)).map((k) => k.title)).not.toContain("One too many");
+    expect(await sentBy(c.alice)).toHaveLength(KUDOS_PER_HOUR);
+    expect(await waitingFor(c)).toHaveLength(KUDOS_PER_HOUR);
+
+    // Another member of the same church is not limited by Alice's kudos; nor is another church's.
+    expect((await c.carol.post("/api/kudos", body(c.bob))).status).toBe(201);
+    const other = await churchWithMembers();
+    expect((await other.alice.post("/api/kudos", body(other.bob))).status).toBe(201);
+
+    // An hour after the first ten, Alice may give again.
+    vi.setSystemTime(new Date("2026-11-20T11:00:00.001Z"));
+    const again = await c.alice.post("/api/kudos", body(c.bob, { title: "Next hour" }));
+    expect(again.status, JSON.stringify(again.body)).toBe(201);
+    expect(await sentBy(c.alice)).toHaveLength(KUDOS_PER_HOUR + 1);
+    expect(await waitingFor(c)).toHaveLength(KUDOS_PER_HOUR + 2);
+  });
+
+  it("20 sent at once store exactly 10 and tell the admins of 10; the rest are 429", async () => {
+    const c = await churchWithMembers();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => c.alice.post("/api/kudos", body(c.bob, { title: `Burst ${i}` }))),
+    );
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(KUDOS_PER_HOUR);
+    expect(answers.filter((a) => a.status === 429)).toHaveLength(20 - KUDOS_PER_HOUR);
+    expect(await sentBy(c.alice)).toHaveLength(KUDOS_PER_HOUR);
+    expect(await waitingFor(c)).toHaveLength(KUDOS_PER_HOUR);
   });
 });

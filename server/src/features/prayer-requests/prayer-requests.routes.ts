@@ -1,5 +1,6 @@
 import { ZApiError } from "@common/errors";
 import {
+  PRAYER_REQUESTS_PER_HOUR,
   ZPrayerAnsweredBody,
   ZPrayerHiddenBody,
   ZPrayerRequest,
@@ -43,7 +44,12 @@ export const prayerRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/prayer-requests",
     {
       config: member,
-      schema: { summary: "Share a prayer request", body: ZPrayerRequestBody, response: { 201: ZPrayerRequest } },
+      schema: {
+        summary: "Share a prayer request",
+        description: `At most ${PRAYER_REQUESTS_PER_HOUR} an hour per member, anonymous ones included (429 past it).`,
+        body: ZPrayerRequestBody,
+        response: { 201: ZPrayerRequest },
+      },
     },
     async (req, reply) => reply.code(201).send(await createPrayerRequest(req.churchCtx, req.body)),
   );

@@ -1,19 +1,22 @@
 import { getMemberDisplayName } from "@common/member-helpers";
-import type {
-  TPrayerRequest,
-  TPrayResult,
-  ZPrayerAnsweredBody,
-  ZPrayerRequestBody,
-  ZPrayerRequestListQuery,
+import {
+  PRAYER_REQUESTS_PER_HOUR,
+  PRAYER_REQUESTS_RATE_LIMITED,
+  type TPrayerRequest,
+  type TPrayResult,
+  type ZPrayerAnsweredBody,
+  type ZPrayerRequestBody,
+  type ZPrayerRequestListQuery,
 } from "@common/prayer";
 import { isAdminRole } from "@common/roles";
-import { count, eq, isNull } from "drizzle-orm";
+import { count, eq, gt, isNull, min } from "drizzle-orm";
 import type { z } from "zod";
 import { prayerRequestPrayers, prayerRequests } from "../../db/schema/prayer";
 import { users } from "../../db/schema/users";
 import { churchRow, inChurch } from "../../lib/church-scope";
 import type { TChurchCtx } from "../../lib/context";
 import { conflict, forbidden, notFound } from "../../lib/errors";
+import { enforceHourlyLimit } from "../../lib/hourly-limit";
 import { dayKey } from "../../lib/points";
 import { recordActivity } from "../admin/activity.repo";
 import { notify } from "../notifications/notify";
@@ -71,12 +74,27 @@ async function getPrayerRequest(ctx: TChurchCtx, id: string, now = new Date()): 
  * Shares a request. The admins' activity feed gets a line: the author's name for a named request,
  * and for an anonymous one a line with no user at all. Only a named request completes the
  * onboarding step: the step's ledger row, timed with an anonymous request, would name its author.
+ * At most PRAYER_REQUESTS_PER_HOUR a member an hour, anonymous or not (429 past it).
  */
 export async function createPrayerRequest(
   ctx: TChurchCtx,
   body: z.output<typeof ZPrayerRequestBody>,
 ): Promise<TPrayerRequest> {
   const id = await ctx.db.transaction(async (tx) => {
+    await enforceHourlyLimit(tx, {
+      key: `prayer-requests-from:${ctx.userId}`,
+      limit: PRAYER_REQUESTS_PER_HOUR,
+      message: PRAYER_REQUESTS_RATE_LIMITED,
+      countSince: async (since) => {
+        const [shared] = await tx
+          .select({ n: count(), oldest: min(prayerRequests.createdAt) })
+          .from(prayerRequests)
+          .where(
+            inChurch(prayerRequests, ctx, eq(prayerRequests.authorId, ctx.userId), gt(prayerRequests.createdAt, since)),
+          );
+        return shared;
+      },
+    });
     const [row] = await tx
       .insert(prayerRequests)
       .values({
