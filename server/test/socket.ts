@@ -32,11 +32,16 @@ export type TTestSocket = {
 
 /**
  * A socket as a browser page opens it: the member's session cookie and this site's Origin (or
- * `origin` given). Resolves once open, or rejects with the server's refusal ("Unexpected server
- * response: 401").
+ * `origin` given), with `extra` headers (an `x-forwarded-for` for an app that trusts a proxy).
+ * Resolves once open, or rejects with the server's refusal ("Unexpected server response: 401").
  */
-export function openSocket(url: string, cookie: string | undefined, origin: string | null = TEST_ORIGIN) {
-  const headers: Record<string, string> = {};
+export function openSocket(
+  url: string,
+  cookie: string | undefined,
+  origin: string | null = TEST_ORIGIN,
+  extra: Record<string, string> = {},
+) {
+  const headers: Record<string, string> = { ...extra };
   if (cookie) headers.cookie = cookie;
   if (origin) headers.origin = origin;
   const ws = new WebSocket(url, { headers });
@@ -82,4 +87,31 @@ export async function joinLive(url: string, cookie: string | undefined, eventId:
   const joined = await s.next("joined");
   expect(joined.eventId).toBe(eventId);
   return s;
+}
+
+/** An upgrade the server refuses before upgrading: its HTTP status and JSON answer. */
+export function refusedSocket(
+  url: string,
+  cookie: string | undefined,
+  extra: Record<string, string> = {},
+): Promise<{ status: number; body: { message?: string }; headers: Record<string, unknown> }> {
+  const headers: Record<string, string> = { origin: TEST_ORIGIN, ...extra };
+  if (cookie) headers.cookie = cookie;
+  const ws = new WebSocket(url, { headers });
+  return new Promise((resolve, reject) => {
+    ws.once("open", () => {
+      ws.terminate();
+      reject(new Error("the socket opened"));
+    });
+    // Kept for the whole life of the attempt: destroying the request may report one more error.
+    ws.on("error", reject);
+    ws.once("unexpected-response", (req, res) => {
+      let text = "";
+      res.on("data", (d: Buffer) => (text += d.toString()));
+      res.on("end", () => {
+        req.destroy();
+        resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : {}, headers: res.headers });
+      });
+    });
+  });
 }
