@@ -1,9 +1,11 @@
 import { type TPrayerRequest, ZPrayerRequest } from "@common/prayer";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { Caller, createTestApp, type TTestApp } from "../../../test/app";
 import { addMember, createChurch, invite, type TSignedIn, type TTestChurch } from "../../../test/factories";
 import { makePng } from "../../../test/png";
 import { buildApp } from "../../app";
+import { prayerRequests } from "../../db/schema/prayer";
 import { CacheBus } from "../../lib/cache-bus";
 import { PrayerWallCache } from "./prayer-wall-cache";
 
@@ -22,6 +24,13 @@ async function ask(who: Caller, over: Record<string, unknown> = {}): Promise<TPr
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return ZPrayerRequest.parse(res.body);
 }
+
+/** Moves a church's requests back an hour, their order kept, as if the members' hourly allowance had passed. */
+const ageRequests = (c: TTestChurch) =>
+  t.db
+    .update(prayerRequests)
+    .set({ createdAt: sql`${prayerRequests.createdAt} - interval '1 hour'` })
+    .where(eq(prayerRequests.churchId, c.church.id));
 
 /** The first page as the client asks for it (`?limit=20`, from the cache) or with another query. */
 async function list(who: Caller, query = "?limit=20"): Promise<TPrayerRequest[]> {
@@ -50,6 +59,8 @@ describe("the cached first page of the prayer wall", () => {
     const reader = await addMember(t.app, c, "CONGREGANT", "Orpah");
     const made: TPrayerRequest[] = [];
     for (let i = 0; i < 45; i++) {
+      // Past a member's hourly allowance (issue 23): the church's requests so far move back an hour, in order.
+      if (i > 0 && i % 10 === 0) await ageRequests(c);
       made.push(await ask(i % 3 === 0 ? author : other, { title: `Request ${i}`, isAnonymous: i % 4 === 0 }));
     }
     // Hidden: many of the newest, so a member's first 40 cannot come from the kept rows alone.

@@ -1,8 +1,15 @@
 import { ONBOARDING_STEPS } from "@common/points";
-import { ANONYMOUS_NAME, type TPrayerRequest, ZPrayerRequest, ZPrayResult } from "@common/prayer";
-import { and, eq } from "drizzle-orm";
+import {
+  ANONYMOUS_NAME,
+  PRAYER_REQUESTS_PER_HOUR,
+  PRAYER_REQUESTS_RATE_LIMITED,
+  type TPrayerRequest,
+  ZPrayerRequest,
+  ZPrayResult,
+} from "@common/prayer";
+import { and, eq, sql } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { Caller, createTestApp, type TTestApp } from "../../../test/app";
+import { Caller, createSecondInstance, createTestApp, type TTestApp } from "../../../test/app";
 import {
   addMember,
   createChurch,
@@ -17,6 +24,7 @@ import {
 } from "../../../test/factories";
 import { makePng } from "../../../test/png";
 import { activities } from "../../db/schema/admin";
+import { notifications } from "../../db/schema/community";
 import { pointsLedger } from "../../db/schema/points";
 import { prayerRequestPrayers, prayerRequests } from "../../db/schema/prayer";
 import { users } from "../../db/schema/users";
@@ -570,5 +578,71 @@ describe("notifications (issue 11)", () => {
     await others[1].post(`/api/prayer-requests/${named.id}/pray`);
     expect(await notes(author, "prayer_prayed")).toHaveLength(3);
     for (const m of others) expect(await notes(m, "prayer_prayed")).toEqual([]);
+  });
+});
+
+describe("prayer requests per member per hour (issue 23)", () => {
+  const mine = (m: TSignedIn) => t.db.select().from(prayerRequests).where(eq(prayerRequests.authorId, m.user.id));
+  const activityOf = (c: TTestChurch) =>
+    t.db
+      .select()
+      .from(activities)
+      .where(and(eq(activities.churchId, c.church.id), eq(activities.kind, "prayer_request")));
+  const noticesOf = (c: TTestChurch) =>
+    t.db.select().from(notifications).where(eq(notifications.churchId, c.church.id));
+
+  it("the 11th in an hour, anonymous or named, is 429 with a sentence and leaves no trace; an hour on it goes", async () => {
+    setClock("2026-11-20T10:00:00Z");
+    const c = await createChurch(t.app);
+    const m = await addMember(t.app, c, "CONGREGANT", "Hannah");
+    const other = await addMember(t.app, c, "CONGREGANT", "Peninnah");
+    for (let i = 0; i < PRAYER_REQUESTS_PER_HOUR; i++)
+      await ask(m, { title: `Request ${i}`, isAnonymous: i % 2 === 0 });
+    const notices = (await noticesOf(c)).length;
+
+    setClock("2026-11-20T10:59:00Z");
+    for (const isAnonymous of [true, false]) {
+      const refused = await m.post("/api/prayer-requests", body({ title: "One too many", isAnonymous }));
+      expect(refused.status).toBe(429);
+      expect(refused.body.message).toBe(PRAYER_REQUESTS_RATE_LIMITED);
+      expect(refused.body.message).toBe("You can share 10 prayer requests an hour. Please try again later.");
+      expect(refused.headers["retry-after"]).toBe("60");
+    }
+    expect(await mine(m)).toHaveLength(PRAYER_REQUESTS_PER_HOUR);
+    expect((await mine(m)).map((r) => r.title)).not.toContain("One too many");
+    expect(await activityOf(c)).toHaveLength(PRAYER_REQUESTS_PER_HOUR);
+    expect(await noticesOf(c)).toHaveLength(notices);
+    expect((await list(other, "?limit=100")).map((r) => r.title)).not.toContain("One too many");
+
+    // Another member is not limited by Hannah's requests.
+    await ask(other, { isAnonymous: true });
+
+    // An hour after the first ten, Hannah may share again.
+    setClock("2026-11-20T11:00:00.001Z");
+    await ask(m, { title: "Next hour", isAnonymous: true });
+    expect(await mine(m)).toHaveLength(PRAYER_REQUESTS_PER_HOUR + 1);
+  });
+
+  it("is counted from the database: ten through two processes, the 11th refused by either; rows an hour old free it", async () => {
+    const c = await createChurch(t.app);
+    const m = await addMember(t.app, c);
+    const there = new Caller(await createSecondInstance(t), m.cookie);
+    const answers = await Promise.all(
+      Array.from({ length: 16 }, (_, i) =>
+        (i % 2 ? there : m).post("/api/prayer-requests", body({ title: `Burst ${i}`, isAnonymous: true })),
+      ),
+    );
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(PRAYER_REQUESTS_PER_HOUR);
+    expect(answers.filter((a) => a.status === 429)).toHaveLength(16 - PRAYER_REQUESTS_PER_HOUR);
+    expect(await mine(m)).toHaveLength(PRAYER_REQUESTS_PER_HOUR);
+    for (const who of [m, there]) expect((await who.post("/api/prayer-requests", body())).status).toBe(429);
+
+    // The member's rows moved back an hour: the allowance is whole again.
+    await t.db
+      .update(prayerRequests)
+      .set({ createdAt: sql`${prayerRequests.createdAt} - interval '1 hour'` })
+      .where(eq(prayerRequests.authorId, m.user.id));
+    for (let i = 0; i < PRAYER_REQUESTS_PER_HOUR; i++) await ask(i % 2 ? there : m, { title: `Later ${i}` });
+    expect((await m.post("/api/prayer-requests", body())).status).toBe(429);
   });
 });
