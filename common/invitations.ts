@@ -33,6 +33,8 @@ export const ZInvitation = z.object({
   source: z.enum(INVITATION_SOURCES).optional(),
   firstName: z.string().nullable().optional(),
   lastName: z.string().nullable().optional(),
+  /** Only in the answer that made or sent it: why its e-mail did not go out (it waits for review). */
+  notice: z.string().optional(),
 });
 export type TInvitation = z.infer<typeof ZInvitation>;
 

@@ -76,9 +76,16 @@ export const ZMemberImportResult = z.object({
   /** Created but not e-mailed: "later", or over a daily sending limit. */
   waiting: z.number().int(),
   skipped: z.number().int(),
+  /** Why some wait although "now" was asked (a sending limit, an unconfirmed address), in words. */
+  notice: z.string().optional(),
 });
 export type TMemberImportResult = z.infer<typeof ZMemberImportResult>;
 
 /** `POST /api/admin/invitations/send-waiting`. */
-export const ZSendWaitingResult = z.object({ sent: z.number().int(), waiting: z.number().int() });
+export const ZSendWaitingResult = z.object({
+  sent: z.number().int(),
+  waiting: z.number().int(),
+  /** Why some still wait (a sending limit, an unconfirmed address), in words. */
+  notice: z.string().optional(),
+});
 export type TSendWaitingResult = z.infer<typeof ZSendWaitingResult>;

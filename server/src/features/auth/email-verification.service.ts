@@ -90,14 +90,19 @@ export async function sendEmailVerification(
   );
 }
 
-/** A new confirmation link for the signed-in user; 409 when the address is already confirmed. */
+/**
+ * A new confirmation link for the signed-in user; 409 when the address is already confirmed by its
+ * mailbox or a provider. An address proved only by an invitation may ask for one: an admin needs
+ * the stronger proof to send more than a few invitations (issue 23).
+ */
 export async function resendEmailVerification(ctx: TUserCtx, deps: TMailDeps): Promise<void> {
   const [user] = await ctx.db
-    .select({ id: users.id, email: users.email, emailVerifiedAt: users.emailVerifiedAt })
+    .select({ id: users.id, email: users.email, emailVerifiedAt: users.emailVerifiedAt, emailProof: users.emailProof })
     .from(users)
     .where(eq(users.id, ctx.userId));
   if (!user) throw notFound("Account not found");
-  if (user.emailVerifiedAt) throw conflict("Your e-mail address is already confirmed.");
+  if (user.emailVerifiedAt && user.emailProof !== "invitation")
+    throw conflict("Your e-mail address is already confirmed.");
   await sendEmailVerification(ctx.db, user, deps);
 }
 

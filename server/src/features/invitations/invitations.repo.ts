@@ -101,6 +101,19 @@ export async function isStillAdmin(ctx: TChurchCtx): Promise<boolean> {
   return row?.role === "ADMIN" || row?.role === "SUPER_ADMIN";
 }
 
+/**
+ * Whether the caller's own e-mail address is confirmed by its mailbox (a confirmation or reset link)
+ * or by a provider that vouches for it. An invitation's proof does not count here: a church's admins
+ * see every link (Copy Link), so an unconfirmed admin could make "confirmed" admins at will.
+ */
+export async function isSenderAddressConfirmed(ctx: TChurchCtx): Promise<boolean> {
+  const [row] = await ctx.db
+    .select({ verifiedAt: users.emailVerifiedAt, proof: users.emailProof })
+    .from(users)
+    .where(churchRow(users, ctx, ctx.userId));
+  return Boolean(row?.verifiedAt) && (row?.proof === "mailbox" || row?.proof === "provider");
+}
+
 /** Invitations made before tokens were encrypted, still holding the plain token. */
 export function findLegacyTokenInvitations(db: TDb) {
   return db
@@ -120,15 +133,32 @@ export async function sealLegacyToken(db: TDb, id: string, tokenSealed: string):
 export async function lockInvitationSends(db: TDb, recipient: string, churchId: string): Promise<void> {
   await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`invite-to:${recipient}`}, 0))`);
   await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`invite-from:${churchId}`}, 0))`);
+  await lockInstallSends(db);
 }
 
-/** How many invitation e-mails went out since `since`, and when the oldest of them was sent. */
+/**
+ * The install-wide cap's lock, always taken last: every invitation e-mail of every church waits for
+ * it, but only for the few statements between the check and the commit.
+ */
+async function lockInstallSends(db: TDb): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended('invite-from-install', 0))`);
+}
+
+/**
+ * How many invitation e-mails went out since `since` (to one recipient, from one church, or from the
+ * whole install: "all"), and when the oldest of them was sent.
+ */
 export async function countInvitationSends(
   db: TDb,
-  by: { recipient: string } | { churchId: string },
+  by: { recipient: string } | { churchId: string } | "all",
   since: Date,
 ): Promise<{ n: number; oldest: Date | null }> {
-  const who = "recipient" in by ? eq(invitationSends.recipient, by.recipient) : inChurch(invitationSends, by);
+  const who =
+    by === "all"
+      ? undefined
+      : "recipient" in by
+        ? eq(invitationSends.recipient, by.recipient)
+        : inChurch(invitationSends, by);
   const [row] = await db
     .select({ n: count(), oldest: min(invitationSends.createdAt) })
     .from(invitationSends)
@@ -197,6 +227,7 @@ export async function lockInvitationSendsMany(db: TDb, recipients: string[], chu
     sql`select pg_advisory_xact_lock(hashtextextended(k, 0)) from json_array_elements_text(${JSON.stringify(keys)}::json) with ordinality as t(k, n) order by n`,
   );
   await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`invite-from:${churchId}`}, 0))`);
+  await lockInstallSends(db);
 }
 
 /** How many invitation e-mails each of `recipients` received since `since`. */

@@ -29,6 +29,7 @@ export async function getInvitationSendingDeps(app: FastifyInstance, req: Fastif
     secrets: app.secrets,
     baseUrl: app.config.publicUrl,
     emailsPerDay: app.config.invitationEmailsPerDay,
+    emailsPerDayTotal: app.config.invitationEmailsPerDayTotal,
     churchName: user?.church?.name ?? "your church",
     brandColor: user?.church?.brandColor ?? DEFAULT_BRAND_COLOR,
     inviterName: user ? getMemberDisplayName(user) : "Your church",
@@ -56,7 +57,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "Invite someone",
         description:
-          "E-mails the invitation link. 409 when the address is a member or has a pending invitation; 429 over the daily sending limits.",
+          "E-mails the invitation link. While the admin's own address is unconfirmed, a church sends at most 20 invitation e-mails: past them the invitation is made but waits for review (`sentAt` null) and `notice` says why. 409 when the address is a member or has a pending invitation; 429 over the daily sending limits (the recipient's, the church's, the server's).",
         body: ZCreateInvitationBody,
         response: { 201: ZInvitation, 409: ZApiError },
       },
@@ -73,7 +74,8 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
       config,
       schema: {
         summary: "Send an invitation again",
-        description: "Only a pending invitation (409 otherwise).",
+        description:
+          "Only a pending invitation (409 otherwise); 403 while the admin's own address is unconfirmed and the church has sent its 20; 429 over the daily sending limits.",
         params: ZIdParams,
         response: { 200: ZInvitation, 409: ZApiError },
       },
@@ -88,7 +90,8 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
       config,
       schema: {
         summary: "Send an invitation waiting for review",
-        description: "Invitations from an import or a sync wait until an admin sends them; 409 when already sent.",
+        description:
+          "Invitations from an import or a sync wait until an admin sends them; 409 when already sent; 403 while the admin's own address is unconfirmed and the church has sent its 20; 429 over the daily sending limits.",
         params: ZIdParams,
         response: { 200: ZInvitation, 409: ZApiError },
       },
@@ -102,7 +105,8 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
       config,
       schema: {
         summary: "Send every invitation waiting for review",
-        description: "As far as the daily sending limits allow; the rest keep waiting.",
+        description:
+          "As far as the daily sending limits (and an unconfirmed admin's 20) allow; the rest keep waiting and `notice` says why.",
         response: { 200: ZSendWaitingResult },
       },
     },

@@ -1,4 +1,9 @@
-import { INVITATION_TTL_DAYS, INVITATIONS_PER_RECIPIENT_PER_DAY } from "@common/invitation-helpers";
+import {
+  CONFIRM_TO_SEND_INVITATIONS,
+  INVITATION_TTL_DAYS,
+  INVITATIONS_PER_RECIPIENT_PER_DAY,
+  UNCONFIRMED_ADMIN_INVITATION_EMAILS,
+} from "@common/invitation-helpers";
 import type { TInvitation, TInvitationSource, TPublicInvitation, ZCreateInvitationBody } from "@common/invitations";
 import { ROLE_LABELS, type TRole } from "@common/roles";
 import { and, eq, isNull } from "drizzle-orm";
@@ -27,6 +32,7 @@ import {
   findLegacyTokenInvitations,
   findPendingInvitationByEmail,
   findWaitingInvitations,
+  isSenderAddressConfirmed,
   isStillAdmin,
   lockBulkInvitations,
   lockInvitationSends,
@@ -48,6 +54,8 @@ export type TInvitationDeps = {
   secrets: SecretBox;
   baseUrl: string;
   emailsPerDay: number;
+  /** Invitation e-mails of every church of the install together in 24 hours. */
+  emailsPerDayTotal: number;
   churchName: string;
   brandColor: string;
   inviterName: string;
@@ -83,40 +91,70 @@ const ROLE_WORDS: Record<string, string> = {
 
 function whenItLifts(oldest: Date | null): { text: string; seconds: number } {
   const ms = Math.max(60_000, (oldest?.getTime() ?? Date.now()) + DAY_MS - Date.now());
-  const hours = Math.floor(ms / 3_600_000);
-  const minutes = Math.ceil((ms % 3_600_000) / 60_000);
+  // Whole minutes first, so that 23 h 59.5 min reads "24 h 0 min", never "23 h 60 min".
+  const inMinutes = Math.ceil(ms / 60_000);
+  const hours = Math.floor(inMinutes / 60);
+  const minutes = inMinutes % 60;
   const text = hours > 0 ? `${hours} h ${minutes} min` : `${minutes} min`;
   return { text, seconds: Math.ceil(ms / 1000) };
 }
 
+const churchLimitText = (emailsPerDay: number, lifts: string) =>
+  `Your church has sent its ${emailsPerDay} invitation e-mails for today. You can send more in ${lifts}.`;
+const installLimitText = (total: number, lifts: string) =>
+  `This server sends at most ${total} invitation e-mails a day across all its churches, and that many have gone out. You can send more in ${lifts}.`;
+
+function rateLimited(message: string, seconds: number) {
+  return new AppError("RATE_LIMITED", message, { headers: { "retry-after": String(seconds) } });
+}
+
 /**
- * Counts this e-mail against the sending limits inside the caller's transaction, or throws 429
- * saying which limit and when it lifts: a recipient receives at most 3 invitation e-mails a day,
- * whatever churches send them, and a church sends at most `emailsPerDay`.
+ * How many more invitation e-mails the caller's church may send before the caller confirms their
+ * own address: unlimited once confirmed, else what is left of UNCONFIRMED_ADMIN_INVITATION_EMAILS
+ * (every e-mail the church ever sent counts). Read under the church's send lock.
  */
-async function claimInvitationSend(db: TDb, recipient: string, churchId: string, emailsPerDay: number) {
+async function getUnconfirmedAllowance(tx: TChurchCtx): Promise<number> {
+  if (await isSenderAddressConfirmed(tx)) return Number.POSITIVE_INFINITY;
+  const ever = await countInvitationSends(tx.db, { churchId: tx.churchId }, new Date(0));
+  return Math.max(0, UNCONFIRMED_ADMIN_INVITATION_EMAILS - ever.n);
+}
+
+/**
+ * Counts this e-mail against the sending limits inside the caller's transaction. Returns false when
+ * it must wait for review instead (the sender's address is not confirmed and the church has used its
+ * UNCONFIRMED_ADMIN_INVITATION_EMAILS); throws 429 saying which limit and when it lifts: a recipient
+ * receives at most 3 invitation e-mails a day, whatever churches send them, a church sends at most
+ * `emailsPerDay`, and the whole install at most `emailsPerDayTotal`.
+ */
+async function claimInvitationSend(tx: TChurchCtx, recipient: string, deps: TInvitationDeps): Promise<boolean> {
+  const { db, churchId } = tx;
   await lockInvitationSends(db, recipient, churchId);
+  if ((await getUnconfirmedAllowance(tx)) <= 0) return false;
   const since = new Date(Date.now() - DAY_MS);
   const toRecipient = await countInvitationSends(db, { recipient }, since);
   if (toRecipient.n >= INVITATIONS_PER_RECIPIENT_PER_DAY) {
     const lifts = whenItLifts(toRecipient.oldest);
-    throw new AppError(
-      "RATE_LIMITED",
+    throw rateLimited(
       `${recipient} has already received ${INVITATIONS_PER_RECIPIENT_PER_DAY} invitation e-mails in the last 24 hours. You can invite them again in ${lifts.text}.`,
-      { headers: { "retry-after": String(lifts.seconds) } },
+      lifts.seconds,
     );
   }
   const fromChurch = await countInvitationSends(db, { churchId }, since);
-  if (fromChurch.n >= emailsPerDay) {
+  if (fromChurch.n >= deps.emailsPerDay) {
     const lifts = whenItLifts(fromChurch.oldest);
-    throw new AppError(
-      "RATE_LIMITED",
-      `Your church has sent its ${emailsPerDay} invitation e-mails for today. You can send more in ${lifts.text}.`,
-      { headers: { "retry-after": String(lifts.seconds) } },
-    );
+    throw rateLimited(churchLimitText(deps.emailsPerDay, lifts.text), lifts.seconds);
+  }
+  const fromInstall = await countInvitationSends(db, "all", since);
+  if (fromInstall.n >= deps.emailsPerDayTotal) {
+    const lifts = whenItLifts(fromInstall.oldest);
+    throw rateLimited(installLimitText(deps.emailsPerDayTotal, lifts.text), lifts.seconds);
   }
   await recordInvitationSend(db, recipient, churchId);
+  return true;
 }
+
+/** An existing invitation cannot be e-mailed until the sender confirms their address: 403 saying so. */
+const mustConfirmToSend = () => new AppError("FORBIDDEN", CONFIRM_TO_SEND_INVITATIONS);
 
 /** The role the request was let in with may have been taken away a moment ago: check the row. */
 export async function assertStillAdmin(ctx: TChurchCtx): Promise<void> {
@@ -167,7 +205,7 @@ export async function createInvitation(
   return ctx.db.transaction(async (db) => {
     const tx = { ...ctx, db };
     await assertStillAdmin(tx);
-    await claimInvitationSend(db, body.email, ctx.churchId, deps.emailsPerDay);
+    const isSending = await claimInvitationSend(tx, body.email, deps);
     const token = createToken(32);
     const row = await createInvitationRow(tx, {
       email: body.email,
@@ -175,9 +213,16 @@ export async function createInvitation(
       tokenHash: sha256(token),
       tokenSealed: deps.secrets.seal(token),
       expiresAt: new Date(Date.now() + INVITATION_TTL_DAYS * DAY_MS),
+      // Held back: it waits for review, as an import's does, until the sender confirms their address.
+      ...(isSending ? {} : { sentAt: null }),
     });
+    const role = ROLE_LABELS[row.role as TRole];
+    if (!isSending) {
+      await recordActivity(tx, "invitation_waiting", `Invitation to ${row.email} (${role}) waits for review`);
+      return { ...toInvitation(row, deps.secrets), notice: CONFIRM_TO_SEND_INVITATIONS };
+    }
     await enqueueInvitationMail(db, row, token, deps);
-    await recordActivity(tx, "invitation_sent", `Invitation sent to ${row.email} (${ROLE_LABELS[row.role as TRole]})`);
+    await recordActivity(tx, "invitation_sent", `Invitation sent to ${row.email} (${role})`);
     return toInvitation(row, deps.secrets);
   });
 }
@@ -193,7 +238,7 @@ export async function resendInvitation(ctx: TChurchCtx, id: string, deps: TInvit
       throw conflict("Only a pending invitation can be sent again. Invite the address anew.");
     const token = row.tokenSealed ? deps.secrets.open(row.tokenSealed) : row.legacyToken;
     if (!token) throw conflict("This invitation's link can no longer be read. Delete it and invite the address anew.");
-    await claimInvitationSend(db, row.email, ctx.churchId, deps.emailsPerDay);
+    if (!(await claimInvitationSend(tx, row.email, deps))) throw mustConfirmToSend();
     await enqueueInvitationMail(db, row, token, deps);
     await recordActivity(tx, "invitation_sent", `Invitation sent again to ${row.email}`);
     return toInvitation(row, deps.secrets);
@@ -217,7 +262,7 @@ export async function sendWaitingInvitation(ctx: TChurchCtx, id: string, deps: T
     if (!sent) throw conflict("This invitation has already been sent. Use Resend to send it again.");
     const token = row.tokenSealed ? deps.secrets.open(row.tokenSealed) : row.legacyToken;
     if (!token) throw conflict("This invitation's link can no longer be read. Delete it and invite the address anew.");
-    await claimInvitationSend(db, row.email, ctx.churchId, deps.emailsPerDay);
+    if (!(await claimInvitationSend(tx, row.email, deps))) throw mustConfirmToSend();
     await enqueueInvitationMail(db, sent, token, deps);
     await recordActivity(tx, "invitation_sent", `Invitation sent to ${row.email} (${ROLE_LABELS[row.role as TRole]})`);
     return toInvitation(sent, deps.secrets);
@@ -226,25 +271,46 @@ export async function sendWaitingInvitation(ctx: TChurchCtx, id: string, deps: T
 
 /**
  * E-mails `rows` (waiting invitations of the caller's church) inside the caller's transaction, oldest
- * first, as far as the daily limits allow: the church's budget for the day, and at most
- * INVITATIONS_PER_RECIPIENT_PER_DAY to one address. The rest stay waiting, to be sent later.
+ * first, as far as the limits allow: the church's budget for the day, the install's, at most
+ * INVITATIONS_PER_RECIPIENT_PER_DAY to one address, and what an unconfirmed sender may still send.
+ * The rest stay waiting, to be sent later; `notice` says in words which limit held them.
  */
 export async function sendInvitationRows(
   tx: TChurchCtx,
   rows: TInvitationRow[],
   deps: TInvitationDeps,
-): Promise<{ sent: number; waiting: number }> {
+): Promise<{ sent: number; waiting: number; notice?: string }> {
+  if (rows.length === 0) return { sent: 0, waiting: 0 };
   const since = new Date(Date.now() - DAY_MS);
-  // Only as many as the day's budget can take are locked (each lock is an entry in a shared table).
-  const before = await countInvitationSends(tx.db, { churchId: tx.churchId }, since);
-  const candidates = rows.slice(0, Math.max(0, deps.emailsPerDay - before.n));
-  if (candidates.length === 0) return { sent: 0, waiting: rows.length };
-  await lockInvitationSendsMany(
-    tx.db,
-    candidates.map((r) => r.email),
-    tx.churchId,
-  );
-  let budget = deps.emailsPerDay - (await countInvitationSends(tx.db, { churchId: tx.churchId }, since)).n;
+  const budgets = async () => {
+    const church = await countInvitationSends(tx.db, { churchId: tx.churchId }, since);
+    const install = await countInvitationSends(tx.db, "all", since);
+    return {
+      church: {
+        left: deps.emailsPerDay - church.n,
+        text: churchLimitText(deps.emailsPerDay, whenItLifts(church.oldest).text),
+      },
+      install: {
+        left: deps.emailsPerDayTotal - install.n,
+        text: installLimitText(deps.emailsPerDayTotal, whenItLifts(install.oldest).text),
+      },
+      unconfirmed: { left: await getUnconfirmedAllowance(tx), text: CONFIRM_TO_SEND_INVITATIONS },
+    };
+  };
+  const smallest = (b: Awaited<ReturnType<typeof budgets>>) =>
+    [b.unconfirmed, b.church, b.install].reduce((a, c) => (c.left < a.left ? c : a));
+  // Only as many as the budgets can take are locked (each lock is an entry in a shared table).
+  const candidates = rows.slice(0, Math.max(0, smallest(await budgets()).left));
+  let limit = smallest(await budgets());
+  if (candidates.length > 0) {
+    await lockInvitationSendsMany(
+      tx.db,
+      candidates.map((r) => r.email),
+      tx.churchId,
+    );
+    limit = smallest(await budgets());
+  }
+  let budget = limit.left;
   const perRecipient = await countInvitationSendsByRecipient(
     tx.db,
     candidates.map((r) => r.email),
@@ -275,7 +341,10 @@ export async function sendInvitationRows(
     tx.churchId,
   );
   for (const { row, token } of sending) await enqueueInvitationMail(tx.db, row, token, deps);
-  return { sent: sending.length, waiting: rows.length - sending.length };
+  const waiting = rows.length - sending.length;
+  // A limit held some back when it ran out; otherwise only recipients' own limits (or unreadable links) did.
+  const notice = waiting > 0 && budget <= 0 ? `${limit.text} The rest wait for review.` : undefined;
+  return notice ? { sent: sending.length, waiting, notice } : { sent: sending.length, waiting };
 }
 
 /** "Send all waiting": e-mails the church's waiting invitations as far as the daily limits allow. */

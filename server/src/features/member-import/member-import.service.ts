@@ -118,8 +118,10 @@ export async function importMembers(
         };
       }),
     );
-    const { sent, waiting } =
-      body.send === "now" ? await sendInvitationRows(tx, created, deps) : { sent: 0, waiting: created.length };
+    const { sent, waiting, notice } =
+      body.send === "now"
+        ? await sendInvitationRows(tx, created, deps)
+        : { sent: 0, waiting: created.length, notice: undefined };
     if (created.length > 0) {
       await recordActivity(
         tx,
@@ -127,7 +129,8 @@ export async function importMembers(
         `${created.length} ${created.length === 1 ? "person" : "people"} imported (${sent} invitations sent, ${waiting} waiting for review)`,
       );
     }
-    return { created: created.length, sent, waiting, skipped: rows.length - ok.length };
+    const result = { created: created.length, sent, waiting, skipped: rows.length - ok.length };
+    return notice ? { ...result, notice } : result;
   });
 }
 
