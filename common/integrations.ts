@@ -109,6 +109,11 @@ export const ZIntegration = z.object({
   lastSync: z.string().nullable(),
   lastError: z.string().nullable(),
   isActive: z.boolean(),
+  /**
+   * Why it is off when the app turned it off (the admin who connected it was removed or demoted):
+   * the admins review it and turn it back on. Optional in the type only for older fixtures.
+   */
+  pausedReason: z.string().nullable().optional(),
   /** The last (or running) sync's figures. */
   counts: z.object({ seen: z.number(), added: z.number(), updated: z.number(), skipped: z.number() }),
   createdAt: z.string(),

@@ -16,6 +16,7 @@ import { createToken } from "../../lib/crypto";
 import { AppError, conflict, notFound } from "../../lib/errors";
 import { addJob } from "../../lib/jobs";
 import type { SecretBox } from "../../lib/secrets";
+import { recordActivity } from "../admin/activity.repo";
 import {
   assertKeyShape,
   assertWebhookUrl,
@@ -31,6 +32,7 @@ import {
   deleteIntegrationRow,
   findIntegration,
   findIntegrations,
+  pauseIntegrationsCreatedBy,
   type TIntegrationRow,
   updateIntegrationRow,
 } from "./integrations.repo";
@@ -81,6 +83,7 @@ export function toIntegration(row: TIntegrationRow, secrets: SecretBox): TIntegr
     lastSync: row.lastSync?.toISOString() ?? null,
     lastError: keyOpens ? row.lastError : NEEDS_KEY_MESSAGE,
     isActive: row.isActive,
+    pausedReason: row.pausedReason,
     counts: { seen: row.seen, added: row.added, updated: row.updated, skipped: row.skipped },
     createdAt: row.createdAt.toISOString(),
   };
@@ -175,7 +178,8 @@ export async function updateIntegration(
   if (isOtherSite && row.syncStatus === "syncing")
     throw conflict("A sync is running: change the CCB subdomain once it has finished.");
   if (isOtherSite) values.cursor = null;
-  if (body.isActive !== undefined) values.isActive = body.isActive;
+  // Turned on (resumed after a review) or off by hand: a pause's reason no longer applies.
+  if (body.isActive !== undefined) Object.assign(values, { isActive: body.isActive, pausedReason: null });
   if (body.rotateWebhookSecret) webhookSecret = createWebhookSecret(deps.secrets);
   if (webhookSecret) values.webhookSecretSealed = webhookSecret.sealed;
   const updated = await ctx.db.transaction(async (db) => {
@@ -209,4 +213,28 @@ export async function startSync(ctx: TChurchCtx, id: string, secrets: SecretBox)
   });
   if (!updated) throw notFound();
   return toIntegration(updated, secrets);
+}
+
+/**
+ * An admin who connected integrations was removed or demoted: they know the keys and the webhook
+ * secrets, and what they set up should not keep sending on their say-so. Their church's active
+ * integrations that they connected are turned off (not deleted), each showing why, and the activity
+ * feed asks the remaining admins to review them. In the caller's transaction.
+ */
+export async function pauseIntegrationsConnectedBy(
+  ctx: TChurchCtx,
+  member: { id: string; name: string },
+): Promise<number> {
+  const reason = `Paused because ${member.name}, who connected it, is no longer an admin. Review its key, webhook URL and settings (rotate the webhook secret if they knew it), then turn it back on.`;
+  const paused = await pauseIntegrationsCreatedBy(ctx, member.id, reason);
+  if (paused.length > 0) {
+    const names = paused.map((p) => platformName(p.platform)).join(", ");
+    const what = paused.length === 1 ? "1 integration was" : `${paused.length} integrations were`;
+    await recordActivity(
+      ctx,
+      "integrations_paused",
+      `${what} paused (${names}) because ${member.name}, who connected ${paused.length === 1 ? "it" : "them"}, is no longer an admin. Review ${paused.length === 1 ? "it" : "them"} in Integrations and turn ${paused.length === 1 ? "it" : "them"} back on.`,
+    );
+  }
+  return paused.length;
 }

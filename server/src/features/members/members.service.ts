@@ -8,6 +8,7 @@ import type { TChurchCtx } from "../../lib/context";
 import { conflict, forbidden, notFound } from "../../lib/errors";
 import { resetPointsTotal } from "../../lib/points";
 import { recordActivity } from "../admin/activity.repo";
+import { pauseIntegrationsConnectedBy } from "../integrations/integrations.service";
 import { queueMemberWebhook } from "../integrations/webhooks";
 import { deletePendingInvitations } from "../invitations/invitations.repo";
 import { findMember, findMembersJson, lockAdmins } from "./members.repo";
@@ -46,6 +47,12 @@ async function revokeInvitationsSeenBy(ctx: TChurchCtx, member: TMember): Promis
   }
 }
 
+/** Everything a member who loses the admin role leaves behind that must wait for the other admins. */
+async function revokeWhatAdminLeft(ctx: TChurchCtx, member: TMember): Promise<void> {
+  await revokeInvitationsSeenBy(ctx, member);
+  await pauseIntegrationsConnectedBy(ctx, { id: member.id, name: getMemberDisplayName(member) });
+}
+
 async function assertKeepsAnAdmin(ctx: TChurchCtx, member: TMember): Promise<void> {
   if (!isAdminRole(member.role)) return;
   const admins = await lockAdmins(ctx);
@@ -67,7 +74,7 @@ export async function updateMemberRole(
       .set({ role: body.role })
       .where(churchRow(users, ctx, id));
     await recordActivity(tx, "member_role_changed", `${getMemberDisplayName(member)} is now ${ROLE_LABELS[body.role]}`);
-    if (isAdminRole(member.role) && !isAdminRole(body.role)) await revokeInvitationsSeenBy(tx, member);
+    if (isAdminRole(member.role) && !isAdminRole(body.role)) await revokeWhatAdminLeft(tx, member);
     return { ...member, role: body.role };
   });
   await ctx.changed("user", id);
@@ -86,6 +93,8 @@ export async function removeMember(ctx: TChurchCtx, id: string): Promise<void> {
       .where(churchRow(users, ctx, id));
     await resetPointsTotal(db, id, null);
     await recordActivity(tx, "member_removed", `${getMemberDisplayName(member)} was removed from the church`);
+    // First, so that the integrations it pauses are not sent this removal either.
+    if (isAdminRole(member.role)) await revokeWhatAdminLeft(tx, member);
     await queueMemberWebhook(db, ctx.churchId, {
       event: "member.left",
       member: {
@@ -96,7 +105,6 @@ export async function removeMember(ctx: TChurchCtx, id: string): Promise<void> {
         role: member.role,
       },
     });
-    if (isAdminRole(member.role)) await revokeInvitationsSeenBy(tx, member);
   });
   await ctx.changed("user", id);
 }
