@@ -1,4 +1,4 @@
-import { eq, type SQL, sql } from "drizzle-orm";
+import { eq, type SQL } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import { activities } from "../../db/schema/admin";
 import { churches } from "../../db/schema/churches";
@@ -15,6 +15,7 @@ import { sermons, sermonViews } from "../../db/schema/sermons";
 import { users } from "../../db/schema/users";
 import { inChurch } from "../../lib/church-scope";
 import type { TChurchCtx } from "../../lib/context";
+import { asRequestId, shownAuthorId, tiesNoAnonymousAuthor } from "../prayer-requests/prayer-privacy";
 
 type TFields = Record<string, AnyPgColumn | SQL.Aliased>;
 
@@ -24,6 +25,9 @@ type TFields = Record<string, AnyPgColumn | SQL.Aliased>;
  * fields that order the rows uniquely: the rows are read page by page after the last key seen, so a
  * large church never sits in memory whole. Secrets (password hashes, sessions, invitation tokens,
  * integration keys and webhook secrets, push endpoints, the feed token) are simply never selected.
+ * Privacy is the data's (STYLE habit 15): a kind whose rows can name a person beside a prayer
+ * request filters with `tiesNoAnonymousAuthor` (prayer-privacy.ts), and members' private sermon
+ * notes are never read.
  */
 export type TExportKind = {
   file: string;
@@ -34,6 +38,9 @@ export type TExportKind = {
   joins?: { table: PgTable; on: SQL }[];
   where: (ctx: TChurchCtx) => SQL;
 };
+
+/** Highlights shared with the church; the others are their members' private notes. */
+const isShared = eq(sermonHighlights.isShared, true);
 
 /** Rows of members of the church: a user's rows belong to the church they are a member of. */
 const throughMember = (userId: AnyPgColumn) => [{ table: users, on: eq(users.id, userId) }];
@@ -197,7 +204,7 @@ export const EXPORT_KINDS: TExportKind[] = [
   },
   {
     file: "highlights.csv",
-    about: "Members' sermon highlights and notes.",
+    about: "Sermon highlights and notes members shared with the church (private notes are left out).",
     fields: {
       id: sermonHighlights.id,
       sermonId: sermonHighlights.sermonId,
@@ -210,7 +217,8 @@ export const EXPORT_KINDS: TExportKind[] = [
     },
     keys: ["id"],
     table: sermonHighlights,
-    where: (ctx) => inChurch(sermonHighlights, ctx),
+    // A highlight not shared is a member's private note: it leaves only with the member (issue 23).
+    where: (ctx) => inChurch(sermonHighlights, ctx, isShared),
   },
   {
     file: "highlight-shares.csv",
@@ -223,7 +231,7 @@ export const EXPORT_KINDS: TExportKind[] = [
     keys: ["highlightId", "userId"],
     table: highlightShares,
     joins: [{ table: sermonHighlights, on: eq(sermonHighlights.id, highlightShares.highlightId) }],
-    where: (ctx) => inChurch(sermonHighlights, ctx),
+    where: (ctx) => inChurch(sermonHighlights, ctx, isShared),
   },
   {
     file: "events.csv",
@@ -262,7 +270,7 @@ export const EXPORT_KINDS: TExportKind[] = [
   {
     file: "points.csv",
     about:
-      "The points ledger: every award (sermon watched, reading done, action step, partner prayer, onboarding step...).",
+      "The points ledger: every award (sermon watched, reading done, action step, partner prayer, onboarding step...). An award keyed by an anonymous prayer request to its author is left out.",
     fields: {
       id: pointsLedger.id,
       userId: pointsLedger.userId,
@@ -273,7 +281,9 @@ export const EXPORT_KINDS: TExportKind[] = [
     },
     keys: ["id"],
     table: pointsLedger,
-    where: (ctx) => inChurch(pointsLedger, ctx),
+    // No award is keyed by a request today; one that is will not name an anonymous request's author.
+    where: (ctx) =>
+      inChurch(pointsLedger, ctx, tiesNoAnonymousAuthor(ctx, asRequestId(pointsLedger.key), pointsLedger.userId)),
   },
   {
     file: "badges.csv",
@@ -318,9 +328,7 @@ export const EXPORT_KINDS: TExportKind[] = [
     fields: {
       id: prayerRequests.id,
       // An anonymous request never names its author, not even to admins (issue 9).
-      authorId: sql<
-        string | null
-      >`case when ${prayerRequests.isAnonymous} then null else ${prayerRequests.authorId} end`.as("author_id"),
+      authorId: shownAuthorId().as("author_id"),
       title: prayerRequests.title,
       description: prayerRequests.description,
       isAnonymous: prayerRequests.isAnonymous,
@@ -335,7 +343,8 @@ export const EXPORT_KINDS: TExportKind[] = [
   },
   {
     file: "prayers.csv",
-    about: '"I prayed" taps: who prayed for which request on which day.',
+    about:
+      '"I prayed" taps: who prayed for which request on which day (an anonymous request\'s author praying for it is left out).',
     fields: {
       requestId: prayerRequestPrayers.requestId,
       userId: prayerRequestPrayers.userId,
@@ -344,7 +353,13 @@ export const EXPORT_KINDS: TExportKind[] = [
     },
     keys: ["requestId", "userId", "day"],
     table: prayerRequestPrayers,
-    where: (ctx) => inChurch(prayerRequestPrayers, ctx),
+    // The author's own prayer for their anonymous request would name them (issue 23).
+    where: (ctx) =>
+      inChurch(
+        prayerRequestPrayers,
+        ctx,
+        tiesNoAnonymousAuthor(ctx, prayerRequestPrayers.requestId, prayerRequestPrayers.userId),
+      ),
   },
   {
     file: "prayer-partner-weeks.csv",
@@ -404,7 +419,8 @@ export const EXPORT_KINDS: TExportKind[] = [
   },
   {
     file: "notifications.csv",
-    about: "In-app notifications sent to members.",
+    about:
+      'In-app notifications sent to members (not those an anonymous request\'s author got about it, such as "Someone prayed for you").',
     fields: {
       id: notifications.id,
       userId: notifications.userId,
@@ -419,7 +435,9 @@ export const EXPORT_KINDS: TExportKind[] = [
     },
     keys: ["id"],
     table: notifications,
-    where: (ctx) => inChurch(notifications, ctx),
+    // "Someone prayed for you" goes to the author alone: with relatedId it would name them (issue 23).
+    where: (ctx) =>
+      inChurch(notifications, ctx, tiesNoAnonymousAuthor(ctx, notifications.relatedId, notifications.userId)),
   },
   {
     file: "live-streams.csv",

@@ -54,8 +54,14 @@ in UTC. A cell that a spreadsheet would run as a formula (starting with =, +,
 
 Left out on purpose: passwords, sign-in sessions, invitation links and tokens,
 integration keys and webhook secrets, push devices' addresses, the feed links'
-secret part, the authors of anonymous prayer requests, and every other
-church's rows. Logos and profile pictures are not included.
+secret part, members' private sermon notes (highlights they did not share),
+and every other church's rows. Logos and profile pictures are not included.
+
+An anonymous prayer request names no one: its author is left out of
+prayer-requests.csv, and so is every row of any file that would tie it to its
+author (the author's own "I prayed" taps for it in prayers.csv, the
+notifications only its author got about it in notifications.csv). Prayer
+counts taken from prayers.csv can therefore be lower than the app shows.
 
 ${files}
 `;

@@ -73,6 +73,10 @@ async function seedChurch(label: string): Promise<TSeeded> {
     })
     .returning();
   await db.insert(highlightShares).values({ highlightId: highlight.id, userId: memberId });
+  // A private note: never in the export (issue 23).
+  await db
+    .insert(sermonHighlights)
+    .values({ churchId, sermonId: sermon.id, userId: memberId, timestamp: 90, text: `${label} private note` });
   const start = new Date("2026-12-01T18:00:00Z");
   const [event] = await db
     .insert(events)
@@ -116,6 +120,19 @@ async function seedChurch(label: string): Promise<TSeeded> {
   await db
     .insert(prayerRequestPrayers)
     .values({ requestId: anonymous.id, churchId, userId: memberId, day: "2026-11-20" });
+  // The anonymous author's own prayer and the notification only they got: rows that would name them.
+  await db
+    .insert(prayerRequestPrayers)
+    .values({ requestId: anonymous.id, churchId, userId: adminId, day: "2026-11-21" });
+  await db.insert(notifications).values({
+    churchId,
+    userId: adminId,
+    type: "prayer",
+    kind: "prayer_prayed",
+    title: "Someone prayed for you",
+    message: "Someone prayed for your request",
+    relatedId: anonymous.id,
+  });
   const [chain] = await db.insert(prayerChains).values({ churchId, weekStart: "2026-11-22" }).returning();
   await db.insert(prayerChainLinks).values([
     { chainId: chain.id, churchId, userId: adminId, partnerId: memberId, position: 0 },
@@ -200,7 +217,16 @@ async function seedChurch(label: string): Promise<TSeeded> {
   return { ...c, member, label, token: pending.token, secrets, titles: [`${label} second sermon`, `${label} event`] };
 }
 
-/** The database's rows of each file for a church, as "key|key" strings (the files' `keys` columns). */
+/** Rows that name an anonymous request's author beside the request (`req` and `usr` are the row's columns). */
+const namesAuthor = (req: string, usr: string) =>
+  sql.raw(
+    `exists (select 1 from prayer_requests r where r.id::text = ${req}::text and r.is_anonymous and r.author_id = ${usr})`,
+  );
+
+/**
+ * The database's rows of each file for a church, as "key|key" strings (the files' `keys` columns):
+ * all of the church's rows but members' private notes and rows naming an anonymous request's author.
+ */
 const expectedKeys: Record<string, (churchId: string) => SQL> = {
   "church.csv": (c) => sql`select id::text k from churches where id = ${c}`,
   "members.csv": (c) => sql`select id::text k from users where church_id = ${c}`,
@@ -214,25 +240,27 @@ const expectedKeys: Record<string, (churchId: string) => SQL> = {
   "sermons.csv": (c) => sql`select id::text k from sermons where church_id = ${c}`,
   "sermon-views.csv": (c) =>
     sql`select v.sermon_id || '|' || v.user_id || '|' || v.day k from sermon_views v join sermons s on s.id = v.sermon_id where s.church_id = ${c}`,
-  "highlights.csv": (c) => sql`select id::text k from sermon_highlights where church_id = ${c}`,
+  "highlights.csv": (c) => sql`select id::text k from sermon_highlights where church_id = ${c} and is_shared`,
   "highlight-shares.csv": (c) =>
-    sql`select s.highlight_id || '|' || s.user_id k from highlight_shares s join sermon_highlights h on h.id = s.highlight_id where h.church_id = ${c}`,
+    sql`select s.highlight_id || '|' || s.user_id k from highlight_shares s join sermon_highlights h on h.id = s.highlight_id where h.church_id = ${c} and h.is_shared`,
   "events.csv": (c) => sql`select id::text k from events where church_id = ${c}`,
   "event-attendance.csv": (c) =>
     sql`select a.event_id || '|' || a.user_id k from event_attendance a join events e on e.id = a.event_id where e.church_id = ${c}`,
-  "points.csv": (c) => sql`select id::text k from points_ledger where church_id = ${c}`,
+  "points.csv": (c) =>
+    sql`select id::text k from points_ledger p where church_id = ${c} and not ${namesAuthor("p.key", "p.user_id")}`,
   "badges.csv": (c) => sql`select id::text k from user_badges where church_id = ${c}`,
   "action-steps.csv": (c) => sql`select id::text k from weekly_action_steps where church_id = ${c}`,
   "onboarding.csv": (c) => sql`select user_id::text k from onboarding_progress where church_id = ${c}`,
   "prayer-requests.csv": (c) => sql`select id::text k from prayer_requests where church_id = ${c}`,
   "prayers.csv": (c) =>
-    sql`select request_id || '|' || user_id || '|' || day k from prayer_request_prayers where church_id = ${c}`,
+    sql`select request_id || '|' || user_id || '|' || day k from prayer_request_prayers p where church_id = ${c} and not ${namesAuthor("p.request_id", "p.user_id")}`,
   "prayer-partner-weeks.csv": (c) => sql`select id::text k from prayer_chains where church_id = ${c}`,
   "prayer-partners.csv": (c) => sql`select id::text k from prayer_chain_links where church_id = ${c}`,
   "kudos.csv": (c) => sql`select id::text k from kudos where church_id = ${c}`,
   "kudos-reactions.csv": (c) =>
     sql`select kudos_id || '|' || user_id || '|' || reaction k from kudos_reactions where church_id = ${c}`,
-  "notifications.csv": (c) => sql`select id::text k from notifications where church_id = ${c}`,
+  "notifications.csv": (c) =>
+    sql`select id::text k from notifications n where church_id = ${c} and not ${namesAuthor("n.related_id", "n.user_id")}`,
   "live-streams.csv": (c) => sql`select id::text k from live_streams where church_id = ${c}`,
   "live-chat.csv": (c) => sql`select id::text k from live_chat_messages where church_id = ${c}`,
   "live-moderators.csv": (c) => sql`select user_id::text k from live_moderators where church_id = ${c}`,
@@ -345,6 +373,20 @@ describe("church export", () => {
     const anonymous = requests.find((r) => r.title === "alpha anonymous prayer");
     expect(anonymous).toMatchObject({ isAnonymous: "true", authorId: "" });
     expect(requests.find((r) => r.title === "alpha prayer")?.authorId).toBe(a.member.user.id);
+    // Nor does a prayer or notification about it name its author (the privacy test walks every join).
+    for (const file of ["prayers.csv", "notifications.csv"]) {
+      const tied = rowsOf(files.get(file) as Buffer).filter(
+        (r) => Object.values(r).includes(anonymous?.id ?? "") && Object.values(r).includes(a.admin.user.id),
+      );
+      expect(tied, file).toEqual([]);
+    }
+    expect(rowsOf(files.get("prayers.csv") as Buffer).some((r) => r.requestId === anonymous?.id)).toBe(true);
+  });
+
+  it("holds shared highlights only", () => {
+    const highlights = rowsOf(files.get("highlights.csv") as Buffer);
+    expect(highlights.map((h) => h.text)).toEqual(["alpha highlight"]);
+    expect(files.get("highlights.csv")?.toString("utf8")).not.toContain("private note");
   });
 
   it("escapes cells a spreadsheet would run as formulas", () => {
