@@ -79,23 +79,28 @@ function embeddedIPv4(g: number[]): string | null | undefined {
   return undefined;
 }
 
-export type THostCheck = { ok: true } | { ok: false; reason: "unresolved" | "not_public" };
+/**
+ * Why a host is refused, in words, the same whether its name does not resolve or it resolves to an
+ * address that is not public: two answers would let anyone ask the server which internal names its
+ * DNS knows (issue 23).
+ */
+export const NOT_PUBLIC_HOST = "its host does not resolve to a public internet address";
 
 /**
- * Resolves `host` (a name or a literal address) the way a connection would, and says whether every
- * address it has is public. A name that does not resolve is refused too.
+ * Resolves `host` (a name or a literal address) the way a connection would, and says whether it has
+ * addresses and every one is public. A name that does not resolve is refused alike, and callers
+ * answer both with NOT_PUBLIC_HOST.
  */
-export async function checkPublicHost(host: string): Promise<THostCheck> {
+export async function isPublicHost(host: string): Promise<boolean> {
   const bare = host.replace(/^\[|\]$/g, "");
-  if (isIP(bare)) return isPublicAddress(bare) ? { ok: true } : { ok: false, reason: "not_public" };
+  if (isIP(bare)) return isPublicAddress(bare);
   let addresses: dns.LookupAddress[];
   try {
     addresses = await dns.promises.lookup(bare, { all: true, verbatim: true });
   } catch {
-    return { ok: false, reason: "unresolved" };
+    return false;
   }
-  if (addresses.length === 0) return { ok: false, reason: "unresolved" };
-  return addresses.every((a) => isPublicAddress(a.address)) ? { ok: true } : { ok: false, reason: "not_public" };
+  return addresses.length > 0 && addresses.every((a) => isPublicAddress(a.address));
 }
 
 /** The error a connection fails with when its host resolves to an address that is not public. */

@@ -1,6 +1,6 @@
 import type { TIntegrationConfig, TIntegrationPlatform } from "@common/integrations";
 import { AppError, badRequest } from "../../lib/errors";
-import { checkPublicHost } from "../../lib/public-address";
+import { isPublicHost, NOT_PUBLIC_HOST } from "../../lib/public-address";
 import { checkCcbKey } from "./providers/ccb";
 import { ProviderError, type TProviderSettings } from "./providers/http";
 import { checkMailchimpAudience, checkMailchimpKey } from "./providers/mailchimp";
@@ -90,8 +90,6 @@ export async function assertWebhookUrl(raw: string): Promise<string> {
   if (url.protocol !== "https:") throw refuse("it must be an https address");
   if (url.port !== "") throw refuse("it must use the standard https port");
   if (url.username || url.password) throw refuse("it must not carry a user name or password");
-  const host = await checkPublicHost(url.hostname);
-  if (!host.ok)
-    throw refuse(host.reason === "unresolved" ? "its host does not resolve" : "it is not a public internet address");
+  if (!(await isPublicHost(url.hostname))) throw refuse(NOT_PUBLIC_HOST);
   return url.href;
 }

@@ -12,6 +12,7 @@ import { buildApp } from "../../app";
 import { loadConfig } from "../../config";
 import { createDb } from "../../db/client";
 import { integrations } from "../../db/schema/integrations";
+import { NOT_PUBLIC_HOST } from "../../lib/public-address";
 
 const MC_KEY = "0123456789abcdef0123456789abcdef-us21";
 const PC_KEY = "pc_app_0123456789abcdef:pc_secret_fedcba9876543210";
@@ -203,15 +204,15 @@ describe("integrations: connecting and listing (spec 2 §3, §7)", () => {
       ["ftp://93.184.215.14/hook", "it must be an https address"],
       ["https://93.184.215.14:8443/hook", "it must use the standard https port"],
       ["https://user:pw@93.184.215.14/hook", "it must not carry a user name or password"],
-      ["https://127.0.0.1/hook", "it is not a public internet address"],
-      ["https://[::1]/hook", "it is not a public internet address"],
-      ["https://localhost/hook", "it is not a public internet address"],
-      ["https://10.0.0.5/hook", "it is not a public internet address"],
-      ["https://192.168.1.1/hook", "it is not a public internet address"],
-      ["https://172.16.3.4/hook", "it is not a public internet address"],
-      ["https://169.254.169.254/latest/meta-data", "it is not a public internet address"],
-      ["https://[::ffff:10.0.0.1]/hook", "it is not a public internet address"],
-      ["https://hooks.example.invalid/x", "its host does not resolve"],
+      ["https://127.0.0.1/hook", NOT_PUBLIC_HOST],
+      ["https://[::1]/hook", NOT_PUBLIC_HOST],
+      ["https://localhost/hook", NOT_PUBLIC_HOST],
+      ["https://10.0.0.5/hook", NOT_PUBLIC_HOST],
+      ["https://192.168.1.1/hook", NOT_PUBLIC_HOST],
+      ["https://172.16.3.4/hook", NOT_PUBLIC_HOST],
+      ["https://169.254.169.254/latest/meta-data", NOT_PUBLIC_HOST],
+      ["https://[::ffff:10.0.0.1]/hook", NOT_PUBLIC_HOST],
+      ["https://hooks.example.invalid/x", NOT_PUBLIC_HOST],
     ];
     for (const [url, why] of cases) {
       const res = await c.admin.post("/api/integrations", mailchimp({ webhookUrl: url }));

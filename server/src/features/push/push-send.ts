@@ -3,7 +3,13 @@ import https from "node:https";
 import { isIP } from "node:net";
 import type { TPushPayload } from "@common/notifications";
 import { badRequest } from "../../lib/errors";
-import { checkPublicHost, isPublicAddress, NotPublicAddressError, publicOnlyLookup } from "../../lib/public-address";
+import {
+  isPublicAddress,
+  isPublicHost,
+  NOT_PUBLIC_HOST,
+  NotPublicAddressError,
+  publicOnlyLookup,
+} from "../../lib/public-address";
 import { loadWebPush, type TVapidKeys } from "./vapid";
 
 /** A subscription as stored: where to send and the browser's keys. */
@@ -58,9 +64,7 @@ export async function assertAllowedEndpoint(endpoint: string, testEndpointOrigin
   if (url.protocol !== "https:") throw refuse("it must be an https address");
   if (url.port !== "") throw refuse("it must use the standard https port");
   if (url.username || url.password) throw refuse("it must not carry a user name or password");
-  const host = await checkPublicHost(url.hostname);
-  if (!host.ok)
-    throw refuse(host.reason === "unresolved" ? "its host does not resolve" : "it is not a public internet address");
+  if (!(await isPublicHost(url.hostname))) throw refuse(NOT_PUBLIC_HOST);
 }
 
 /**

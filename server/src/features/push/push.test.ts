@@ -5,6 +5,7 @@ import { Caller, createTestApp, type TTestApp } from "../../../test/app";
 import { addMember, createChurch, signUp, type TSignedIn, type TTestChurch } from "../../../test/factories";
 import { FakeBrowser, PushServiceStandIn, readVapid } from "../../../test/push-service";
 import { notifications, pushPreferences, pushSubscriptions } from "../../db/schema/community";
+import { NOT_PUBLIC_HOST } from "../../lib/public-address";
 import { notify } from "../notifications/notify";
 import { MAX_SUBSCRIPTIONS_PER_MEMBER } from "./push.repo";
 import { PUSH_RETRY_JOB } from "./push.service";
@@ -235,19 +236,19 @@ describe("POST /api/notifications/subscribe", () => {
     const cases: [string, string][] = [
       ["http://fcm.googleapis.com/fcm/send/abc", "it must be an https address"],
       [`https://127.0.0.1:${standIn.port}/push/x`, "it must use the standard https port"],
-      ["https://127.0.0.1/push/x", "it is not a public internet address"],
-      ["https://10.1.2.3/push/x", "it is not a public internet address"],
-      ["https://192.168.0.10/push/x", "it is not a public internet address"],
-      ["https://172.20.0.1/push/x", "it is not a public internet address"],
-      ["https://169.254.169.254/latest/meta-data", "it is not a public internet address"],
-      ["https://100.64.1.1/push/x", "it is not a public internet address"],
-      ["https://[::1]/push/x", "it is not a public internet address"],
-      ["https://[fd00::1]/push/x", "it is not a public internet address"],
-      ["https://[fe80::1]/push/x", "it is not a public internet address"],
-      ["https://[::ffff:10.0.0.1]/push/x", "it is not a public internet address"],
-      ["https://0.0.0.0/push/x", "it is not a public internet address"],
-      ["https://localhost/push/x", "it is not a public internet address"],
-      ["https://push.example.invalid/x", "its host does not resolve"],
+      ["https://127.0.0.1/push/x", NOT_PUBLIC_HOST],
+      ["https://10.1.2.3/push/x", NOT_PUBLIC_HOST],
+      ["https://192.168.0.10/push/x", NOT_PUBLIC_HOST],
+      ["https://172.20.0.1/push/x", NOT_PUBLIC_HOST],
+      ["https://169.254.169.254/latest/meta-data", NOT_PUBLIC_HOST],
+      ["https://100.64.1.1/push/x", NOT_PUBLIC_HOST],
+      ["https://[::1]/push/x", NOT_PUBLIC_HOST],
+      ["https://[fd00::1]/push/x", NOT_PUBLIC_HOST],
+      ["https://[fe80::1]/push/x", NOT_PUBLIC_HOST],
+      ["https://[::ffff:10.0.0.1]/push/x", NOT_PUBLIC_HOST],
+      ["https://0.0.0.0/push/x", NOT_PUBLIC_HOST],
+      ["https://localhost/push/x", NOT_PUBLIC_HOST],
+      ["https://push.example.invalid/x", NOT_PUBLIC_HOST],
       ["https://user:pw@8.8.8.8/x", "it must not carry a user name or password"],
       ["ftp://8.8.8.8/x", "it must be an https address"],
     ];
