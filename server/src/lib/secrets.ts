@@ -7,8 +7,8 @@ import { readOrCreateSecretFile } from "./secret-file";
 /**
  * Secrets at rest (STYLE.md habit 13). Tokens that only need to be recognised (sessions, password
  * resets, verifications, invitation look-ups) are stored as SHA-256 (`sha256` in crypto.ts); a
- * secret that must be shown again (an invitation's link, an integration's key) is sealed here with
- * AES-256-GCM under a key derived from APP_SECRET.
+ * secret that must be shown again (an invitation's link, an integration's key, the body of a queued
+ * e-mail with its link) is sealed here with AES-256-GCM under a key derived from APP_SECRET.
  */
 export class SecretBox {
   private readonly key: Buffer;
