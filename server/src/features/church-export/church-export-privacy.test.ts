@@ -4,8 +4,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import yauzl from "yauzl";
 import { createTestApp, type TTestApp } from "../../../test/app";
 import { addMember, createChurch, createSermon, type TSignedIn, type TTestChurch } from "../../../test/factories";
+import { pushSubscriptions } from "../../db/schema/community";
 import { sermonHighlights } from "../../db/schema/highlights";
-import { prayerRequests } from "../../db/schema/prayer";
+import { prayerRequestPrayers, prayerRequests } from "../../db/schema/prayer";
+import { users } from "../../db/schema/users";
 
 /**
  * Issue 23, items 1 and 2: an admin's church export ties no anonymous prayer request to its author,
@@ -146,6 +148,27 @@ describe("the church export and anonymous prayer requests", () => {
     expect((await naomi.patch(`/api/sermon-highlights/${sharedId}/share`)).status).toBe(200);
     sharedNotes.push({ id: sharedId, text: sharedText });
 
+    // What the app writes to the moment: Ruth's first request after a pause posted her anonymous
+    // request and marked her seen (users.lastActiveAt); Boaz's prayer for it pushed to her device
+    // alone (push_subscriptions.lastSuccessAt). Set here as the app sets them, to the millisecond.
+    const [posted] = await t.db
+      .select({ at: prayerRequests.createdAt })
+      .from(prayerRequests)
+      .where(eq(prayerRequests.id, ruthAnon));
+    const [boazPrayed] = await t.db
+      .select({ at: prayerRequestPrayers.createdAt })
+      .from(prayerRequestPrayers)
+      .where(and(eq(prayerRequestPrayers.requestId, ruthAnon), eq(prayerRequestPrayers.userId, boaz.user.id)));
+    await t.db.update(users).set({ lastActiveAt: posted.at, lastLogin: posted.at }).where(eq(users.id, ruth.user.id));
+    await t.db.insert(pushSubscriptions).values({
+      churchId: c.church.id,
+      userId: ruth.user.id,
+      endpoint: "https://push.example/ruth",
+      p256dh: "p256dh",
+      auth: "auth",
+      lastSuccessAt: boazPrayed.at,
+    });
+
     // Through the real route, as the admin's browser downloads it (the raw bytes of the ZIP).
     const raw = await t.app.inject({
       method: "GET",
@@ -233,6 +256,35 @@ describe("the church export and anonymous prayer requests", () => {
       const untold = [...prayed].filter((u) => !told.has(u));
       expect(untold, f.title).not.toContain(f.authorId);
     }
+  });
+
+  it("ties no anonymous request to its author by the moment of a row", () => {
+    // The moments the export shows of each anonymous request (posted, answered, each prayer for it
+    // it keeps) must not be the moment of any row that names the author.
+    const offenders: string[] = [];
+    for (const f of forbidden) {
+      const moments = new Set(
+        rows
+          .filter(
+            (r) =>
+              (r.file === "prayer-requests.csv" && r.cells.id === f.requestId) ||
+              (r.file === "prayers.csv" && r.cells.requestId === f.requestId),
+          )
+          .flatMap((r) => [r.cells.createdAt, r.cells.answeredAt])
+          .filter(Boolean),
+      );
+      expect(moments.size, f.title).toBeGreaterThan(0);
+      for (const r of rows.filter((x) => x.ids.has(f.authorId))) {
+        for (const [column, value] of Object.entries(r.cells))
+          if (moments.has(value)) offenders.push(`${f.title}: ${r.file}:${r.line} ${column}=${value}`);
+      }
+    }
+    expect(offenders).toEqual([]);
+    const ruthRow = rows.find((r) => r.file === "members.csv" && r.cells.id === ruth.user.id);
+    expect(ruthRow?.cells.lastActiveAt).toMatch(/^\d{4}-\d{2}-\d{2}T00:00:00\.000Z$/);
+    expect(ruthRow?.cells.lastLogin).toMatch(/^\d{4}-\d{2}-\d{2}T00:00:00\.000Z$/);
+    const device = rows.find((r) => r.file === "push-subscriptions.csv" && r.cells.userId === ruth.user.id);
+    expect(device?.cells.lastSuccessAt).toMatch(/^\d{4}-\d{2}-\d{2}T00:00:00\.000Z$/);
   });
 
   it("still names the author of a named request, and who prayed for it", () => {

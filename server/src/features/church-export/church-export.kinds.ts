@@ -1,4 +1,4 @@
-import { eq, type SQL } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import { activities } from "../../db/schema/admin";
 import { churches } from "../../db/schema/churches";
@@ -39,6 +39,15 @@ export type TExportKind = {
   where: (ctx: TChurchCtx) => SQL;
 };
 
+/**
+ * When a member was last seen, signed in or reached by a push, to the day (UTC midnight) as the
+ * members list gives it (issue 9): to the moment, it matches the moment they posted or answered an
+ * anonymous request (their first request after a pause marks them seen) or someone prayed for it
+ * (the push that only its author gets).
+ */
+const utcDay = (column: AnyPgColumn, name: string) =>
+  sql<string | null>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T00:00:00.000Z"')`.as(name);
+
 /** Highlights shared with the church; the others are their members' private notes. */
 const isShared = eq(sermonHighlights.isShared, true);
 
@@ -69,7 +78,8 @@ export const EXPORT_KINDS: TExportKind[] = [
   },
   {
     file: "members.csv",
-    about: "Everyone who is a member of the church now, with role and points (never a password).",
+    about:
+      "Everyone who is a member of the church now, with role and points (never a password); last sign-in and last seen to the day.",
     fields: {
       id: users.id,
       email: users.email,
@@ -80,8 +90,8 @@ export const EXPORT_KINDS: TExportKind[] = [
       profileImageUrl: users.profileImageUrl,
       points: users.points,
       joinedAt: users.churchJoinedAt,
-      lastLogin: users.lastLogin,
-      lastActiveAt: users.lastActiveAt,
+      lastLogin: utcDay(users.lastLogin, "last_login"),
+      lastActiveAt: utcDay(users.lastActiveAt, "last_active_at"),
       emailVerifiedAt: users.emailVerifiedAt,
       createdAt: users.createdAt,
     },
@@ -125,12 +135,13 @@ export const EXPORT_KINDS: TExportKind[] = [
   },
   {
     file: "push-subscriptions.csv",
-    about: "Devices that receive push notifications: who and when only (not the device's address or keys).",
+    about:
+      "Devices that receive push notifications: who and when only (not the device's address or keys); last push to the day.",
     fields: {
       id: pushSubscriptions.id,
       userId: pushSubscriptions.userId,
       failures: pushSubscriptions.failures,
-      lastSuccessAt: pushSubscriptions.lastSuccessAt,
+      lastSuccessAt: utcDay(pushSubscriptions.lastSuccessAt, "last_success_at"),
       createdAt: pushSubscriptions.createdAt,
     },
     keys: ["id"],
