@@ -36,3 +36,15 @@ export function createToken(bytes = 32): string {
 export function sha256(value: string): string {
   return createHash("sha256").update(value).digest("base64url");
 }
+
+/**
+ * Whether an `Authorization: Bearer ...` header carries `token` (the operator's METRICS_TOKEN).
+ * Constant-time, and by digest, so neither the content nor the length of the token leaks.
+ */
+export function isBearerToken(header: string | undefined, token: string | undefined): boolean {
+  if (!token) return false;
+  const match = /^Bearer +(.+?) *$/i.exec(header ?? "");
+  if (!match) return false;
+  const digest = (value: string) => createHash("sha256").update(value).digest();
+  return timingSafeEqual(digest(match[1]), digest(token));
+}

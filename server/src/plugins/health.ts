@@ -3,12 +3,28 @@ import fp from "fastify-plugin";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { getMigrationState } from "../db/migrations";
+import { isBearerToken } from "../lib/crypto";
 
 /** How long `/readyz` waits for the database before it says the database does not answer. */
 const DB_CHECK_MS = 2_000;
 
+/**
+ * What anyone may read of a check (the last automatic backup, say): `ok`, or `stale` when it failed
+ * since its last success. File names, times and error text are the operator's (METRICS_TOKEN).
+ */
+const CHECK_STATES = ["ok", "stale"] as const;
+/** The reasons anyone may read on a 503: fixed words, never an error's text (an address, a user name). */
+const REASON = {
+  stopping: "shutting down",
+  database: "the database does not answer",
+  migrations: "a migration is not applied",
+} as const;
+
 const ZHealthy = z.object({ status: z.literal("ok") });
-const ZReady = ZHealthy.extend({ details: z.record(z.string(), z.unknown()).optional() });
+const ZReady = ZHealthy.extend({
+  checks: z.record(z.string(), z.enum(CHECK_STATES)).optional(),
+  details: z.record(z.string(), z.unknown()).optional(),
+});
 const ZUnavailable = z.object({ status: z.literal("unavailable"), reason: z.string() });
 
 export type THealth = {
@@ -35,7 +51,10 @@ function withTimeout<T>(work: Promise<T>, ms: number, what: string): Promise<T> 
 /**
  * `GET /healthz`: 200 `{"status":"ok"}` while the process serves. `GET /readyz`: 200 when the database
  * answers and every migration of this release is applied, 503 with a short reason otherwise, and from
- * the moment a shutdown starts. Neither needs a session, and neither shows any church's data.
+ * the moment a shutdown starts. Neither needs a session, and neither shows any church's data. Signed
+ * out, `/readyz` shows only the status, fixed reasons and each check's `ok`/`stale` (issue 23: backup
+ * file names and errors told anyone where the backups live); with `Authorization: Bearer
+ * $METRICS_TOKEN` it adds each check's details and the reason's own words.
  */
 export const healthPlugin = fp(async (app: FastifyInstance) => {
   let stopping = false;
@@ -72,14 +91,19 @@ export const healthPlugin = fp(async (app: FastifyInstance) => {
       schema: {
         summary: "Readiness: the database answers and every migration is applied",
         description:
-          "503 with a short reason when the database does not answer, a migration is not applied, or a shutdown has begun: a load balancer sends no new requests. `details` shows the last automatic backup.",
+          "503 with a short reason when the database does not answer, a migration is not applied, or a shutdown has begun: a load balancer sends no new requests. `checks` says `ok` or `stale` for the last automatic backup. With `Authorization: Bearer` and the server's `METRICS_TOKEN`, `details` shows the backup's file, time and error, and a 503's reason is the error's own words; without it (or with a wrong one) the answer is the same minus those.",
         tags,
         response: { 200: ZReady, 503: ZUnavailable },
       },
     },
-    async (_req, reply) => {
-      const unavailable = (reason: string) => reply.code(503).headers(noStore).send({ status: "unavailable", reason });
-      if (stopping) return unavailable("shutting down");
+    async (req, reply) => {
+      const isOperator = isBearerToken(req.headers.authorization, app.config.metricsToken);
+      const unavailable = (reason: string, detail = reason) =>
+        reply
+          .code(503)
+          .headers(noStore)
+          .send({ status: "unavailable", reason: isOperator ? detail : reason });
+      if (stopping) return unavailable(REASON.stopping);
       try {
         const pending = await withTimeout(
           (async () => {
@@ -94,13 +118,17 @@ export const healthPlugin = fp(async (app: FastifyInstance) => {
           DB_CHECK_MS,
           "the database does not answer",
         );
-        if (pending > 0) return unavailable(`${pending} migration(s) not applied`);
+        if (pending > 0) return unavailable(REASON.migrations, `${pending} migration(s) not applied`);
       } catch (err) {
-        return unavailable(err instanceof Error ? err.message.split("\n")[0] : "the database does not answer");
+        return unavailable(REASON.database, err instanceof Error ? err.message.split("\n")[0] : REASON.database);
       }
       // Shown, not judged: a failed backup is the operator's to fix, and the process still serves.
-      const shown = Object.fromEntries([...details].map(([name, get]) => [name, get()]));
-      return reply.headers(noStore).send({ status: "ok", ...(details.size ? { details: shown } : {}) });
+      if (details.size === 0) return reply.headers(noStore).send({ status: "ok" });
+      const read = [...details].map(([name, get]) => [name, get()] as const);
+      const checks = Object.fromEntries(read.map(([name, d]) => [name, d.ok ? "ok" : "stale"] as const));
+      return reply
+        .headers(noStore)
+        .send({ status: "ok", checks, ...(isOperator ? { details: Object.fromEntries(read) } : {}) });
     },
   );
 });

@@ -1,4 +1,3 @@
-import { createHash, timingSafeEqual } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import { ZApiError } from "@common/errors";
 import { sql } from "drizzle-orm";
@@ -6,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+import { isBearerToken } from "../lib/crypto";
 import { ZText } from "./openapi-answers";
 
 export const METRICS_PATH = "/metrics";
@@ -18,14 +18,6 @@ export const UNKNOWN_ROUTE = "(unknown)";
 const QUEUE_COUNT_TIMEOUT_MS = 2_000;
 
 const notFound = { message: "Not found" };
-
-/** Constant-time, and by digest, so neither the content nor the length of the token leaks. */
-function isToken(header: string | undefined, token: string): boolean {
-  const match = /^Bearer +(.+?) *$/i.exec(header ?? "");
-  if (!match) return false;
-  const digest = (value: string) => createHash("sha256").update(value).digest();
-  return timingSafeEqual(digest(match[1]), digest(token));
-}
 
 /**
  * `GET /metrics` (issue 15): Prometheus text for the operator's scraper, with `Authorization: Bearer
@@ -176,7 +168,7 @@ export const metricsPlugin = fp(async (app: FastifyInstance) => {
       },
     },
     async (req, reply) => {
-      if (!isToken(req.headers.authorization, token)) {
+      if (!isBearerToken(req.headers.authorization, token)) {
         return reply
           .code(401)
           .headers({ ...noStore, "www-authenticate": 'Bearer realm="metrics"' })

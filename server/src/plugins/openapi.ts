@@ -73,8 +73,8 @@ names another site is refused with 403.
 refused with 415. Dates are ISO 8601 strings; lists are JSON arrays. Errors are
 \`{"message": "..."}\`, and a 400 adds \`errors\`: \`[{"path": "field", "message": "..."}]\`.
 
-**Rate limits.** Every /api address is limited per client address per hour (429 with \`Retry-After\`);
-failed sign-ins have stricter limits.
+**Rate limits.** Every /api address is limited per client address per hour, an IPv6 client counted by
+its /64 network (429 with \`Retry-After\`); failed sign-ins, kudos and prayer requests have stricter limits.
 
 **Live updates.** The live-stream chat and notifications also arrive over a WebSocket at \`/ws\`
 (same session cookie, same-site Origin only), which this document does not describe.`;
