@@ -1,7 +1,7 @@
 import { type TServerFrame, ZClientFrame } from "@common/live";
 import { LIVE_FRAME_MAX_BYTES } from "@common/live-helpers";
 import websocket from "@fastify/websocket";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import type { WebSocket } from "ws";
 import { canJoin } from "../features/live/live.service";
@@ -11,10 +11,6 @@ import { isSameSiteOrigin } from "./origin";
 import { SocketLimits } from "./websocket-limits";
 
 const errorFrame = (message: string) => JSON.stringify({ type: "error", message } satisfies TServerFrame);
-
-/** The socket's place under the limits, taken before the upgrade and given back when the connection closes. */
-const RELEASE = Symbol("releaseSocketPlace");
-type TLimitedReq = FastifyRequest & { [RELEASE]?: () => void };
 
 /**
  * The one socket (STYLE.md habit 11): `/ws`, signed in by the session cookie, from this site only.
@@ -46,16 +42,13 @@ export const websocketPlugin = fp(async (app: FastifyInstance) => {
         if (!isSameSiteOrigin(app, req, req.headers.origin)) throw forbidden("Cross-site socket refused.");
       },
       // After the access check (preValidation) has put the member on the request.
-      preHandler: async (req: TLimitedReq) => {
+      preHandler: async (req) => {
         if (!req.ws) return;
-        const release = limits.reserve(req.churchCtx.userId, req.ip);
-        req[RELEASE] = release;
         // The connection's end gives the place back, whether the upgrade completed or not.
-        req.raw.socket.once("close", release);
+        req.raw.socket.once("close", limits.reserve(req.churchCtx.userId, req.ip));
       },
     },
-    async (socket: WebSocket, req: TLimitedReq) => {
-      socket.once("close", () => req[RELEASE]?.());
+    async (socket: WebSocket, req) => {
       const sessionId = req.sessionId();
       if (!sessionId) throw unauthorized();
       // Only what the socket needs: holding `req` would keep each upgrade's request alive as long as the socket.
