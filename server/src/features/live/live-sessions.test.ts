@@ -123,6 +123,21 @@ describe("a socket does not outlive its session", () => {
     await expectChatOnlyTo(live, [theirs], [mine]);
   });
 
+  it("confirming the address in one browser closes the other browsers' sockets and keeps this one's", async () => {
+    const live = await startLive();
+    // The church's creator registered without an invitation: a confirmation link was e-mailed.
+    const admin = live.c.admin;
+    const mail = await receiveMail(t.app, smtp, admin.user.email, "Confirm your Fellowship e-mail address");
+    const token = /verify-email\?token=([\w-]+)/.exec(mail.text)?.[1];
+    const second = await signInAgain(admin);
+    const theirs = await joinLive(urlB, second.cookie, live.eventId);
+
+    expect((await admin.post("/api/auth/verify-email", { token })).status).toBe(200);
+    await expectClosedUnauthorized(theirs);
+    // The control socket is this browser's own: it keeps the chat.
+    await expectChatOnlyTo(live, [theirs]);
+  });
+
   it("removal from the church closes the member's sockets on the other process; the admin's stay", async () => {
     const live = await startLive();
     const m = await addMember(t.app, live.c);
