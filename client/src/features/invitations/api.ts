@@ -57,3 +57,13 @@ export function useSendAllWaiting() {
 /** Made by an import or a sync and not yet e-mailed: it waits for the admin's review. */
 export const isWaitingForReview = (inv: TInvitation, now = new Date()) =>
   inv.sentAt === null && !inv.isUsed && new Date(inv.expiresAt).getTime() >= now.getTime();
+
+/**
+ * E-mails the admin a link that confirms their own address (the server's resend): an admin whose
+ * address is not confirmed by its mailbox sends only a few invitations (issue 23).
+ */
+export function useSendConfirmationLink() {
+  return useMutation({
+    mutationFn: () => apiJson<{ message: string }>("POST", "/api/auth/verify-email/resend"),
+  });
+}

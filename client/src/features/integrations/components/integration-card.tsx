@@ -1,5 +1,15 @@
 import type { TIntegration } from "@common/integrations";
-import { AlertTriangle, KeyRound, Loader2, Pencil, RefreshCw, Unplug, UserCheck } from "lucide-react";
+import {
+  AlertTriangle,
+  CirclePause,
+  KeyRound,
+  Loader2,
+  Pencil,
+  Play,
+  RefreshCw,
+  Unplug,
+  UserCheck,
+} from "lucide-react";
 import { Link } from "wouter";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -51,6 +61,8 @@ export function IntegrationCard({
   const headingId = integrationHeadingId(it.id);
   const switchId = `integration-${it.id}-active`;
   const canSync = it.isActive && !isSyncing && !needsKey && !isBusy;
+  // Turned off by the app (the admin who connected it lost the role): the admins review, then resume.
+  const pausedReason = !it.isActive ? it.pausedReason : null;
   return (
     <li className="min-w-0">
       <article
@@ -67,6 +79,7 @@ export function IntegrationCard({
                 {isSyncing && <Loader2 className="size-3 animate-spin" aria-hidden="true" />}
                 {status.label}
               </Badge>
+              {pausedReason && <Badge tone="amber">Paused</Badge>}
             </div>
             <p className="text-sm text-muted-foreground">
               Last sync:{" "}
@@ -118,6 +131,21 @@ export function IntegrationCard({
               Syncing… {formatNumber(it.counts.seen)} {it.counts.seen === 1 ? "person" : "people"} seen so far. You can
               leave this page; the sync carries on.
             </p>
+          </div>
+        )}
+
+        {pausedReason && (
+          <div
+            className="flex flex-col gap-3 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900 sm:flex-row sm:items-center"
+            role="note"
+          >
+            <CirclePause className="size-4 shrink-0" aria-hidden="true" />
+            <p className="min-w-0 flex-1 break-words">{pausedReason}</p>
+            <Button size="sm" variant="outline" disabled={isBusy} onClick={() => onToggleActive(true)}>
+              <Play aria-hidden="true" />
+              Resume
+              <span className="sr-only"> {labels.name}</span>
+            </Button>
           </div>
         )}
 

@@ -224,6 +224,28 @@ describe("IntegrationsPage", () => {
     expect(screen.getByRole("dialog", { name: "Add Integration" })).toBeTruthy();
   });
 
+  it("shows an integration paused because its admin left, with the reason, and resumes it", async () => {
+    const reason =
+      "Paused because Second User, who connected it, is no longer an admin. Review its key, webhook URL and settings (rotate the webhook secret if they knew it), then turn it back on.";
+    let list = [makeIntegration({ isActive: false, pausedReason: reason })];
+    const fetchMock = setup({
+      [LIST]: () => jsonResponse(list),
+      "PATCH /api/integrations/pc": (init?: RequestInit) => {
+        list = [{ ...list[0], isActive: JSON.parse(String(init?.body)).isActive, pausedReason: null }];
+        return jsonResponse(list[0]);
+      },
+    });
+    const pc = await screen.findByRole("article", { name: "Planning Center" });
+    expect(within(pc).getByText("Paused")).toBeTruthy();
+    expect(within(pc).getByText(reason)).toBeTruthy();
+    expect(within(pc).getByRole("button", { name: "Sync now Planning Center" }).hasAttribute("disabled")).toBe(true);
+    await userEvent.click(within(pc).getByRole("button", { name: "Resume Planning Center" }));
+    await waitFor(() => expect(within(pc).queryByText(reason)).toBeNull());
+    expect(within(pc).getByText("Active")).toBeTruthy();
+    expect(within(pc).queryByText("Paused")).toBeNull();
+    expect(posts(fetchMock, "/api/integrations/pc", "PATCH")).toEqual([{ isActive: true }]);
+  });
+
   it("toggles Active, updates the key, and disconnects after confirming", async () => {
     let list = [makeIntegration({ syncStatus: "needs_key" })];
     const fetchMock = setup({

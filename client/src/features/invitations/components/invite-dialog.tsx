@@ -37,11 +37,14 @@ export function InviteDialog({
   initialRole,
   churchName,
   onOpenChange,
+  onHeld,
 }: {
   open: boolean;
   initialRole: TInvitableRole;
   churchName: string;
   onOpenChange: (open: boolean) => void;
+  /** The invitation was made but waits for review; `notice` says why (the admin's address is not confirmed). */
+  onHeld?: (notice: string) => void;
 }) {
   const create = useCreateInvitation();
   const form = useForm<TValues, unknown, z.output<typeof ZCreateInvitationBody>>({
@@ -58,13 +61,19 @@ export function InviteDialog({
   const onSubmit = form.handleSubmit(
     (values) => {
       create.mutate(values, {
-        onSuccess: () => {
-          toast({ title: "Invitation Sent", description: `We e-mailed an invitation to ${values.email}.` });
+        onSuccess: (invitation) => {
+          if (invitation.notice) {
+            toast({ title: "Invitation Waiting for Review", description: invitation.notice });
+            onHeld?.(invitation.notice);
+          } else {
+            toast({ title: "Invitation Sent", description: `We e-mailed an invitation to ${values.email}.` });
+          }
           onOpenChange(false);
         },
         onError: (error) => {
           const status = getStatus(error);
-          const detail = status === 400 || status === 409 || status === 429 ? getServerMessage(error) : null;
+          const detail =
+            status === 400 || status === 403 || status === 409 || status === 429 ? getServerMessage(error) : null;
           toastApiError(error, {
             title: "Failed to Send Invitation",
             description: `There was an error sending the invitation. Please try again.${detail ? ` ${detail}` : ""}`,

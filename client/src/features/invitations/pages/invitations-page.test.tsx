@@ -1,3 +1,4 @@
+import { CONFIRM_TO_SEND_INVITATIONS } from "@common/invitation-helpers";
 import type { TInvitation } from "@common/invitations";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -111,6 +112,31 @@ describe("InvitationsPage", () => {
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === "POST");
     expect(JSON.parse(String(post?.[1]?.body))).toEqual({ email: "new@x.org", role: "GROUP_LEADER" });
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+  });
+
+  it("an invitation held until the admin confirms their address: says why, and sends them a confirmation link", async () => {
+    const { fetchMock } = setup({
+      "POST /api/invitations": () =>
+        jsonResponse({ ...INVITATIONS[0], sentAt: null, notice: CONFIRM_TO_SEND_INVITATIONS }, 201),
+      "POST /api/auth/verify-email/resend": () => jsonResponse({ message: "Sent" }, 202),
+    });
+    await userEvent.click(screen.getByRole("button", { name: "Invite Church Member" }));
+    const dialog = await screen.findByRole("dialog");
+    await userEvent.type(within(dialog).getByLabelText("Email address"), "new@x.org");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Send Invitation" }));
+    await waitFor(() =>
+      expect(getToasts()[0]).toMatchObject({
+        title: "Invitation Waiting for Review",
+        description: CONFIRM_TO_SEND_INVITATIONS,
+      }),
+    );
+    const note = await screen.findByRole("note");
+    expect(within(note).getByText(CONFIRM_TO_SEND_INVITATIONS)).toBeTruthy();
+    await userEvent.click(within(note).getByRole("button", { name: "Send me a confirmation link" }));
+    await waitFor(() => expect(getToasts()[0]).toMatchObject({ title: "Link sent" }));
+    expect(
+      fetchMock.mock.calls.filter(([u, init]) => u === "/api/auth/verify-email/resend" && init?.method === "POST"),
+    ).toHaveLength(1);
   });
 
   it("appends the server's reason to 'Failed to Send Invitation' on a 409", async () => {

@@ -1,3 +1,4 @@
+import { CONFIRM_TO_SEND_INVITATIONS } from "@common/invitation-helpers";
 import type { TInvitation } from "@common/invitations";
 import { Download, FileUp, Mail, ShieldCheck, UserPlus } from "lucide-react";
 import { Suspense, useEffect, useMemo, useState } from "react";
@@ -20,6 +21,7 @@ import {
   useInvitations,
   useResendInvitation,
   useSendAllWaiting,
+  useSendConfirmationLink,
   useSendWaitingInvitation,
 } from "../api";
 import { InvitationList } from "../components/invitation-list";
@@ -63,6 +65,9 @@ export function InvitationsPage() {
   if (dialogRole !== null && !isDialogDrawn) setIsDialogDrawn(true);
   const [lastRole, setLastRole] = useState<TInvitableRole>("CONGREGANT");
   const [toDelete, setToDelete] = useState<TInvitation | null>(null);
+  // Why invitations wait instead of being e-mailed (the admin's address is not confirmed), once told.
+  const [heldNotice, setHeldNotice] = useState<string | null>(null);
+  const sendConfirmationLink = useSendConfirmationLink();
   const search = useSearch();
   const [location, navigate] = useLocation();
   useDocumentTitle("Send Invitations");
@@ -109,7 +114,8 @@ export function InvitationsPage() {
         toast({ title: "Invitation Sent", description: `We e-mailed an invitation to ${invitation.email}.` }),
       onError: (error) => {
         const status = getStatus(error);
-        const detail = status === 409 || status === 429 ? getServerMessage(error) : null;
+        const detail = status === 403 || status === 409 || status === 429 ? getServerMessage(error) : null;
+        if (detail === CONFIRM_TO_SEND_INVITATIONS) setHeldNotice(detail);
         toastApiError(error, {
           title: "Failed to Send Invitation",
           description: detail ?? "There was an error sending the invitation. Please try again.",
@@ -119,8 +125,10 @@ export function InvitationsPage() {
 
   const sendAll = () =>
     sendAllWaiting.mutate(undefined, {
-      onSuccess: ({ sent, waiting: left }) => {
-        const rest = left > 0 ? ` ${left} still waiting: today's sending limit is reached, send them tomorrow.` : "";
+      onSuccess: ({ sent, waiting: left, notice }) => {
+        if (notice?.startsWith(CONFIRM_TO_SEND_INVITATIONS)) setHeldNotice(CONFIRM_TO_SEND_INVITATIONS);
+        const why = notice ?? "Today's sending limit is reached, send them tomorrow.";
+        const rest = left > 0 ? ` ${left} still waiting. ${why}` : "";
         toast({
           title: sent > 0 ? "Invitations Sent" : "No Invitations Sent",
           description: `${sent} ${sent === 1 ? "invitation" : "invitations"} e-mailed.${rest}`,
@@ -150,9 +158,10 @@ export function InvitationsPage() {
       onSuccess: () =>
         toast({ title: "Invitation Sent", description: `We e-mailed the link to ${invitation.email} again.` }),
       onError: (error) => {
-        // A sending limit (429) or a changed invitation (409) says exactly what happened.
+        // A sending limit (429), an unconfirmed address (403) or a changed invitation (409) says exactly what happened.
         const status = getStatus(error);
-        const detail = status === 409 || status === 429 ? getServerMessage(error) : null;
+        const detail = status === 403 || status === 409 || status === 429 ? getServerMessage(error) : null;
+        if (detail === CONFIRM_TO_SEND_INVITATIONS) setHeldNotice(detail);
         toastApiError(error, {
           title: "Failed to Resend Invitation",
           description: detail ?? "There was an error sending the invitation. Please try again.",
@@ -190,6 +199,34 @@ export function InvitationsPage() {
           </>
         }
       />
+
+      {heldNotice && (
+        <div
+          role="note"
+          className="mb-6 flex flex-col gap-3 rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950 sm:flex-row sm:items-center"
+        >
+          <Mail className="size-4 shrink-0" aria-hidden="true" />
+          <p className="min-w-0 flex-1">{heldNotice}</p>
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={sendConfirmationLink.isPending}
+            onClick={() =>
+              sendConfirmationLink.mutate(undefined, {
+                onSuccess: () =>
+                  toast({ title: "Link sent", description: `Check your inbox at ${user.email}, then open the link.` }),
+                onError: (error) =>
+                  toastApiError(error, {
+                    title: "Could not send the link",
+                    description: getServerMessage(error) ?? "Please try again in a moment.",
+                  }),
+              })
+            }
+          >
+            Send me a confirmation link
+          </Button>
+        </div>
+      )}
 
       {hasWaiting && !invitations.isError && (
         <WaitingInvitations
@@ -231,6 +268,7 @@ export function InvitationsPage() {
             initialRole={dialogRole ?? lastRole}
             churchName={user.church.name}
             onOpenChange={(open) => !open && setDialogRole(null)}
+            onHeld={setHeldNotice}
           />
         </Suspense>
       )}

@@ -29,6 +29,11 @@ export function ImportResultCard({ result, onAnother }: { result: TMemberImportR
           </p>
         </div>
       </div>
+      {result.notice && (
+        <p role="note" className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-950">
+          {result.notice}
+        </p>
+      )}
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
         {FIGURES.map(([key, label]) => (
           <div key={key} className="rounded-lg bg-muted px-3 py-2">
