@@ -1,5 +1,5 @@
 import type { TConfig } from "../config";
-import { addressGroup } from "../features/auth/sign-in-limits";
+import { addressGroup } from "../lib/address-group";
 import { AppError } from "../lib/errors";
 
 const MINUTE_MS = 60_000;

@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { Caller, createTestApp, type TTestApp } from "../../../test/app";
 import { PASSWORD, signUp } from "../../../test/factories";
 import { signInFailures } from "../../db/schema/auth";
-import { addressGroup, EMAIL_FAILURE_LIMIT } from "./sign-in-limits";
+import { addressGroup } from "../../lib/address-group";
+import { EMAIL_FAILURE_LIMIT } from "./sign-in-limits";
 
 let t: TTestApp;
 beforeAll(async () => {

@@ -16,9 +16,6 @@ export const ADDRESS_FAILURE_LIMIT = 100;
 export const FAILURE_WINDOW_MS = 15 * 60_000;
 export const LOCK_MS = 15 * 60_000;
 
-// The /64 helper lives in lib now; the export stays here for callers that import it from sign-in.
-export { addressGroup };
-
 const keysFor = (email: string, rawIp: string, ip = addressGroup(rawIp)) => [
   { key: `email-ip:${email}|${ip}`, limit: EMAIL_ADDRESS_FAILURE_LIMIT },
   { key: `email:${email}`, limit: EMAIL_FAILURE_LIMIT },
