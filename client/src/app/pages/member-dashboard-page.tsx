@@ -1,6 +1,5 @@
 import { formatDuration } from "@common/sermon-helpers";
 import {
-  Award,
   BookOpen,
   CalendarCheck,
   CalendarDays,
