@@ -738,6 +738,11 @@ async function main(): Promise<number> {
         DATA_DIR: path.join(tmpDir as string, `${name}-data`),
         // LOG_LEVEL is left at its default (info), as users run the app.
         RATE_LIMIT_PER_HOUR: "0",
+        // The live part's thousands of viewers come from one loopback address over a few member
+        // sessions; in a church they are many members on many addresses, each far below the caps.
+        WS_SOCKETS_PER_MEMBER: "1000000",
+        WS_SOCKETS_PER_ADDRESS: "1000000",
+        WS_UPGRADES_PER_MINUTE: "1000000",
         NODE_ENV: "production",
         // As the README's production steps set it (integration keys are sealed under it).
         APP_SECRET: BENCH_APP_SECRET,
