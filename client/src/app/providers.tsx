@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { ToastOutlet } from "@/components/ui/toast-outlet";
 import { queryClient as defaultClient } from "@/lib/query-client";
 
-/** Data and toasts for every page; tooltips belong to the shell (ui/tooltip.tsx's provider). */
+/** Data and toasts for every page; tooltips are drawn by CSS alone (ui/tooltip.tsx). */
 export function AppProviders({ children, client = defaultClient }: { children: ReactNode; client?: QueryClient }) {
   return (
     <QueryClientProvider client={client}>

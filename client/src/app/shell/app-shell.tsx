@@ -1,7 +1,6 @@
 import { type ReactNode, Suspense, useEffect, useState } from "react";
 import { useLocation } from "wouter";
 import { LazyToaster } from "@/components/ui/toast-outlet";
-import { TooltipProvider } from "@/components/ui/tooltip";
 import { EmailVerificationNotice } from "@/features/auth/components/email-verification-notice";
 import { AppNotices } from "@/features/mobile/components/app-notices";
 import { useCurrentUser } from "@/lib/current-user";
@@ -40,7 +39,7 @@ export function AppShell({ children }: { children: ReactNode }) {
   usePreload([LazyToaster.preload, () => isPhoneWidth() && MobileMenu.preload()]);
 
   return (
-    <TooltipProvider>
+    <>
       <BadgeToasts userId={user.id} />
       <div className="min-h-dvh bg-background">
         <a
@@ -71,6 +70,6 @@ export function AppShell({ children }: { children: ReactNode }) {
           </main>
         </div>
       </div>
-    </TooltipProvider>
+    </>
   );
 }

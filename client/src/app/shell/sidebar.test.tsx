@@ -1,19 +1,13 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { TooltipProvider } from "@/components/ui/tooltip";
 import { goToPage } from "@/lib/full-page";
 import { makeUser, mockFetch, renderWithApp } from "@/test/render";
 import { SidebarContent } from "./sidebar";
 
 vi.mock("@/lib/full-page", () => ({ goToPage: vi.fn() }));
 
-// The shell provides the tooltips' delays.
-const Sidebar = () => (
-  <TooltipProvider>
-    <SidebarContent />
-  </TooltipProvider>
-);
+const Sidebar = () => <SidebarContent />;
 
 const ADMIN_LINKS = [
   "Admin Home",

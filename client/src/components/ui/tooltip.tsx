@@ -1,28 +1,21 @@
-import { Tooltip as TooltipPrimitive } from "radix-ui";
 import type { ReactElement, ReactNode } from "react";
 
-/** Spec 1 section 9: tooltips open after 700 ms, skip delay 300 ms. The shell provides it. */
-export function TooltipProvider({ children }: { children: ReactNode }) {
-  return (
-    <TooltipPrimitive.Provider delayDuration={700} skipDelayDuration={300}>
-      {children}
-    </TooltipPrimitive.Provider>
-  );
-}
-
-/** A short label shown on hover and keyboard focus (the provider sets 700 ms / 300 ms delays). */
+/**
+ * A short label shown on hover and keyboard focus, after 700 ms (spec 1 section 9), for an icon
+ * button that already carries the same words as its accessible name (so the label itself is hidden
+ * from screen readers). Drawn with CSS only: the shell shows it on every page, and a positioning
+ * library for two labels would be most of the shell's weight after React.
+ */
 export function Tooltip({ content, children }: { content: ReactNode; children: ReactElement }) {
   return (
-    <TooltipPrimitive.Root>
-      <TooltipPrimitive.Trigger asChild>{children}</TooltipPrimitive.Trigger>
-      <TooltipPrimitive.Portal>
-        <TooltipPrimitive.Content
-          sideOffset={6}
-          className="z-50 rounded-md bg-stone-900 px-2.5 py-1.5 text-xs font-medium text-white shadow-md"
-        >
-          {content}
-        </TooltipPrimitive.Content>
-      </TooltipPrimitive.Portal>
-    </TooltipPrimitive.Root>
+    <span className="group/tooltip relative inline-flex">
+      {children}
+      <span
+        aria-hidden="true"
+        className="pointer-events-none invisible absolute bottom-full left-1/2 z-50 mb-1.5 -translate-x-1/2 whitespace-nowrap rounded-md bg-stone-900 px-2.5 py-1.5 text-xs font-medium text-white opacity-0 shadow-md transition-[opacity,visibility] delay-0 duration-150 group-focus-within/tooltip:visible group-focus-within/tooltip:opacity-100 group-focus-within/tooltip:delay-700 group-hover/tooltip:visible group-hover/tooltip:opacity-100 group-hover/tooltip:delay-700"
+      >
+        {content}
+      </span>
+    </span>
   );
 }
