@@ -75,11 +75,18 @@ export function IntegrationCard({
               <h3 id={headingId} tabIndex={-1} className="rounded-sm text-base font-semibold text-foreground">
                 {labels.name}
               </h3>
-              <Badge tone={status.tone}>
-                {isSyncing && <Loader2 className="size-3 animate-spin" aria-hidden="true" />}
-                {status.label}
-              </Badge>
-              {pausedReason && <Badge tone="amber">Paused</Badge>}
+              {/* Paused says what matters: its sync status ("Ready") beside it read as a contradiction. */}
+              {pausedReason ? (
+                <Badge tone="amber">
+                  <CirclePause className="size-3" aria-hidden="true" />
+                  Paused
+                </Badge>
+              ) : (
+                <Badge tone={status.tone}>
+                  {isSyncing && <Loader2 className="size-3 animate-spin" aria-hidden="true" />}
+                  {status.label}
+                </Badge>
+              )}
             </div>
             <p className="text-sm text-muted-foreground">
               Last sync:{" "}
@@ -139,8 +146,11 @@ export function IntegrationCard({
             className="flex flex-col gap-3 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900 sm:flex-row sm:items-center"
             role="note"
           >
-            <CirclePause className="size-4 shrink-0" aria-hidden="true" />
-            <p className="min-w-0 flex-1 break-words">{pausedReason}</p>
+            {/* The icon stays beside the words on a phone, where the button goes below them. */}
+            <div className="flex min-w-0 flex-1 items-start gap-2">
+              <CirclePause className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+              <p className="min-w-0 break-words">{pausedReason}</p>
+            </div>
             <Button size="sm" variant="outline" disabled={isBusy} onClick={() => onToggleActive(true)}>
               <Play aria-hidden="true" />
               Resume

@@ -237,6 +237,8 @@ describe("IntegrationsPage", () => {
     });
     const pc = await screen.findByRole("article", { name: "Planning Center" });
     expect(within(pc).getByText("Paused")).toBeTruthy();
+    // Its sync status ("Ready") beside "Paused" would contradict it.
+    expect(within(pc).queryByText("Ready")).toBeNull();
     expect(within(pc).getByText(reason)).toBeTruthy();
     expect(within(pc).getByRole("button", { name: "Sync now Planning Center" }).hasAttribute("disabled")).toBe(true);
     await userEvent.click(within(pc).getByRole("button", { name: "Resume Planning Center" }));

@@ -52,7 +52,8 @@ export function WaitingInvitations({
             <Badge tone="amber">{formatNumber(invitations.length)}</Badge>
           </CardTitle>
           <CardDescription>
-            Brought in by an import or a sync. Nobody is e-mailed until you send their invitation.
+            Brought in by an import or a sync, or held back by a sending limit. Nobody is e-mailed until you send their
+            invitation.
           </CardDescription>
         </div>
         <Button className="self-start" disabled={isSendingAll} onClick={onSendAll}>

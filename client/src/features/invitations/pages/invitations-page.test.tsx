@@ -139,6 +139,36 @@ describe("InvitationsPage", () => {
     ).toHaveLength(1);
   });
 
+  it("after a reload, an unconfirmed admin with an invitation held back by hand is still told why", async () => {
+    const held = (id: string, source: TInvitation["source"]): TInvitation => ({
+      ...INVITATIONS[0],
+      id,
+      email: `${id}@x.org`,
+      sentAt: null,
+      source,
+    });
+    const render = (emailVerified: boolean, invitations: TInvitation[]) => {
+      mockFetch({ "/api/invitations": invitations });
+      return renderWithApp(<InvitationsPage />, { user: makeUser({ emailVerified }), path: "/admin/invitations" });
+    };
+    const first = render(false, [held("w1", "manual")]);
+    const note = await screen.findByRole("note");
+    expect(within(note).getByText(CONFIRM_TO_SEND_INVITATIONS)).toBeTruthy();
+    expect(within(note).getByRole("button", { name: "Send me a confirmation link" })).toBeTruthy();
+    first.unmount();
+
+    // Confirmed, or only an import's people waiting: nothing was held back, no notice.
+    for (const [emailVerified, source] of [
+      [true, "manual"],
+      [false, "import"],
+    ] as const) {
+      const other = render(emailVerified, [held("w2", source)]);
+      await screen.findByText("w2@x.org");
+      expect(screen.queryByRole("note")).toBeNull();
+      other.unmount();
+    }
+  });
+
   it("appends the server's reason to 'Failed to Send Invitation' on a 409", async () => {
     setup({
       "POST /api/invitations": () => jsonResponse({ message: "This person is already a member of your church." }, 409),

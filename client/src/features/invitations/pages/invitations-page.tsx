@@ -102,6 +102,13 @@ export function InvitationsPage() {
 
   // `#waiting` (the integrations page's and the import's "review" links) goes to the waiting list.
   const hasWaiting = waiting.length > 0;
+  // An invitation made by hand waits only when it was held back: after a reload, an admin whose
+  // address is not confirmed is still told why (and offered the link), not only right after the toast.
+  const notice =
+    heldNotice ??
+    (user.emailVerified === false && waiting.some((inv) => inv.source === "manual")
+      ? CONFIRM_TO_SEND_INVITATIONS
+      : null);
   useEffect(() => {
     if (!hasWaiting || window.location.hash !== "#waiting") return;
     document.getElementById("waiting")?.scrollIntoView({ block: "start" });
@@ -200,13 +207,16 @@ export function InvitationsPage() {
         }
       />
 
-      {heldNotice && (
+      {notice && (
         <div
           role="note"
           className="mb-6 flex flex-col gap-3 rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950 sm:flex-row sm:items-center"
         >
-          <Mail className="size-4 shrink-0" aria-hidden="true" />
-          <p className="min-w-0 flex-1">{heldNotice}</p>
+          {/* The icon stays beside the words on a phone, where the button goes below them. */}
+          <div className="flex min-w-0 flex-1 items-start gap-2">
+            <Mail className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+            <p className="min-w-0">{notice}</p>
+          </div>
           <Button
             size="sm"
             variant="outline"
