@@ -1,4 +1,5 @@
-import { boolean, date, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { boolean, check, date, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { churchRef } from "./churches";
 import { ts } from "./columns";
 import { userRef, users } from "./users";
@@ -7,7 +8,8 @@ import { userRef, users } from "./users";
  * A prayer request (spec 1 §2.11). `authorId` is kept so the author can mark it answered and see it
  * as theirs, but for an anonymous request it never leaves the server: no response, list, count or
  * activity line names or identifies its author (issue 9). Hidden requests are gone for members but
- * their author, who is told an admin hid it.
+ * their author, who is told an admin hid it. `visibility` "leaders" (issue 24) keeps a request to the
+ * church's admins and its author: members, group leaders included, never see or hear of it.
  */
 export const prayerRequests = pgTable(
   "prayer_requests",
@@ -18,6 +20,8 @@ export const prayerRequests = pgTable(
     title: text("title").notNull(),
     description: text("description").notNull(),
     isAnonymous: boolean("is_anonymous").notNull().default(false),
+    /** church | leaders (common/prayer.ts PRAYER_VISIBILITIES) */
+    visibility: text("visibility").notNull().default("church"),
     answeredAt: ts("answered_at"),
     answerNote: text("answer_note"),
     hiddenAt: ts("hidden_at"),
@@ -26,6 +30,7 @@ export const prayerRequests = pgTable(
   (t) => [
     index("prayer_requests_church_created_idx").on(t.churchId, t.createdAt, t.id),
     index("prayer_requests_author_idx").on(t.authorId),
+    check("prayer_requests_visibility_check", sql`${t.visibility} in ('church', 'leaders')`),
   ],
 );
 

@@ -1,0 +1,2 @@
+ALTER TABLE "prayer_requests" ADD COLUMN "visibility" text DEFAULT 'church' NOT NULL;--> statement-breakpoint
+ALTER TABLE "prayer_requests" ADD CONSTRAINT "prayer_requests_visibility_check" CHECK ("prayer_requests"."visibility" in ('church', 'leaders'));
