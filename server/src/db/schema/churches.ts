@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { type AnyPgColumn, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, boolean, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { bytea, ts } from "./columns";
 
 export const churches = pgTable(
@@ -24,9 +24,13 @@ export const churches = pgTable(
     feedToken: text("feed_token")
       .notNull()
       .default(sql`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`),
+    /** The public page's address, /c/{slug}: lower-case letters, digits and hyphens, unique (common/church-slug.ts). */
+    slug: text("slug").notNull(),
+    /** Whether /c/{slug} is shown to visitors; off until an admin publishes it. */
+    publicPage: boolean("public_page").notNull().default(false),
     createdAt: ts("created_at").notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("churches_feed_token_key").on(t.feedToken)],
+  (t) => [uniqueIndex("churches_feed_token_key").on(t.feedToken), uniqueIndex("churches_slug_key").on(t.slug)],
 );
 
 /** Uploaded logos live with the church and are served from /api/churches/{id}/logo. */

@@ -61,3 +61,28 @@ export const invitationSends = pgTable(
     index("invitation_sends_created_idx").on(t.createdAt),
   ],
 );
+
+/**
+ * "Request an invitation" from the church's public page: no account needed; admins see them on the
+ * Invitations page and invite (a normal invitation, under every sending limit) or dismiss.
+ */
+export const invitationRequests = pgTable(
+  "invitation_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    churchId: churchRef(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    message: text("message"),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    /** When an admin invited or dismissed it; open requests have null. */
+    handledAt: ts("handled_at"),
+    /** "invited" or "dismissed" once handled. */
+    outcome: text("outcome"),
+    invitationId: uuid("invitation_id").references(() => invitations.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    index("invitation_requests_church_idx").on(t.churchId, t.createdAt),
+    index("invitation_requests_email_idx").on(t.email, t.createdAt),
+  ],
+);
