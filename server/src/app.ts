@@ -43,6 +43,7 @@ import { pushRoutes } from "./features/push/push.routes";
 import { PushService, type TPushOptions } from "./features/push/push.service";
 import { pwaRoutes } from "./features/pwa/pwa.routes";
 import { readingRoutes } from "./features/reading/reading.routes";
+import { searchRoutes } from "./features/search/search.routes";
 import { SermonListCache } from "./features/sermons/sermon-list-cache";
 import { sermonsRoutes } from "./features/sermons/sermons.routes";
 import { settingsRoutes } from "./features/settings/settings.routes";
@@ -332,6 +333,7 @@ export async function buildApp(opts: TBuildOptions): Promise<FastifyInstance> {
   await app.register(documentedAs("Kudos", kudosRoutes));
   await app.register(documentedAs("Notifications", notificationsRoutes));
   await app.register(documentedAs("Notifications", pushRoutes));
+  await app.register(documentedAs("Search", searchRoutes));
 
   const clientDir = opts.clientDir ?? CLIENT_DIR;
   const serveClient = (opts.serveClient ?? true) && fs.existsSync(path.join(clientDir, "index.html"));
