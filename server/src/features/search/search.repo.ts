@@ -1,0 +1,107 @@
+import { SEARCH_LIMIT_PER_TYPE } from "@common/search";
+import { and, desc, type SQL, sql } from "drizzle-orm";
+import { kudos } from "../../db/schema/community";
+import { events } from "../../db/schema/events";
+import { prayerRequests } from "../../db/schema/prayer";
+import { sermons } from "../../db/schema/sermons";
+import { inChurch } from "../../lib/church-scope";
+import type { TChurchCtx } from "../../lib/context";
+import { visibleTo as kudosVisibleTo } from "../kudos/kudos.repo";
+import { visibleTo as prayerVisibleTo } from "../prayer-requests/prayer-requests.repo";
+import { canSeeDrafts, isPublished } from "../sermons/sermons.repo";
+
+/**
+ * Full-text search over the church's content (issue 24). Each table has a stored, generated
+ * `search_vector` column with a GIN index (migration 0014; the columns are left out of the Drizzle
+ * schema on purpose so that the lists' `select()` never reads them): the title weighted A, names
+ * and places B, the body C, all with the 'simple' configuration (no stemming, no stop words), so a
+ * church writing in Spanish or Korean is matched as well as one writing in English; the prefix
+ * match of the last word makes up for the missing stemming ("pray" finds "prayer", "prayers").
+ *
+ * What each member may see is the owning feature's own rule, imported, never written again here:
+ * published sermons (`isPublished`; drafts for admins), the prayer wall's `visibleTo` (hidden and
+ * pastors-only requests), the kudos page's `visibleTo` (approved ones, and the member's own).
+ */
+
+/** The stored vector of a table, named with its table (a one-table query would leave it out). */
+const vector = (table: string) => sql.raw(`"${table}"."search_vector"`);
+
+/**
+ * The words as a tsquery: every word must match, the last one as a prefix (the member is still
+ * typing it). The words hold letters and digits only (`searchWords`), so no query syntax can come
+ * from the member, and the text is a bound parameter, never part of the SQL.
+ */
+export function toTsQuery(words: string[]): SQL {
+  const text = words.map((w, i) => (i === words.length - 1 ? `${w}:*` : w)).join(" & ");
+  return sql`to_tsquery('simple', ${text})`;
+}
+
+/** `ts_rank` with its default weights: a title (A, 1.0) counts five times a body (C, 0.2). */
+const rank = (table: string, query: SQL) => sql<number>`ts_rank(${vector(table)}, ${query})`;
+const matches = (table: string, query: SQL) => sql`${vector(table)} @@ ${query}`;
+
+export async function findSermonMatches(ctx: TChurchCtx, words: string[]) {
+  const q = toTsQuery(words);
+  const score = rank("sermons", q);
+  return ctx.db
+    .select({
+      id: sermons.id,
+      title: sermons.title,
+      speaker: sermons.speaker,
+      series: sermons.series,
+      scripture: sermons.scripture,
+      date: sermons.date,
+      description: sermons.description,
+      notes: sermons.notes,
+      score,
+    })
+    .from(sermons)
+    .where(inChurch(sermons, ctx, matches("sermons", q), canSeeDrafts(ctx) ? undefined : isPublished))
+    .orderBy(desc(score), desc(sermons.date), desc(sermons.id))
+    .limit(SEARCH_LIMIT_PER_TYPE);
+}
+
+export async function findEventMatches(ctx: TChurchCtx, words: string[]) {
+  const q = toTsQuery(words);
+  const score = rank("events", q);
+  return ctx.db
+    .select({
+      id: events.id,
+      title: events.title,
+      description: events.description,
+      location: events.location,
+      startTime: events.startTime,
+      score,
+    })
+    .from(events)
+    .where(inChurch(events, ctx, matches("events", q)))
+    .orderBy(desc(score), desc(events.startTime), desc(events.id))
+    .limit(SEARCH_LIMIT_PER_TYPE);
+}
+
+/**
+ * Prayer requests as the wall shows them to the caller. The author is not even read: a result
+ * names nobody, so an anonymous request cannot give its author away through search.
+ */
+export async function findPrayerMatches(ctx: TChurchCtx, words: string[]) {
+  const q = toTsQuery(words);
+  const score = rank("prayer_requests", q);
+  return ctx.db
+    .select({ id: prayerRequests.id, title: prayerRequests.title, description: prayerRequests.description, score })
+    .from(prayerRequests)
+    .where(inChurch(prayerRequests, ctx, matches("prayer_requests", q), prayerVisibleTo(ctx)))
+    .orderBy(desc(score), desc(prayerRequests.createdAt), desc(prayerRequests.id))
+    .limit(SEARCH_LIMIT_PER_TYPE);
+}
+
+/** Kudos as the kudos page shows them to the caller: the approved ones and their own. */
+export async function findKudosMatches(ctx: TChurchCtx, words: string[]) {
+  const q = toTsQuery(words);
+  const score = rank("kudos", q);
+  return ctx.db
+    .select({ id: kudos.id, title: kudos.title, message: kudos.message, status: kudos.status, score })
+    .from(kudos)
+    .where(inChurch(kudos, ctx, and(matches("kudos", q), kudosVisibleTo(ctx))))
+    .orderBy(desc(score), desc(kudos.createdAt), desc(kudos.id))
+    .limit(SEARCH_LIMIT_PER_TYPE);
+}
