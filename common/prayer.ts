@@ -10,11 +10,19 @@ export const PRAYER_PAGE_MAX = 100;
 export const PRAYER_REQUESTS_PER_HOUR = 10;
 export const PRAYER_REQUESTS_RATE_LIMITED = `You can share ${PRAYER_REQUESTS_PER_HOUR} prayer requests an hour. Please try again later.`;
 
-/** `POST /api/prayer-requests` (spec 1 §2.11, §5): title and details, sent trimmed, and the anonymous flag. */
+/**
+ * Who sees a request (issue 24): "church", every member; "leaders", only the church's admins and
+ * its author. Either may also be anonymous (its author shown to nobody).
+ */
+export const PRAYER_VISIBILITIES = ["church", "leaders"] as const;
+export type TPrayerVisibility = (typeof PRAYER_VISIBILITIES)[number];
+
+/** `POST /api/prayer-requests` (spec 1 §2.11, §5): title and details, sent trimmed, the anonymous flag and who sees it. */
 export const ZPrayerRequestBody = z.object({
   title: requiredText(120, "Title"),
   description: requiredText(2000, "Details"),
   isAnonymous: z.boolean({ error: "isAnonymous must be true or false" }).default(false),
+  visibility: z.enum(PRAYER_VISIBILITIES, { error: 'visibility must be "church" or "leaders"' }).default("church"),
 });
 export type TPrayerRequestBody = z.input<typeof ZPrayerRequestBody>;
 
@@ -54,6 +62,8 @@ export const ZPrayerRequest = z.object({
   title: z.string(),
   description: z.string(),
   isAnonymous: z.boolean(),
+  /** "leaders": seen only by the church's admins and its author. */
+  visibility: z.enum(PRAYER_VISIBILITIES),
   isAnswered: z.boolean(),
   answerNote: z.string().nullable(),
   answeredAt: z.string().nullable(),

@@ -335,7 +335,8 @@ export const EXPORT_KINDS: TExportKind[] = [
   },
   {
     file: "prayer-requests.csv",
-    about: "Prayer requests. An anonymous request's author is left out, as everywhere else in the app.",
+    about:
+      "Prayer requests. An anonymous request's author is left out, as everywhere else in the app. visibility \"leaders\": shared with the church's admins only.",
     fields: {
       id: prayerRequests.id,
       // An anonymous request never names its author, not even to admins (issue 9).
@@ -343,6 +344,7 @@ export const EXPORT_KINDS: TExportKind[] = [
       title: prayerRequests.title,
       description: prayerRequests.description,
       isAnonymous: prayerRequests.isAnonymous,
+      visibility: prayerRequests.visibility,
       answeredAt: prayerRequests.answeredAt,
       answerNote: prayerRequests.answerNote,
       hiddenAt: prayerRequests.hiddenAt,

@@ -12,12 +12,16 @@ import { dayKey } from "../../lib/points";
 const UNNAMED_AUTHOR = "Church Member";
 
 /**
- * What the caller may see: members see the requests not hidden and their own hidden ones (so they
- * learn an admin hid them); admins see all.
+ * What the caller may see: members see the requests not hidden and for the whole church, and their
+ * own (hidden ones too, so they learn an admin hid them); admins see all, "leaders" ones included
+ * (issue 24). Every reader of requests for a member (the wall, "I prayed", search) filters with it.
  */
-export function visibleTo(ctx: TChurchCtx): SQL | undefined {
+export function visibleTo(ctx: Pick<TChurchCtx, "userId" | "role">): SQL | undefined {
   if (isAdminRole(ctx.role)) return undefined;
-  return or(isNull(prayerRequests.hiddenAt), eq(prayerRequests.authorId, ctx.userId));
+  return or(
+    eq(prayerRequests.authorId, ctx.userId),
+    and(isNull(prayerRequests.hiddenAt), eq(prayerRequests.visibility, "church")),
+  );
 }
 
 /**
@@ -31,6 +35,7 @@ const churchColumns = {
   title: prayerRequests.title,
   description: prayerRequests.description,
   isAnonymous: prayerRequests.isAnonymous,
+  visibility: prayerRequests.visibility,
   answeredAt: prayerRequests.answeredAt,
   answerNote: prayerRequests.answerNote,
   hiddenAt: prayerRequests.hiddenAt,
@@ -48,6 +53,7 @@ export type TPrayerRow = {
   title: string;
   description: string;
   isAnonymous: boolean;
+  visibility: string;
   answeredAt: Date | null;
   answerNote: string | null;
   hiddenAt: Date | null;
@@ -72,6 +78,7 @@ export function toPrayerRequest(ctx: TChurchCtx, r: TPrayerRow, prayedToday: boo
     title: r.title,
     description: r.description,
     isAnonymous: r.isAnonymous,
+    visibility: r.visibility === "leaders" ? "leaders" : "church",
     isAnswered,
     answerNote: r.answerNote,
     answeredAt: r.answeredAt?.toISOString() ?? null,
@@ -88,7 +95,7 @@ export function toPrayerRequest(ctx: TChurchCtx, r: TPrayerRow, prayedToday: boo
 
 /** Whether `ctx` may see the request: `visibleTo` for a row already read. */
 export function isVisibleTo(ctx: TChurchCtx, r: TPrayerRow): boolean {
-  return isAdminRole(ctx.role) || r.hiddenAt === null || r.authorId === ctx.userId;
+  return isAdminRole(ctx.role) || r.authorId === ctx.userId || (r.hiddenAt === null && r.visibility === "church");
 }
 
 /**

@@ -9,7 +9,7 @@ import {
   type ZPrayerRequestListQuery,
 } from "@common/prayer";
 import { isAdminRole } from "@common/roles";
-import { count, eq, gt, isNull, min } from "drizzle-orm";
+import { count, eq, gt, inArray, isNull, min } from "drizzle-orm";
 import type { z } from "zod";
 import { prayerRequestPrayers, prayerRequests } from "../../db/schema/prayer";
 import { users } from "../../db/schema/users";
@@ -103,15 +103,18 @@ export async function createPrayerRequest(
         title: body.title,
         description: body.description,
         isAnonymous: body.isAnonymous,
+        visibility: body.visibility,
         // The app's clock, as for every day and week the app decides.
         createdAt: new Date(),
       })
       .returning({ id: prayerRequests.id });
+    // The activity feed is the admins', who see a "leaders" request too; the line says which it is.
+    const forLeaders = body.visibility === "leaders" ? " for the pastors and leaders" : "";
     if (body.isAnonymous) {
       await recordActivity(
         { db: tx, churchId: ctx.churchId, userId: null },
         "prayer_request",
-        "A prayer request was shared",
+        `A prayer request was shared${forLeaders}`,
       );
     } else {
       const [author] = await tx
@@ -121,7 +124,7 @@ export async function createPrayerRequest(
       await recordActivity(
         { db: tx, churchId: ctx.churchId, userId: ctx.userId },
         "prayer_request",
-        `${getMemberDisplayName(author)} shared a prayer request`,
+        `${getMemberDisplayName(author)} shared a prayer request${forLeaders}`,
       );
     }
     return row.id;
@@ -157,12 +160,24 @@ export async function markPrayerAnswered(
   return getPrayerRequest(ctx, id);
 }
 
-/** Everyone who prayed for an answered request hears of it; not its author, nor whoever marked it. */
+/**
+ * Everyone who prayed for an answered request hears of it; not its author, nor whoever marked it.
+ * Of a "leaders" request, only those who may still see it: an admin who prayed and has since become
+ * a member hears nothing (issue 24).
+ */
 async function notifyAnswered(ctx: TChurchCtx, request: TPrayerRequest, authorId: string | null) {
   const prayed = await ctx.db
     .selectDistinct({ userId: prayerRequestPrayers.userId })
     .from(prayerRequestPrayers)
-    .where(inChurch(prayerRequestPrayers, ctx, eq(prayerRequestPrayers.requestId, request.id)));
+    .innerJoin(users, eq(users.id, prayerRequestPrayers.userId))
+    .where(
+      inChurch(
+        prayerRequestPrayers,
+        ctx,
+        eq(prayerRequestPrayers.requestId, request.id),
+        request.visibility === "leaders" ? inArray(users.role, ["ADMIN", "SUPER_ADMIN"]) : undefined,
+      ),
+    );
   const userIds = prayed.map((p) => p.userId).filter((u) => u !== authorId && u !== ctx.userId);
   await notify(ctx.db, ctx, {
     kind: "prayer_answered",
