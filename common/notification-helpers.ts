@@ -1,3 +1,5 @@
+import type { TNotificationKind } from "./notifications";
+
 /**
  * The notification figures and push preference keys, without zod: the shell's bell and the Mobile
  * App page import these and stay small (common/notifications.ts holds the contracts).
@@ -17,3 +19,23 @@ export const DEFAULT_PUSH_PREFERENCES = {
   sermons: false,
   announcements: true,
 } as const satisfies Record<TPushPreferenceKey, boolean>;
+
+/**
+ * Each kind of notification (common/notifications.ts NOTIFICATION_KINDS) in words, for the
+ * notifications page's filter; the record's type makes a new kind name itself here.
+ */
+export const NOTIFICATION_KIND_LABELS = {
+  sermon_published: "New sermons",
+  event_published: "New events",
+  live_started: "Live streams",
+  action_step_posted: "Action steps",
+  kudos_waiting: "Kudos to review",
+  kudos_approved: "Kudos for you",
+  kudos_reviewed: "Kudos you sent",
+  prayer_answered: "Answered prayers",
+  prayer_prayed: "Prayed for you",
+  prayer_partner: "Prayer partners",
+  badge_earned: "Badges",
+  invitation_requested: "Invitation requests",
+  test: "Test notifications",
+} as const satisfies Record<TNotificationKind, string>;

@@ -30,12 +30,45 @@ export const NOTIFICATION_KINDS = {
   prayer_prayed: { type: "prayer", push: "prayerRequests" },
   prayer_partner: { type: "prayer", push: "prayerRequests" },
   badge_earned: { type: "system", push: "announcements" },
+  /** A visitor asked for an invitation on the public page (to the church's admins). */
+  invitation_requested: { type: "system", push: "announcements" },
   test: { type: "system", push: null },
 } as const satisfies Record<string, { type: TNotificationType; push: TPushPreferenceKey | null }>;
 export type TNotificationKind = keyof typeof NOTIFICATION_KINDS;
 
-/** `GET /api/notifications` answers at most this many, newest first. */
+/** `GET /api/notifications` answers at most this many, newest first, unless `limit` says otherwise. */
 export const NOTIFICATIONS_LIMIT = 50;
+export const NOTIFICATIONS_LIMIT_MAX = 100;
+/** `PATCH /api/notifications/read` marks at most this many at once (a group of the list). */
+export const NOTIFICATIONS_MARK_MAX = 100;
+
+const KIND_KEYS = Object.keys(NOTIFICATION_KINDS) as [TNotificationKind, ...TNotificationKind[]];
+
+/**
+ * `GET /api/notifications?limit=&before=&kind=` (issue 24, the notifications page): newest first;
+ * `before` is the id of the last notification seen, `kind` keeps one kind. Without any, the bell's
+ * answer as before: the newest 50.
+ */
+export const ZNotificationListQuery = z.object({
+  limit: z.coerce
+    .number({ error: "limit must be a number" })
+    .int("limit must be a whole number")
+    .min(1, "limit must be at least 1")
+    .max(NOTIFICATIONS_LIMIT_MAX, `limit must be at most ${NOTIFICATIONS_LIMIT_MAX}`)
+    .default(NOTIFICATIONS_LIMIT),
+  before: z.uuid("before must be the id of a notification").optional(),
+  kind: z.enum(KIND_KEYS, { error: "kind must be one of the notification kinds" }).optional(),
+});
+export type TNotificationListQuery = z.input<typeof ZNotificationListQuery>;
+
+/** `PATCH /api/notifications/read`: several of the caller's notifications read at once (a group of the list). */
+export const ZMarkReadBody = z.object({
+  ids: z
+    .array(z.uuid("ids must be ids of notifications"), { error: "ids must be a list of notification ids" })
+    .min(1, "ids must name at least one notification")
+    .max(NOTIFICATIONS_MARK_MAX, `ids may name at most ${NOTIFICATIONS_MARK_MAX} notifications`),
+});
+export type TMarkReadBody = z.input<typeof ZMarkReadBody>;
 
 export const ZNotification = z.object({
   id: z.string(),
@@ -56,10 +89,12 @@ export type TNotification = z.infer<typeof ZNotification>;
 export const ZNotificationList = z.object({
   notifications: z.array(ZNotification),
   unreadCount: z.number().int(),
+  /** More, older ones match: ask again with `before` = the last one's id. */
+  hasMore: z.boolean(),
 });
 export type TNotificationList = z.infer<typeof ZNotificationList>;
 
-/** `PATCH /api/notifications/mark-all-read`: how many of the caller's notifications it marked read. */
+/** `PATCH /api/notifications/mark-all-read` and `/read`: how many of the caller's notifications it marked read. */
 export const ZMarkAllReadResult = z.object({ updated: z.number().int() });
 export type TMarkAllReadResult = z.infer<typeof ZMarkAllReadResult>;
 

@@ -21,6 +21,7 @@ import { recordActivity } from "../admin/activity.repo";
 import { markEmailProved } from "../auth/email-verification.service";
 import { accountChanged, deleteUserSessions } from "../auth/sessions.repo";
 import { queueMemberWebhook } from "../integrations/webhooks";
+import { deleteNotificationsOfEarlierMembership } from "../notifications/notifications.repo";
 import {
   countInvitationSends,
   countInvitationSendsByRecipient,
@@ -447,6 +448,7 @@ export async function redeemInvitation(
   if (joined.length === 0) throw conflict("You already belong to a church.");
   // Points are per church: here the member has what they earned here before, if anything.
   await resetPointsTotal(db, user.id, invitation.churchId);
+  await deleteNotificationsOfEarlierMembership(db, { churchId: invitation.churchId }, user.id);
   const [u] = await db
     .select({ email: users.email, firstName: users.firstName, lastName: users.lastName })
     .from(users)

@@ -1,4 +1,4 @@
-import type { TNotification, TNotificationType } from "@common/notifications";
+import type { TNotification, TNotificationKind, TNotificationType } from "@common/notifications";
 import { count, desc, eq, not, type SQL, sql } from "drizzle-orm";
 import type { TDb } from "../../db/client";
 import { notifications } from "../../db/schema/community";
@@ -26,17 +26,28 @@ function toNotification(r: TRow): TNotification {
   return { ...r, type: r.type as TNotificationType, createdAt: r.createdAt.toISOString() };
 }
 
+export type TNotificationFilter = { limit: number; before?: string; kind?: TNotificationKind };
+
 /**
- * The caller's newest `limit` notifications: a backward walk of the (user_id, created_at) index that
- * stops after `limit` rows, whatever the member's total.
+ * The caller's newest `limit` notifications (of `kind`, older than `before`): a backward walk of the
+ * (user_id, created_at) index that stops after `limit` rows, whatever the member's total. An id that
+ * is not one of the caller's has no position, so the page after it is empty.
  */
-export async function findNotifications(ctx: TChurchCtx, limit: number): Promise<TNotification[]> {
+export async function findNotifications(ctx: TChurchCtx, filter: TNotificationFilter): Promise<TNotification[]> {
   const rows = await ctx.db
     .select(columns)
     .from(notifications)
-    .where(mine(ctx))
+    .where(
+      mine(
+        ctx,
+        filter.kind ? eq(notifications.kind, filter.kind) : undefined,
+        filter.before
+          ? sql`(${notifications.createdAt}, ${notifications.id}) < (select n.created_at, n.id from ${notifications} n where n.id = ${filter.before} and n.user_id = ${ctx.userId})`
+          : undefined,
+      ),
+    )
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
-    .limit(limit);
+    .limit(filter.limit);
   return rows.map(toNotification);
 }
 
@@ -59,6 +70,16 @@ export async function markRead(ctx: TChurchCtx, id: string): Promise<TNotificati
   return row ? toNotification(row) : null;
 }
 
+/** Marks those of `ids` that are the caller's and unread read; answers how many changed. */
+export async function markManyRead(ctx: TChurchCtx, ids: string[]): Promise<number> {
+  const rows = await ctx.db
+    .update(notifications)
+    .set({ isRead: true })
+    .where(mine(ctx, not(notifications.isRead), sql`${notifications.id} = any(${sql.param(ids)}::uuid[])`))
+    .returning({ id: notifications.id });
+  return rows.length;
+}
+
 /** Marks every unread notification of the caller read; answers how many changed. */
 export async function markAllRead(ctx: TChurchCtx): Promise<number> {
   const rows = await ctx.db
@@ -78,4 +99,17 @@ export async function findRecipients(db: TDb, churchId: string, ids: string[]): 
     // One array parameter, however many ids (a job may carry thousands).
     .where(inChurch(notifications, { churchId }, sql`${notifications.id} = any(${sql.param(ids)}::uuid[])`));
   return rows.map((r) => r.userId);
+}
+
+/**
+ * A member starts with no notifications from before they joined (issue 24 item 9). News is stored
+ * for those in the church when it is made, so a newcomer has none; one who left and is invited back
+ * would find their earlier membership's: the join (in its transaction) drops them.
+ */
+export async function deleteNotificationsOfEarlierMembership(
+  db: TDb,
+  church: { churchId: string },
+  userId: string,
+): Promise<void> {
+  await db.delete(notifications).where(inChurch(notifications, church, eq(notifications.userId, userId)));
 }

@@ -1,10 +1,17 @@
-import { ZMarkAllReadResult, ZNotification, ZNotificationList } from "@common/notifications";
+import {
+  ZMarkAllReadResult,
+  ZMarkReadBody,
+  ZNotification,
+  ZNotificationList,
+  ZNotificationListQuery,
+} from "@common/notifications";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ZIdParams } from "../../lib/params";
-import { listNotifications, readAllNotifications, readNotification } from "./notifications.service";
+import { listNotifications, readAllNotifications, readNotification, readNotifications } from "./notifications.service";
 
 /**
- * `GET /api/notifications`, `PATCH /api/notifications/{id}/read`, `PATCH /api/notifications/mark-all-read`
+ * `GET /api/notifications`, `PATCH /api/notifications/{id}/read`, `PATCH /api/notifications/read`,
+ * `PATCH /api/notifications/mark-all-read`
  * (spec 2 §7, issue 11): each member reads and marks only their own.
  */
 export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -16,11 +23,27 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: member,
       schema: {
         summary: "The caller's notifications",
-        description: "The newest 50, and how many are unread in all.",
+        description:
+          "Newest first, a page at a time (50 unless `limit` says; `before` is the id of the last one seen; `kind` keeps one kind), and how many are unread in all.",
+        querystring: ZNotificationListQuery,
         response: { 200: ZNotificationList },
       },
     },
-    async (req) => listNotifications(req.churchCtx),
+    async (req) => listNotifications(req.churchCtx, req.query),
+  );
+
+  app.patch(
+    "/api/notifications/read",
+    {
+      config: member,
+      schema: {
+        summary: "Mark several read",
+        description: "The caller's own among `ids` (a group of the list); answers how many changed.",
+        body: ZMarkReadBody,
+        response: { 200: ZMarkAllReadResult },
+      },
+    },
+    async (req) => readNotifications(req.churchCtx, req.body),
   );
 
   app.patch(

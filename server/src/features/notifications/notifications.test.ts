@@ -85,7 +85,7 @@ describe("GET /api/notifications", () => {
     const his = await list(c.boaz);
     expect(his.notifications.map((n) => n.id)).not.toContain(mine.notifications[0].id);
     const other = await createFlock();
-    expect(await list(other.ruth)).toEqual({ notifications: [], unreadCount: 0 });
+    expect(await list(other.ruth)).toEqual({ notifications: [], unreadCount: 0, hasMore: false });
   });
 
   it("answers at most NOTIFICATIONS_LIMIT, and counts every unread one", async () => {
