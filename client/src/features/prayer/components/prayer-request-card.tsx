@@ -1,5 +1,5 @@
 import type { TPrayerRequest } from "@common/prayer";
-import { CheckCircle2, Eye, EyeOff, HandHeart, PartyPopper, UserRound } from "lucide-react";
+import { CheckCircle2, Eye, EyeOff, HandHeart, Lock, PartyPopper, UserRound } from "lucide-react";
 import { Avatar } from "@/components/ui/avatar";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -142,6 +142,12 @@ export function PrayerRequestCard({
           </h2>
           <div className="flex flex-wrap gap-1.5">
             {request.isMine && <Badge tone="soft">Yours</Badge>}
+            {request.visibility === "leaders" && (
+              <Badge tone="blue" title="Only the church's pastors and leaders (admins) and its author see this request">
+                <Lock className="size-3" aria-hidden="true" />
+                Leaders only
+              </Badge>
+            )}
             {request.isHidden && (
               <Badge tone="amber">
                 <EyeOff className="size-3" aria-hidden="true" />

@@ -1,9 +1,11 @@
+import type { TPrayerVisibility } from "@common/prayer";
 import { ShieldCheck } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { FormField } from "@/components/ui/form-field";
 import { Input, Textarea } from "@/components/ui/input";
+import { RadioCards, type TRadioCardOption } from "@/components/ui/radio-cards";
 import { Switch } from "@/components/ui/switch";
 import { toast } from "@/components/ui/use-toast";
 import { getServerMessage, getStatus } from "@/lib/api-client";
@@ -14,19 +16,41 @@ import { useCreatePrayerRequest } from "../api";
 const TITLE_MAX = 120;
 const DETAILS_MAX = 2000;
 
+const VISIBILITY_OPTIONS: TRadioCardOption<TPrayerVisibility>[] = [
+  {
+    value: "church",
+    label: "Everyone in the church",
+    description: "Every member sees it on the prayer wall and can pray with you.",
+  },
+  {
+    value: "leaders",
+    label: "Pastors and leaders only",
+    description: "Only the church's pastors and leaders (its admins) see it. Other members never do.",
+  },
+];
+
 /**
- * Spec 1 §2.11 and §5: title, details and the anonymous flag. Both fields must be non-empty after
- * trimming ('Please fill in all fields', nothing sent); both are sent trimmed.
+ * Spec 1 §2.11 and §5: title, details, the anonymous flag and who sees it (issue 24). Both fields
+ * must be non-empty after trimming ('Please fill in all fields', nothing sent); both are sent
+ * trimmed. Opening it puts the focus in its title; Escape closes it (issue 24 item 11).
  */
 export function PrayerRequestForm({ id, onDone }: { id: string; onDone: () => void }) {
   const create = useCreatePrayerRequest();
   const [title, setTitle] = useState("");
   const [description, setDescription] = useState("");
   const [isAnonymous, setIsAnonymous] = useState(false);
+  const [visibility, setVisibility] = useState<TPrayerVisibility>("church");
+  const titleInput = useRef<HTMLInputElement>(null);
+  useEffect(() => titleInput.current?.focus(), []);
+  const closeOnEscape = (e: KeyboardEvent) => {
+    if (e.key !== "Escape" || e.defaultPrevented) return;
+    e.preventDefault();
+    onDone();
+  };
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const body = { title: title.trim(), description: description.trim(), isAnonymous };
+    const body = { title: title.trim(), description: description.trim(), isAnonymous, visibility };
     if (!body.title || !body.description) {
       toast({ title: "Error", description: "Please fill in all fields", variant: "destructive" });
       return;
@@ -35,13 +59,17 @@ export function PrayerRequestForm({ id, onDone }: { id: string; onDone: () => vo
       onSuccess: () => {
         toast({
           title: "Success!",
-          description: isAnonymous
-            ? "Your prayer request has been shared anonymously."
-            : "Your prayer request has been shared.",
+          description:
+            visibility === "leaders"
+              ? "Your prayer request has been shared with the pastors and leaders."
+              : isAnonymous
+                ? "Your prayer request has been shared anonymously."
+                : "Your prayer request has been shared.",
         });
         setTitle("");
         setDescription("");
         setIsAnonymous(false);
+        setVisibility("church");
         onDone();
       },
       onError: (error) =>
@@ -53,7 +81,7 @@ export function PrayerRequestForm({ id, onDone }: { id: string; onDone: () => vo
   };
 
   return (
-    <Card id={id} aria-labelledby={`${id}-title`} className="mb-6">
+    <Card id={id} aria-labelledby={`${id}-title`} className="mb-6" onKeyDown={closeOnEscape}>
       <CardHeader>
         <CardTitle id={`${id}-title`}>Share a Prayer Request</CardTitle>
         <CardDescription>Your church family will pray with you.</CardDescription>
@@ -62,6 +90,7 @@ export function PrayerRequestForm({ id, onDone }: { id: string; onDone: () => vo
         <form onSubmit={submit} className="grid gap-4" noValidate>
           <FormField id="prayer-title" label="Title">
             <Input
+              ref={titleInput}
               id="prayer-title"
               value={title}
               maxLength={TITLE_MAX}
@@ -80,6 +109,18 @@ export function PrayerRequestForm({ id, onDone }: { id: string; onDone: () => vo
               placeholder="Share as much as you would like others to know."
             />
           </FormField>
+          <div className="grid gap-2">
+            <span id="prayer-visibility-label" className="text-sm font-medium text-foreground">
+              Who can see it
+            </span>
+            <RadioCards
+              name="visibility"
+              aria-labelledby="prayer-visibility-label"
+              value={visibility}
+              onValueChange={setVisibility}
+              options={VISIBILITY_OPTIONS}
+            />
+          </div>
           <div className="flex items-start justify-between gap-4 rounded-xl border border-border bg-muted/40 p-3">
             <div className="grid min-w-0 gap-0.5">
               <label htmlFor="prayer-anonymous" className="text-sm font-medium text-foreground">

@@ -15,6 +15,7 @@ function makeRequest(over: Partial<TPrayerRequest> = {}): TPrayerRequest {
     title: "Healing for my mother",
     description: "She has surgery on Monday.",
     isAnonymous: false,
+    visibility: "church",
     isAnswered: false,
     answerNote: null,
     answeredAt: null,
@@ -90,6 +91,7 @@ describe("PrayerRequestsPage", () => {
       title: "Work",
       description: "A new job",
       isAnonymous: true,
+      visibility: "church",
     });
     const card = await screen.findByRole("article", { name: "Work" });
     expect(within(card).getByText("Anonymous")).toBeTruthy();
@@ -247,5 +249,53 @@ describe("PrayerRequestsPage", () => {
     expect(await screen.findByRole("article", { name: "The oldest" })).toBeTruthy();
     expect(screen.getAllByRole("article")).toHaveLength(PRAYER_PAGE_LIMIT + 1);
     expect(screen.queryByRole("button", { name: "Load more" })).toBeNull();
+  });
+
+  it("opens with the focus in its title, closes on Escape, and shares a request with the leaders only", async () => {
+    let created = false;
+    const mine = makeRequest({ id: "r5", title: "Marriage", visibility: "leaders", isMine: true });
+    const fetchMock = setup({
+      [LIST]: () => jsonResponse(created ? [mine] : []),
+      "POST /api/prayer-requests": () => {
+        created = true;
+        return jsonResponse(mine, 201);
+      },
+    });
+    const toggle = await screen.findByRole("button", { name: "New Request" });
+    await userEvent.click(toggle);
+    expect(document.activeElement).toBe(screen.getByLabelText("Title"));
+    await userEvent.keyboard("{Escape}");
+    expect(screen.queryByLabelText("Title")).toBeNull();
+    expect(document.activeElement).toBe(toggle);
+
+    await userEvent.click(toggle);
+    const group = screen.getByRole("radiogroup", { name: "Who can see it" });
+    expect(
+      within(group)
+        .getByRole("radio", { name: /Everyone in the church/ })
+        .getAttribute("aria-checked"),
+    ).toBe("true");
+    await userEvent.type(screen.getByLabelText("Title"), "Marriage");
+    await userEvent.type(screen.getByLabelText("Details"), "Please pray");
+    await userEvent.click(within(group).getByRole("radio", { name: /Pastors and leaders only/ }));
+    await userEvent.click(screen.getByRole("button", { name: "Submit Request" }));
+    await waitFor(() => expect(sent(fetchMock, "POST", "/api/prayer-requests")).toHaveLength(1));
+    expect(sent(fetchMock, "POST", "/api/prayer-requests")[0]).toEqual({
+      title: "Marriage",
+      description: "Please pray",
+      isAnonymous: false,
+      visibility: "leaders",
+    });
+    const card = await screen.findByRole("article", { name: "Marriage" });
+    expect(within(card).getByText("Leaders only")).toBeTruthy();
+    expect(getToasts()[0]).toMatchObject({
+      description: "Your prayer request has been shared with the pastors and leaders.",
+    });
+  });
+
+  it("shows no Leaders only badge on a request for the whole church", async () => {
+    setup({ [LIST]: [makeRequest({ id: "c", title: "Open" })] });
+    const card = await screen.findByRole("article", { name: "Open" });
+    expect(within(card).queryByText("Leaders only")).toBeNull();
   });
 });
