@@ -125,6 +125,9 @@ const PrayerPartnersSignedOutPage = lazyPage(() =>
 );
 const KudosPage = lazyPage(() => import("@/features/kudos/pages/kudos-page").then((m) => m.KudosPage));
 const AdminKudosPage = lazyPage(() => import("@/features/kudos/pages/admin-kudos-page").then((m) => m.AdminKudosPage));
+const NotificationsPage = lazyPage(() =>
+  import("@/features/notifications/pages/notifications-page").then((m) => m.NotificationsPage),
+);
 const MobileSettingsPage = lazyPage(() =>
   import("@/features/mobile/pages/mobile-settings-page").then((m) => m.MobileSettingsPage),
 );
@@ -211,6 +214,7 @@ export const ROUTES: TRoute[] = [
   },
   { path: "/profile", access: "member", element: <ProfilePage /> },
   { path: "/mobile-settings", access: "member", element: <MobileSettingsPage /> },
+  { path: "/notifications", access: "member", element: <NotificationsPage /> },
   {
     path: "/admin",
     access: "admin",

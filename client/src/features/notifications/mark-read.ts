@@ -3,19 +3,29 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "@/components/ui/use-toast";
 import { apiRequest } from "@/lib/api-client";
 import { toastApiError } from "@/lib/auth-redirect";
-import { NOTIFICATIONS_KEY } from "./api";
+import { NOTIFICATION_PAGES_KEY, NOTIFICATIONS_KEY, type TNotificationPages } from "./api";
 
 /*
  * Marking notifications read: used by the popover's list, whose code comes only when the bell is
  * neared (the bell itself needs only the count, in api.ts).
  */
 
+/** Which notifications a mutation marks: some ids, or (null) all. */
+type TMarked = string[] | null;
+
 /** Shows the list as read at once (the count drops before the server answers). */
-function markLocally(list: TNotificationList | undefined, id: string | null): TNotificationList | undefined {
+function markLocally(list: TNotificationList | undefined, ids: TMarked): TNotificationList | undefined {
   if (!list) return list;
-  const notifications = list.notifications.map((n) => (id === null || n.id === id ? { ...n, isRead: true } : n));
-  const dropped = list.notifications.filter((n) => !n.isRead && (id === null || n.id === id)).length;
-  return { notifications, unreadCount: id === null ? 0 : Math.max(0, list.unreadCount - dropped) };
+  const isMarked = (id: string) => ids === null || ids.includes(id);
+  const notifications = list.notifications.map((n) => (isMarked(n.id) ? { ...n, isRead: true } : n));
+  const dropped = list.notifications.filter((n) => !n.isRead && isMarked(n.id)).length;
+  return { ...list, notifications, unreadCount: ids === null ? 0 : Math.max(0, list.unreadCount - dropped) };
+}
+
+/** The same for the notifications page's loaded pages (their counts are refetched after). */
+function markPagesLocally(data: TNotificationPages | undefined, ids: TMarked): TNotificationPages | undefined {
+  if (!data) return data;
+  return { ...data, pages: data.pages.map((page) => markLocally(page, ids) ?? page) };
 }
 
 /**
@@ -23,20 +33,23 @@ function markLocally(list: TNotificationList | undefined, id: string | null): TN
  * closes as soon as a notification is clicked, before the server answers.
  */
 function useMarkMutation(
-  mutationFn: (id: string | null) => Promise<unknown>,
+  mutationFn: (ids: TMarked) => Promise<unknown>,
   { failure, onSuccess }: { failure: string; onSuccess?: () => void },
 ) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
-    onMutate: async (id: string | null) => {
+    onMutate: async (ids: TMarked) => {
       await queryClient.cancelQueries({ queryKey: NOTIFICATIONS_KEY });
       const previous = queryClient.getQueryData<TNotificationList>(NOTIFICATIONS_KEY);
-      queryClient.setQueryData<TNotificationList>(NOTIFICATIONS_KEY, (list) => markLocally(list, id));
+      queryClient.setQueryData<TNotificationList>(NOTIFICATIONS_KEY, (list) => markLocally(list, ids));
+      queryClient.setQueriesData<TNotificationPages>({ queryKey: NOTIFICATION_PAGES_KEY }, (data) =>
+        markPagesLocally(data, ids),
+      );
       return { previous };
     },
     onSuccess,
-    onError: (error, _id, context) => {
+    onError: (error, _ids, context) => {
       if (context?.previous) queryClient.setQueryData(NOTIFICATIONS_KEY, context.previous);
       toastApiError(error, { description: failure });
     },
@@ -44,13 +57,21 @@ function useMarkMutation(
   });
 }
 
-/** `PATCH /api/notifications/{id}/read`. */
+/**
+ * `PATCH /api/notifications/{id}/read` for one, `PATCH /api/notifications/read` for a group's
+ * several at once.
+ */
 export function useMarkNotificationRead() {
   const mutation = useMarkMutation(
-    (id) => apiRequest("PATCH", `/api/notifications/${encodeURIComponent(id ?? "")}/read`),
+    (ids) =>
+      ids?.length === 1
+        ? apiRequest("PATCH", `/api/notifications/${encodeURIComponent(ids[0])}/read`)
+        : apiRequest("PATCH", "/api/notifications/read", { ids }),
     { failure: "Failed to mark notification as read" },
   );
-  return (id: string) => mutation.mutate(id);
+  return (ids: string[]) => {
+    if (ids.length > 0) mutation.mutate(ids);
+  };
 }
 
 /** `PATCH /api/notifications/mark-all-read`; spec 2 §8: "Success" when done. */

@@ -1,4 +1,4 @@
-import type { TNotification, TNotificationType } from "@common/notifications";
+import type { TNotificationType } from "@common/notifications";
 import {
   Bell,
   BookOpen,
@@ -10,6 +10,7 @@ import {
   Trophy,
 } from "lucide-react";
 import { cn, formatRelativeTime } from "@/lib/utils";
+import type { TNotificationLine } from "../group";
 
 const TYPE_ICONS: Record<TNotificationType, LucideIcon> = {
   sermon: BookOpen,
@@ -21,19 +22,22 @@ const TYPE_ICONS: Record<TNotificationType, LucideIcon> = {
 };
 
 /** Kudos are "other" to the spec; the bell shows them with Member Recognition's trophy. */
-function getIcon(notification: TNotification): LucideIcon {
-  return notification.kind.startsWith("kudos") ? Trophy : TYPE_ICONS[notification.type];
+function getIcon(line: TNotificationLine): LucideIcon {
+  return line.kind.startsWith("kudos") ? Trophy : TYPE_ICONS[line.items[0].type];
 }
 
-/** One notification: a button that marks it read and opens its page. Unread ones are tinted and dotted. */
+/**
+ * One line of the list (a notification, or several that came together): a button that marks it read
+ * and opens its page. Unread ones are tinted and dotted.
+ */
 export function NotificationItem({
   notification,
   now,
   onSelect,
 }: {
-  notification: TNotification;
+  notification: TNotificationLine;
   now: Date;
-  onSelect: (notification: TNotification) => void;
+  onSelect: (line: TNotificationLine) => void;
 }) {
   const Icon = getIcon(notification);
   const isUnread = !notification.isRead;

@@ -1,17 +1,18 @@
-import type { TNotification } from "@common/notifications";
-import { BellOff, CheckCheck } from "lucide-react";
-import { useLocation } from "wouter";
+import { ArrowRight, BellOff, CheckCheck } from "lucide-react";
+import { Link, useLocation } from "wouter";
 import { LoadError } from "@/components/load-error";
 import { useNow } from "@/lib/use-now";
 import { useNotifications } from "../api";
 import { getAppPath } from "../format";
+import { groupNotifications, type TNotificationLine, unreadIdsOf } from "../group";
 import { useMarkAllNotificationsRead, useMarkNotificationRead } from "../mark-read";
 import { NotificationItem } from "./notification-item";
 import { NotificationSkeleton } from "./notification-skeleton";
 
 /**
- * What the bell's popover shows: the heading with "Mark all read", then the list or its state. A
- * click marks the notification read, closes the popover (`onClose`) and opens its page.
+ * What the bell's popover shows: the heading with "Mark all read", then the list or its state, and
+ * "See all notifications" (the notifications page). A click marks the line read (all of a group),
+ * closes the popover (`onClose`) and opens its page.
  */
 export function NotificationList({ onClose }: { onClose: () => void }) {
   const query = useNotifications();
@@ -22,10 +23,10 @@ export function NotificationList({ onClose }: { onClose: () => void }) {
   const now = useNow(60_000);
   const list = query.data;
 
-  const select = (notification: TNotification) => {
-    if (!notification.isRead) markRead(notification.id);
+  const select = (line: TNotificationLine) => {
+    markRead(unreadIdsOf(line));
     onClose();
-    const path = getAppPath(notification.link);
+    const path = getAppPath(line.link);
     if (path) navigate(path);
   };
 
@@ -56,11 +57,19 @@ export function NotificationList({ onClose }: { onClose: () => void }) {
         </div>
       ) : (
         <ul aria-label="Notifications" className="max-h-[min(24rem,60dvh)] divide-y divide-border overflow-y-auto">
-          {list.notifications.map((n) => (
-            <NotificationItem key={n.id} notification={n} now={now} onSelect={select} />
+          {groupNotifications(list.notifications).map((line) => (
+            <NotificationItem key={line.key} notification={line} now={now} onSelect={select} />
           ))}
         </ul>
       )}
+      <Link
+        href="/notifications"
+        onClick={onClose}
+        className="flex items-center justify-center gap-1.5 border-t border-border px-4 py-3 text-sm font-medium text-brand-text hover:bg-brand-soft focus-visible:bg-brand-soft focus-visible:outline-none"
+      >
+        See all notifications
+        <ArrowRight className="size-4" aria-hidden="true" />
+      </Link>
     </div>
   );
 }
