@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { TourProvider } from "@/features/onboarding-tour/components/tour-provider";
-import { makeUser, renderWithApp } from "@/test/render";
+import { makeUser, mockFetch, renderWithApp } from "@/test/render";
 import { AppShell } from "./app-shell";
 
 function renderShell(role: "ADMIN" | "CONGREGANT" = "ADMIN") {
@@ -44,18 +44,29 @@ describe("AppShell", () => {
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
   });
 
-  it("finds pages from the search box, admin pages only for admins", async () => {
-    const { location, unmount } = renderShell("ADMIN");
+  it("searches from the top bar: the box loads on first use and opens a result with Enter", async () => {
+    mockFetch({
+      "/api/search?q=members": {
+        results: [
+          {
+            type: "page",
+            id: "admin-members",
+            title: "Manage Members",
+            snippet: "Administration",
+            url: "/admin/members",
+          },
+        ],
+      },
+    });
+    const { location } = renderShell("ADMIN");
     const search = screen.getByRole("combobox", { name: "Search" });
     expect(search.getAttribute("placeholder")).toBe("Search...");
     await userEvent.type(search, "members");
-    expect(screen.getByRole("option", { name: "Manage Members" })).toBeTruthy();
+    const option = await screen.findByRole("option", { name: /Manage Members/ });
+    expect(option.getAttribute("href")).toBe("/admin/members");
+    expect(screen.getByRole("combobox", { name: "Search" })).toBe(document.activeElement);
     await userEvent.keyboard("{Enter}");
     expect(location.history?.at(-1)).toBe("/admin/members");
-    unmount();
-    renderShell("CONGREGANT");
-    await userEvent.type(screen.getByRole("combobox", { name: "Search" }), "members");
-    expect(screen.queryByRole("option", { name: "Manage Members" })).toBeNull();
-    expect(screen.getByText('No pages match "members"')).toBeTruthy();
+    vi.unstubAllGlobals();
   });
 });

@@ -1,4 +1,4 @@
-import { SEARCH_LIMIT_PER_TYPE } from "@common/search";
+import { SEARCH_LIMIT_PER_TYPE } from "@common/search-helpers";
 import { and, desc, type SQL, sql } from "drizzle-orm";
 import { kudos } from "../../db/schema/community";
 import { events } from "../../db/schema/events";

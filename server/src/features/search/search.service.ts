@@ -5,7 +5,7 @@ import {
   SEARCH_PAGES,
   searchWords,
   type TSearchResult,
-} from "@common/search";
+} from "@common/search-helpers";
 import type { TChurchCtx } from "../../lib/context";
 import { findEventMatches, findKudosMatches, findPrayerMatches, findSermonMatches } from "./search.repo";
 
