@@ -27,6 +27,7 @@ function makeNotification(overrides: Partial<TNotification> = {}): TNotification
 
 const LIST: TNotificationList = {
   unreadCount: 2,
+  hasMore: false,
   notifications: [
     makeNotification(),
     makeNotification({
@@ -62,7 +63,7 @@ const openBell = async () => {
 describe("NotificationBell", () => {
   it("shows the unread count, capped at 9+, and names the real count for screen readers", async () => {
     const many = Array.from({ length: 12 }, (_, i) => makeNotification({ id: `n${i}` }));
-    renderBell({ unreadCount: 12, notifications: many });
+    renderBell({ unreadCount: 12, notifications: many, hasMore: false });
     const bell = await screen.findByRole("button", { name: "Notifications, 12 unread" });
     expect(bell.textContent).toBe("9+");
   });
@@ -71,7 +72,7 @@ describe("NotificationBell", () => {
     const { unmount } = renderBell();
     expect((await screen.findByRole("button", { name: "Notifications, 2 unread" })).textContent).toBe("2");
     unmount();
-    renderBell({ unreadCount: 0, notifications: [] });
+    renderBell({ unreadCount: 0, notifications: [], hasMore: false });
     await waitFor(() => expect(screen.getByRole("button", { name: "Notifications" }).textContent).toBe(""));
   });
 
@@ -98,7 +99,11 @@ describe("NotificationBell", () => {
   });
 
   it("does not mark a read notification again, and never follows a link to another site", async () => {
-    const list = { unreadCount: 0, notifications: [makeNotification({ isRead: true, link: "//evil.example/x" })] };
+    const list = {
+      unreadCount: 0,
+      hasMore: false,
+      notifications: [makeNotification({ isRead: true, link: "//evil.example/x" })],
+    };
     const { fetchMock, location } = renderBell(list);
     await userEvent.click(await screen.findByRole("button", { name: "Notifications" }));
     await userEvent.click(await screen.findByRole("button", { name: /Grace upon grace/ }));
@@ -153,7 +158,7 @@ describe("NotificationBell", () => {
   });
 
   it("shows the empty state, and closes with Escape back to the bell", async () => {
-    renderBell({ unreadCount: 0, notifications: [] });
+    renderBell({ unreadCount: 0, notifications: [], hasMore: false });
     const bell = screen.getByRole("button", { name: "Notifications" });
     bell.focus();
     await userEvent.keyboard("{Enter}");

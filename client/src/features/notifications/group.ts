@@ -70,5 +70,4 @@ export function groupNotifications(list: TNotification[]): TNotificationLine[] {
 }
 
 /** The ids a line's click marks read: its unread notifications. */
-export const unreadIdsOf = (line: TNotificationLine): string[] =>
-  line.items.filter((n) => !n.isRead).map((n) => n.id);
+export const unreadIdsOf = (line: TNotificationLine): string[] => line.items.filter((n) => !n.isRead).map((n) => n.id);
