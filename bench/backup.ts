@@ -62,7 +62,7 @@ async function fill(url: string, big: boolean) {
   try {
     const churches = big ? 10 : 1;
     await c.query(
-      `insert into churches (name, time_zone) select 'Church ' || n, 'America/Chicago' from generate_series(1, $1) n`,
+      `insert into churches (name, time_zone, slug) select 'Church ' || n, 'America/Chicago', 'church-' || n from generate_series(1, $1) n`,
       [churches],
     );
     if (!big) return;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { readerUrl } from "./bible-plan";
 import { DEFAULT_BRAND_COLOR } from "./brand";
+import { getSlugProblem } from "./church-slug";
 import { optionalText } from "./text";
 
 export const ZChurchName = z
@@ -9,7 +10,44 @@ export const ZChurchName = z
   .min(1, "Please enter a church name.")
   .max(120, "Church name must be at most 120 characters");
 
-export const ZCreateChurchBody = z.object({ name: ZChurchName });
+export function isValidTimeZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const TIME_ZONE_MESSAGE = "Choose a valid time zone";
+export const ZTimeZone = z
+  .string({ error: TIME_ZONE_MESSAGE })
+  .trim()
+  .max(100, TIME_ZONE_MESSAGE)
+  .refine(isValidTimeZone, TIME_ZONE_MESSAGE)
+  // "utc" and "america/chicago" are accepted by Intl; the church keeps the zone's own spelling.
+  .transform((tz) => new Intl.DateTimeFormat("en-US", { timeZone: tz }).resolvedOptions().timeZone);
+
+/** The public page's address: /c/{slug} (common/church-slug.ts holds the rules). */
+export const ZChurchSlug = z
+  .string({ error: "Enter the address of the church's public page" })
+  .trim()
+  .toLowerCase()
+  .superRefine((v, ctx) => {
+    const problem = getSlugProblem(v);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  });
+
+/**
+ * `POST /api/churches`. The client sends the browser's time zone unless the leader picks another;
+ * without one the church starts on UTC (never the server's zone), which Church Settings can change.
+ * Without a slug one is made from the name, with a number added when it is taken.
+ */
+export const ZCreateChurchBody = z.object({
+  name: ZChurchName,
+  timeZone: ZTimeZone.optional(),
+  slug: ZChurchSlug.optional(),
+});
 export type TCreateChurchBody = z.input<typeof ZCreateChurchBody>;
 
 export const ZChurch = z.object({
@@ -22,18 +60,12 @@ export const ZChurch = z.object({
   logoUrl: z.string().nullable(),
   brandColor: z.string(),
   timeZone: z.string(),
+  /** The public page's address is /c/{slug}; it is shown to visitors only while `publicPage` is on. */
+  slug: z.string(),
+  publicPage: z.boolean(),
   createdAt: z.string(),
 });
 export type TChurch = z.infer<typeof ZChurch>;
-
-export function isValidTimeZone(tz: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 const HTTP_URL_MESSAGE = "Enter a full web address starting with http:// or https://";
 const ZHttpUrl = z.url({ protocol: /^https?$/, error: HTTP_URL_MESSAGE });
@@ -110,7 +142,11 @@ export const ZChurchSettingsBody = z.object({
     .trim()
     .regex(/^#[0-9a-fA-F]{6}$/, "Brand colour must be a hex colour like #6366F1")
     .default(DEFAULT_BRAND_COLOR),
-  timeZone: z.string().trim().refine(isValidTimeZone, "Choose a valid time zone").optional(),
+  timeZone: ZTimeZone.optional(),
+  /** Absent keeps the current address; 409 when another church has it. */
+  slug: ZChurchSlug.optional(),
+  /** Whether the public page /c/{slug} is shown to visitors; absent keeps it as it is (off for a new church). */
+  publicPage: z.boolean({ error: "publicPage must be true or false" }).optional(),
   logoUrl: z
     .string()
     .trim()

@@ -10,6 +10,7 @@ import { events } from "../server/src/db/schema/events";
 import { invitations } from "../server/src/db/schema/invitations";
 import { sermons } from "../server/src/db/schema/sermons";
 import { users } from "../server/src/db/schema/users";
+import { findFreeSlug } from "../server/src/features/churches/churches.service";
 import { createToken, hashPassword, sha256 } from "../server/src/lib/crypto";
 import { resolveAppSecret, SecretBox } from "../server/src/lib/secrets";
 import { getServerTimeZone } from "../server/src/lib/time";
@@ -58,6 +59,7 @@ async function main() {
             website: "https://demo.church",
             brandColor: "#4F46E5",
             timeZone: getServerTimeZone(),
+            slug: await findFreeSlug(tx, "Grace Community Church"),
           })
           .returning();
         const day = 86_400_000;

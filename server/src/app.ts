@@ -39,6 +39,7 @@ import { onboardingRoutes } from "./features/onboarding/onboarding.routes";
 import { prayerPartnersRoutes } from "./features/prayer-partners/prayer-partners.routes";
 import { prayerRequestsRoutes } from "./features/prayer-requests/prayer-requests.routes";
 import { profileRoutes } from "./features/profile/profile.routes";
+import { publicChurchRoutes } from "./features/public-church/public-church.routes";
 import { pushRoutes } from "./features/push/push.routes";
 import { PushService, type TPushOptions } from "./features/push/push.service";
 import { pwaRoutes } from "./features/pwa/pwa.routes";
@@ -310,6 +311,7 @@ export async function buildApp(opts: TBuildOptions): Promise<FastifyInstance> {
   await app.register(documentedAs("Sign-in", oidcRoutes));
   await app.register(documentedAs("Churches", churchesRoutes));
   await app.register(documentedAs("Invitations", invitationsRoutes));
+  await app.register(documentedAs("Public page", publicChurchRoutes));
   await app.register(documentedAs("Members", membersRoutes));
   await app.register(documentedAs("Member import and export", memberImportRoutes));
   await app.register(documentedAs("Church settings", settingsRoutes));

@@ -51,7 +51,9 @@ it("backs up an embedded DATA_DIR while the app runs and while it is stopped, an
   try {
     const db = createDb(running.url, { max: 1 });
     await migrateDb(db);
-    await db.execute("insert into churches (name, time_zone) values ('Grace Chapel', 'UTC'), ('Hope Church', 'UTC')");
+    await db.execute(
+      "insert into churches (name, time_zone, slug) values ('Grace Chapel', 'UTC', 'grace-chapel'), ('Hope Church', 'UTC', 'hope-church')",
+    );
     await db.$client.end();
 
     const whileRunning = path.join(path.dirname(dataA), "while-running.zip");

@@ -21,9 +21,10 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         summary: "Change the church's settings",
-        description: "The logo as a `data:` URL (PNG, JPEG, GIF or WebP, at most 2 MB: 413 above) or a web address.",
+        description:
+          "The logo as a `data:` URL (PNG, JPEG, GIF or WebP, at most 2 MB: 413 above) or a web address. `slug` is the public page's address (/c/{slug}; 409 when another church has it) and `publicPage` whether visitors see that page.",
         body: ZChurchSettingsBody,
-        response: { 200: ZChurchSettings, 404: ZApiError },
+        response: { 200: ZChurchSettings, 404: ZApiError, 409: ZApiError },
       },
       bodyLimit: SETTINGS_BODY_LIMIT,
       config: { access: "admin" },

@@ -7,7 +7,7 @@ import { inChurch } from "../../lib/church-scope";
 import type { TChurchCtx } from "../../lib/context";
 import { notFound } from "../../lib/errors";
 import { findChurchById, type TChurchRow } from "../churches/churches.repo";
-import { toChurch } from "../churches/churches.service";
+import { isSlugTaken, isSlugViolation, slugTaken, toChurch } from "../churches/churches.service";
 import { parseLogoDataUrl } from "./logo";
 
 export function logoPath(churchId: string, etag: string): string {
@@ -48,6 +48,9 @@ export async function updateChurchSettings(
 ): Promise<TChurchSettings> {
   const current = await findChurchById(ctx.db, ctx.churchId);
   if (!current) throw notFound("Church not found");
+  if (body.slug && body.slug !== current.slug && (await isSlugTaken(ctx.db, body.slug, ctx.churchId))) {
+    throw slugTaken();
+  }
   const logo = body.logoUrl?.startsWith("data:") ? parseLogoDataUrl(body.logoUrl) : null;
   const ownLogoPrefix = `/api/churches/${ctx.churchId}/logo`;
   let logoUrl: string | null = body.logoUrl;
@@ -73,6 +76,8 @@ export async function updateChurchSettings(
         website: body.website,
         brandColor: body.brandColor.toUpperCase(),
         timeZone: body.timeZone ?? current.timeZone,
+        slug: body.slug ?? current.slug,
+        publicPage: body.publicPage ?? current.publicPage,
         logoUrl,
         bibleReaderPattern: readerColumn(
           body.bibleReaderPattern,
@@ -86,7 +91,11 @@ export async function updateChurchSettings(
         ),
       })
       .where(eq(churches.id, ctx.churchId))
-      .returning();
+      .returning()
+      .catch((err) => {
+        // Another church took the same address a moment ago.
+        throw isSlugViolation(err) ? slugTaken() : err;
+      });
     return toChurchSettings(row);
   });
   // Every signed-in member carries the church's name, colour, logo and time zone. (The reading plan

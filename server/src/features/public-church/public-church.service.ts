@@ -1,0 +1,132 @@
+import {
+  INVITATION_REQUESTS_PER_EMAIL_PER_DAY,
+  PUBLIC_PAGE_EVENTS,
+  PUBLIC_PAGE_SERMONS,
+  type TPublicChurchPage,
+  type ZInvitationRequestBody,
+} from "@common/public-church";
+import { and, asc, count, desc, eq, gt, gte, sql } from "drizzle-orm";
+import type { z } from "zod";
+import type { TDb } from "../../db/client";
+import { churches } from "../../db/schema/churches";
+import { events } from "../../db/schema/events";
+import { invitationRequests } from "../../db/schema/invitations";
+import { sermons } from "../../db/schema/sermons";
+import { inChurch } from "../../lib/church-scope";
+import { AppError, notFound } from "../../lib/errors";
+import { recordActivity } from "../admin/activity.repo";
+import { notify } from "../notifications/notify";
+
+const NOT_PUBLISHED = "This church has no public page here.";
+const DAY_MS = 86_400_000;
+
+/** The church behind /c/{slug}, only while its admins have published the page; otherwise 404. */
+async function findPublishedChurch(db: TDb, slug: string) {
+  const [row] = await db
+    .select()
+    .from(churches)
+    .where(and(eq(churches.slug, slug.toLowerCase()), eq(churches.publicPage, true)));
+  if (!row) throw notFound(NOT_PUBLISHED);
+  return row;
+}
+
+/**
+ * The public page's data. The one place that decides what a visitor sees: each field is picked here
+ * by name (no member, no draft, no feed token, no settings beyond the church's own contact details).
+ */
+export async function getPublicChurchPage(db: TDb, slug: string): Promise<TPublicChurchPage> {
+  const church = await findPublishedChurch(db, slug);
+  const scope = { churchId: church.id };
+  const [sermonRows, eventRows] = await Promise.all([
+    db
+      .select({ id: sermons.id, title: sermons.title, speaker: sermons.speaker, date: sermons.date })
+      .from(sermons)
+      .where(inChurch(sermons, scope, eq(sermons.isDraft, false)))
+      .orderBy(desc(sermons.date), desc(sermons.createdAt))
+      .limit(PUBLIC_PAGE_SERMONS),
+    db
+      .select({
+        id: events.id,
+        title: events.title,
+        startTime: events.startTime,
+        endTime: events.endTime,
+        location: events.location,
+      })
+      .from(events)
+      // Upcoming, and the one in progress now.
+      .where(inChurch(events, scope, gt(events.endTime, new Date())))
+      .orderBy(asc(events.startTime))
+      .limit(PUBLIC_PAGE_EVENTS),
+  ]);
+  return {
+    church: {
+      name: church.name,
+      slug: church.slug,
+      logoUrl: church.logoUrl,
+      brandColor: church.brandColor,
+      timeZone: church.timeZone,
+      address: church.address,
+      phone: church.phone,
+      email: church.email,
+      website: church.website,
+    },
+    // Repeating services come with repeating events (issue 24, events); until then the page lists events.
+    services: [],
+    sermons: sermonRows,
+    events: eventRows.map((e) => ({
+      ...e,
+      startTime: e.startTime.toISOString(),
+      endTime: e.endTime.toISOString(),
+    })),
+  };
+}
+
+export const INVITATION_REQUEST_SENT =
+  "Thank you! Your request was sent to the church's leaders, who will e-mail you an invitation.";
+
+/**
+ * A visitor asks the church for an invitation. The answer is the same whoever the address belongs to
+ * (a member, a stranger), so the form tells nobody who is in the church. An address may ask at most
+ * INVITATION_REQUESTS_PER_EMAIL_PER_DAY times a day across all churches; the route limits each network
+ * address besides.
+ */
+export async function createInvitationRequest(
+  db: TDb,
+  slug: string,
+  body: z.output<typeof ZInvitationRequestBody>,
+): Promise<{ message: string }> {
+  const church = await findPublishedChurch(db, slug);
+  await db.transaction(async (tx) => {
+    // Two requests from one address at once count one after the other.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`invitation-request:${body.email}`}))`);
+    const [{ n }] = await tx
+      .select({ n: count() })
+      .from(invitationRequests)
+      .where(
+        and(eq(invitationRequests.email, body.email), gte(invitationRequests.createdAt, new Date(Date.now() - DAY_MS))),
+      );
+    if (n >= INVITATION_REQUESTS_PER_EMAIL_PER_DAY) {
+      throw new AppError(
+        "RATE_LIMITED",
+        "This address has asked for invitations too often today. Please try again tomorrow.",
+        { headers: { "retry-after": String(DAY_MS / 1000) } },
+      );
+    }
+    await tx.insert(invitationRequests).values({
+      churchId: church.id,
+      name: body.name,
+      email: body.email,
+      message: body.message,
+    });
+    const ctx = { db: tx, churchId: church.id, userId: null };
+    await recordActivity(ctx, "invitation_requested", `${body.name} (${body.email}) asked for an invitation`);
+    await notify(tx, ctx, {
+      kind: "invitation_requested",
+      to: { admins: true },
+      title: "Request to join",
+      message: `${body.name} asked for an invitation`,
+      link: "/admin/invitations",
+    });
+  });
+  return { message: INVITATION_REQUEST_SENT };
+}
