@@ -114,6 +114,20 @@ const ZBibleTranslation = z
   .max(20, "Translation must be at most 20 characters")
   .regex(/^[A-Za-z0-9-]+$/, "Translation must be a short code like NIV, ESV or KJV (letters, digits and hyphens)");
 
+/** `GET /api/church`: the church as its members see it (the Church page): its look and contact details. */
+export const ZChurchProfile = z.object({
+  name: z.string(),
+  logoUrl: z.string().nullable(),
+  brandColor: z.string(),
+  address: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  website: z.string().nullable(),
+  /** The public page's address, /c/{slug}, shown to members only once it is published (null before). */
+  publicPagePath: z.string().nullable(),
+});
+export type TChurchProfile = z.infer<typeof ZChurchProfile>;
+
 /** `PUT /api/admin/church/settings` (spec 2 Church settings); the logo is a data URL or a pasted link. */
 export const ZChurchSettingsBody = z.object({
   name: z

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TTestApp } from "../../../test/app";
+import { Caller, createTestApp, type TTestApp } from "../../../test/app";
 import { addMember, createChurch, signUp } from "../../../test/factories";
 
 let t: TTestApp;
@@ -121,5 +121,40 @@ describe("PUT /api/admin/church/settings: slug and publicPage", () => {
     });
     expect(res.status).toBe(403);
     expect((await c.admin.get("/api/admin/church/settings")).body.publicPage).toBe(false);
+  });
+});
+
+describe("GET /api/church", () => {
+  it("shows members their own church's contact details, and the public page's path once published", async () => {
+    const a = await createChurch(t.app, "Contact Chapel");
+    const b = await createChurch(t.app, "Other Chapel");
+    const current = (await a.admin.get("/api/admin/church/settings")).body;
+    await a.admin.put("/api/admin/church/settings", {
+      ...current,
+      address: "1 Church Lane",
+      phone: "+1 555 0100",
+      email: "office@contact.example",
+      website: "https://contact.example",
+    });
+    const member = await addMember(t.app, a);
+    const res = await member.get("/api/church");
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      name: "Contact Chapel",
+      logoUrl: null,
+      brandColor: "#6366F1",
+      address: "1 Church Lane",
+      phone: "+1 555 0100",
+      email: "office@contact.example",
+      website: "https://contact.example",
+      publicPagePath: null,
+    });
+    await a.admin.put("/api/admin/church/settings", { ...current, publicPage: true });
+    expect((await member.get("/api/church")).body.publicPagePath).toBe(`/c/${current.slug}`);
+    // Church B's member sees church B.
+    expect((await b.admin.get("/api/church")).body.name).toBe("Other Chapel");
+    // Signed out: 401; signed in without a church: 403.
+    expect((await new Caller(t.app).get("/api/church")).status).toBe(401);
+    expect((await (await signUp(t.app)).get("/api/church")).status).toBe(403);
   });
 });

@@ -1,16 +1,16 @@
 import { randomInt } from "node:crypto";
 import { DEFAULT_BRAND_COLOR } from "@common/brand";
-import { slugFromName, slugWithNumber } from "@common/church-slug";
-import type { TChurch, ZCreateChurchBody } from "@common/churches";
+import { publicPagePath, slugFromName, slugWithNumber } from "@common/church-slug";
+import type { TChurch, TChurchProfile, ZCreateChurchBody } from "@common/churches";
 import { and, eq, isNull, ne } from "drizzle-orm";
 import type { z } from "zod";
 import type { TDb } from "../../db/client";
 import { churches } from "../../db/schema/churches";
 import { users } from "../../db/schema/users";
-import type { TUserCtx } from "../../lib/context";
-import { AppError, conflict } from "../../lib/errors";
+import type { TChurchCtx, TUserCtx } from "../../lib/context";
+import { AppError, conflict, notFound } from "../../lib/errors";
 import { recordActivity } from "../admin/activity.repo";
-import type { TChurchRow } from "./churches.repo";
+import { findChurchById, type TChurchRow } from "./churches.repo";
 
 export function toChurch(row: TChurchRow): TChurch {
   return {
@@ -99,3 +99,19 @@ export async function createChurch(ctx: TUserCtx, body: z.output<typeof ZCreateC
 
 export const slugTaken = () =>
   new AppError("CONFLICT", SLUG_TAKEN, { errors: [{ path: "slug", message: SLUG_TAKEN }] });
+
+/** The member's own church with its contact details (Church Settings says they are shown to members). */
+export async function getChurchProfile(ctx: TChurchCtx): Promise<TChurchProfile> {
+  const row = await findChurchById(ctx.db, ctx.churchId);
+  if (!row) throw notFound("Church not found");
+  return {
+    name: row.name,
+    logoUrl: row.logoUrl,
+    brandColor: row.brandColor,
+    address: row.address,
+    phone: row.phone,
+    email: row.email,
+    website: row.website,
+    publicPagePath: row.publicPage ? publicPagePath(row.slug) : null,
+  };
+}
