@@ -497,7 +497,7 @@ const CASES: TBenchCase[] = [
     },
   },
   {
-    name: `GET /api/search?q=mercy (${SEARCH_SERMONS} sermons, about 1,000 match)`,
+    name: `GET /api/search?q=mercy (${SEARCH_SERMONS} sermons, 1,536 of them match)`,
     path: "/api/search?q=mercy",
     setup: seedSearchChurch,
     check: searchCheck,
