@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { readerUrl } from "./bible-plan";
 import { DEFAULT_BRAND_COLOR } from "./brand";
-import { getSlugProblem } from "./church-slug";
+import { getSlugProblem, SLUG_RULE_MESSAGE } from "./church-slug";
 import { optionalText } from "./text";
 
 export const ZChurchName = z
@@ -46,7 +46,17 @@ export const ZChurchSlug = z
 export const ZCreateChurchBody = z.object({
   name: ZChurchName,
   timeZone: ZTimeZone.optional(),
-  slug: ZChurchSlug.optional(),
+  // Left empty on the form: made from the name, as when absent.
+  slug: z
+    .string({ error: SLUG_RULE_MESSAGE })
+    .trim()
+    .toLowerCase()
+    .superRefine((v, ctx) => {
+      const problem = v === "" ? null : getSlugProblem(v);
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    })
+    .transform((v) => v || undefined)
+    .optional(),
 });
 export type TCreateChurchBody = z.input<typeof ZCreateChurchBody>;
 

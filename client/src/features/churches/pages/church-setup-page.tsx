@@ -1,14 +1,19 @@
 import type { TAuthUser } from "@common/auth";
+import { publicPagePath, slugFromName } from "@common/church-slug";
 import type { ZCreateChurchBody } from "@common/churches";
 import { Church, ShieldCheck } from "lucide-react";
-import { useForm } from "react-hook-form";
+import { useEffect, useState } from "react";
+import { Controller, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { BrandMark } from "@/components/brand-mark";
+import { getBrowserTimeZone, TimeZoneSelect } from "@/components/time-zone-select";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { FormField, fieldAria } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/use-toast";
+import { getServerMessage, getStatus } from "@/lib/api-client";
 import { toastApiError } from "@/lib/auth-redirect";
 import { useSignOut } from "@/lib/current-user";
 import { lazyZodResolver } from "@/lib/lazy-zod-resolver";
@@ -32,9 +37,17 @@ export function ChurchSetupPage({ user }: { user: TAuthUser }) {
   const signOut = useSignOut();
   const form = useForm<TValues, unknown, z.output<typeof ZCreateChurchBody>>({
     resolver: churchContract.resolver,
-    defaultValues: { name: "" },
+    // The browser's zone unless the leader picks another; the server never assumes its own.
+    defaultValues: { name: "", timeZone: getBrowserTimeZone() ?? "UTC", slug: "" },
   });
   const name = form.watch("name");
+  const slug = form.watch("slug") ?? "";
+  // The address follows the name until the leader edits it.
+  const [isSlugEdited, setIsSlugEdited] = useState(false);
+  useEffect(() => {
+    if (!isSlugEdited) form.setValue("slug", name?.trim() ? slugFromName(name) : "");
+  }, [name, isSlugEdited, form]);
+  const { errors } = form.formState;
   const pending = createChurch.isPending;
   const displayName = user.firstName || user.email;
 
@@ -48,14 +61,23 @@ export function ChurchSetupPage({ user }: { user: TAuthUser }) {
           });
           form.reset();
         },
-        onError: (error) => toastApiError(error, { description: "Failed to create church. Please try again." }),
+        onError: (error) => {
+          // The address another church has: said beside the field, where it can be changed.
+          const message = getServerMessage(error);
+          if (getStatus(error) === 409 && message?.includes("address")) {
+            form.setError("slug", { type: "server", message }, { shouldFocus: true });
+            return;
+          }
+          toastApiError(error, { description: "Failed to create church. Please try again." });
+        },
       });
     },
     // Spec 1 section 5: an empty name is a toast, and no request is sent.
     (errors) =>
       toast({
         title: "Error",
-        description: errors.name?.message ?? "Please enter a church name.",
+        description:
+          errors.name?.message ?? errors.timeZone?.message ?? errors.slug?.message ?? "Please enter a church name.",
         variant: "destructive",
       }),
   );
@@ -104,6 +126,55 @@ export function ChurchSetupPage({ user }: { user: TAuthUser }) {
                     }}
                   />
                 </div>
+                <FormField
+                  id="church-time-zone"
+                  label="Time zone"
+                  hint="Reading plan days, streaks and event times follow it. We started from this device's zone."
+                  error={errors.timeZone?.message}
+                >
+                  <Controller
+                    control={form.control}
+                    name="timeZone"
+                    render={({ field }) => (
+                      <TimeZoneSelect
+                        id="church-time-zone"
+                        value={field.value ?? "UTC"}
+                        onChange={field.onChange}
+                        disabled={pending}
+                        invalid={!!errors.timeZone}
+                        describedBy={errors.timeZone ? "church-time-zone-error" : "church-time-zone-hint"}
+                      />
+                    )}
+                  />
+                </FormField>
+                <FormField
+                  id="church-slug"
+                  label="Public page address"
+                  hint={
+                    <>
+                      Your church's page for visitors, published when you choose in Church Settings:{" "}
+                      <span className="break-all font-medium text-foreground">
+                        {window.location.origin}
+                        {publicPagePath(slug || "…")}
+                      </span>
+                    </>
+                  }
+                  error={errors.slug?.message}
+                >
+                  <div className="flex min-w-0 items-center gap-2">
+                    <span className="shrink-0 text-sm text-muted-foreground" aria-hidden="true">
+                      /c/
+                    </span>
+                    <Input
+                      {...fieldAria("church-slug", errors.slug?.message, true)}
+                      autoCapitalize="none"
+                      autoCorrect="off"
+                      spellCheck={false}
+                      disabled={pending}
+                      {...form.register("slug", { onChange: () => setIsSlugEdited(true) })}
+                    />
+                  </div>
+                </FormField>
                 <Button type="submit" size="lg" disabled={pending || !name?.trim()}>
                   {pending ? "Creating Church..." : "Create Church"}
                 </Button>

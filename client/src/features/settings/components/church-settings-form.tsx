@@ -3,6 +3,7 @@ import type { TChurchSettings, ZChurchSettingsBody } from "@common/churches";
 import { useEffect } from "react";
 import { Controller, useForm } from "react-hook-form";
 import type { z } from "zod";
+import { TimeZoneSelect } from "@/components/time-zone-select";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { FormField, fieldAria } from "@/components/ui/form-field";
@@ -16,7 +17,7 @@ import { useUpdateChurchSettings } from "../api";
 import { BibleReaderFields } from "./bible-reader-fields";
 import { BrandColorField } from "./brand-color-field";
 import { LogoField } from "./logo-field";
-import { TimeZoneSelect } from "./time-zone-select";
+import { PublicPageFields } from "./public-page-fields";
 
 type TValues = z.input<typeof ZChurchSettingsBody>;
 
@@ -30,6 +31,8 @@ function toFormValues(c: TChurchSettings): TValues {
     logoUrl: c.logoUrl ?? "",
     brandColor: c.brandColor || DEFAULT_BRAND_COLOR,
     timeZone: c.timeZone,
+    slug: c.slug,
+    publicPage: c.publicPage,
     bibleReaderPattern: c.bibleReaderPattern,
     bibleTranslation: c.bibleTranslation,
   };
@@ -101,13 +104,22 @@ export function ChurchSettingsForm({ church }: { church: TChurchSettings }) {
           <FormField
             id="settings-timezone"
             label="Time zone"
-            hint="Days, weeks and streaks are counted in this time zone."
+            hint="Reading plan days, streaks and event times follow this time zone."
             error={err("timeZone")}
           >
-            <TimeZoneSelect
-              {...fieldAria("settings-timezone", err("timeZone"), true)}
-              current={church.timeZone}
-              {...form.register("timeZone")}
+            <Controller
+              control={form.control}
+              name="timeZone"
+              render={({ field }) => (
+                <TimeZoneSelect
+                  id="settings-timezone"
+                  value={field.value ?? church.timeZone}
+                  onChange={field.onChange}
+                  current={church.timeZone}
+                  invalid={!!err("timeZone")}
+                  describedBy={err("timeZone") ? "settings-timezone-error" : "settings-timezone-hint"}
+                />
+              )}
             />
           </FormField>
         </CardContent>
@@ -152,6 +164,7 @@ export function ChurchSettingsForm({ church }: { church: TChurchSettings }) {
           </FormField>
         </CardContent>
       </Card>
+      <PublicPageFields form={form} church={church} error={err("slug")} />
       <Card>
         <CardHeader>
           <CardTitle>Bible reading plan</CardTitle>

@@ -17,6 +17,8 @@ const CHURCH: TChurchSettings = {
   logoUrl: null,
   brandColor: "#6366F1",
   timeZone: "America/Chicago",
+  slug: "grace-church",
+  publicPage: false,
   createdAt: "2025-01-01T00:00:00Z",
   bibleReaderPattern: DEFAULT_BIBLE_READER.pattern,
   bibleTranslation: "NIV",
@@ -51,6 +53,38 @@ function putBody(fetchMock: ReturnType<typeof setup>) {
 const pickFile = (file: File) => fireEvent.change(screen.getByLabelText("Logo file"), { target: { files: [file] } });
 
 describe("ChurchSettingsPage", () => {
+  it("takes the public page's address and the publish switch, and links to the page once published", async () => {
+    const fetchMock = setup(SAVES);
+    const slug = (await screen.findByLabelText("Page address")) as HTMLInputElement;
+    expect(slug.value).toBe("grace-church");
+    expect(screen.queryByRole("link", { name: /Open your public page/ })).toBeNull();
+    expect(screen.getByText(/\/c\/grace-church$/)).toBeTruthy();
+    const user = userEvent.setup();
+    await user.clear(slug);
+    await user.type(slug, "grace-springfield");
+    expect(screen.getByText(/\/c\/grace-springfield$/)).toBeTruthy();
+    await user.click(screen.getByRole("switch", { name: "Publish the public page" }));
+    await user.click(screen.getByRole("button", { name: "Save Settings" }));
+    await waitFor(() => expect(putBody(fetchMock)).toMatchObject({ slug: "grace-springfield", publicPage: true }));
+  });
+
+  it("shows the link to the saved public page when it is published", async () => {
+    setup({ "/api/admin/church/settings": { ...CHURCH, publicPage: true } });
+    const link = await screen.findByRole("link", { name: /Open your public page/ });
+    expect(link.getAttribute("href")).toBe("/c/grace-church");
+  });
+
+  it("the time zone list narrows as the admin types and picks the first match", async () => {
+    const fetchMock = setup(SAVES);
+    const select = (await screen.findByLabelText("Time zone")) as HTMLSelectElement;
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText("Search time zones"), "berlin");
+    expect(select.value).toBe("Europe/Berlin");
+    expect([...select.options].map((o) => o.value)).toEqual(["Europe/Berlin"]);
+    await user.click(screen.getByRole("button", { name: "Save Settings" }));
+    await waitFor(() => expect(putBody(fetchMock)).toMatchObject({ timeZone: "Europe/Berlin" }));
+  });
+
   it("fills the form from the saved settings", async () => {
     setup();
     expect(((await screen.findByLabelText("Church name")) as HTMLInputElement).value).toBe("Grace Church");
@@ -112,6 +146,8 @@ describe("ChurchSettingsPage", () => {
       logoUrl: null,
       brandColor: "#0F766E",
       timeZone: "America/Chicago",
+      slug: "grace-church",
+      publicPage: false,
       bibleReaderPattern: DEFAULT_BIBLE_READER.pattern,
       bibleTranslation: "NIV",
     });
