@@ -23,6 +23,8 @@ export const SEARCH_PAGES: { id: string; title: string; url: string; words: stri
   { id: "growth", title: "Growth Journey", url: "/growth", words: "action steps reading plan bible" },
   { id: "onboarding", title: "Onboarding Journey", url: "/onboarding", words: "badges points getting started" },
   { id: "profile", title: "My Profile", url: "/profile", words: "account password settings" },
+  { id: "notifications", title: "Notifications", url: "/notifications", words: "alerts messages unread" },
+  { id: "church", title: "Our Church", url: "/church", words: "contact address phone email website" },
   { id: "admin", title: "Admin Home", url: "/admin", words: "administration", isAdmin: true },
   { id: "admin-sermons", title: "Manage Sermons", url: "/admin/sermons", words: "upload publish", isAdmin: true },
   { id: "admin-events", title: "Manage Events", url: "/admin/events", words: "create event", isAdmin: true },
