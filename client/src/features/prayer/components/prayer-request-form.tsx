@@ -84,7 +84,11 @@ export function PrayerRequestForm({ id, onDone }: { id: string; onDone: () => vo
     <Card id={id} aria-labelledby={`${id}-title`} className="mb-6" onKeyDown={closeOnEscape}>
       <CardHeader>
         <CardTitle id={`${id}-title`}>Share a Prayer Request</CardTitle>
-        <CardDescription>Your church family will pray with you.</CardDescription>
+        <CardDescription>
+          {visibility === "leaders"
+            ? "Your pastors and leaders will pray with you."
+            : "Your church family will pray with you."}
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <form onSubmit={submit} className="grid gap-4" noValidate>
