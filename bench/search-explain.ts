@@ -72,9 +72,9 @@ try {
     if (!sermonQuery) throw new Error("no sermon query captured");
     const count = await pool.query(
       `select count(*)::int as n from sermons where church_id = $1 and search_vector @@ to_tsquery('simple', $2)`,
-      [churchId, sermonQuery.params.at(-2)],
+      [churchId, sermonQuery.params.find((p) => typeof p === "string" && p.endsWith(":*"))],
     );
-    const plan = await pool.query(`explain (analyze, buffers) ${sermonQuery.sql}`, sermonQuery.params);
+    const plan = await pool.query(`explain (analyze, buffers, verbose) ${sermonQuery.sql}`, sermonQuery.params);
     console.log(
       `\nq=${JSON.stringify(q)}: ${count.rows[0].n} sermons match; search() answered ${answer.results.length} results in ${ms.toFixed(1)} ms (all four queries)`,
     );

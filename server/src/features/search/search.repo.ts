@@ -36,8 +36,12 @@ export function toTsQuery(words: string[]): SQL {
   return sql`to_tsquery('simple', ${text})`;
 }
 
-/** `ts_rank` with its default weights: a title (A, 1.0) counts five times a body (C, 0.2). */
-const rank = (table: string, query: SQL) => sql<number>`ts_rank(${vector(table)}, ${query})`;
+/**
+ * `ts_rank` with its default weights: a title (A, 1.0) counts five times a body (C, 0.2). Named, so
+ * that ORDER BY reads the selected column: written out again it would bind the words as another
+ * parameter, a different expression to PostgreSQL, and every match would be ranked twice.
+ */
+const rank = (table: string, query: SQL) => sql<number>`ts_rank(${vector(table)}, ${query})`.as("score");
 const matches = (table: string, query: SQL) => sql`${vector(table)} @@ ${query}`;
 
 export async function findSermonMatches(ctx: TChurchCtx, words: string[]) {
