@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { INVITATION_REQUEST_MESSAGE_MAX } from "./public-church-helpers";
 import { optionalText } from "./text";
 
 /**
@@ -32,10 +33,6 @@ export const ZPublicEvent = z.object({
 });
 export type TPublicEvent = z.infer<typeof ZPublicEvent>;
 
-/** How many sermons and events the public page shows. */
-export const PUBLIC_PAGE_SERMONS = 5;
-export const PUBLIC_PAGE_EVENTS = 5;
-
 /** `GET /api/public/churches/{slug}`. */
 export const ZPublicChurchPage = z.object({
   church: ZPublicChurch,
@@ -48,12 +45,6 @@ export const ZPublicChurchPage = z.object({
   events: z.array(ZPublicEvent),
 });
 export type TPublicChurchPage = z.infer<typeof ZPublicChurchPage>;
-
-export const INVITATION_REQUEST_MESSAGE_MAX = 1000;
-/** A visitor's address may ask for an invitation at most this many times a day, across every church. */
-export const INVITATION_REQUESTS_PER_EMAIL_PER_DAY = 3;
-/** At most this many requests an hour from one network address (an IPv6 /64 counts as one). */
-export const INVITATION_REQUESTS_PER_ADDRESS_PER_HOUR = 5;
 
 /** `POST /api/public/churches/{slug}/invitation-requests`: no account needed. */
 export const ZInvitationRequestBody = z.object({

@@ -4,6 +4,7 @@ import {
   BookOpen,
   CalendarCog,
   CalendarDays,
+  Church,
   Compass,
   Handshake,
   HeartHandshake,
@@ -77,6 +78,10 @@ const PublicSermonPage = lazyPage(() =>
 const SermonDetailPage = lazyPage(() =>
   import("@/features/sermons/pages/sermon-detail-page").then((m) => m.SermonDetailPage),
 );
+const PublicChurchPage = lazyPage(() =>
+  import("@/features/churches/pages/public-church-page").then((m) => m.PublicChurchPage),
+);
+const ChurchPage = lazyPage(() => import("@/features/churches/pages/church-page").then((m) => m.ChurchPage));
 const ChurchSetupPage = lazyPage(() =>
   import("@/features/churches/pages/church-setup-page").then((m) => m.ChurchSetupPage),
 );
@@ -146,6 +151,12 @@ function SermonRoute({ isPublic }: { isPublic?: boolean }) {
   return isPublic ? <PublicSermonPage key={id} id={id} /> : <SermonDetailPage key={id} id={id} />;
 }
 
+/** A church's public page takes the `:slug` of its address; an unpublished one is the not-found page. */
+function PublicChurchRoute() {
+  const { slug = "" } = useParams<{ slug: string }>();
+  return <PublicChurchPage key={slug} slug={slug} notFound={<NotFoundPage standalone />} />;
+}
+
 function ChurchSetupRoute() {
   const { user } = useAuth();
   return user && <ChurchSetupPage user={user} />;
@@ -157,6 +168,8 @@ function ChurchSetupRoute() {
  */
 export const ROUTES: TRoute[] = [
   { path: "/invite/:token", access: "public", element: <AcceptInvitationPage /> },
+  // Issue 24: a church's page for visitors, signed in or out; 404 until the church publishes it.
+  { path: "/c/:slug", access: "public", element: <PublicChurchRoute /> },
   { path: "/reset-password", access: "public", element: <ResetPasswordPage /> },
   { path: "/verify-email", access: "public", element: <VerifyEmailPage /> },
   { path: "/", access: "guest", element: <LandingPage /> },
@@ -212,6 +225,8 @@ export const ROUTES: TRoute[] = [
     element: <OnboardingPage />,
     nav: { label: "Onboarding Journey", icon: Compass },
   },
+  // Issue 24 item 7: the contact details Church Settings says are shown to members.
+  { path: "/church", access: "member", element: <ChurchPage />, nav: { label: "Our Church", icon: Church } },
   { path: "/profile", access: "member", element: <ProfilePage /> },
   { path: "/mobile-settings", access: "member", element: <MobileSettingsPage /> },
   { path: "/notifications", access: "member", element: <NotificationsPage /> },

@@ -60,10 +60,10 @@ export function TimeZoneSelect({
   describedBy?: string;
 }) {
   const [query, setQuery] = useState("");
-  const zones = useMemo(() => getTimeZones(current ?? value), [current, value]);
+  const zones = useMemo(() => getTimeZones(current || value), [current, value]);
   const matches = useMemo(() => filterTimeZones(zones, query), [zones, query]);
   // The chosen zone stays in the list, so the select always shows what will be saved.
-  const shown = matches.includes(value) ? matches : [value, ...matches];
+  const shown = !value || matches.includes(value) ? matches : [value, ...matches];
 
   return (
     <div className="grid gap-2">

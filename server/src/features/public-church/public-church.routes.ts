@@ -1,12 +1,12 @@
 import { ZApiError } from "@common/errors";
 import { ZInvitation } from "@common/invitations";
 import {
-  INVITATION_REQUESTS_PER_ADDRESS_PER_HOUR,
   ZInvitationRequest,
   ZInvitationRequestBody,
   ZInvitationRequestSent,
   ZPublicChurchPage,
 } from "@common/public-church";
+import { INVITATION_REQUESTS_PER_ADDRESS_PER_HOUR } from "@common/public-church-helpers";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { addressGroup } from "../../lib/address-group";

@@ -1,10 +1,9 @@
+import type { TPublicChurchPage, ZInvitationRequestBody } from "@common/public-church";
 import {
   INVITATION_REQUESTS_PER_EMAIL_PER_DAY,
   PUBLIC_PAGE_EVENTS,
   PUBLIC_PAGE_SERMONS,
-  type TPublicChurchPage,
-  type ZInvitationRequestBody,
-} from "@common/public-church";
+} from "@common/public-church-helpers";
 import { and, asc, count, desc, eq, gt, gte, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { TDb } from "../../db/client";

@@ -25,6 +25,7 @@ import {
   useSendWaitingInvitation,
 } from "../api";
 import { InvitationList } from "../components/invitation-list";
+import { InvitationRequests } from "../components/invitation-requests";
 import type { TInvitableRole } from "../components/invite-dialog";
 import { SendAllWaitingDialog } from "../components/send-all-waiting-dialog";
 import { WAITING_HEADING_ID, WaitingInvitations } from "../components/waiting-invitations";
@@ -237,6 +238,8 @@ export function InvitationsPage() {
           </Button>
         </div>
       )}
+
+      <InvitationRequests />
 
       {hasWaiting && !invitations.isError && (
         <WaitingInvitations

@@ -1,0 +1,46 @@
+import type { TChurchProfile } from "@common/churches";
+import { screen } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { makeUser, mockFetch, renderWithApp } from "@/test/render";
+import { ChurchPage } from "./church-page";
+
+const CHURCH: TChurchProfile = {
+  name: "Grace Church",
+  logoUrl: null,
+  brandColor: "#6366F1",
+  address: "1 Church Lane",
+  phone: "+1 555 0100",
+  email: "office@grace.example",
+  website: "https://grace.example",
+  publicPagePath: null,
+};
+
+describe("ChurchPage", () => {
+  it("shows the church's contact details, with a map link for the address", async () => {
+    mockFetch({ "/api/church": CHURCH });
+    renderWithApp(<ChurchPage />, { user: makeUser({ role: "CONGREGANT" }), path: "/church" });
+    expect(await screen.findByText("1 Church Lane")).toBeTruthy();
+    expect(screen.getByRole("link", { name: /Open in a map/ }).getAttribute("href")).toContain("openstreetmap.org");
+    expect(screen.getByRole("link", { name: "office@grace.example" })).toBeTruthy();
+    expect(screen.getByRole("link", { name: /^grace\.example/ }).getAttribute("href")).toBe("https://grace.example");
+    expect(screen.queryByText(/public page/)).toBeNull();
+  });
+
+  it("links to the public page once it is published", async () => {
+    mockFetch({ "/api/church": { ...CHURCH, publicPagePath: "/c/grace" } });
+    renderWithApp(<ChurchPage />, { user: makeUser(), path: "/church" });
+    const link = await screen.findByRole("link", { name: /\/c\/grace/ });
+    expect(link.getAttribute("href")).toBe("/c/grace");
+  });
+
+  it("tells an admin where to add details that are missing, and a member that there are none yet", async () => {
+    const empty = { ...CHURCH, address: null, phone: null, email: null, website: null };
+    mockFetch({ "/api/church": empty });
+    const { unmount } = renderWithApp(<ChurchPage />, { user: makeUser({ role: "ADMIN" }), path: "/church" });
+    expect(await screen.findByText(/Add the address, phone, e-mail and website in Church Settings/)).toBeTruthy();
+    unmount();
+    mockFetch({ "/api/church": empty });
+    renderWithApp(<ChurchPage />, { user: makeUser({ role: "CONGREGANT" }), path: "/church" });
+    expect(await screen.findByText("Your church's leaders have not added them yet.")).toBeTruthy();
+  });
+});
