@@ -84,7 +84,7 @@ describe("search (issue 24)", () => {
     await searchBox(page).press("ArrowDown");
     await searchBox(page).press("ArrowUp");
     await searchBox(page).press("Enter");
-    await poll(() => page.url()).toContain(`/sermons/${sermon.id}`);
+    await poll(async () => page.url()).toContain(`/sermons/${sermon.id}`);
     await poll(() => page.getByRole("heading", { name: "The Prodigal Son" }).first().isVisible()).toBe(true);
 
     // By speaker and scripture too; then words that match nothing say so.
@@ -109,6 +109,6 @@ describe("search (issue 24)", () => {
     const box = await listbox.boundingBox();
     expect(box?.width).toBeGreaterThan(PHONE.width - 40);
     await listbox.getByRole("option").first().click();
-    await poll(() => new URL(page.url()).pathname).toBe("/prayer-requests");
+    await poll(async () => new URL(page.url()).pathname).toBe("/prayer-requests");
   });
 });
