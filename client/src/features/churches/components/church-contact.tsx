@@ -8,15 +8,15 @@ const linkClasses = "break-words font-medium text-brand-text underline-offset-4 
 
 function Row({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
-    <div className="flex min-w-0 items-start gap-3">
+    <li className="flex min-w-0 items-start gap-3">
       <span className="mt-0.5 flex size-8 shrink-0 items-center justify-center rounded-lg bg-brand-soft text-brand-text">
         {icon}
       </span>
       <div className="min-w-0">
-        <dt className="text-xs font-medium text-muted-foreground">{label}</dt>
-        <dd className="min-w-0 text-sm text-foreground">{children}</dd>
+        <p className="text-xs font-medium text-muted-foreground">{label}</p>
+        <div className="min-w-0 text-sm text-foreground">{children}</div>
       </div>
-    </div>
+    </li>
   );
 }
 
@@ -29,7 +29,7 @@ export const hasContact = (c: TContact) => !!(c.address || c.phone || c.email ||
  */
 export function ChurchContact({ church }: { church: TContact }) {
   return (
-    <dl className="grid gap-4">
+    <ul className="grid gap-4">
       {church.address && (
         <Row icon={<MapPin className="size-4" aria-hidden="true" />} label="Address">
           <span className="block whitespace-pre-line">{church.address}</span>
@@ -60,6 +60,6 @@ export function ChurchContact({ church }: { church: TContact }) {
           </a>
         </Row>
       )}
-    </dl>
+    </ul>
   );
 }

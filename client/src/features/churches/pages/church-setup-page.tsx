@@ -153,7 +153,7 @@ export function ChurchSetupPage({ user }: { user: TAuthUser }) {
                   hint={
                     <>
                       Your church's page for visitors, published when you choose in Church Settings:{" "}
-                      <span className="break-all font-medium text-foreground">
+                      <span className="break-words font-medium text-foreground">
                         {window.location.origin}
                         {publicPagePath(slug || "…")}
                       </span>

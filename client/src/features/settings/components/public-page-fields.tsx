@@ -41,7 +41,7 @@ export function PublicPageFields({
           hint={
             <>
               Lower-case letters, digits and hyphens. Your page:{" "}
-              <span className="break-all font-medium text-foreground">
+              <span className="break-words font-medium text-foreground">
                 {origin}
                 {publicPagePath(slug.trim().toLowerCase() || "…")}
               </span>
