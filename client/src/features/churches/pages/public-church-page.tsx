@@ -78,7 +78,9 @@ function PageFrame({ church, children }: { church?: TPublicChurchPage["church"];
       <header className="border-b border-border bg-card/90">
         <div className="mx-auto flex max-w-5xl items-center justify-between gap-3 px-4 py-3 sm:px-6">
           <span className="flex min-w-0 items-center gap-2.5">
-            {church && <ChurchIdentity name={church.name} logoUrl={church.logoUrl} className="size-9 text-base" />}
+            {church && (
+              <ChurchIdentity name={church.name} logoUrl={church.logoUrl} className="size-9! rounded-lg text-base!" />
+            )}
             <span className="min-w-0 font-semibold leading-tight break-words">{church?.name}</span>
           </span>
           {user ? (
