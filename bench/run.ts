@@ -497,14 +497,16 @@ const CASES: TBenchCase[] = [
     },
   },
   {
-    name: `GET /api/search?q=mercy (${SEARCH_SERMONS} sermons, 1,536 of them match)`,
+    name: `GET /api/search?q=mercy (${SEARCH_SERMONS} sermons, 1,536 of them match), one at a time`,
     path: "/api/search?q=mercy",
+    connections: 1,
     setup: seedSearchChurch,
     check: searchCheck,
   },
   {
-    name: `GET /api/search?q=faith (${SEARCH_SERMONS} sermons, all of them match)`,
+    name: `GET /api/search?q=faith (${SEARCH_SERMONS} sermons, all of them match), one at a time`,
     path: "/api/search?q=faith",
+    connections: 1,
     setup: seedSearchChurch,
     check: searchCheck,
   },

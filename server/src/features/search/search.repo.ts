@@ -1,5 +1,5 @@
 import { SEARCH_LIMIT_PER_TYPE } from "@common/search-helpers";
-import { and, desc, type SQL, sql } from "drizzle-orm";
+import { and, desc, inArray, type SQL, sql } from "drizzle-orm";
 import { kudos } from "../../db/schema/community";
 import { events } from "../../db/schema/events";
 import { prayerRequests } from "../../db/schema/prayer";
@@ -44,10 +44,22 @@ export function toTsQuery(words: string[]): SQL {
 const rank = (table: string, query: SQL) => sql<number>`ts_rank(${vector(table)}, ${query})`.as("score");
 const matches = (table: string, query: SQL) => sql`${vector(table)} @@ ${query}`;
 
+/**
+ * In two steps: the best five ids among every match (reading only what ranks them), then those
+ * five sermons' texts. Carrying the description and notes of every match through the sort made a
+ * word found in all of a church's 20,000 sermons about a third slower.
+ */
 export async function findSermonMatches(ctx: TChurchCtx, words: string[]) {
   const q = toTsQuery(words);
   const score = rank("sermons", q);
-  return ctx.db
+  const best = await ctx.db
+    .select({ id: sermons.id, score })
+    .from(sermons)
+    .where(inChurch(sermons, ctx, matches("sermons", q), canSeeDrafts(ctx) ? undefined : isPublished))
+    .orderBy(desc(score), desc(sermons.date), desc(sermons.id))
+    .limit(SEARCH_LIMIT_PER_TYPE);
+  if (best.length === 0) return [];
+  const rows = await ctx.db
     .select({
       id: sermons.id,
       title: sermons.title,
@@ -57,12 +69,23 @@ export async function findSermonMatches(ctx: TChurchCtx, words: string[]) {
       date: sermons.date,
       description: sermons.description,
       notes: sermons.notes,
-      score,
     })
     .from(sermons)
-    .where(inChurch(sermons, ctx, matches("sermons", q), canSeeDrafts(ctx) ? undefined : isPublished))
-    .orderBy(desc(score), desc(sermons.date), desc(sermons.id))
-    .limit(SEARCH_LIMIT_PER_TYPE);
+    .where(
+      inChurch(
+        sermons,
+        ctx,
+        inArray(
+          sermons.id,
+          best.map((b) => b.id),
+        ),
+      ),
+    );
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return best.flatMap((b) => {
+    const row = byId.get(b.id);
+    return row ? [{ ...row, score: b.score }] : [];
+  });
 }
 
 export async function findEventMatches(ctx: TChurchCtx, words: string[]) {
