@@ -46,7 +46,9 @@ describe("pages load on demand", () => {
     await apiPost(adminCtx, "/api/churches", { name: "Split Church" });
     const inv = await apiPost(adminCtx, "/api/invitations", { email: "tim.split@example.org", role: "CONGREGANT" });
 
-    const { context, page } = await e.newPage(DESKTOP);
+    // The test holds a page's code with page.route, which the service worker's fetches would pass by
+    // (once it controls the page, which happens sooner the lighter the first load is).
+    const { context, page } = await e.newPage(DESKTOP, { serviceWorkers: "block" });
     const member = await signUpInContext(context, {
       email: "tim.split@example.org",
       firstName: "Tim",

@@ -31,7 +31,14 @@ export type TE2E = {
   flushMail: () => Promise<void>;
   /** The app's database, for arranging what no screen can (a member who joined weeks ago, say). */
   db: TDb;
-  newPage: (viewport: { width: number; height: number }) => Promise<{ context: BrowserContext; page: Page }>;
+  /**
+   * A new browser context and page. `serviceWorkers: "block"` keeps the app's service worker out,
+   * for a test that holds requests with `page.route` (requests a service worker makes pass it by).
+   */
+  newPage: (
+    viewport: { width: number; height: number },
+    options?: { serviceWorkers?: "allow" | "block" },
+  ) => Promise<{ context: BrowserContext; page: Page }>;
 };
 
 /**
@@ -76,8 +83,8 @@ export async function startE2E(env: Record<string, string> = {}): Promise<TE2E> 
     smtp,
     flushMail: () => app.mailer.flush(),
     db: testDb.db,
-    async newPage(viewport) {
-      const context = await browser.newContext({ viewport, baseURL: `http://127.0.0.1:${port}` });
+    async newPage(viewport, options = {}) {
+      const context = await browser.newContext({ viewport, baseURL: `http://127.0.0.1:${port}`, ...options });
       contexts.push(context);
       const page = await context.newPage();
       page.on("pageerror", (err) => {
