@@ -1,4 +1,4 @@
-import { act, screen } from "@testing-library/react";
+import { act, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { flushAnalytics, readAnalyticsBatches } from "@/lib/analytics";
@@ -73,7 +73,11 @@ describe("TourProvider", () => {
     renderWithApp(<TourProvider user={user}>x</TourProvider>, { user });
     act(() => vi.advanceTimersByTime(1000));
     expect(await screen.findByRole("heading", { name: "Welcome, Ann!" })).toBeTruthy();
-    expect(screen.getAllByRole("dialog")).toHaveLength(1);
+    const dialogs = screen.getAllByRole("dialog");
+    expect(dialogs).toHaveLength(1);
+    // A modal dialog turns the page's pointer events off in an effect, then draws itself with them
+    // back on; on a loaded machine the click could otherwise land between the two.
+    await waitFor(() => expect(dialogs[0].style.pointerEvents).toBe("auto"));
     await userEvent.click(screen.getByRole("button", { name: "Let's go" }));
     expect(window.localStorage.getItem("welcome_tour_u1")).toBe("true");
     expect(await screen.findByText("Step 1 of 4")).toBeTruthy();
