@@ -106,7 +106,8 @@ export async function search(ctx: TChurchCtx, q: string): Promise<{ results: TSe
         id: e.id,
         title: e.title,
         snippet: body ? `${about} — ${body}` : about,
-        url: `/events/${e.id}`,
+        // The event page (/events/{id}) is still to come: the list, as prayer requests and kudos do.
+        url: `/events#event-${e.id}`,
         score: e.score,
       };
     }),
