@@ -22,7 +22,11 @@ describe("managing events (admin)", () => {
     const soon = await createEvent(c.admin, { title: "Soon", startTime: hours(2), endTime: hours(3) });
     const list = (await c.admin.get("/api/events")).body.map((e: unknown) => ZEvent.parse(e));
     expect(list.map((e: { title: string }) => e.title)).toEqual(["Past", "Soon", "Later"]);
-    expect(list.map((e: { startTime: string }) => getEventStatus(e))).toEqual(["Past", "Upcoming", "Upcoming"]);
+    expect(list.map((e: { startTime: string; endTime: string }) => getEventStatus(e))).toEqual([
+      "Past",
+      "Upcoming",
+      "Upcoming",
+    ]);
     expect((await c.admin.get("/api/admin/stats")).body.upcomingEvents).toBe(2);
     expect((await c.admin.get("/api/admin/recent-activity")).body[0].description).toBe("New event: Soon");
 
