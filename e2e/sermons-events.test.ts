@@ -238,7 +238,8 @@ for (const [label, viewport] of [
         .poll(() => visible(m, "Harvest Thanksgiving Supper").count(), { timeout: 10_000 })
         .toBeGreaterThan(0);
       await expect.poll(() => visible(m, "Upcoming").count()).toBeGreaterThan(0);
-      await expect.poll(() => visible(m, "Join us for this upcoming event!").count()).toBeGreaterThan(0);
+      // Issue 24: a card carries only the event's own words, no filler line.
+      expect(await m.getByText("Join us for this upcoming event!").count()).toBe(0);
       await m.getByRole("button", { name: "I'll be there" }).click();
       await expect.poll(() => m.getByRole("button", { name: "Going ✓" }).isVisible(), { timeout: 10_000 }).toBe(true);
       await expect.poll(() => visible(m, "1 going").count()).toBeGreaterThan(0);

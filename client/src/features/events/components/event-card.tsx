@@ -67,14 +67,29 @@ function CheckInButton({ event }: { event: TEvent }) {
   );
 }
 
-/** Spec 1 screen 8: one event; past events are dimmed (with text that still meets AA contrast). */
-export function EventCard({ event, now, format }: { event: TEvent; now: Date; format: TEventFormatter }) {
-  const past = getEventStatus(event, now) === "Past";
+/**
+ * Spec 1 screen 8: one event; past events are dimmed (with text that still meets AA contrast). An
+ * event under way is "Happening now" (issue 24), and a card shows only the event's own words.
+ */
+export function EventCard({
+  event,
+  now,
+  format,
+  headingLevel = 2,
+}: {
+  event: TEvent;
+  now: Date;
+  format: TEventFormatter;
+  headingLevel?: 2 | 3;
+}) {
+  const status = getEventStatus(event, now);
+  const past = status === "Past";
   const checkInOpen = isCheckInOpen(event, now);
   const tile = format.tile(event.startTime);
+  const Heading = headingLevel === 3 ? "h3" : "h2";
   return (
     <li
-      data-status={past ? "Past" : "Upcoming"}
+      data-status={status}
       className={cn(
         "flex gap-4 rounded-2xl border p-4 sm:p-5",
         past && !checkInOpen ? "border-stone-200 bg-stone-100/70 text-stone-600" : "border-border bg-card shadow-xs",
@@ -93,13 +108,12 @@ export function EventCard({ event, now, format }: { event: TEvent; now: Date; fo
       <div className="grid min-w-0 flex-1 grid-cols-1 gap-2">
         <div className="flex flex-wrap items-center gap-2">
           <EventStatusBadge event={event} now={now} />
-          {past && checkInOpen && <span className="text-xs font-medium text-emerald-800">Happening now</span>}
         </div>
-        <h2
+        <Heading
           className={cn("text-lg leading-snug font-semibold break-words", past ? "text-stone-700" : "text-foreground")}
         >
           {event.title}
-        </h2>
+        </Heading>
         {event.description && (
           <p className={cn("text-sm whitespace-pre-line break-words", past ? "text-stone-600" : "text-stone-700")}>
             {event.description}
@@ -119,7 +133,6 @@ export function EventCard({ event, now, format }: { event: TEvent; now: Date; fo
             <span className="break-words">{event.location}</span>
           </li>
         </ul>
-        {!past && <p className="text-sm font-medium text-brand-text">Join us for this upcoming event!</p>}
         {(!past || checkInOpen) && (
           <div className="mt-1 flex flex-wrap items-center gap-3">
             {!past && <RsvpControls event={event} />}

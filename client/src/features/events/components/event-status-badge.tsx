@@ -1,9 +1,11 @@
-import { getEventStatus } from "@common/event-helpers";
+import { getEventStatus, type TEventStatus } from "@common/event-helpers";
 import type { TEvent } from "@common/events";
-import { Badge } from "@/components/ui/badge";
+import { Badge, type TBadgeTone } from "@/components/ui/badge";
 
-/** Spec: 'Upcoming' if the start is in the future, otherwise 'Past'. */
-export function EventStatusBadge({ event, now }: { event: Pick<TEvent, "startTime">; now?: Date }) {
+const TONES: Record<TEventStatus, TBadgeTone> = { Upcoming: "blue", "Happening now": "green", Past: "grey" };
+
+/** Upcoming before the start, Happening now until the end, Past after (`getEventStatus`). */
+export function EventStatusBadge({ event, now }: { event: Pick<TEvent, "startTime" | "endTime">; now?: Date }) {
   const status = getEventStatus(event, now);
-  return <Badge tone={status === "Upcoming" ? "blue" : "grey"}>{status}</Badge>;
+  return <Badge tone={TONES[status]}>{status}</Badge>;
 }

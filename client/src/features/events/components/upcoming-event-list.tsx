@@ -1,11 +1,9 @@
+import { getEventStatus } from "@common/event-helpers";
 import type { TEvent } from "@common/events";
 import { MapPin } from "lucide-react";
 import { Link } from "wouter";
 import { cn } from "@/lib/utils";
 import type { TEventFormatter } from "../format";
-
-const isHappening = (e: TEvent, now: Date) =>
-  Date.parse(e.startTime) <= now.getTime() && now.getTime() < Date.parse(e.endTime);
 
 /** A compact list of the dashboards' next events; one under way says so. */
 export function UpcomingEventList({
@@ -42,7 +40,7 @@ export function UpcomingEventList({
                 <span className="truncate text-sm font-medium text-foreground">{e.title}</span>
                 <span className="truncate text-xs text-muted-foreground">
                   <span className="sr-only">{format.date(e.startTime)}, </span>
-                  {isHappening(e, now) ? (
+                  {getEventStatus(e, now) === "Happening now" ? (
                     <span className="font-semibold text-green-700">Happening now · </span>
                   ) : (
                     <span aria-hidden="true">{format.weekday(e.startTime)} · </span>

@@ -27,20 +27,71 @@ function setup(events = [LATER, PAST, SOON], routes: Record<string, unknown> = {
 const card = (title: string) => screen.getByRole("heading", { name: title }).closest("li") as HTMLElement;
 
 describe("EventsPage", () => {
-  it("sorts by start time with Upcoming/Past badges; past cards are dimmed", async () => {
+  it("lists what has not ended first, soonest first, and past events apart and dimmed", async () => {
     setup();
     await screen.findByRole("heading", { name: "Bible Study" });
     expect(screen.getByRole("heading", { level: 1, name: "Upcoming Events" })).toBeTruthy();
-    const titles = screen.getAllByRole("heading", { level: 2 }).map((h) => h.textContent);
-    expect(titles).toEqual(["Easter Breakfast", "Bible Study", "Youth Night"]);
+    const upcoming = screen.getByRole("list", { name: "Upcoming events" });
+    expect(
+      within(upcoming)
+        .getAllByRole("heading", { level: 2 })
+        .map((h) => h.textContent),
+    ).toEqual(["Bible Study", "Youth Night"]);
+    const pastSection = screen.getByRole("region", { name: "Past Events" });
+    expect(
+      within(pastSection)
+        .getAllByRole("heading", { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(["Easter Breakfast"]);
     expect(within(card("Easter Breakfast")).getByText("Past")).toBeTruthy();
     expect(card("Easter Breakfast").dataset.status).toBe("Past");
     expect(card("Easter Breakfast").className).toContain("bg-stone-100");
     expect(within(card("Bible Study")).getByText("Upcoming")).toBeTruthy();
     expect(card("Bible Study").className).not.toContain("bg-stone-100");
-    expect(within(card("Bible Study")).getByText("Join us for this upcoming event!")).toBeTruthy();
-    expect(within(card("Easter Breakfast")).queryByText("Join us for this upcoming event!")).toBeNull();
     expect(within(card("Easter Breakfast")).queryByRole("button")).toBeNull();
+  });
+
+  it("calls an event under way 'Happening now', first in the list, never Past", async () => {
+    const now = makeEvent({ id: "n", title: "Prayer Meeting", startTime: at(-30 * 60_000), endTime: at(30 * 60_000) });
+    setup([SOON, PAST, now]);
+    await screen.findByRole("heading", { name: "Prayer Meeting" });
+    const upcoming = screen.getByRole("list", { name: "Upcoming events" });
+    expect(
+      within(upcoming)
+        .getAllByRole("heading")
+        .map((h) => h.textContent),
+    ).toEqual(["Prayer Meeting", "Bible Study"]);
+    expect(card("Prayer Meeting").dataset.status).toBe("Happening now");
+    expect(within(card("Prayer Meeting")).getByText("Happening now")).toBeTruthy();
+    expect(within(card("Prayer Meeting")).queryByText("Past")).toBeNull();
+    expect(within(card("Prayer Meeting")).getByRole("button", { name: "I'll be there" })).toBeTruthy();
+  });
+
+  it("shows only the event's own words: no filler line, nothing where there is no description", async () => {
+    setup([
+      makeEvent({ id: "d", title: "Quiet Evening", description: "", startTime: at(DAY), endTime: at(DAY + 3_600_000) }),
+    ]);
+    const c = (await screen.findByRole("heading", { name: "Quiet Evening" })).closest("li") as HTMLElement;
+    expect(c.querySelector("p.whitespace-pre-line")).toBeNull();
+    expect(within(c).queryByText(/Join us|No description/)).toBeNull();
+  });
+
+  it("says there is nothing upcoming above the past events, and shows past ones five at a time", async () => {
+    const pasts = Array.from({ length: 7 }, (_, i) =>
+      makeEvent({
+        id: `p${i}`,
+        title: `Gathering ${i + 1}`,
+        startTime: at(-(i + 1) * DAY),
+        endTime: at(-(i + 1) * DAY + 3_600_000),
+      }),
+    );
+    setup(pasts);
+    expect(await screen.findByText("No upcoming events")).toBeTruthy();
+    const pastSection = screen.getByRole("region", { name: "Past Events" });
+    expect(within(pastSection).getAllByRole("heading", { level: 3 })).toHaveLength(5);
+    expect(within(pastSection).getAllByRole("heading", { level: 3 })[0].textContent).toBe("Gathering 1");
+    await userEvent.click(screen.getByRole("button", { name: "Show all 7 past events" }));
+    expect(within(pastSection).getAllByRole("heading", { level: 3 })).toHaveLength(7);
   });
 
   it("shows the date and start-end time in the church's time zone, and the location", async () => {

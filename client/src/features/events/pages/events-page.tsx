@@ -1,8 +1,11 @@
+import { splitEventsByStatus } from "@common/event-helpers";
+import type { TEvent } from "@common/events";
 import { CalendarDays } from "lucide-react";
-import { useMemo } from "react";
+import { useMemo, useState } from "react";
 import { EmptyState } from "@/components/empty-state";
 import { LoadError } from "@/components/load-error";
 import { PageHeader } from "@/components/page-header";
+import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Skeleton, skeletonKeys } from "@/components/ui/skeleton";
 import { useCurrentUser } from "@/lib/current-user";
@@ -10,14 +13,44 @@ import { useDocumentTitle } from "@/lib/use-document-title";
 import { useNow } from "@/lib/use-now";
 import { useEvents } from "../api";
 import { EventCard } from "../components/event-card";
-import { eventFormatter } from "../format";
+import { eventFormatter, type TEventFormatter } from "../format";
 
-/** Spec 1 screen 8: Upcoming Events (`/events`), sorted by start time, in the church's time zone. */
+/** Past events shown before "Show all"; a church's history grows for years. */
+export const PAST_SHOWN = 5;
+
+function PastEvents({ events, now, format }: { events: TEvent[]; now: Date; format: TEventFormatter }) {
+  const [showAll, setShowAll] = useState(false);
+  const shown = showAll ? events : events.slice(0, PAST_SHOWN);
+  return (
+    <section aria-labelledby="past-events" className="mt-10 grid gap-4">
+      <h2 id="past-events" className="text-lg font-semibold text-foreground">
+        Past Events
+      </h2>
+      <ul className="grid gap-4">
+        {shown.map((e) => (
+          <EventCard key={e.id} event={e} now={now} format={format} headingLevel={3} />
+        ))}
+      </ul>
+      {events.length > shown.length && (
+        <Button variant="outline" className="justify-self-start" onClick={() => setShowAll(true)}>
+          Show all {events.length} past events
+        </Button>
+      )}
+    </section>
+  );
+}
+
+/**
+ * Spec 1 screen 8: Upcoming Events (`/events`) in the church's time zone. Issue 24: what has not ended
+ * comes first (happening now, then upcoming, soonest first); past events sit apart below, most
+ * recent first.
+ */
 export function EventsPage() {
   const user = useCurrentUser();
   const events = useEvents();
   const now = useNow();
   const format = useMemo(() => eventFormatter(user.church.timeZone), [user.church.timeZone]);
+  const { current, past } = useMemo(() => splitEventsByStatus(events.data ?? [], now), [events.data, now]);
   useDocumentTitle("Upcoming Events");
 
   return (
@@ -47,11 +80,24 @@ export function EventsPage() {
           />
         </Card>
       ) : (
-        <ul className="grid gap-4">
-          {(events.data ?? []).map((e) => (
-            <EventCard key={e.id} event={e} now={now} format={format} />
-          ))}
-        </ul>
+        <>
+          {current.length === 0 ? (
+            <Card>
+              <EmptyState
+                icon={CalendarDays}
+                title="No upcoming events"
+                description="New services and gatherings will appear here as soon as they are planned."
+              />
+            </Card>
+          ) : (
+            <ul className="grid gap-4" aria-label="Upcoming events">
+              {current.map((e) => (
+                <EventCard key={e.id} event={e} now={now} format={format} />
+              ))}
+            </ul>
+          )}
+          {past.length > 0 && <PastEvents events={past} now={now} format={format} />}
+        </>
       )}
     </>
   );

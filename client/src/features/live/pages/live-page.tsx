@@ -55,7 +55,7 @@ function AboutStream({ event, format, className }: { event: TLiveEvent; format: 
         </CardTitle>
       </CardHeader>
       <CardContent className="grid gap-3 text-sm">
-        <p className="whitespace-pre-wrap text-stone-800">{event.description || "No description for this stream."}</p>
+        {event.description && <p className="whitespace-pre-wrap text-stone-800">{event.description}</p>}
         <dl className="grid gap-2 text-stone-700">
           {event.location && (
             <div className="flex items-center gap-2">
