@@ -62,3 +62,11 @@ export const ZEventListQuery = z.object({
   limit: z.coerce.number().int().min(1).max(200).optional(),
 });
 export type TEventListQuery = z.input<typeof ZEventListQuery>;
+
+/**
+ * `GET /api/events/{id}/attendees`: the members of the church going to the event. Names are the
+ * first name and the last name's initial ("Ruth B."), enough to recognise a friend without
+ * publishing the whole directory to everyone; `isYou` marks the caller.
+ */
+export const ZEventAttendee = z.object({ id: z.string(), name: z.string(), isYou: z.boolean() });
+export type TEventAttendee = z.infer<typeof ZEventAttendee>;

@@ -1,10 +1,11 @@
 import { ZApiError } from "@common/errors";
-import { ZEvent, ZEventBody, ZEventListQuery } from "@common/events";
+import { ZEvent, ZEventAttendee, ZEventBody, ZEventListQuery } from "@common/events";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ZIdParams } from "../../lib/params";
-import { ZNoBody } from "../../plugins/openapi-answers";
+import { ZNoBody, ZText } from "../../plugins/openapi-answers";
 import { EventListCache } from "./event-list-cache";
+import { listAttendees, renderEventCalendar } from "./event-page.service";
 import { checkIn, createEvent, deleteEvent, getEvent, listEvents, setRsvp, updateEvent } from "./events.service";
 
 export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -37,6 +38,40 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/events/:id",
     { config: member, schema: { summary: "An event", params: ZIdParams, response: { 200: ZEvent } } },
     async (req) => getEvent(req.churchCtx, req.params.id),
+  );
+
+  app.get(
+    "/api/events/:id/attendees",
+    {
+      config: member,
+      schema: {
+        summary: "Who is going",
+        description: "The church's members who answered going: first name and last initial.",
+        params: ZIdParams,
+        response: { 200: z.array(ZEventAttendee) },
+      },
+    },
+    async (req) => listAttendees(req.churchCtx, req.params.id),
+  );
+  app.get(
+    "/api/events/:id/calendar.ics",
+    {
+      config: member,
+      schema: {
+        summary: "Add to my calendar",
+        description: "The event as an iCalendar file (RFC 5545) to open in a calendar app.",
+        params: ZIdParams,
+        response: { 200: ZText("iCalendar (RFC 5545)", "text/calendar") },
+      },
+    },
+    async (req, reply) => {
+      const ics = await renderEventCalendar(req.churchCtx, req.params.id, app.config.publicUrl);
+      return reply
+        .type("text/calendar; charset=utf-8")
+        .header("content-disposition", 'attachment; filename="event.ics"')
+        .header("cache-control", "private, no-store")
+        .send(ics);
+    },
   );
 
   app.post(

@@ -130,24 +130,30 @@ const icalDate = (d: Date) =>
     .replace(/[-:]/g, "")
     .replace(/\.\d{3}/, "");
 
-/** An iCalendar (RFC 5545) feed of the church's events, for calendar apps to subscribe to. */
-export async function renderCalendar(db: TDb, token: string, publicUrl: string, now = new Date()): Promise<string> {
-  const church = await findChurchByFeedToken(db, token);
-  const rows = await db
-    .select()
-    .from(events)
-    .where(inChurch(events, { churchId: church.id }))
-    .orderBy(asc(events.startTime))
-    .limit(1000);
-  const host = new URL(publicUrl).host;
+type TCalendarEvent = Pick<
+  typeof events.$inferSelect,
+  "id" | "title" | "description" | "location" | "startTime" | "endTime" | "updatedAt"
+>;
+
+/**
+ * An iCalendar (RFC 5545) document: one VEVENT per event, times in UTC, text escaped and lines
+ * folded. The church's feed and a single event's "Add to my calendar" file both come from here.
+ */
+export function writeCalendar(
+  cal: { name: string; timeZone: string; publicUrl: string; now?: Date },
+  rows: TCalendarEvent[],
+  eventUrl: (e: TCalendarEvent) => string,
+): string {
+  const now = cal.now ?? new Date();
+  const host = new URL(cal.publicUrl).host;
   const lines = [
     "BEGIN:VCALENDAR",
     "VERSION:2.0",
     "PRODID:-//Fellowship//Church Events//EN",
     "CALSCALE:GREGORIAN",
     "METHOD:PUBLISH",
-    `X-WR-CALNAME:${icalText(`${church.name} Events`)}`,
-    `X-WR-TIMEZONE:${church.timeZone}`,
+    `X-WR-CALNAME:${icalText(cal.name)}`,
+    `X-WR-TIMEZONE:${cal.timeZone}`,
   ];
   for (const e of rows) {
     lines.push(
@@ -158,12 +164,28 @@ export async function renderCalendar(db: TDb, token: string, publicUrl: string, 
       `DTSTART:${icalDate(e.startTime)}`,
       `DTEND:${icalDate(e.endTime)}`,
       `SUMMARY:${icalText(e.title)}`,
-      `DESCRIPTION:${icalText(e.description)}`,
+      ...(e.description ? [`DESCRIPTION:${icalText(e.description)}`] : []),
       `LOCATION:${icalText(e.location)}`,
-      `URL:${publicUrl}/events`,
+      `URL:${eventUrl(e)}`,
       "END:VEVENT",
     );
   }
   lines.push("END:VCALENDAR");
   return `${lines.map(fold).join("\r\n")}\r\n`;
+}
+
+/** An iCalendar (RFC 5545) feed of the church's events, for calendar apps to subscribe to. */
+export async function renderCalendar(db: TDb, token: string, publicUrl: string, now = new Date()): Promise<string> {
+  const church = await findChurchByFeedToken(db, token);
+  const rows = await db
+    .select()
+    .from(events)
+    .where(inChurch(events, { churchId: church.id }))
+    .orderBy(asc(events.startTime))
+    .limit(1000);
+  return writeCalendar(
+    { name: `${church.name} Events`, timeZone: church.timeZone, publicUrl, now },
+    rows,
+    (e) => `${publicUrl}/events/${e.id}`,
+  );
 }

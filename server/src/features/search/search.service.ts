@@ -106,8 +106,7 @@ export async function search(ctx: TChurchCtx, q: string): Promise<{ results: TSe
         id: e.id,
         title: e.title,
         snippet: body ? `${about} — ${body}` : about,
-        // The event page (/events/{id}) is still to come: the list, as prayer requests and kudos do.
-        url: `/events#event-${e.id}`,
+        url: `/events/${e.id}`,
         score: e.score,
       };
     }),

@@ -86,7 +86,7 @@ describe("GET /api/search: sermons and events", () => {
     const [found] = (await find(member, "fellowship hall")).filter((r) => r.type === "event");
     expect(found).toMatchObject({
       title: "Harvest Potluck",
-      url: expect.stringMatching(/^\/events#event-[0-9a-f-]{36}$/),
+      url: expect.stringMatching(/^\/events\/[0-9a-f-]{36}$/),
     });
     expect(found.snippet).toContain("Fellowship Hall");
   });
