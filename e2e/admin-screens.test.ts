@@ -113,7 +113,7 @@ for (const [label, viewport] of [
       await shot(page, `${label}-31-settings-saved`);
 
       await page.goto("/no-such-page");
-      await expect.poll(() => page.getByText("404 Page Not Found").isVisible()).toBe(true);
+      await expect.poll(() => page.getByRole("heading", { name: "Page Not Found" }).isVisible()).toBe(true);
       await shot(page, `${label}-32-not-found`);
       await page.goto("/admin/integrations");
       await expect.poll(() => page.getByText("No integrations yet").isVisible()).toBe(true);

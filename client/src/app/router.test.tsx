@@ -1,4 +1,4 @@
-import { screen, waitFor } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { getToasts } from "@/components/ui/use-toast";
 import { goToPage } from "@/lib/full-page";
@@ -74,11 +74,27 @@ describe("AppRoutes", () => {
     await waitFor(() => expect(goToPage).toHaveBeenCalledWith("/api/login"), { timeout: 5000 });
   });
 
-  it("an unknown address is the 404 page", async () => {
+  it("an unknown address is a branded 404 page with a way home, and no developer text", async () => {
     mockFetch(signedOut);
     renderWithApp(<AppRoutes />, { path: "/no/such/page" });
-    expect(await screen.findByRole("heading", { name: "404 Page Not Found" })).toBeTruthy();
-    expect(screen.getByText("Did you forget to add the page to the router?")).toBeTruthy();
+    expect(await screen.findByRole("heading", { name: "Page Not Found" })).toBeTruthy();
+    expect(screen.getByText(/We couldn't find the page you were looking for/)).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Go to Homepage" }).getAttribute("href")).toBe("/");
+    expect(screen.getByRole("link", { name: "Fellowship" }).getAttribute("href")).toBe("/");
+    expect(screen.queryByText(/router/i)).toBeNull();
+  });
+
+  it("signed in, an unknown address is the 404 page inside the shell, with the church's mark", async () => {
+    mockFetch({
+      "/api/auth/user": makeUser({ role: "CONGREGANT" }),
+      "/api/user/stats": { points: 5, sermonsWatched: 0, eventsAttended: 0, streaks: {} },
+    });
+    renderWithApp(<AppRoutes />, { path: "/no/such/page" });
+    const main = await screen.findByRole("main");
+    expect(await within(main).findByRole("heading", { name: "Page Not Found" })).toBeTruthy();
+    expect(screen.getByRole("navigation", { name: "Main" })).toBeTruthy();
+    expect(within(main).getByRole("link", { name: "Go to Homepage" }).getAttribute("href")).toBe("/");
+    expect(screen.queryByText(/router/i)).toBeNull();
   });
 
   it("signed in without a church, / is church setup and app pages lead there", async () => {

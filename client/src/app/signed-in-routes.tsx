@@ -32,7 +32,7 @@ function SignedInFallback({ user, inShell }: { user: TAuthUser; inShell: boolean
   const matched = useMatchedRoutes();
   if (matched.some((r) => r.access === "guest")) return <HomeRedirect user={user} />;
   if (matched.length > 0) return <Redirect to="/" replace />;
-  return inShell ? <NotFoundPage /> : standaloneNotFound;
+  return inShell && user.church ? <NotFoundPage church={user.church} /> : standaloneNotFound;
 }
 
 /** Signed in, not (yet) in a church: the setup page; the app's pages lead there. */

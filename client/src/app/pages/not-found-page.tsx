@@ -1,32 +1,43 @@
-import { AlertCircle } from "lucide-react";
+import { Home } from "lucide-react";
 import { Link } from "wouter";
+import { AuthLayout } from "@/components/auth-layout";
+import { BrandMark } from "@/components/brand-mark";
+import { ChurchIdentity } from "@/components/church-identity";
 import { buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { useDocumentTitle } from "@/lib/use-document-title";
 
-/** Spec 1 screen 3: the fallback for an unknown route. */
-export function NotFoundPage({ standalone }: { standalone?: boolean }) {
+/**
+ * The page for an address that leads nowhere (issue 24: no developer text). In the shell it carries
+ * the church's mark; signed out (or before a church exists) it stands on its own with Fellowship's.
+ * Either way one button goes home: the dashboard signed in, the landing page signed out.
+ */
+export function NotFoundPage({
+  standalone,
+  church,
+}: {
+  standalone?: boolean;
+  church?: { name: string; logoUrl: string | null };
+}) {
   useDocumentTitle("Page Not Found");
   const card = (
-    <Card className="mx-auto w-full max-w-md p-6">
-      <div className="mb-3 flex items-center gap-2">
-        <AlertCircle className="size-7 text-red-600" aria-hidden="true" />
-        <h1 className="text-2xl font-bold tracking-tight">404 Page Not Found</h1>
-      </div>
-      <p className="text-sm text-muted-foreground">Did you forget to add the page to the router?</p>
-      <Link href="/" className={buttonClasses({ variant: "outline", className: "mt-5" })}>
+    <Card className="mx-auto flex w-full max-w-md flex-col items-center gap-3 px-6 py-10 text-center">
+      {church ? (
+        <ChurchIdentity name={church.name} logoUrl={church.logoUrl} />
+      ) : (
+        <BrandMark className="size-14 rounded-xl" />
+      )}
+      <p className="mt-2 text-sm font-semibold tracking-wide text-brand-text">404</p>
+      <h1 className="text-2xl font-bold tracking-tight text-foreground">Page Not Found</h1>
+      <p className="max-w-sm text-muted-foreground">
+        We couldn't find the page you were looking for. The link may be mistyped, or the page may have moved.
+      </p>
+      <Link href="/" className={buttonClasses({ className: "mt-3" })}>
+        <Home aria-hidden="true" />
         Go to Homepage
       </Link>
     </Card>
   );
   if (!standalone) return <div className="py-10">{card}</div>;
-  return (
-    <main
-      id="main-content"
-      tabIndex={-1}
-      className="flex min-h-dvh items-center justify-center bg-background px-4 outline-none"
-    >
-      {card}
-    </main>
-  );
+  return <AuthLayout>{card}</AuthLayout>;
 }
