@@ -91,6 +91,7 @@ const SermonArchivePage = lazyPage(() =>
   import("@/features/sermons/pages/sermon-archive-page").then((m) => m.SermonArchivePage),
 );
 const EventsPage = lazyPage(() => import("@/features/events/pages/events-page").then((m) => m.EventsPage));
+const EventPage = lazyPage(() => import("@/features/events/pages/event-page").then((m) => m.EventPage));
 const ManageSermonsPage = lazyPage(() =>
   import("./pages/manage-sermons-with-feed").then((m) => m.ManageSermonsWithFeedPage),
 );
@@ -151,6 +152,12 @@ function SermonRoute({ isPublic }: { isPublic?: boolean }) {
   return isPublic ? <PublicSermonPage key={id} id={id} /> : <SermonDetailPage key={id} id={id} />;
 }
 
+/** An event's page takes the `:id` of its address (issue 24); another id is another page. */
+function EventRoute() {
+  const { id = "" } = useParams<{ id: string }>();
+  return <EventPage key={id} id={id} />;
+}
+
 /** A church's public page takes the `:slug` of its address; an unpublished one is the not-found page. */
 function PublicChurchRoute() {
   const { slug = "" } = useParams<{ slug: string }>();
@@ -189,6 +196,7 @@ export const ROUTES: TRoute[] = [
   { path: "/sermons", access: "member", element: <SermonArchivePage />, nav: { label: "Sermons", icon: BookOpen } },
   { path: "/sermons/:id", access: "member", element: <SermonRoute /> },
   { path: "/events", access: "member", element: <EventsPage />, nav: { label: "Events", icon: CalendarDays } },
+  { path: "/events/:id", access: "member", element: <EventRoute /> },
   {
     path: "/live",
     access: "member",

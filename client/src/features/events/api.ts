@@ -1,4 +1,4 @@
-import type { TEvent, TEventBody } from "@common/events";
+import type { TEvent, TEventAttendee, TEventBody } from "@common/events";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiGet, apiJson, apiRequest } from "@/lib/api-client";
 import { ADMIN_STATS_KEY, USER_STATS_KEY } from "@/lib/query-keys";
@@ -26,22 +26,50 @@ export function useUpcomingEvents(count: number, enabled = true) {
   });
 }
 
-/** Puts the server's answer for one event into every cached list. */
+const eventKey = (id: string) => [...EVENTS_KEY, "one", id] as const;
+const attendeesKey = (id: string) => [...EVENTS_KEY, "attendees", id] as const;
+
+/** One event (`GET /api/events/{id}`): the event page. */
+export function useEvent(id: string) {
+  return useQuery<TEvent>({
+    queryKey: eventKey(id),
+    queryFn: ({ signal }) => apiGet(`/api/events/${encodeURIComponent(id)}`, signal).then((r) => r.json()),
+  });
+}
+
+/** The members going, "Ruth B." (`GET /api/events/{id}/attendees`). */
+export function useEventAttendees(id: string, enabled = true) {
+  return useQuery<TEventAttendee[]>({
+    queryKey: attendeesKey(id),
+    queryFn: ({ signal }) => apiGet(`/api/events/${encodeURIComponent(id)}/attendees`, signal).then((r) => r.json()),
+    enabled,
+  });
+}
+
+/** "Add to my calendar": the event's own iCalendar file. */
+export const eventCalendarUrl = (id: string) => `/api/events/${encodeURIComponent(id)}/calendar.ics`;
+
+/** Puts the server's answer for one event into every cached list and the event's own page. */
 function useReplaceEvent() {
   const queryClient = useQueryClient();
   return (event: TEvent) => {
     queryClient.setQueriesData<TEvent[]>({ queryKey: EVENTS_KEY }, (list) =>
       Array.isArray(list) ? list.map((e) => (e.id === event.id ? event : e)) : list,
     );
+    queryClient.setQueryData(eventKey(event.id), event);
   };
 }
 
 export function useRsvp() {
   const replace = useReplaceEvent();
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, going }: { id: string; going: boolean }) =>
       apiJson<TEvent>(going ? "POST" : "DELETE", `/api/events/${encodeURIComponent(id)}/rsvp`),
-    onSuccess: replace,
+    onSuccess: (event) => {
+      replace(event);
+      return queryClient.invalidateQueries({ queryKey: attendeesKey(event.id) });
+    },
   });
 }
 

@@ -1,0 +1,241 @@
+import { getEventStatus } from "@common/event-helpers";
+import type { TEvent } from "@common/events";
+import { mapSearchUrl } from "@common/map-link";
+import {
+  ArrowLeft,
+  CalendarDays,
+  CalendarPlus,
+  Clock,
+  ExternalLink,
+  MapPin,
+  Radio,
+  SearchX,
+  Users,
+} from "lucide-react";
+import { useMemo } from "react";
+import { Link } from "wouter";
+import { LoadError } from "@/components/load-error";
+import { Button, buttonClasses } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Skeleton, skeletonKeys } from "@/components/ui/skeleton";
+import { getServerMessage, getStatus } from "@/lib/api-client";
+import { toastApiError } from "@/lib/auth-redirect";
+import { useCurrentUser } from "@/lib/current-user";
+import { safeTimeZone } from "@/lib/time-zone";
+import { useDocumentTitle } from "@/lib/use-document-title";
+import { useNow } from "@/lib/use-now";
+import { eventCalendarUrl, useEvent, useEventAttendees, useRsvp } from "../api";
+import { EventStatusBadge } from "../components/event-status-badge";
+import { eventFormatter } from "../format";
+
+const linkClasses = "font-medium text-brand-text underline underline-offset-2 hover:no-underline";
+
+function BackToEvents() {
+  return (
+    <Link href="/events" className="mb-4 inline-flex items-center gap-1.5 text-sm font-medium text-brand-text">
+      <ArrowLeft className="size-4" aria-hidden="true" />
+      All events
+    </Link>
+  );
+}
+
+function EventNotFound() {
+  useDocumentTitle("Event Not Found");
+  return (
+    <Card className="mx-auto flex max-w-md flex-col items-center gap-3 px-6 py-12 text-center">
+      <span className="flex size-14 items-center justify-center rounded-full bg-brand-soft text-brand-text">
+        <SearchX className="size-6" aria-hidden="true" />
+      </span>
+      <h1 className="text-2xl font-bold tracking-tight">Event Not Found</h1>
+      <p className="text-muted-foreground">This event may have been removed, or the link may be mistyped.</p>
+      <Link href="/events" className={buttonClasses({ variant: "outline", className: "mt-2" })}>
+        <ArrowLeft aria-hidden="true" />
+        Back to Events
+      </Link>
+    </Card>
+  );
+}
+
+function EventSkeleton() {
+  return (
+    <div className="grid gap-4" role="status" aria-label="Loading event">
+      <Skeleton className="h-5 w-24 rounded-full" />
+      <Skeleton className="h-9 w-3/4" />
+      <Skeleton className="h-40 w-full rounded-2xl" />
+      <Skeleton className="h-28 w-full rounded-2xl" />
+    </div>
+  );
+}
+
+/** "MST", "CET": the church's zone at the event's start, so a visitor from elsewhere knows. */
+function zoneName(iso: string, timeZone: string | undefined): string {
+  const parts = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "short" }).formatToParts(new Date(iso));
+  return parts.find((p) => p.type === "timeZoneName")?.value ?? "";
+}
+
+function RsvpButton({ event }: { event: TEvent }) {
+  const rsvp = useRsvp();
+  const toggle = () =>
+    rsvp.mutate(
+      { id: event.id, going: !event.isGoing },
+      {
+        onError: (error) =>
+          toastApiError(error, { description: getServerMessage(error) ?? "Failed to update your RSVP" }),
+      },
+    );
+  return (
+    <Button
+      variant={event.isGoing ? "default" : "outline"}
+      aria-pressed={event.isGoing}
+      disabled={rsvp.isPending}
+      onClick={toggle}
+    >
+      {event.isGoing ? "Going ✓" : "I'll be there"}
+    </Button>
+  );
+}
+
+function WhoIsComing({ event }: { event: TEvent }) {
+  const attendees = useEventAttendees(event.id);
+  return (
+    <Card className="p-5 sm:p-6" aria-labelledby="who-is-coming">
+      <h2 id="who-is-coming" className="flex items-center gap-2 text-lg font-semibold">
+        <Users className="size-5 text-brand-text" aria-hidden="true" />
+        Who's coming
+      </h2>
+      {attendees.isLoading ? (
+        <ul className="mt-3 flex flex-wrap gap-2" aria-label="Loading who's coming">
+          {skeletonKeys(3).map((key) => (
+            <li key={key}>
+              <Skeleton className="h-8 w-24 rounded-full" />
+            </li>
+          ))}
+        </ul>
+      ) : attendees.isError ? (
+        <LoadError what="Who's coming" onRetry={() => attendees.refetch()} className="mt-3" />
+      ) : (attendees.data ?? []).length === 0 ? (
+        <p className="mt-2 text-sm text-muted-foreground">No one has said they're coming yet.</p>
+      ) : (
+        <>
+          <p className="mt-1 text-sm text-muted-foreground">{attendees.data?.length} going</p>
+          <ul className="mt-3 flex flex-wrap gap-2">
+            {attendees.data?.map((a) => (
+              <li
+                key={a.id}
+                className="inline-flex items-center gap-2 rounded-full border border-border bg-card py-1 pr-3 pl-1 text-sm"
+              >
+                <span
+                  aria-hidden="true"
+                  className="flex size-6 items-center justify-center rounded-full bg-brand-soft text-xs font-semibold text-brand-text"
+                >
+                  {a.name.charAt(0)}
+                </span>
+                {a.name}
+                {a.isYou && <span className="text-muted-foreground">(you)</span>}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </Card>
+  );
+}
+
+/** Issue 24: one event's page (`/events/{id}`): when and where, RSVP, who's coming, add to a calendar. */
+export function EventPage({ id }: { id: string }) {
+  const user = useCurrentUser();
+  const event = useEvent(id);
+  const now = useNow();
+  const timeZone = user.church.timeZone;
+  const format = useMemo(() => eventFormatter(timeZone), [timeZone]);
+  useDocumentTitle(event.data?.title ?? "Event");
+
+  if (event.isLoading) return <EventSkeleton />;
+  if (event.isError) {
+    if (getStatus(event.error) === 404) return <EventNotFound />;
+    return <LoadError card what="This event" onRetry={() => event.refetch()} className="p-8 text-center" />;
+  }
+  const e = event.data as TEvent;
+  const isPast = getEventStatus(e, now) === "Past";
+  const zone = zoneName(e.startTime, safeTimeZone(timeZone));
+
+  return (
+    <article className="grid max-w-3xl gap-5">
+      <div>
+        <BackToEvents />
+        <div className="flex flex-wrap items-center gap-2">
+          <EventStatusBadge event={e} now={now} />
+        </div>
+        <h1 className="mt-2 text-2xl font-bold tracking-tight break-words text-foreground sm:text-3xl">{e.title}</h1>
+      </div>
+
+      <Card className="grid gap-4 p-5 sm:p-6">
+        <dl className="grid gap-3 text-sm">
+          <div className="flex gap-3">
+            <dt className="shrink-0">
+              <CalendarDays className="size-5 text-brand-text" aria-hidden="true" />
+              <span className="sr-only">Date</span>
+            </dt>
+            <dd className="font-medium text-foreground">{format.date(e.startTime)}</dd>
+          </div>
+          <div className="flex gap-3">
+            <dt className="shrink-0">
+              <Clock className="size-5 text-brand-text" aria-hidden="true" />
+              <span className="sr-only">Time</span>
+            </dt>
+            <dd className="text-foreground">
+              {format.timeRange(e.startTime, e.endTime)}
+              {zone && <span className="text-muted-foreground"> ({zone})</span>}
+            </dd>
+          </div>
+          <div className="flex gap-3">
+            <dt className="shrink-0">
+              <MapPin className="size-5 text-brand-text" aria-hidden="true" />
+              <span className="sr-only">Place</span>
+            </dt>
+            <dd className="grid min-w-0 gap-0.5">
+              <span className="break-words text-foreground">{e.location}</span>
+              <a href={mapSearchUrl(e.location)} target="_blank" rel="noreferrer" className={linkClasses}>
+                Open in a map
+                <span className="sr-only"> (opens in a new tab)</span>
+                <ExternalLink className="ml-1 inline size-3.5 align-[-2px]" aria-hidden="true" />
+              </a>
+            </dd>
+          </div>
+          {e.streamUrl && (
+            <div className="flex gap-3">
+              <dt className="shrink-0">
+                <Radio className="size-5 text-brand-text" aria-hidden="true" />
+                <span className="sr-only">Live stream</span>
+              </dt>
+              <dd className="min-w-0">
+                <a href={e.streamUrl} target="_blank" rel="noreferrer" className={linkClasses}>
+                  Watch the live stream
+                  <span className="sr-only"> (opens in a new tab)</span>
+                </a>
+              </dd>
+            </div>
+          )}
+        </dl>
+        <div className="flex flex-wrap items-center gap-3 border-t border-border pt-4">
+          {!isPast && <RsvpButton event={e} />}
+          <a href={eventCalendarUrl(e.id)} download className={buttonClasses({ variant: "outline" })}>
+            <CalendarPlus aria-hidden="true" />
+            Add to my calendar
+          </a>
+        </div>
+      </Card>
+
+      {e.description.trim() && (
+        <Card className="p-5 sm:p-6" aria-labelledby="about-event">
+          <h2 id="about-event" className="text-lg font-semibold">
+            About this event
+          </h2>
+          <p className="mt-2 text-sm whitespace-pre-line break-words text-stone-700">{e.description}</p>
+        </Card>
+      )}
+
+      <WhoIsComing event={e} />
+    </article>
+  );
+}
