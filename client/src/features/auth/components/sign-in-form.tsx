@@ -54,29 +54,30 @@ export function SignInForm({ lockedEmail, onSignedIn }: { lockedEmail?: string; 
           {...form.register("email")}
         />
       </FormField>
-      <div className="grid gap-1.5">
-        <div className="flex items-center justify-between">
-          <label htmlFor="signin-password" className="text-sm font-medium">
-            Password
-          </label>
-          <button
-            type="button"
-            className="rounded text-sm font-medium text-brand-text hover:underline"
-            onPointerEnter={ForgotPasswordDialog.preload}
-            onFocus={ForgotPasswordDialog.preload}
-            onClick={() => setForgotOpen(true)}
-          >
-            Forgot password?
-          </button>
-        </div>
+      {/* "Forgot password?" sits beside the label on screen but after the field in the DOM, so Tab
+          goes from the e-mail straight to the password (issue 24). */}
+      <div className="grid grid-cols-[1fr_auto] items-center gap-x-3 gap-y-1.5">
+        <label htmlFor="signin-password" className="col-start-1 row-start-1 text-sm font-medium">
+          Password
+        </label>
         <Input
           {...fieldAria("signin-password", errors.password?.message)}
           type="password"
           autoComplete="current-password"
+          className="col-span-2 row-start-2"
           {...form.register("password")}
         />
+        <button
+          type="button"
+          className="col-start-2 row-start-1 justify-self-end rounded text-sm font-medium text-brand-text hover:underline"
+          onPointerEnter={ForgotPasswordDialog.preload}
+          onFocus={ForgotPasswordDialog.preload}
+          onClick={() => setForgotOpen(true)}
+        >
+          Forgot password?
+        </button>
         {errors.password?.message && (
-          <p id="signin-password-error" role="alert" className="text-sm text-red-700">
+          <p id="signin-password-error" role="alert" className="col-span-2 row-start-3 text-sm text-red-700">
             {errors.password.message}
           </p>
         )}

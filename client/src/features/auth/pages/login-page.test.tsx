@@ -45,6 +45,18 @@ describe("LoginPage", () => {
     expect((await screen.findByRole("alert")).textContent).toBe("Too many sign-in attempts. Try again in 15 minutes.");
   });
 
+  it("Tab goes from the e-mail to the password, then to 'Forgot password?' and Sign In", async () => {
+    mockFetch({ "/api/auth/providers": PROVIDERS });
+    renderWithApp(<LoginPage />, { path: "/login" });
+    await userEvent.click(await screen.findByLabelText("Email"));
+    await userEvent.tab();
+    expect(document.activeElement).toBe(screen.getByLabelText("Password"));
+    await userEvent.tab();
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Forgot password?" }));
+    await userEvent.tab();
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Sign In" }));
+  });
+
   it("validates the form before sending", async () => {
     const fetchMock = mockFetch({ "/api/auth/providers": PROVIDERS });
     renderWithApp(<LoginPage />, { path: "/login" });
