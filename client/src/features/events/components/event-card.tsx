@@ -1,6 +1,7 @@
 import { getEventStatus, isCheckInOpen } from "@common/event-helpers";
 import type { TEvent } from "@common/events";
 import { CalendarDays, Check, Clock, MapPin, UserCheck } from "lucide-react";
+import { Link } from "wouter";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
 import { getServerMessage, getStatus } from "@/lib/api-client";
@@ -112,7 +113,12 @@ export function EventCard({
         <Heading
           className={cn("text-lg leading-snug font-semibold break-words", past ? "text-stone-700" : "text-foreground")}
         >
-          {event.title}
+          <Link
+            href={`/events/${encodeURIComponent(event.id)}`}
+            className="underline-offset-2 hover:text-brand-text hover:underline focus-visible:underline"
+          >
+            {event.title}
+          </Link>
         </Heading>
         {event.description && (
           <p className={cn("text-sm whitespace-pre-line break-words", past ? "text-stone-600" : "text-stone-700")}>

@@ -5,12 +5,12 @@ import { Link } from "wouter";
 import { cn } from "@/lib/utils";
 import type { TEventFormatter } from "../format";
 
-/** A compact list of the dashboards' next events; one under way says so. */
+/** A compact list of the dashboards' next events, each opening its page (or `href`); one under way says so. */
 export function UpcomingEventList({
   events,
   format,
   now,
-  href = "/events",
+  href,
   className,
 }: {
   events: TEvent[];
@@ -26,7 +26,7 @@ export function UpcomingEventList({
         return (
           <li key={e.id}>
             <Link
-              href={href}
+              href={href ?? `/events/${encodeURIComponent(e.id)}`}
               className="flex items-center gap-3 rounded-xl border border-border p-3 transition-colors hover:border-brand-border hover:bg-brand-soft"
             >
               <span
