@@ -23,6 +23,8 @@ export const ZMember = ZUserFields.extend({ lastActiveAt: z.string().nullable() 
 export type TMember = z.infer<typeof ZMember>;
 
 export const ZUpdateMemberRoleBody = z.object({
-  role: z.enum(["CONGREGANT", "GROUP_LEADER", "ADMIN"], { error: "Choose Congregant, Group Leader or Admin" }),
+  role: z.enum(["CONGREGANT", "GROUP_LEADER", "ADMIN"], {
+    error: "Choose Church Member, Group Leader or Church Leader (Admin)",
+  }),
 });
 export type TUpdateMemberRoleBody = z.input<typeof ZUpdateMemberRoleBody>;

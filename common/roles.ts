@@ -13,9 +13,13 @@ export function isAdminRole(role: string | null | undefined): boolean {
   return role === "ADMIN" || role === "SUPER_ADMIN";
 }
 
+/**
+ * The one name of each role on every screen, e-mail and export: the invitation's words (issue 24).
+ * The API values (CONGREGANT ...) never change; only these labels are shown.
+ */
 export const ROLE_LABELS: Record<TRole, string> = {
   SUPER_ADMIN: "Super Admin",
-  ADMIN: "Admin",
+  ADMIN: "Church Leader (Admin)",
   GROUP_LEADER: "Group Leader",
-  CONGREGANT: "Congregant",
+  CONGREGANT: "Church Member",
 };

@@ -115,7 +115,7 @@ for (const [label, viewport] of [
       const main = page.getByRole("main");
       await poll(() => main.getByText(email, { exact: true }).first().isVisible()).toBe(true);
       await poll(() => main.getByText(`Member of ${CHURCH}`).isVisible()).toBe(true);
-      await poll(() => main.getByText("Congregant", { exact: true }).isVisible()).toBe(true);
+      await poll(() => main.getByText("Church Member", { exact: true }).isVisible()).toBe(true);
       // No picture yet: the initials stand in, and no image is drawn.
       await poll(() => main.getByText("TT", { exact: true }).isVisible()).toBe(true);
       expect(await main.locator("img").count()).toBe(0);

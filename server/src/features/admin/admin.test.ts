@@ -78,7 +78,7 @@ describe("GET /api/admin/recent-activity", () => {
     expect(res.status).toBe(200);
     const items = res.body.map((x: unknown) => ZActivity.parse(x));
     expect(items.map((x: { description: string }) => x.description)).toEqual([
-      `Invitation sent to ${email} (Admin)`,
+      `Invitation sent to ${email} (Church Leader (Admin))`,
       "Alpha Church was created",
     ]);
     expect(new Date(items[0].timestamp).getTime()).toBeGreaterThanOrEqual(new Date(items[1].timestamp).getTime());

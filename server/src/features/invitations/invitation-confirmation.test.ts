@@ -117,7 +117,7 @@ describe("invitations from an admin whose address is not confirmed (issue 23, it
     const activity = (await c.admin.get("/api/admin/recent-activity")).body.map(
       (a: { description: string }) => a.description,
     );
-    expect(activity).toContain(`Invitation to ${held[0].email} (Congregant) waits for review`);
+    expect(activity).toContain(`Invitation to ${held[0].email} (Church Member) waits for review`);
 
     // Confirmed through the link only the mailbox saw: the waiting ones go, and new ones go at once.
     await confirmAddress(c.admin);

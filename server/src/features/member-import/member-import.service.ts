@@ -27,13 +27,25 @@ const NAME_MAX = 100;
 // The same check as an invitation made by hand (ZCreateInvitationBody).
 const ZEmailCell = z.string().max(254).pipe(z.email());
 
-/** A role cell: empty is a congregant; "Group Leader", "group-leader" and GROUP_LEADER are one role. */
-function toRole(cell: string | undefined): TRole | null {
-  const word = (cell ?? "")
+const toRoleWord = (cell: string) =>
+  cell
     .trim()
     .toUpperCase()
-    .replace(/[\s-]+/g, "_");
+    .replace(/[^A-Z]+/g, "_")
+    .replace(/^_|_$/g, "");
+// The names on screen and in the members export ("Church Member", "Church Leader (Admin)") read back.
+const ROLE_BY_LABEL = new Map(INVITABLE_ROLES.map((role) => [toRoleWord(ROLE_LABELS[role]), role]));
+
+/**
+ * A role cell: empty is a church member; "Group Leader", "group-leader" and GROUP_LEADER are one
+ * role, and so are a role's label ("Church Member") and its API value (CONGREGANT).
+ */
+function toRole(cell: string | undefined): TRole | null {
+  const word = toRoleWord(cell ?? "");
   if (word === "" || word === "MEMBER") return "CONGREGANT";
+  if (word === "CHURCH_LEADER") return "ADMIN";
+  const byLabel = ROLE_BY_LABEL.get(word);
+  if (byLabel) return byLabel;
   return (INVITABLE_ROLES as readonly string[]).includes(word) ? (word as TRole) : null;
 }
 

@@ -66,6 +66,16 @@ describe("member import preview", () => {
     expect(await importedRows(c.church.id)).toHaveLength(2);
   });
 
+  it("reads the roles' names on screen and in the members export back as their roles", async () => {
+    const c = await churchWithMembers();
+    const [a, b, d] = [uniqueEmail(), uniqueEmail(), uniqueEmail()];
+    const res = await c.admin.post(PREVIEW, {
+      csv: `Email,Role\n${a},Church Member\n${b},Church Leader (Admin)\n${d},Congregant\n`,
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.rows.map((r: { role: string | null }) => r.role)).toEqual(["CONGREGANT", "ADMIN", "CONGREGANT"]);
+  });
+
   it("follows a given mapping, reads ; separated files and pasted lists without a header", async () => {
     const c = await churchWithMembers();
     const a = uniqueEmail();

@@ -7,7 +7,7 @@ import { formatNumber } from "@/lib/utils";
 export type TImportSource = { csv: string; label: string };
 
 const PASTE_PLACEHOLDER =
-  "Email,First Name,Last Name,Role\nann@example.org,Ann,Lee,Congregant\nbob@example.org,Bob,Okafor,Group Leader";
+  "Email,First Name,Last Name,Role\nann@example.org,Ann,Lee,Church Member\nbob@example.org,Bob,Okafor,Group Leader";
 
 /**
  * The people to import: a CSV file (read here as text: the server parses it) or rows pasted from a

@@ -11,9 +11,9 @@ import {
 } from "@/components/ui/dropdown-menu";
 
 const ROLE_CHOICES = [
-  { role: "CONGREGANT", label: "Make Congregant", icon: UserRound },
-  { role: "GROUP_LEADER", label: "Make Group Leader", icon: Users },
-  { role: "ADMIN", label: "Make Admin", icon: ShieldCheck },
+  { role: "CONGREGANT", label: `Make ${ROLE_LABELS.CONGREGANT}`, icon: UserRound },
+  { role: "GROUP_LEADER", label: `Make ${ROLE_LABELS.GROUP_LEADER}`, icon: Users },
+  { role: "ADMIN", label: `Make ${ROLE_LABELS.ADMIN}`, icon: ShieldCheck },
 ] as const;
 
 export function MemberActionsMenu({

@@ -82,9 +82,10 @@ describe("MembersPage", () => {
   it("shows role badges with the spec colours", async () => {
     setup();
     await screen.findAllByText("bob@x.org");
-    expect(screen.getAllByText("Admin")[0].className).toContain("red");
+    expect(screen.getAllByText("Church Leader (Admin)")[0].className).toContain("red");
     expect(screen.getAllByText("Group Leader")[0].className).toContain("blue");
-    expect(screen.getAllByText("Congregant")[0].className).toContain("stone");
+    expect(screen.getAllByText("Church Member")[0].className).toContain("stone");
+    expect(screen.queryByText("Congregant")).toBeNull();
   });
 
   it("disables role and remove actions on yourself", async () => {
@@ -102,7 +103,7 @@ describe("MembersPage", () => {
     });
     const [trigger] = await screen.findAllByRole("button", { name: "Actions for Bob Stone" });
     await userEvent.click(trigger);
-    await userEvent.click(await screen.findByRole("menuitem", { name: "Make Congregant" }));
+    await userEvent.click(await screen.findByRole("menuitem", { name: "Make Church Member" }));
     await waitFor(() =>
       expect(getToasts()[0]).toMatchObject({
         title: "Error",

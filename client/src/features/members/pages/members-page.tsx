@@ -24,9 +24,9 @@ type TRoleFilter = "all" | "ADMIN" | "GROUP_LEADER" | "CONGREGANT";
 
 const ROLE_FILTER_OPTIONS: Array<{ value: TRoleFilter; label: string }> = [
   { value: "all", label: "All Roles" },
-  { value: "ADMIN", label: "Admin" },
-  { value: "GROUP_LEADER", label: "Group Leader" },
-  { value: "CONGREGANT", label: "Congregant" },
+  { value: "ADMIN", label: ROLE_LABELS.ADMIN },
+  { value: "GROUP_LEADER", label: ROLE_LABELS.GROUP_LEADER },
+  { value: "CONGREGANT", label: ROLE_LABELS.CONGREGANT },
 ];
 
 function matchesRole(m: TMember, filter: TRoleFilter) {
@@ -71,7 +71,7 @@ export function MembersPage() {
         onSuccess: () =>
           toast({
             title: "Role Updated",
-            description: `${name} is now ${role === "ADMIN" ? "an" : "a"} ${ROLE_LABELS[role]}.`,
+            description: `${name} is now a ${ROLE_LABELS[role]}.`,
           }),
         onError: (error) =>
           toastApiError(error, {

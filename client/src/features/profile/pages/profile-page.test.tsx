@@ -41,7 +41,8 @@ describe("ProfilePage", () => {
     setup();
     expect(screen.getByRole("heading", { level: 1, name: "Ann Lee" })).toBeTruthy();
     expect(screen.getByText("Grace Church")).toBeTruthy();
-    expect(screen.getByText("Congregant")).toBeTruthy();
+    expect(screen.getByText("Church Member")).toBeTruthy();
+    expect(screen.queryByText("Congregant")).toBeNull();
     expect(screen.getByText("Active Member")).toBeTruthy();
     expect(await screen.findByText("Watched “Grace”")).toBeTruthy();
     expect(await screen.findByText("No achievements yet")).toBeTruthy();
