@@ -9,7 +9,7 @@ export const BADGES = {
   profile_complete: { name: "Profile Complete", description: "Filled in a profile", icon: "user-check" },
   first_sermon: { name: "First Sermon", description: "Watched a first sermon", icon: "play-circle" },
   growth_seeker: { name: "Growth Seeker", description: "Joined the growth journey", icon: "sprout" },
-  first_kudos: { name: "First Kudos", description: "Recognised a fellow member", icon: "heart-handshake" },
+  first_kudos: { name: "First Kudos", description: "Recognized a fellow member", icon: "heart-handshake" },
   onboarding_complete: {
     name: "Journey Complete",
     description: "Completed every onboarding step",

@@ -164,7 +164,7 @@ export const ZChurchSettingsBody = z.object({
   brandColor: z
     .string()
     .trim()
-    .regex(/^#[0-9a-fA-F]{6}$/, "Brand colour must be a hex colour like #6366F1")
+    .regex(/^#[0-9a-fA-F]{6}$/, "Brand color must be a hex color like #6366F1")
     .default(DEFAULT_BRAND_COLOR),
   timeZone: ZTimeZone.optional(),
   /** Absent keeps the current address; 409 when another church has it. */

@@ -52,7 +52,7 @@ export const ONBOARDING_STEP_TEXT: Record<
   },
   give_kudos: {
     title: "Encourage Someone",
-    description: "Recognise a fellow member for their service, prayers or kindness with a kudos.",
+    description: "Recognize a fellow member for their service, prayers or kindness with a kudos.",
     actionUrl: "/kudos",
     actionLabel: "Give kudos",
   },

@@ -89,7 +89,7 @@ for (const [label, viewport] of [
       await shot(page, `${label}-30-settings`);
       await expectNoHorizontalOverflow(page);
 
-      await page.getByLabel("Brand colour", { exact: true }).fill("#0F766E");
+      await page.getByLabel("Brand color", { exact: true }).fill("#0F766E");
       await page.getByLabel("Address", { exact: true }).fill("12 River Road, Springfield");
       await page
         .getByLabel("Logo file")

@@ -16,7 +16,7 @@ export function GrowthPage() {
     <>
       <div className="mb-6">
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Growth Journey</h1>
-        <p className="mt-1 text-muted-foreground">Read, practise and grow a little every day.</p>
+        <p className="mt-1 text-muted-foreground">Read, practice and grow a little every day.</p>
       </div>
       {/* Spec order on a phone (step, progress, reading); progress beside both on a wide screen. */}
       <div className="grid gap-6 lg:grid-cols-3 lg:items-start">

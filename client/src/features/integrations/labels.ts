@@ -37,7 +37,7 @@ export const PLATFORM_LABELS: Record<TIntegrationPlatform, TPlatformLabels> = {
     name: "Mailchimp",
     features: ["Audience sync"],
     summary: "Your members are added to a Mailchimp audience; people who unsubscribed stay unsubscribed.",
-    keyHint: "Account, Extras, API keys. The key ends with its data centre, like -us21.",
+    keyHint: "Account, Extras, API keys. The key ends with its data center, like -us21.",
     keyPlaceholder: "0123456789abcdef0123456789abcdef-us21",
   },
 };

@@ -11,7 +11,7 @@ export function assertKeyShape(platform: TIntegrationPlatform, key: string): voi
   const refuse = (why: string) => badRequest(why, "apiKey");
   if (/\s/.test(key)) throw refuse("The API key must not contain spaces.");
   if (platform === "mailchimp" && !/^[A-Za-z0-9]+-[a-z]{2,5}\d{1,3}$/.test(key))
-    throw refuse("A Mailchimp API key ends with its data centre, like -us21 (Account, Extras, API keys).");
+    throw refuse("A Mailchimp API key ends with its data center, like -us21 (Account, Extras, API keys).");
   if (platform === "planning_center" && !/^[^:]+:[^:]+$/.test(key))
     throw refuse(
       "A Planning Center key is a personal access token's application id and secret, written as applicationId:secret.",

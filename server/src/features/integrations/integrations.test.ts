@@ -148,7 +148,7 @@ describe("integrations: connecting and listing (spec 2 §3, §7)", () => {
       ],
       [
         { platform: "mailchimp", apiKey: "0123456789abcdef" },
-        "A Mailchimp API key ends with its data centre, like -us21 (Account, Extras, API keys).",
+        "A Mailchimp API key ends with its data center, like -us21 (Account, Extras, API keys).",
       ],
       [
         { platform: "planning_center", apiKey: "justonetoken0123456789" },

@@ -81,7 +81,7 @@ function StepBody({ step }: { step: TActionStep }) {
  */
 export function ActionStepCard({
   heading = "This Week's Action Step",
-  description = "A small step of faith to practise this week.",
+  description = "A small step of faith to practice this week.",
   emptyTitle = "No action step this week",
   className,
 }: {

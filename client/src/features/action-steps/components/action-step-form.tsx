@@ -25,7 +25,7 @@ const contract = lazyZodResolver(() => import("@common/action-steps").then((m) =
 const TIPS = [
   "Make it specific and doable within one week.",
   "Tie it to Sunday's sermon or the passage preached on.",
-  "Invite members to involve someone else: a neighbour, a friend, their family.",
+  "Invite members to involve someone else: a neighbor, a friend, their family.",
   "Keep the title short; it is what members see first on their phones.",
 ];
 
@@ -97,7 +97,7 @@ export function ActionStepForm({
           <FormField id="step-title" label="Title" error={err("title")}>
             <Input
               {...fieldAria("step-title", err("title"))}
-              placeholder="e.g. Pray for a neighbour by name"
+              placeholder="e.g. Pray for a neighbor by name"
               maxLength={200}
               {...form.register("title")}
             />

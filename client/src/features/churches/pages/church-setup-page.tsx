@@ -104,7 +104,7 @@ export function ChurchSetupPage({ user }: { user: TAuthUser }) {
               </div>
               <CardTitle className="text-xl">Create Your Church</CardTitle>
               <CardDescription>
-                Give your church its home on Fellowship. You can add a logo and colours later.
+                Give your church its home on Fellowship. You can add a logo and colors later.
               </CardDescription>
             </CardHeader>
             <CardContent>

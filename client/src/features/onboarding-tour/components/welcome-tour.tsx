@@ -5,7 +5,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import type { TChurchUser } from "@/lib/current-user";
 
 const STEPS = [
-  { icon: Palette, title: "Make it look like your church", text: "Add your logo and colour.", href: "/admin/settings" },
+  { icon: Palette, title: "Make it look like your church", text: "Add your logo and color.", href: "/admin/settings" },
   {
     icon: Mail,
     title: "Invite your people",

@@ -19,12 +19,12 @@ export function BrandColorField({
   return (
     <div className="grid gap-1.5">
       <label htmlFor={`${id}-text`} className="text-sm font-medium">
-        Brand colour
+        Brand color
       </label>
       <div className="flex flex-wrap items-center gap-3">
         <input
           type="color"
-          aria-label="Pick brand colour"
+          aria-label="Pick brand color"
           value={valid ? value.toLowerCase() : theme.brand}
           onChange={(e) => onChange(e.target.value.toUpperCase())}
           className="h-10 w-14 cursor-pointer rounded-lg border border-input bg-card p-1"

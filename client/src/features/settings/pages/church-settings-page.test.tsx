@@ -89,7 +89,7 @@ describe("ChurchSettingsPage", () => {
     setup();
     expect(((await screen.findByLabelText("Church name")) as HTMLInputElement).value).toBe("Grace Church");
     expect((screen.getByLabelText("Phone") as HTMLInputElement).value).toBe("555-0100");
-    expect((screen.getByLabelText("Brand colour") as HTMLInputElement).value).toBe("#6366F1");
+    expect((screen.getByLabelText("Brand color") as HTMLInputElement).value).toBe("#6366F1");
     expect((screen.getByLabelText("Time zone") as HTMLSelectElement).value).toBe("America/Chicago");
   });
 
@@ -132,7 +132,7 @@ describe("ChurchSettingsPage", () => {
     await userEvent.clear(name);
     await userEvent.type(name, "Grace Fellowship");
     await userEvent.type(screen.getByLabelText("Website"), "https://grace.example.org");
-    const colour = screen.getByLabelText("Brand colour");
+    const colour = screen.getByLabelText("Brand color");
     await userEvent.clear(colour);
     await userEvent.type(colour, "#0F766E");
     await userEvent.click(screen.getByRole("button", { name: "Save Settings" }));
