@@ -18,3 +18,18 @@ export function getMemberDisplayName(m: { firstName: string | null; lastName: st
   const full = [m.firstName, m.lastName].filter(Boolean).join(" ").trim();
   return full || m.email;
 }
+
+/** How long after an account is made its first session still counts as the first visit. */
+export const FIRST_VISIT_HOURS = 12;
+
+/**
+ * "Welcome" on a first visit and "Welcome back" after (issue 24). The first visit is the session the
+ * account was made in: no sign-in since (every sign-in moves `lastLogin`; registering sets it to the
+ * account's creation), and the account less than FIRST_VISIT_HOURS old. The server already keeps both
+ * dates, so a second phone or a cleared browser greets the same way.
+ */
+export function isFirstVisit(u: { lastLogin: string | null; createdAt: string }, now = new Date()): boolean {
+  const created = Date.parse(u.createdAt);
+  const signedInSince = u.lastLogin !== null && Date.parse(u.lastLogin) - created > 60_000;
+  return !signedInSince && now.getTime() - created < FIRST_VISIT_HOURS * 3_600_000;
+}

@@ -121,7 +121,7 @@ describe(`a church with ${SERMON_COUNT} sermons`, () => {
     const { urls, answers } = recordApi(page);
     await page.goto("/");
     await expect
-      .poll(() => page.getByRole("heading", { name: "Welcome back, Samuel" }).isVisible(), { timeout: 10_000 })
+      .poll(() => page.getByRole("heading", { name: "Welcome, Samuel" }).isVisible(), { timeout: 10_000 })
       .toBe(true);
     await expect.poll(() => page.getByText("Sermon 1: Walking in the Light").isVisible()).toBe(true);
     await expect.poll(() => page.getByText("Gathering 21").isVisible()).toBe(true);

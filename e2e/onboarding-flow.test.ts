@@ -128,7 +128,9 @@ for (const [label, viewport] of [
       await shot(page, `${label}-08-register-invited`);
       await page.getByRole("button", { name: "Create Account" }).last().click();
 
-      await expect.poll(() => page.getByText("Welcome back, Samuel").isVisible(), { timeout: 15_000 }).toBe(true);
+      await expect
+        .poll(() => page.getByRole("heading", { name: "Welcome, Samuel" }).isVisible(), { timeout: 15_000 })
+        .toBe(true);
       await dismissTours(page);
       await shot(page, `${label}-09-member-dashboard`);
       await expectNoHorizontalOverflow(page);

@@ -19,7 +19,7 @@ const EARNED = ["First Reading", "Growth Seeker", "First Sermon", "Welcome"].map
   earnedAt: new Date(Date.UTC(2026, 10, 20 - i)).toISOString(),
 }));
 
-function setup(sermons: unknown, events: unknown, badges: unknown = []) {
+function setup(sermons: unknown, events: unknown, badges: unknown = [], user = makeUser({ role: "CONGREGANT" })) {
   const fetchMock = mockFetch({
     "/api/user/stats": STATS,
     [LATEST]: sermons,
@@ -27,7 +27,7 @@ function setup(sermons: unknown, events: unknown, badges: unknown = []) {
     [ACTION_STEP]: null,
     [BADGES]: badges,
   });
-  renderWithApp(<MemberDashboardPage />, { user: makeUser({ role: "CONGREGANT" }) });
+  renderWithApp(<MemberDashboardPage />, { user });
   return fetchMock;
 }
 
@@ -54,6 +54,27 @@ describe("MemberDashboardPage", () => {
     expect(await screen.findByText("First Reading")).toBeTruthy();
     expect(screen.getByText("First Sermon")).toBeTruthy();
     expect(screen.queryByText("Welcome")).toBeNull();
+  });
+
+  it("greets 'Welcome' on the first visit (the session the account was made in) and 'Welcome back' after", async () => {
+    const justJoined = at(-60_000);
+    setup(
+      [],
+      [],
+      [],
+      makeUser({ role: "CONGREGANT", firstName: "Ruth", createdAt: justJoined, lastLogin: justJoined }),
+    );
+    expect(await screen.findByRole("heading", { level: 1, name: "Welcome, Ruth" })).toBeTruthy();
+  });
+
+  it("greets 'Welcome back' once the member has signed in again", async () => {
+    setup(
+      [],
+      [],
+      [],
+      makeUser({ role: "CONGREGANT", firstName: "Ruth", createdAt: at(-30 * DAY), lastLogin: at(-60_000) }),
+    );
+    expect(await screen.findByRole("heading", { level: 1, name: "Welcome back, Ruth" })).toBeTruthy();
   });
 
   it("says so when an event is under way", async () => {

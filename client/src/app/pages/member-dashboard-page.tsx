@@ -1,3 +1,4 @@
+import { isFirstVisit } from "@common/member-helpers";
 import { formatDuration } from "@common/sermon-helpers";
 import {
   BookOpen,
@@ -83,7 +84,9 @@ export function MemberDashboardPage() {
   return (
     <>
       <div className="mb-6">
-        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Welcome back, {user.firstName || "Friend"}</h1>
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">
+          {isFirstVisit(user) ? "Welcome" : "Welcome back"}, {user.firstName || "Friend"}
+        </h1>
         <p className="mt-1 text-muted-foreground">Here is what's happening at {user.church.name} this week.</p>
       </div>
 
