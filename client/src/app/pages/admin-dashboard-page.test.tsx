@@ -31,8 +31,11 @@ describe("AdminDashboardPage", () => {
   it("shows the four stat cards with real figures and the admin note", async () => {
     setup();
     expect(await screen.findByText("including 1 admin")).toBeTruthy();
-    for (const label of ["Total Members", "Active This Week", "Total Sermons", "Prayer Requests"])
+    for (const label of ["Total Members", "Active This Week", "Total Sermons", "Open Prayer Requests"])
       expect(screen.getByText(label)).toBeTruthy();
+    // The server counts the open (unanswered) requests the admin can see: the label says so.
+    expect(screen.getByText("not yet answered")).toBeTruthy();
+    expect(screen.queryByText("shared by your church")).toBeNull();
     expect(screen.getByText("7")).toBeTruthy();
   });
 
@@ -87,9 +90,14 @@ describe("AdminDashboardPage", () => {
     expect(screen.queryByText(/Welcome to your new church home/)).toBeNull();
   });
 
-  it("links the quick actions, including Download Our App", async () => {
+  it("links the quick actions, each saying what it does; installing the app is not an admin action", async () => {
     setup();
-    expect(screen.getByRole("link", { name: /Download Our App/ }).getAttribute("href")).toBe("/mobile-settings");
+    const sermon = screen.getByRole("link", { name: /Add New Sermon/ });
+    expect(sermon.getAttribute("href")).toBe("/admin/sermons");
+    expect(sermon.textContent).toContain("Add a recording link");
+    expect(screen.queryByText(/Upload a message/)).toBeNull();
+    expect(screen.queryByRole("link", { name: /Download Our App/ })).toBeNull();
+    expect(screen.getByRole("link", { name: /Invite Members/ }).getAttribute("href")).toBe("/admin/invitations");
     expect(screen.getByRole("link", { name: /Manage Live Stream/ }).getAttribute("href")).toBe("/admin/live-stream");
   });
 

@@ -4,10 +4,10 @@ import {
   CalendarDays,
   CalendarPlus,
   HeartHandshake,
+  Mic,
   Radio,
-  Smartphone,
   TrendingUp,
-  Upload,
+  UserPlus,
   Users,
 } from "lucide-react";
 import { useMemo } from "react";
@@ -31,18 +31,15 @@ import { useCurrentUser } from "@/lib/current-user";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useNow } from "@/lib/use-now";
 
+// What each action does, truly: a sermon is added as a link to its recording (nothing is uploaded).
+// Installing the app is a member's step, not an admin action (issue 24).
 const QUICK_ACTIONS: TQuickAction[] = [
-  { label: "Add New Sermon", description: "Upload a message", href: "/admin/sermons", icon: Upload },
+  { label: "Add New Sermon", description: "Add a recording link", href: "/admin/sermons", icon: Mic },
   { label: "Create Event", description: "Plan a gathering", href: "/admin/events", icon: CalendarPlus },
   { label: "Manage Members", description: "Roles and membership", href: "/admin/members", icon: Users },
   { label: "Growth Analytics", description: "See engagement", href: "/admin/analytics", icon: BarChart3 },
   { label: "Manage Live Stream", description: "Go live with chat", href: "/admin/live-stream", icon: Radio },
-  {
-    label: "Download Our App",
-    description: "Install on phones",
-    href: "/mobile-settings",
-    icon: Smartphone,
-  },
+  { label: "Invite Members", description: "Send invitations", href: "/admin/invitations", icon: UserPlus },
 ];
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -97,11 +94,11 @@ export function AdminDashboardPage() {
             note="in your library"
           />
           <StatCard
-            label="Prayer Requests"
+            label="Open Prayer Requests"
             icon={HeartHandshake}
             value={s?.prayerRequests}
             isLoading={stats.isLoading}
-            note="shared by your church"
+            note="not yet answered"
           />
         </div>
       )}
