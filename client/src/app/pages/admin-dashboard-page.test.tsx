@@ -75,6 +75,9 @@ describe("AdminDashboardPage", () => {
       "/admin/live-stream",
       "/admin/growth",
     ]);
+    // Sermons are added as links to their recordings: nothing offers an upload.
+    expect(within(banner).getByRole("link", { name: "Add sermons" })).toBeTruthy();
+    expect(within(banner).queryByText(/Upload/)).toBeNull();
     await userEvent.click(within(banner).getAllByRole("button", { name: "Got it" })[1]);
     expect(screen.queryByText(/Welcome to your new church home/)).toBeNull();
     expect(window.localStorage.getItem("welcome_banner_dismissed_c1")).toBe("true");

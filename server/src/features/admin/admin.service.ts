@@ -12,7 +12,9 @@ import { countPendingKudos } from "../kudos/kudos.service";
 
 /**
  * The admin dashboard's figures, counted from the church's rows. `prayerRequests` counts the open
- * ones: not answered and not hidden; `pendingKudos` the kudos waiting for approval.
+ * ones: not answered and not hidden; `pendingKudos` the kudos waiting for approval; `upcomingEvents`
+ * the events that have not ended (one happening now is still to come, never past: issue 24), as
+ * `GET /api/events?upcoming=true` lists them.
  */
 export async function getAdminStats(ctx: TChurchCtx, now = new Date()): Promise<TAdminStats> {
   const weekStart = startOfWeek(now, ctx.timeZone);
@@ -36,7 +38,7 @@ export async function getAdminStats(ctx: TChurchCtx, now = new Date()): Promise<
     ctx.db
       .select({ n: count() })
       .from(events)
-      .where(inChurch(events, ctx, gt(events.startTime, now))),
+      .where(inChurch(events, ctx, gt(events.endTime, now))),
     ctx.db
       .select({ n: count() })
       .from(prayerRequests)

@@ -4,7 +4,7 @@ import { ZUserStats } from "@common/user";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { Caller, createTestApp, type TTestApp } from "../../../test/app";
-import { addMember, createChurch, invite, uniqueEmail } from "../../../test/factories";
+import { addMember, createChurch, createEvent, invite, uniqueEmail } from "../../../test/factories";
 import { users } from "../../db/schema/users";
 
 let t: TTestApp;
@@ -54,6 +54,17 @@ describe("GET /api/admin/stats", () => {
       pendingInvitations: 1,
       pendingKudos: 0,
     });
+  });
+
+  it("counts an event happening now among the upcoming ones, never an ended one or another church's", async () => {
+    const a = await createChurch(t.app);
+    const b = await createChurch(t.app);
+    const at = (h: number) => new Date(Date.now() + h * 3_600_000).toISOString();
+    await createEvent(a.admin, { title: "Happening", startTime: at(-1), endTime: at(1) });
+    await createEvent(a.admin, { title: "Ended", startTime: at(-3), endTime: at(-2) });
+    await createEvent(a.admin, { title: "Tomorrow", startTime: at(24), endTime: at(25) });
+    await createEvent(b.admin, { title: "Elsewhere", startTime: at(24), endTime: at(25) });
+    expect(ZAdminStats.parse((await a.admin.get("/api/admin/stats")).body).upcomingEvents).toBe(2);
   });
 
   it("refuses congregants and group leaders (403)", async () => {

@@ -1,4 +1,4 @@
-import { BarChart3, CalendarPlus, Mail, PartyPopper, Radio, Upload, X } from "lucide-react";
+import { BarChart3, CalendarPlus, Mail, Mic, PartyPopper, Radio, X } from "lucide-react";
 import { useState } from "react";
 import { Link } from "wouter";
 import { Button } from "@/components/ui/button";
@@ -7,7 +7,7 @@ import { readStorage, writeStorage } from "@/lib/storage";
 export const welcomeBannerKey = (churchId: string) => `welcome_banner_dismissed_${churchId}`;
 
 const SHORTCUTS = [
-  { label: "Upload sermons", href: "/admin/sermons", icon: Upload },
+  { label: "Add sermons", href: "/admin/sermons", icon: Mic },
   { label: "Create events", href: "/admin/events", icon: CalendarPlus },
   { label: "Invite members", href: "/admin/invitations", icon: Mail },
   { label: "Set up live stream", href: "/admin/live-stream", icon: Radio },
