@@ -39,7 +39,7 @@ const QUICK_ACTIONS: TQuickAction[] = [
   { label: "Manage Members", description: "Roles and membership", href: "/admin/members", icon: Users },
   { label: "Growth Analytics", description: "See engagement", href: "/admin/analytics", icon: BarChart3 },
   { label: "Manage Live Stream", description: "Go live with chat", href: "/admin/live-stream", icon: Radio },
-  { label: "Invite Members", description: "Send invitations", href: "/admin/invitations", icon: UserPlus },
+  { label: "Invite Members", description: "Ask people to join", href: "/admin/invitations", icon: UserPlus },
 ];
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
