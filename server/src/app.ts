@@ -11,7 +11,6 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
-import pino from "pino";
 import type { TConfig } from "./config";
 import type { TRootDb } from "./db/client";
 import { actionStepsRoutes } from "./features/action-steps/action-steps.routes";
@@ -53,6 +52,7 @@ import { addressGroup } from "./lib/address-group";
 import { CacheBus } from "./lib/cache-bus";
 import { AppError } from "./lib/errors";
 import { Jobs } from "./lib/jobs";
+import { createLogOutput, type TLogOutput } from "./lib/log-output";
 import { Mailer } from "./lib/mail";
 import { redactUrl, SecretBox, serializeErrorForLog } from "./lib/secrets";
 import { UserCache } from "./lib/user-cache";
@@ -94,6 +94,8 @@ export type TBuildOptions = {
   config: TConfig;
   db: TRootDb;
   logger?: boolean | object;
+  /** Where log lines go (main.ts makes it before the database starts); by default standard output in LOG_FORMAT. */
+  logOutput?: TLogOutput;
   serveClient?: boolean;
   /** The built client to serve; browser tests build their own copy. */
   clientDir?: string;
@@ -124,7 +126,7 @@ export const REQUEST_TIMEOUT_MS = 30_000;
 export async function buildApp(opts: TBuildOptions): Promise<FastifyInstance> {
   const { config, db } = opts;
   const ownStream = opts.logger !== false && !(typeof opts.logger === "object" && "stream" in opts.logger);
-  const logStream = ownStream ? pino.destination({ dest: 1, sync: false, minLength: 4096 }) : undefined;
+  const logOutput = ownStream ? (opts.logOutput ?? createLogOutput(config.logFormat)) : undefined;
   const requestTimeout = opts.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
   const app = Fastify({
     // A body or headers trickled a byte at a time must not hold a connection open for ever:
@@ -145,9 +147,9 @@ export async function buildApp(opts: TBuildOptions): Promise<FastifyInstance> {
         ? false
         : {
             level: config.logLevel,
-            // Written in the background in batches: a request does not wait for its log line.
+            // Written in the background (lib/log-output.ts): a request does not wait for its log line.
             // Tests pass their own stream through `opts.logger`.
-            ...(logStream ? { stream: logStream } : {}),
+            ...(logOutput ? { stream: logOutput.stream } : {}),
             ...(typeof opts.logger === "object" ? opts.logger : {}),
             // Request URLs go to the log with every token in them (invitation, reset,
             // verification, feed, sign-in code) replaced by "[redacted]".
@@ -264,7 +266,7 @@ export async function buildApp(opts: TBuildOptions): Promise<FastifyInstance> {
   });
 
   // Lines still in the buffer are written before the process exits.
-  app.addHook("onClose", async () => logStream?.flushSync());
+  app.addHook("onClose", async () => logOutput?.flushSync());
   await app.register(requestLogPlugin);
   // Before compression: the check reads the answer as sent.
   if (opts.checkAnswers) app.addHook("onSend", checkAnswerAgainstDocument);

@@ -28,6 +28,8 @@ const ZEnv = z.object({
   WS_UPGRADES_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   WS_FRAMES_PER_10_SECONDS: z.coerce.number().int().min(1).default(20),
   LOG_LEVEL: z.string().default("info"),
+  // Issue 24: unset, readable lines in a terminal and JSON lines when the output goes elsewhere.
+  LOG_FORMAT: z.enum(["pretty", "json", ""]).optional(),
   TRUST_PROXY: z.string().optional(),
   // Providers' base addresses (issue 12): production defaults; tests point them at local stand-ins.
   PLANNING_CENTER_API_URL: z.string().default("https://api.planningcenteronline.com"),
@@ -72,6 +74,8 @@ export type TConfig = {
   /** `/ws` limits: open sockets per member and per address (IPv6 /64), upgrades per address per minute, frames per socket in 10 s. */
   sockets: { perMember: number; perAddress: number; upgradesPerMinute: number; framesPer10Seconds: number };
   logLevel: string;
+  /** `pretty`: one readable line per entry (a terminal); `json`: one JSON object per line (a log collector). */
+  logFormat: "pretty" | "json";
   /**
    * Which proxies' X-Forwarded-For to believe: false (none), a number of hops (the right-most
    * addresses, added by your own proxies) or a list of proxy addresses and ranges. Never `true`,
@@ -136,6 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
       framesPer10Seconds: e.WS_FRAMES_PER_10_SECONDS,
     },
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT || (process.stdout.isTTY ? "pretty" : "json"),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     integrationUrls: {
       planningCenter: e.PLANNING_CENTER_API_URL.replace(/\/+$/, ""),

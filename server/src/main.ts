@@ -2,7 +2,12 @@ import path from "node:path";
 import { loadConfig } from "./config";
 import { startEmbeddedPostgres, type TEmbeddedPg } from "./db/embedded";
 import { ensureDatabase, StartupError } from "./db/ensure-database";
+import { createLogOutput, createStartLogger } from "./lib/log-output";
+import { readyMessage } from "./lib/ready-message";
 import { resolveAppSecret } from "./lib/secrets";
+
+/** Writes the log lines still on their way (an exit does not wait for a write in the background). */
+let flushLog = () => {};
 
 /** Starts the database (embedded unless DATABASE_URL is set), applies migrations and listens. */
 async function main() {
@@ -16,10 +21,14 @@ async function main() {
   loading.catch(() => {});
   const config = loadConfig();
   config.appSecret = resolveAppSecret(config);
+  // One output for every line of the process, in LOG_FORMAT: the database's start is logged too.
+  const logOutput = createLogOutput(config.logFormat, { colour: process.stdout.isTTY });
+  flushLog = logOutput.flushSync;
+  const startLog = createStartLogger(logOutput, config.logLevel);
   let embedded: TEmbeddedPg | undefined;
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
-    embedded = await startEmbeddedPostgres(config.dataDir, { log: (m) => console.log(m) });
+    embedded = await startEmbeddedPostgres(config.dataDir, { log: (m) => startLog.info(m) });
     databaseUrl = embedded.url;
   } else {
     await ensureDatabase(databaseUrl);
@@ -34,13 +43,15 @@ async function main() {
     await embedded?.stop();
     throw err;
   }
-  const app = await buildApp({ config, db });
+  const app = await buildApp({ config, db, logOutput });
   await sealLegacyInvitationTokens(db, app.secrets);
   if (!config.appSecretFromEnv)
     app.log.info(
       `APP_SECRET is not set: secrets in the database are sealed with the random secret kept in ${path.join(config.dataDir, "secrets", "app-secret")} (owner-only).${config.isProduction ? " In production, integrations are refused until APP_SECRET is set." : ""}`,
     );
-  if (!config.appUrl) app.log.warn(`APP_URL is not set: links in e-mails point to ${config.publicUrl}`);
+  // In production a missing APP_URL is a mistake; on a first start the ready message explains it.
+  if (!config.appUrl && config.isProduction)
+    app.log.warn(`APP_URL is not set: links in e-mails point to ${config.publicUrl}`);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -68,16 +79,23 @@ async function main() {
 
   try {
     await app.listen({ port: config.port, host: config.host });
+    // The port actually bound (PORT=0 picks a free one).
+    const address = app.server.address();
+    const port = typeof address === "object" && address ? address.port : config.port;
+    for (const line of readyMessage({ ...config, port })) app.log.info(line);
+    logOutput.flush();
     // The next automatic backup (BACKUP_INTERVAL_HOURS; 0 removes a waiting one).
     await app.backups.schedule().catch((err) => app.log.error({ err }, "could not schedule automatic backups"));
   } catch (err) {
     app.log.error(err);
     await embedded?.stop();
+    flushLog();
     process.exit(1);
   }
 }
 
 main().catch((err) => {
+  flushLog();
   // A problem the operator can fix is one sentence; anything else keeps its stack for a bug report.
   console.error(err instanceof StartupError ? err.message : err);
   process.exit(1);

@@ -34,20 +34,29 @@ export function answerClientError(err: NodeJS.ErrnoException, socket: Socket): v
 }
 
 /**
+ * The built client's files (@fastify/static's routes carry the file in their config) and the app's
+ * shell sent for a client-side route (the not-found handler's index.html): cheap, cached, and as
+ * many as a page has assets, so they are logged only at `debug`.
+ */
+function isClientFile(req: FastifyRequest, reply: FastifyReply): boolean {
+  const config = req.routeOptions.config as { file?: string } | undefined;
+  return config?.file !== undefined || (req.is404 && reply.statusCode === 200);
+}
+
+/**
  * One log line per request at most (Fastify's own two lines are off): method, address with its
- * tokens redacted, status and time in milliseconds. At the default level `info`; `warn` keeps only
- * problems.
+ * tokens redacted, status and time in milliseconds. At the default level `info` for the API and the
+ * other dynamic routes, `debug` for the client's files; `warn` keeps only problems.
  */
 export const requestLogPlugin = fp(async (app: FastifyInstance) => {
   app.addHook("onResponse", async (req, reply) => {
-    req.log.info(
-      {
-        method: req.method,
-        url: redactUrl(req.url),
-        status: reply.statusCode,
-        ms: Math.round(reply.elapsedTime * 10) / 10,
-      },
-      "request",
-    );
+    const line = {
+      method: req.method,
+      url: redactUrl(req.url),
+      status: reply.statusCode,
+      ms: Math.round(reply.elapsedTime * 10) / 10,
+    };
+    if (isClientFile(req, reply)) req.log.debug(line, "request");
+    else req.log.info(line, "request");
   });
 });
