@@ -26,7 +26,7 @@ function isStale(output, sources) {
 
 const lockFiles = ["package.json", "package-lock.json"];
 if (isStale(path.join(root, "dist/client/index.html"), ["client", "common", "vite.config.ts", ...lockFiles])) {
-  console.log("Building the client...");
+  console.log("Building the client (after an install or an update; this takes a minute or two)...");
   const vite = path.join(root, "node_modules/vite/bin/vite.js");
   const r = spawnSync(process.execPath, [vite, "build", "--logLevel", "warn"], { cwd: root, stdio: "inherit" });
   if (r.status !== 0) process.exit(r.status ?? 1);
