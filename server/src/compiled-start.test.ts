@@ -52,23 +52,45 @@ function processTree(pid: number): number[] {
   return tree;
 }
 
-function appEnv(port: number): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1" };
+function appEnv(port: number, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", ...extra };
   for (const name of ["DATABASE_URL", "TEST_DATABASE_URL", "APP_SECRET", "SMTP_URL", "NODE_ENV"]) delete env[name];
   return env;
 }
 
-async function start(main: string, port: number): Promise<{ child: ChildProcess; ms: number; output: () => string }> {
+/** The line the start-up prints once the server listens (lib/ready-message.ts). */
+const READY = /Fellowship is ready: open http:\/\/localhost:\d+/;
+
+/**
+ * Starts the app with its output piped, as a service manager or `npm start | tee` has it. With
+ * `waitForReady`, it first waits for the ready line without making a request: the line must not
+ * wait for a buffer that requests would fill.
+ */
+async function start(
+  main: string,
+  port: number,
+  opts: { env?: NodeJS.ProcessEnv; waitForReady?: boolean } = {},
+): Promise<{ child: ChildProcess; ms: number; output: () => string; stdout: () => string }> {
   const t0 = Date.now();
+  const env = appEnv(port, opts.env);
   const child =
     main === "npm"
-      ? spawn("npm", ["start", "--silent"], { cwd: ROOT, env: appEnv(port), stdio: ["ignore", "pipe", "pipe"] })
-      : spawn(process.execPath, [main], { env: appEnv(port), stdio: ["ignore", "pipe", "pipe"] });
+      ? spawn("npm", ["start", "--silent"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] })
+      : spawn(process.execPath, [main], { env, stdio: ["ignore", "pipe", "pipe"] });
   children.push(child);
   let output = "";
-  child.stdout?.on("data", (d) => (output += d));
+  let stdout = "";
+  child.stdout?.on("data", (d) => {
+    output += d;
+    stdout += d;
+  });
   child.stderr?.on("data", (d) => (output += d));
   const deadline = Date.now() + 90_000;
+  while (opts.waitForReady && !READY.test(stdout)) {
+    if (child.exitCode !== null) throw new Error(`the app exited (${child.exitCode}): ${output}`);
+    if (Date.now() > deadline) throw new Error(`the app never printed the address to open: ${output}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the app exited (${child.exitCode}): ${output}`);
     if (Date.now() > deadline) throw new Error(`the app did not answer: ${output}`);
@@ -76,7 +98,7 @@ async function start(main: string, port: number): Promise<{ child: ChildProcess;
     if (res?.status === 200) break;
     await new Promise((r) => setTimeout(r, 50));
   }
-  return { child, ms: Date.now() - t0, output: () => output };
+  return { child, ms: Date.now() - t0, output: () => output, stdout: () => stdout };
 }
 
 const stop = (child: ChildProcess) =>
@@ -103,7 +125,12 @@ describe("npm start runs the compiled server in one process", () => {
     expect(code).not.toMatch(/from "(fastify|drizzle-orm|zod|pg|pino)"/);
 
     const port = await freePort();
-    const first = await start(main, port);
+    // Output piped, LOG_FORMAT=json: the address to open arrives before any request, every line is JSON.
+    const first = await start(main, port, { env: { LOG_FORMAT: "json" }, waitForReady: true });
+    const jsonLines = first.stdout().trim().split("\n");
+    const parsed = jsonLines.map((line) => JSON.parse(line) as { level: number; msg: string });
+    expect(parsed.some((l) => l.level === 30 && READY.test(l.msg))).toBe(true);
+    expect(parsed.some((l) => l.msg === "request")).toBe(false);
     expect(nodeChildren(first.child.pid as number)).toEqual([]);
     const user = await fetch(`http://127.0.0.1:${port}/api/auth/user`);
     expect(user.status).toBe(401);
@@ -111,8 +138,11 @@ describe("npm start runs the compiled server in one process", () => {
     expect(await stop(first.child)).toBe(0);
 
     // A second start on the same data directory (the embedded PostgreSQL restarts, no initdb).
-    const second = await start(main, port);
+    // LOG_FORMAT=pretty: readable lines (time, level, message), the ready line among them, no JSON.
+    const second = await start(main, port, { env: { LOG_FORMAT: "pretty" }, waitForReady: true });
     expect(second.output()).not.toContain("Initialising embedded PostgreSQL");
+    expect(second.stdout()).toMatch(/^\d\d:\d\d:\d\d INFO {2}Fellowship is ready: open http:\/\/localhost:\d+/m);
+    expect(second.stdout()).not.toContain('"level"');
     console.log(`compiled server: first start answered in ${first.ms} ms, second in ${second.ms} ms`);
 
     // A request still arriving when SIGTERM comes (its body trickles in): it gets 10 s, then its
