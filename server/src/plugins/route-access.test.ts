@@ -14,11 +14,12 @@ describe("every /api route declares who may call it (safe by default)", () => {
     const routes = t.app.routeAccess;
     expect(routes.length).toBeGreaterThan(30);
     expect(routes.filter((r) => !r.access)).toEqual([]);
-    // The public ones are the few a signed-out visitor needs.
+    // The public ones are the few a signed-out visitor needs (the church's public page and its
+    // "Request an invitation" form among them).
     const open = routes.filter((r) => r.access === "public").map((r) => `${r.method} ${r.url}`);
     expect(
       open.every((r) =>
-        /\/api\/(login|callback|logout|auth\/|invite\/:token$|sermons\/:id$|feeds\/|churches\/:id\/logo|openapi\.json$)/.test(
+        /\/api\/(login|callback|logout|auth\/|invite\/:token$|sermons\/:id$|feeds\/|churches\/:id\/logo|public\/churches\/:slug(\/invitation-requests)?$|openapi\.json$)/.test(
           r,
         ),
       ),
