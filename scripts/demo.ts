@@ -32,6 +32,11 @@ const MEMBERS: [string, string, "ADMIN" | "GROUP_LEADER" | "CONGREGANT"][] = [
 
 async function main() {
   const config = loadConfig();
+  console.log(
+    config.databaseUrl
+      ? "Filling a demo church in the database at DATABASE_URL."
+      : `Filling a demo church in the embedded database in ${config.dataDir}. Stop the app first (Ctrl+C where \`npm start\` runs): both cannot use that database at once.`,
+  );
   const secrets = new SecretBox(resolveAppSecret(config));
   // Sealed under the same secret `npm start` uses, so Copy Link shows the demo invitations' links.
   const invitationToken = () => {
@@ -45,7 +50,7 @@ async function main() {
     await migrateDb(db);
     const [existing] = await db.select().from(users).where(eq(users.email, LEADER_EMAIL));
     if (existing) {
-      console.log("The demo church is already there.");
+      console.log(`The demo church is already there (${LEADER_EMAIL}): nothing was added.`);
     } else {
       const passwordHash = await hashPassword(PASSWORD);
       await db.transaction(async (tx) => {
@@ -204,9 +209,10 @@ async function main() {
           })),
         ]);
       });
-      console.log(
-        "Made the demo church: Grace Community Church, with 11 members, 12 sermons, 4 events and 2 pending invitations.",
-      );
+      console.log(`Added the demo church "Grace Community Church":
+  11 people: the leader below, 1 more admin, 2 group leaders and 7 members (all with the password below)
+  12 sermons in 3 series, 4 events (3 coming, 1 past), 2 invitations waiting to be accepted,
+  and the activity of the last 60 days.`);
     }
     console.log(`
 Start the app with \`npm start\`, open http://localhost:${config.port}/login and sign in:
