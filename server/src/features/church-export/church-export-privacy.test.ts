@@ -1,9 +1,9 @@
 import { parse } from "csv-parse/sync";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import yauzl from "yauzl";
 import { createTestApp, type TTestApp } from "../../../test/app";
 import { addMember, createChurch, createSermon, type TSignedIn, type TTestChurch } from "../../../test/factories";
+import { unzip } from "../../../test/zip";
 import { pushSubscriptions } from "../../db/schema/community";
 import { sermonHighlights } from "../../db/schema/highlights";
 import { prayerRequestPrayers, prayerRequests } from "../../db/schema/prayer";
@@ -22,29 +22,6 @@ beforeAll(async () => {
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 
 type TRow = { file: string; line: number; cells: Record<string, string>; ids: Set<string>; text: string };
-
-function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(bytes, { lazyEntries: true }, (err, zip) => {
-      if (err) return reject(err);
-      const files = new Map<string, Buffer>();
-      zip.on("entry", (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (e, stream) => {
-          if (e) return reject(e);
-          const chunks: Buffer[] = [];
-          stream.on("data", (c: Buffer) => chunks.push(c));
-          stream.on("end", () => {
-            files.set(entry.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on("end", () => resolve(files));
-      zip.on("error", reject);
-      zip.readEntry();
-    });
-  });
-}
 
 /** Every row of every CSV file, with every id it holds in any column (a cell may hold an id in a link). */
 function rowsOfExport(files: Map<string, Buffer>): TRow[] {

@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import { parse } from "csv-parse/sync";
 import { eq, inArray, type SQL, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import yauzl from "yauzl";
 import { createTestApp, type TTestApp } from "../../../test/app";
 import {
   addMember,
@@ -12,6 +11,7 @@ import {
   type TTestChurch,
   uniqueEmail,
 } from "../../../test/factories";
+import { unzip } from "../../../test/zip";
 import { sessions } from "../../db/schema/auth";
 import { churches } from "../../db/schema/churches";
 import { kudos, kudosReactions, notifications, pushPreferences, pushSubscriptions } from "../../db/schema/community";
@@ -273,29 +273,6 @@ const expectedKeys: Record<string, (churchId: string) => SQL> = {
 async function dbKeys(file: string, churchId: string): Promise<string[]> {
   const res = await t.db.execute<{ k: string }>(expectedKeys[file](churchId));
   return res.rows.map((r) => r.k).sort();
-}
-
-function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(bytes, { lazyEntries: true }, (err, zip) => {
-      if (err) return reject(err);
-      const files = new Map<string, Buffer>();
-      zip.on("entry", (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (e, stream) => {
-          if (e) return reject(e);
-          const chunks: Buffer[] = [];
-          stream.on("data", (c: Buffer) => chunks.push(c));
-          stream.on("end", () => {
-            files.set(entry.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on("end", () => resolve(files));
-      zip.on("error", reject);
-      zip.readEntry();
-    });
-  });
 }
 
 async function download(caller: TSignedIn) {

@@ -2,10 +2,10 @@ import { ANONYMOUS_NAME, type TPrayerRequest, ZPrayerRequest } from "@common/pra
 import { parse } from "csv-parse/sync";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import yauzl from "yauzl";
 import type { Caller } from "../../../test/app";
 import { createTestApp, type TTestApp } from "../../../test/app";
 import { addMember, createChurch, type TSignedIn, type TTestChurch } from "../../../test/factories";
+import { unzip } from "../../../test/zip";
 import { activities } from "../../db/schema/admin";
 import { notifications } from "../../db/schema/community";
 import { prayerRequests } from "../../db/schema/prayer";
@@ -208,26 +208,3 @@ describe("prayer requests for the pastors and leaders only", () => {
     expect(forLeader.statusCode).toBe(403);
   });
 });
-
-function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(bytes, { lazyEntries: true }, (err, zip) => {
-      if (err) return reject(err);
-      const files = new Map<string, Buffer>();
-      zip.on("entry", (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (e, stream) => {
-          if (e) return reject(e);
-          const chunks: Buffer[] = [];
-          stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-          stream.on("end", () => {
-            files.set(entry.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on("end", () => resolve(files));
-      zip.on("error", reject);
-      zip.readEntry();
-    });
-  });
-}
