@@ -31,7 +31,9 @@ async function startApp(): Promise<TApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "fellowship-npm-start-"));
   dirs.push(dataDir);
   const port = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: "warn" };
+  // At info, as npm start runs: the embedded server's own lines go through the app's log (and must
+  // hold no password), the "no TCP port" line among them.
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: "info" };
   for (const name of ["DATABASE_URL", "TEST_DATABASE_URL", "APP_SECRET", "SMTP_URL", "HOST"]) delete env[name];
   env.HOST = "127.0.0.1";
   const child = spawn(process.execPath, ["--import", "tsx", path.resolve("server/src/main.ts")], {
