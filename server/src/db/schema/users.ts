@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { type AnyPgColumn, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { churches } from "./churches";
 import { ts } from "./columns";
@@ -32,6 +33,8 @@ export const users = pgTable(
      * church's admins saw too: enough to join, not enough to keep a password when SSO links).
      */
     emailProof: text("email_proof"),
+    /** The tours and welcomes this person finished or dismissed ("welcome", "admin-welcome"): kept here, not in one browser. */
+    toursDone: text("tours_done").array().notNull().default(sql`'{}'::text[]`),
     createdAt: ts("created_at").notNull().defaultNow(),
   },
   (t) => [
