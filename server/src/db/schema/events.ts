@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, pgTable, text, unique, uuid } from "drizzle-orm/pg-core";
 import { churchRef } from "./churches";
 import { ts } from "./columns";
 import { userRef, users } from "./users";
@@ -14,6 +14,10 @@ export const events = pgTable(
     startTime: ts("start_time").notNull(),
     endTime: ts("end_time").notNull(),
     streamUrl: text("stream_url"),
+    /** An RFC 5545 RRULE (WEEKLY or MONTHLY, without the "RRULE:" prefix), expanded in the church's zone; null: once. */
+    recurrence: text("recurrence"),
+    /** "Regular service": a repeating event listed under service times on the public page. */
+    isService: boolean("is_service").notNull().default(false),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: ts("created_at").notNull().defaultNow(),
     updatedAt: ts("updated_at").notNull().defaultNow(),
@@ -28,9 +32,42 @@ export const eventAttendance = pgTable(
       .notNull()
       .references(() => events.id, { onDelete: "cascade" }),
     userId: userRef(),
+    /** The occurrence of a repeating event (its start by the rule, even when moved); null for a single event. */
+    occurrenceStart: ts("occurrence_start"),
     isGoing: boolean("is_going").notNull().default(false),
     checkedInAt: ts("checked_in_at"),
     updatedAt: ts("updated_at").notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("event_attendance_key").on(t.eventId, t.userId), index("event_attendance_user_idx").on(t.userId)],
+  (t) => [
+    // One answer per member and occurrence; a single event's null occurrence is one value too.
+    unique("event_attendance_key").on(t.eventId, t.userId, t.occurrenceStart).nullsNotDistinct(),
+    index("event_attendance_user_idx").on(t.userId),
+  ],
+);
+
+/**
+ * One occurrence of a repeating event changed or cancelled (an iCalendar RECURRENCE-ID / EXDATE):
+ * `occurrenceStart` is its start by the rule; the other columns, when set, replace the series' values.
+ */
+export const eventOccurrenceChanges = pgTable(
+  "event_occurrence_changes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    churchId: churchRef(),
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    occurrenceStart: ts("occurrence_start").notNull(),
+    isCancelled: boolean("is_cancelled").notNull().default(false),
+    title: text("title"),
+    description: text("description"),
+    location: text("location"),
+    startTime: ts("start_time"),
+    endTime: ts("end_time"),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    unique("event_occurrence_changes_key").on(t.eventId, t.occurrenceStart),
+    index("event_occurrence_changes_church_idx").on(t.churchId),
+  ],
 );
