@@ -1,17 +1,5 @@
-import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { axe } from "./axe";
-import {
-  apiPost,
-  DESKTOP,
-  expectNoHorizontalOverflow,
-  PHONE,
-  shot,
-  signUpInContext,
-  skipTours,
-  startE2E,
-  type TE2E,
-} from "./harness";
+import { apiPost, checkBothSizes, DESKTOP, signUpInContext, skipTours, startE2E, type TE2E } from "./harness";
 
 let e: TE2E;
 beforeAll(async () => {
@@ -21,24 +9,6 @@ beforeAll(async () => {
 const poll = <T>(fn: () => Promise<T>) => expect.poll(fn, { timeout: 15_000 });
 const hours = (h: number) => new Date(Date.now() + h * 3_600_000).toISOString();
 
-/** Layout, axe and a screenshot at desktop, then the same screen on a phone (the page resized), and back. */
-async function checkBothSizes(page: Page, name: string) {
-  for (const [label, viewport] of [
-    ["desktop", DESKTOP],
-    ["phone", PHONE],
-  ] as const) {
-    await page.setViewportSize(viewport);
-    await page.mouse.move(0, 0);
-    await poll(() =>
-      page.evaluate(() => document.getAnimations().filter((a) => a instanceof CSSTransition).length),
-    ).toBe(0);
-    await expectNoHorizontalOverflow(page);
-    expect(await axe(page), `${label} ${name}`).toEqual([]);
-    await shot(page, `${label}-first-hour-${name}`);
-  }
-  await page.setViewportSize(DESKTOP);
-}
-
 describe("what the first hour must not show (issue 24 items 4, 5, 6, 8, 11)", () => {
   it("signed out: a branded 404 with a way home; on sign-in, Tab goes from the e-mail to the password", async () => {
     const { page } = await e.newPage(DESKTOP);
@@ -47,7 +17,7 @@ describe("what the first hour must not show (issue 24 items 4, 5, 6, 8, 11)", ()
     await poll(() => main.getByRole("heading", { name: "Page Not Found" }).isVisible()).toBe(true);
     expect(await page.getByText(/router/i).count()).toBe(0);
     expect(await main.getByRole("link", { name: "Go to Homepage" }).getAttribute("href")).toBe("/");
-    await checkBothSizes(page, "01-not-found-signed-out");
+    await checkBothSizes(page, "first-hour-01-not-found-signed-out");
 
     await page.goto("/login");
     const email = page.getByLabel("Email");
@@ -57,7 +27,7 @@ describe("what the first hour must not show (issue 24 items 4, 5, 6, 8, 11)", ()
     expect(await page.evaluate(() => document.activeElement?.id)).toBe("signin-password");
     await page.keyboard.press("Tab");
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Forgot password?");
-    await checkBothSizes(page, "02-sign-in");
+    await checkBothSizes(page, "first-hour-02-sign-in");
   });
 
   it("signed in: events happening now and past apart, the 404 in the shell, the admin dashboard's true words", async () => {
@@ -91,7 +61,7 @@ describe("what the first hour must not show (issue 24 items 4, 5, 6, 8, 11)", ()
     expect(await past.getByRole("heading", { level: 3 }).allTextContents()).toEqual(["Harvest Supper"]);
     expect(await past.getByText("Past", { exact: true }).isVisible()).toBe(true);
     expect(await page.getByText("Join us for this upcoming event!").count()).toBe(0);
-    await checkBothSizes(page, "03-events");
+    await checkBothSizes(page, "first-hour-03-events");
 
     await page.goto("/no-such-page");
     const main = page.getByRole("main");
@@ -100,7 +70,7 @@ describe("what the first hour must not show (issue 24 items 4, 5, 6, 8, 11)", ()
     expect(await page.getByText(/router/i).count()).toBe(0);
     await main.getByRole("link", { name: "Go to Homepage" }).click();
     await poll(() => page.getByRole("heading", { name: "Church Administration" }).isVisible()).toBe(true);
-    await checkBothSizes(page, "04-admin-dashboard");
+    await checkBothSizes(page, "first-hour-04-admin-dashboard");
     expect(await page.getByText("Open Prayer Requests").isVisible()).toBe(true);
     expect(await page.getByText("Add a recording link").isVisible()).toBe(true);
     expect(await page.getByText(/Upload a message|Download Our App/).count()).toBe(0);
@@ -108,6 +78,6 @@ describe("what the first hour must not show (issue 24 items 4, 5, 6, 8, 11)", ()
 
     await page.goto("/no-such-page");
     await poll(() => main.getByRole("heading", { name: "Page Not Found" }).isVisible()).toBe(true);
-    await checkBothSizes(page, "05-not-found-signed-in");
+    await checkBothSizes(page, "first-hour-05-not-found-signed-in");
   });
 });

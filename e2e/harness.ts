@@ -8,6 +8,7 @@ import { loadConfig } from "../server/src/config";
 import type { TDb } from "../server/src/db/client";
 import { createTestDb } from "../server/test/db";
 import { startSmtpServer } from "../server/test/smtp";
+import { axe } from "./axe";
 
 export const CHROMIUM_ARGS = [
   "--headless",
@@ -105,6 +106,35 @@ export async function expectNoHorizontalOverflow(page: Page): Promise<void> {
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );
   expect(overflow).toBeLessThanOrEqual(0);
+}
+
+/**
+ * What every screen must pass, at the page's current size: once nothing is moving (the pointer
+ * parked, no CSS transition running), no sideways overflow, no axe violation; then a screenshot
+ * named `name` to look at.
+ */
+export async function checkScreen(page: Page, name: string): Promise<void> {
+  await page.mouse.move(0, 0);
+  await expect
+    .poll(() => page.evaluate(() => document.getAnimations().filter((a) => a instanceof CSSTransition).length), {
+      timeout: 15_000,
+    })
+    .toBe(0);
+  await expectNoHorizontalOverflow(page);
+  expect(await axe(page), name).toEqual([]);
+  await shot(page, name);
+}
+
+/** `checkScreen` at desktop size, then on a phone (the page resized), then back to desktop. */
+export async function checkBothSizes(page: Page, name: string): Promise<void> {
+  for (const [label, viewport] of [
+    ["desktop", DESKTOP],
+    ["phone", PHONE],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    await checkScreen(page, `${label}-${name}`);
+  }
+  await page.setViewportSize(DESKTOP);
 }
 
 /** Signs a browser context up through the real API (faster than the form; the form has its own test). */

@@ -1,13 +1,11 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { axe } from "./axe";
 import {
   apiPost,
+  checkScreen,
   DESKTOP,
-  expectNoHorizontalOverflow,
   inviteMember,
   PHONE,
-  shot,
   signUpInContext,
   skipTours,
   startE2E,
@@ -20,17 +18,6 @@ beforeAll(async () => {
 });
 
 const poll = <T>(fn: () => Promise<T>) => expect.poll(fn, { timeout: 15_000 });
-
-/** Layout, axe and a screenshot of what is on screen now, at the page's current size. */
-async function check(page: Page, name: string) {
-  await page.mouse.move(0, 0);
-  await poll(() => page.evaluate(() => document.getAnimations().filter((a) => a instanceof CSSTransition).length)).toBe(
-    0,
-  );
-  await expectNoHorizontalOverflow(page);
-  expect(await axe(page), name).toEqual([]);
-  await shot(page, name);
-}
 
 async function open(page: Page, to: string, heading: string) {
   await page.goto(to);
@@ -70,7 +57,7 @@ describe("the notifications page and pastor-only prayer requests (issue 24)", ()
     await page.getByLabel("Title").fill("Struggling at home");
     await page.getByLabel("Details").fill("Please pray for my marriage. I would rather only the pastors knew.");
     await page.getByRole("radio", { name: /Pastors and leaders only/ }).click();
-    await check(page, "desktop-notifications-prayer-form");
+    await checkScreen(page, "desktop-notifications-prayer-form");
     await page.getByRole("button", { name: "Submit Request" }).click();
     const mine = page.getByRole("article", { name: "Struggling at home" });
     await poll(() => mine.getByText("Leaders only").isVisible()).toBe(true);
@@ -81,7 +68,7 @@ describe("the notifications page and pastor-only prayer requests (issue 24)", ()
     await poll(() => seen.getByText("Leaders only").isVisible()).toBe(true);
     await seen.getByRole("button", { name: /I prayed/ }).click();
     await poll(() => seen.getByRole("button", { name: /Prayed/ }).isDisabled()).toBe(true);
-    await check(adminPage, "desktop-notifications-prayer-wall-admin");
+    await checkScreen(adminPage, "desktop-notifications-prayer-wall-admin");
     const boaz = await inviteMember(e, DESKTOP, adminCtx, "boaz.member@example.org", "Boaz");
     await open(boaz.page, "/prayer-requests", "Prayer Requests");
     await poll(() => boaz.page.getByText("No prayer requests yet. Be the first to share!").isVisible()).toBe(true);
@@ -108,13 +95,13 @@ describe("the notifications page and pastor-only prayer requests (issue 24)", ()
     const popover = page.getByRole("dialog", { name: "Notifications" });
     await poll(() => popover.getByText("3 new sermons").isVisible()).toBe(true);
     await poll(() => popover.getByRole("button", { name: /Someone prayed for you/ }).isVisible()).toBe(true);
-    await check(page, "desktop-notifications-bell");
+    await checkScreen(page, "desktop-notifications-bell");
     await popover.getByRole("link", { name: "See all notifications" }).click();
     await poll(() => page.getByRole("heading", { name: "Notifications", level: 1 }).isVisible()).toBe(true);
     const list = page.getByRole("list", { name: "Notifications" });
     await poll(() => list.getByRole("listitem").count()).toBe(3);
     await poll(() => page.getByText("5 unread", { exact: false }).isVisible()).toBe(true);
-    await check(page, "desktop-notifications-page");
+    await checkScreen(page, "desktop-notifications-page");
 
     // One kind at a time, in words.
     await page.getByLabel("Show").selectOption({ label: "New events" });
@@ -135,21 +122,21 @@ describe("the notifications page and pastor-only prayer requests (issue 24)", ()
     const eli = await inviteMember(e, DESKTOP, adminCtx, "eli.newcomer@example.org", "Eli");
     await open(eli.page, "/notifications", "Notifications");
     await poll(() => eli.page.getByText("No notifications yet").isVisible()).toBe(true);
-    await check(eli.page, "desktop-notifications-empty");
+    await checkScreen(eli.page, "desktop-notifications-empty");
 
     // The same screens on a phone.
     for (const p of [page, adminPage, eli.page]) await p.setViewportSize(PHONE);
     await open(page, "/notifications", "Notifications");
     await poll(() => list.getByRole("listitem").count()).toBe(3);
-    await check(page, "phone-notifications-page");
-    await check(eli.page, "phone-notifications-empty");
+    await checkScreen(page, "phone-notifications-page");
+    await checkScreen(eli.page, "phone-notifications-empty");
     await open(page, "/prayer-requests", "Prayer Requests");
     await page.getByRole("button", { name: "New Request" }).click();
     await page.getByRole("radio", { name: /Pastors and leaders only/ }).click();
-    await check(page, "phone-notifications-prayer-form");
+    await checkScreen(page, "phone-notifications-prayer-form");
     await page.keyboard.press("Escape");
     await open(adminPage, "/prayer-requests", "Prayer Requests");
-    await check(adminPage, "phone-notifications-prayer-wall-admin");
+    await checkScreen(adminPage, "phone-notifications-prayer-wall-admin");
     await page
       .getByRole("button", { name: /^Notifications/ })
       .first()
@@ -157,6 +144,6 @@ describe("the notifications page and pastor-only prayer requests (issue 24)", ()
     await poll(() => page.getByRole("dialog", { name: "Notifications" }).getByText("3 new sermons").isVisible()).toBe(
       true,
     );
-    await check(page, "phone-notifications-bell");
+    await checkScreen(page, "phone-notifications-bell");
   });
 });

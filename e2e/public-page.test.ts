@@ -1,17 +1,6 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { axe } from "./axe";
-import {
-  apiPost,
-  DESKTOP,
-  expectNoHorizontalOverflow,
-  PHONE,
-  shot,
-  signUpInContext,
-  skipTours,
-  startE2E,
-  type TE2E,
-} from "./harness";
+import { apiPost, checkBothSizes, DESKTOP, signUpInContext, skipTours, startE2E, type TE2E } from "./harness";
 
 let e: TE2E;
 beforeAll(async () => {
@@ -19,24 +8,6 @@ beforeAll(async () => {
 });
 
 const poll = <T>(fn: () => Promise<T>) => expect.poll(fn, { timeout: 15_000 });
-
-/** Layout, axe and a screenshot at desktop, then the same screen on a phone (the page resized), and back. */
-async function checkBothSizes(page: Page, name: string) {
-  for (const [label, viewport] of [
-    ["desktop", DESKTOP],
-    ["phone", PHONE],
-  ] as const) {
-    await page.setViewportSize(viewport);
-    await page.mouse.move(0, 0);
-    await poll(() =>
-      page.evaluate(() => document.getAnimations().filter((a) => a instanceof CSSTransition).length),
-    ).toBe(0);
-    await expectNoHorizontalOverflow(page);
-    expect(await axe(page), `${label} ${name}`).toEqual([]);
-    await shot(page, `${label}-public-page-${name}`);
-  }
-  await page.setViewportSize(DESKTOP);
-}
 
 /** A browser whose clock is in Chicago, as the leader's would be. */
 async function chicagoBrowser(): Promise<{ context: BrowserContext; page: Page }> {
@@ -68,7 +39,7 @@ describe("public page (issue 24)", () => {
     await poll(() => zone.inputValue()).toBe("America/Denver");
     await slug.fill("grace-springfield");
     await poll(() => page.getByText(`${e.baseUrl}/c/grace-springfield`).isVisible()).toBe(true);
-    await checkBothSizes(page, "01-church-setup");
+    await checkBothSizes(page, "public-page-01-church-setup");
     await page.getByRole("button", { name: "Create Church" }).click();
     await poll(async () => (await context.request.get("/api/admin/church/settings")).status()).toBe(200);
     const created = await (await context.request.get("/api/admin/church/settings")).json();
@@ -114,7 +85,7 @@ describe("public page (issue 24)", () => {
     await poll(() => open.isVisible()).toBe(true);
     expect(await open.getAttribute("href")).toBe("/c/grace-springfield");
     await open.scrollIntoViewIfNeeded();
-    await checkBothSizes(page, "02-church-settings");
+    await checkBothSizes(page, "public-page-02-church-settings");
 
     // The visitor, signed out, sees the page.
     await visitor.page.goto("/c/grace-springfield");
@@ -128,7 +99,7 @@ describe("public page (issue 24)", () => {
     );
     const sermon = visitor.page.getByRole("link", { name: /Walking in Faith/ });
     expect(await sermon.getAttribute("href")).toMatch(/^\/sermons\/[\w-]+$/);
-    await checkBothSizes(visitor.page, "03-visitor");
+    await checkBothSizes(visitor.page, "public-page-03-visitor");
 
     // ... and asks for an invitation.
     await visitor.page.getByLabel("Your name").fill("Ada Visitor");
@@ -136,14 +107,14 @@ describe("public page (issue 24)", () => {
     await visitor.page.getByLabel("Message (optional)").fill("We moved to Springfield last month.");
     await visitor.page.getByRole("button", { name: "Request an invitation" }).click();
     await poll(() => visitor.page.getByRole("status").filter({ hasText: "Thank you!" }).isVisible()).toBe(true);
-    await checkBothSizes(visitor.page, "04-request-sent");
+    await checkBothSizes(visitor.page, "public-page-04-request-sent");
 
     // The admin's Invitations page: Requests to join, then Invite.
     await page.goto("/admin/invitations");
     const request = page.getByRole("listitem").filter({ hasText: "ada.visitor@example.org" });
     await poll(() => request.isVisible()).toBe(true);
     expect(await request.getByText("We moved to Springfield last month.").isVisible()).toBe(true);
-    await checkBothSizes(page, "05-requests-to-join");
+    await checkBothSizes(page, "public-page-05-requests-to-join");
     await request.getByRole("button", { name: /^Invite Ada Visitor/ }).click();
     await poll(() => page.getByText("Invitation Sent").first().isVisible()).toBe(true);
     await poll(() => page.getByText("Requests to join").count()).toBe(0);
@@ -159,6 +130,6 @@ describe("public page (issue 24)", () => {
     expect(await page.getByRole("link", { name: /\/c\/grace-springfield/ }).getAttribute("href")).toBe(
       "/c/grace-springfield",
     );
-    await checkBothSizes(page, "06-our-church");
+    await checkBothSizes(page, "public-page-06-our-church");
   });
 });

@@ -1,20 +1,8 @@
 import { CONFIRM_TO_SEND_INVITATIONS, UNCONFIRMED_ADMIN_INVITATION_EMAILS } from "@common/invitation-helpers";
-import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { integrations } from "../server/src/db/schema/integrations";
 import { SecretBox } from "../server/src/lib/secrets";
-import { axe } from "./axe";
-import {
-  apiPost,
-  DESKTOP,
-  expectNoHorizontalOverflow,
-  PHONE,
-  shot,
-  signUpInContext,
-  skipTours,
-  startE2E,
-  type TE2E,
-} from "./harness";
+import { apiPost, checkBothSizes, DESKTOP, signUpInContext, skipTours, startE2E, type TE2E } from "./harness";
 
 // The harness's APP_SECRET: the integration arranged below is sealed as the app seals a key.
 const APP_SECRET = "the browser tests' own secret";
@@ -27,24 +15,6 @@ beforeAll(async () => {
 });
 
 const poll = <T>(fn: () => Promise<T>) => expect.poll(fn, { timeout: 15_000 });
-
-/** Layout, axe and a screenshot at desktop, then the same screen on a phone (the page resized), and back. */
-async function checkBothSizes(page: Page, name: string) {
-  for (const [label, viewport] of [
-    ["desktop", DESKTOP],
-    ["phone", PHONE],
-  ] as const) {
-    await page.setViewportSize(viewport);
-    await page.mouse.move(0, 0);
-    await poll(() =>
-      page.evaluate(() => document.getAnimations().filter((a) => a instanceof CSSTransition).length),
-    ).toBe(0);
-    await expectNoHorizontalOverflow(page);
-    expect(await axe(page), `${label} ${name}`).toEqual([]);
-    await shot(page, `${label}-security-${name}`);
-  }
-  await page.setViewportSize(DESKTOP);
-}
 
 const mailsTo = (to: string, subject: string) =>
   e.smtp.messages.filter((m) => m.to.includes(to) && m.subject === subject).length;
@@ -79,7 +49,7 @@ describe("security notices (issue 23 items 4 and 7)", () => {
     const note = page.getByRole("note").filter({ hasText: CONFIRM_TO_SEND_INVITATIONS });
     await poll(() => note.isVisible()).toBe(true);
     await poll(() => page.locator("#waiting").getByText("person21@example.org").isVisible()).toBe(true);
-    await checkBothSizes(page, "01-invitation-held");
+    await checkBothSizes(page, "security-01-invitation-held");
 
     // The notice's button e-mails a confirmation link (the real SMTP server receives it).
     await e.flushMail();
@@ -91,7 +61,7 @@ describe("security notices (issue 23 items 4 and 7)", () => {
       return mailsTo(email, CONFIRM_SUBJECT);
     }).toBe(before + 1);
     expect(e.smtp.messages.filter((m) => m.to.includes(email)).at(-1)?.text).toMatch(/\/verify-email\?token=[\w-]+/);
-    await checkBothSizes(page, "02-confirmation-link-sent");
+    await checkBothSizes(page, "security-02-confirmation-link-sent");
 
     // Coming back later, Ruth is still told why person21 waits.
     await page.reload();
@@ -126,7 +96,7 @@ describe("security notices (issue 23 items 4 and 7)", () => {
     await admin.goto("/admin");
     const line = admin.getByText(/1 integration was paused \(Planning Center\) because Ruth Tester/);
     await poll(() => line.isVisible()).toBe(true);
-    await checkBothSizes(admin, "03-dashboard-activity");
+    await checkBothSizes(admin, "security-03-dashboard-activity");
 
     // Integrations: Paused, the reason, and Resume.
     await admin.goto("/admin/integrations");
@@ -136,12 +106,12 @@ describe("security notices (issue 23 items 4 and 7)", () => {
       card.getByText(/Paused because Ruth Tester, who connected it, is no longer an admin/).isVisible(),
     ).toBe(true);
     expect(await card.getByText("Ready", { exact: true }).count()).toBe(0);
-    await checkBothSizes(admin, "04-integration-paused");
+    await checkBothSizes(admin, "security-04-integration-paused");
 
     await card.getByRole("button", { name: "Resume Planning Center" }).click();
     await poll(() => card.getByText("Paused", { exact: true }).count()).toBe(0);
     await poll(() => card.getByText("Active", { exact: true }).first().isVisible()).toBe(true);
     expect(await card.getByText(/Paused because/).count()).toBe(0);
-    await checkBothSizes(admin, "05-integration-resumed");
+    await checkBothSizes(admin, "security-05-integration-resumed");
   });
 });
