@@ -59,6 +59,8 @@ export type TVerifyEmailBody = z.input<typeof ZVerifyEmailBody>;
 export const ZAuthUser = ZUserFields.extend({
   /** Whether the owner of `email` has proved it (an e-mailed link or invitation, or the sign-in provider). */
   emailVerified: z.boolean(),
+  /** The tours and welcomes this person finished or dismissed (common/tours.ts), on any device. */
+  toursDone: z.array(z.string()),
   church: z
     .object({ name: z.string(), logoUrl: z.string().nullable(), brandColor: z.string(), timeZone: z.string() })
     .nullable(),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { TOUR_NAMES } from "./tours";
 
 /**
  * `GET /api/user/stats` (spec 1 and 2, issue 8): `streaks` maps each active streak to its length
@@ -25,3 +26,14 @@ export const ZUserBadge = z.object({
   icon: z.string(),
 });
 export type TUserBadge = z.infer<typeof ZUserBadge>;
+
+/** `PUT /api/user/tour`: marks one of the caller's tours finished (or, with `done: false`, to show again). */
+export const ZTourBody = z.object({
+  tour: z.enum(TOUR_NAMES, { error: `tour must be one of: ${TOUR_NAMES.join(", ")}` }),
+  done: z.boolean({ error: "done must be true or false" }),
+});
+export type TTourBody = z.input<typeof ZTourBody>;
+
+/** The answer: every tour the caller has finished. */
+export const ZToursDone = z.object({ toursDone: z.array(z.enum(TOUR_NAMES)) });
+export type TToursDone = z.infer<typeof ZToursDone>;

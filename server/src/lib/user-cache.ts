@@ -127,6 +127,7 @@ export async function loadAuthUser(db: TDb, userId: string): Promise<TAuthUser |
     lastLogin: u.lastLogin?.toISOString() ?? null,
     createdAt: u.createdAt.toISOString(),
     emailVerified: u.emailVerifiedAt !== null,
+    toursDone: u.toursDone,
     church: u.churchId && row.church?.name ? row.church : null,
   } as TAuthUser;
 }

@@ -1,7 +1,8 @@
-import { type TUserStats, ZUserBadge, ZUserStats } from "@common/user";
+import { type TUserStats, ZTourBody, ZToursDone, ZUserBadge, ZUserStats } from "@common/user";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { MemberCache } from "../../lib/member-cache";
+import { updateTourDone } from "./tours.service";
 import { getUserBadges, getUserStats } from "./user.service";
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -22,5 +23,19 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { summary: "The caller's badges", response: { 200: z.array(ZUserBadge) } },
     },
     async (req) => getUserBadges(req.churchCtx),
+  );
+  app.put(
+    "/api/user/tour",
+    {
+      config: { access: "user" },
+      schema: {
+        summary: "Mark a tour finished",
+        description:
+          "Keeps which tours and welcomes the caller finished (`welcome`, `admin-welcome`) on the server, so another device does not show them again. `GET /api/auth/user` carries them as `toursDone`.",
+        body: ZTourBody,
+        response: { 200: ZToursDone },
+      },
+    },
+    async (req) => updateTourDone(req.userCtx, req.body),
   );
 };
