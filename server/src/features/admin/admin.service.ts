@@ -1,7 +1,9 @@
 import type { TAdminStats } from "@common/admin";
-import { count, eq, gt, gte, inArray, isNull, sql } from "drizzle-orm";
+import { DEFAULT_BRAND_COLOR } from "@common/brand";
+import { and, count, eq, gt, gte, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { churches } from "../../db/schema/churches";
 import { events } from "../../db/schema/events";
-import { invitations } from "../../db/schema/invitations";
+import { invitationRequests, invitations } from "../../db/schema/invitations";
 import { prayerRequests } from "../../db/schema/prayer";
 import { sermons } from "../../db/schema/sermons";
 import { users } from "../../db/schema/users";
@@ -44,11 +46,36 @@ export async function getAdminStats(ctx: TChurchCtx, now = new Date()): Promise<
       .from(prayerRequests)
       .where(inChurch(prayerRequests, ctx, isNull(prayerRequests.answeredAt), isNull(prayerRequests.hiddenAt))),
   ]);
-  const [inv] = await ctx.db
-    .select({ n: count() })
-    .from(invitations)
-    .where(inChurch(invitations, ctx, eq(invitations.isUsed, false), gt(invitations.expiresAt, now)));
+  const isOpen = and(eq(invitations.isUsed, false), gt(invitations.expiresAt, now));
+  const [[inv], [requests], [anySermon], [church]] = await Promise.all([
+    ctx.db
+      .select({
+        open: count(sql`case when ${isOpen} then 1 end`),
+        toReview: count(sql`case when ${and(isOpen, isNull(invitations.sentAt))} then 1 end`),
+        sent: count(sql`case when ${and(isOpen, isNotNull(invitations.sentAt))} then 1 end`),
+        everSent: count(invitations.sentAt),
+      })
+      .from(invitations)
+      .where(inChurch(invitations, ctx)),
+    ctx.db
+      .select({ n: count() })
+      .from(invitationRequests)
+      .where(inChurch(invitationRequests, ctx, isNull(invitationRequests.handledAt))),
+    ctx.db.select({ id: sermons.id }).from(sermons).where(inChurch(sermons, ctx)).limit(1),
+    ctx.db
+      .select({
+        logoUrl: churches.logoUrl,
+        brandColor: churches.brandColor,
+        address: churches.address,
+        phone: churches.phone,
+        email: churches.email,
+      })
+      .from(churches)
+      .where(eq(churches.id, ctx.churchId)),
+  ]);
   const pendingKudos = await countPendingKudos(ctx);
+  const hasOwnLook = !!church?.logoUrl || (!!church && church.brandColor.toUpperCase() !== DEFAULT_BRAND_COLOR);
+  const hasContact = !!(church?.address?.trim() || church?.phone?.trim() || church?.email?.trim());
   return {
     totalMembers: m.totalMembers,
     totalAdmins: m.totalAdmins,
@@ -57,7 +84,14 @@ export async function getAdminStats(ctx: TChurchCtx, now = new Date()): Promise<
     upcomingEvents: eventCount.n,
     prayerRequests: prayerCount.n,
     newMembersThisMonth: m.newMembersThisMonth,
-    pendingInvitations: inv.n,
+    pendingInvitations: inv.open,
+    invitationsToReview: inv.toReview + requests.n,
+    invitationsSent: inv.sent,
+    firstSteps: {
+      hasSermon: !!anySermon,
+      hasSentInvitation: inv.everSent > 0,
+      isChurchSetUp: hasOwnLook && hasContact,
+    },
     pendingKudos,
   };
 }

@@ -4,7 +4,9 @@ import { ZUserStats } from "@common/user";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { Caller, createTestApp, type TTestApp } from "../../../test/app";
-import { addMember, createChurch, createEvent, invite, uniqueEmail } from "../../../test/factories";
+import { addMember, createChurch, createEvent, createSermon, invite, uniqueEmail } from "../../../test/factories";
+import { churches } from "../../db/schema/churches";
+import { invitationRequests, invitations } from "../../db/schema/invitations";
 import { users } from "../../db/schema/users";
 
 let t: TTestApp;
@@ -52,7 +54,62 @@ describe("GET /api/admin/stats", () => {
       prayerRequests: 2,
       newMembersThisMonth: 3,
       pendingInvitations: 1,
+      invitationsToReview: 0,
+      invitationsSent: 1,
+      firstSteps: { hasSermon: false, hasSentInvitation: true, isChurchSetUp: false },
       pendingKudos: 0,
+    });
+  });
+
+  it("tells invitations waiting for the admin's review apart from sent ones, and ticks the first steps from real rows", async () => {
+    const a = await createChurch(t.app);
+    const b = await createChurch(t.app);
+    const stats = async () => ZAdminStats.parse((await a.admin.get("/api/admin/stats")).body);
+    expect(await stats()).toMatchObject({
+      pendingInvitations: 0,
+      invitationsToReview: 0,
+      invitationsSent: 0,
+      firstSteps: { hasSermon: false, hasSentInvitation: false, isChurchSetUp: false },
+    });
+    // An imported invitation not yet sent, and a visitor's request from the public page: both wait for review.
+    const expiresAt = new Date(Date.now() + 7 * 86_400_000);
+    await t.db.insert(invitations).values({
+      churchId: a.church.id,
+      email: uniqueEmail(),
+      role: "CONGREGANT",
+      tokenHash: `unsent-${uniqueEmail()}`,
+      expiresAt,
+      sentAt: null,
+      source: "import",
+    });
+    await t.db.insert(invitationRequests).values({ churchId: a.church.id, name: "Visitor", email: uniqueEmail() });
+    await t.db.insert(invitationRequests).values({ churchId: b.church.id, name: "Elsewhere", email: uniqueEmail() });
+    expect(await stats()).toMatchObject({ pendingInvitations: 1, invitationsToReview: 2, invitationsSent: 0 });
+    expect((await stats()).firstSteps.hasSentInvitation).toBe(false);
+
+    // One sent (then accepted: still counts as the first step done, no longer as waiting), one sent and open.
+    const joined = await addMember(t.app, a);
+    await invite(a.admin, uniqueEmail());
+    await invite(b.admin, uniqueEmail());
+    expect(joined.user.churchId).toBe(a.church.id);
+    expect(await stats()).toMatchObject({
+      invitationsToReview: 2,
+      invitationsSent: 1,
+      firstSteps: { hasSentInvitation: true },
+    });
+
+    // A sermon added; the church's look and a way to reach it make it set up.
+    await createSermon(a.admin);
+    expect((await stats()).firstSteps.hasSermon).toBe(true);
+    await t.db.update(churches).set({ brandColor: "#AA3311" }).where(eq(churches.id, a.church.id));
+    expect((await stats()).firstSteps.isChurchSetUp).toBe(false);
+    await t.db.update(churches).set({ phone: "555 0100" }).where(eq(churches.id, a.church.id));
+    expect((await stats()).firstSteps.isChurchSetUp).toBe(true);
+    // Church B's steps are its own.
+    expect(ZAdminStats.parse((await b.admin.get("/api/admin/stats")).body)).toMatchObject({
+      invitationsToReview: 1,
+      invitationsSent: 1,
+      firstSteps: { hasSermon: false, hasSentInvitation: true, isChurchSetUp: false },
     });
   });
 
