@@ -1,6 +1,7 @@
+import { getBrandTheme } from "@common/brand";
+import { contrastRatio, NEAR_BLACK, WHITE } from "@common/color";
 import { describe, expect, it } from "vitest";
-import { applyBrandTheme, getBrandTheme } from "./brand-theme";
-import { contrastRatio, NEAR_BLACK, WHITE } from "./color";
+import { applyBrandTheme } from "./brand-theme";
 
 describe("getBrandTheme", () => {
   it("keeps white text on the default #6366F1 by darkening it just enough for AA", () => {

@@ -1,6 +1,5 @@
 import fs from "node:fs";
 import path from "node:path";
-import { DEFAULT_BRAND_COLOR } from "@common/brand";
 import { INVITATION_TTL_DAYS } from "@common/invitation-helpers";
 import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
@@ -257,28 +256,4 @@ export function unlinkable(name: string): string {
       .replace(/[/\\]/g, "\u2215")
       .replace(/@/g, "\uff20")
   );
-}
-
-export function escapeHtml(s: string): string {
-  return s.replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string,
-  );
-}
-
-/** A plain, readable HTML e-mail with one button; the text version carries the same link. */
-export function renderActionMail(opts: {
-  heading: string;
-  lines: string[];
-  actionLabel: string;
-  actionUrl: string;
-  color?: string;
-}): string {
-  const color = opts.color ?? DEFAULT_BRAND_COLOR;
-  const paras = opts.lines.map((l) => `<p style="margin:0 0 12px">${escapeHtml(l)}</p>`).join("");
-  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;background:#f6f7fb;padding:24px;color:#1f2937">
-<div style="max-width:520px;margin:auto;background:#fff;border-radius:12px;padding:28px;border:1px solid #e5e7eb">
-<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(opts.heading)}</h1>${paras}
-<p style="margin:20px 0"><a href="${escapeHtml(opts.actionUrl)}" style="background:${color};color:#fff;padding:10px 18px;border-radius:8px;text-decoration:none;display:inline-block">${escapeHtml(opts.actionLabel)}</a></p>
-<p style="font-size:12px;color:#6b7280;word-break:break-all">${escapeHtml(opts.actionUrl)}</p></div></body></html>`;
 }

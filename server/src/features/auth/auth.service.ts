@@ -7,7 +7,7 @@ import { users } from "../../db/schema/users";
 import type { TAppCtx } from "../../lib/context";
 import { createToken, hashPassword, sha256, verifyPassword } from "../../lib/crypto";
 import { AppError, badRequest, conflict } from "../../lib/errors";
-import { renderActionMail } from "../../lib/mail";
+import { findMailChurchOfUser, renderMail } from "../../lib/mail-layout";
 import { redeemInvitation } from "../invitations/invitations.service";
 import { markEmailProved, sendEmailVerification, type TMailDeps } from "./email-verification.service";
 import { useLink } from "./one-time-links.repo";
@@ -101,21 +101,14 @@ export async function requestPasswordReset(db: TDb, email: string, deps: TMailDe
     "Someone asked to reset the password of your Fellowship account.",
     "The link works once, for one hour. If it was not you, ignore this e-mail.",
   ];
-  await deps.mailer.enqueue(
-    {
-      to: email,
-      subject: "Reset your Fellowship password",
-      text: `${lines.join("\n\n")}\n\nChoose a new password: ${link}\n`,
-      html: renderActionMail({
-        heading: "Reset your password",
-        lines,
-        actionLabel: "Choose a new password",
-        actionUrl: link,
-      }),
-    },
-    db,
-    { expiresAt },
-  );
+  const body = renderMail({
+    church: await findMailChurchOfUser(db, user.id),
+    heading: "Reset your password",
+    lines,
+    action: { label: "Choose a new password", url: link },
+    baseUrl: deps.baseUrl,
+  });
+  await deps.mailer.enqueue({ to: email, subject: "Reset your Fellowship password", ...body }, db, { expiresAt });
 }
 
 /**

@@ -8,7 +8,8 @@ import { users } from "../../db/schema/users";
 import type { TAppCtx, TUserCtx } from "../../lib/context";
 import { createToken, hashPassword, sha256 } from "../../lib/crypto";
 import { badRequest, conflict, notFound } from "../../lib/errors";
-import { type Mailer, renderActionMail } from "../../lib/mail";
+import type { Mailer } from "../../lib/mail";
+import { findMailChurchOfUser, renderMail } from "../../lib/mail-layout";
 import { findLinkOwner, useLink } from "./one-time-links.repo";
 import { accountChanged, createSession, deleteSession, deleteUserSessions } from "./sessions.repo";
 
@@ -73,21 +74,16 @@ export async function sendEmailVerification(
       : "Please confirm that this e-mail address is yours.",
     `The link works once, for ${EMAIL_VERIFICATION_TTL_HOURS} hours. If you did not create a Fellowship account, you can ignore this e-mail.`,
   ];
-  await deps.mailer.enqueue(
-    {
-      to: user.email,
-      subject: "Confirm your Fellowship e-mail address",
-      text: `${lines.join("\n\n")}\n\nConfirm your address: ${link}\n`,
-      html: renderActionMail({
-        heading: "Confirm your e-mail address",
-        lines,
-        actionLabel: "Confirm e-mail address",
-        actionUrl: link,
-      }),
-    },
-    db,
-    { expiresAt },
-  );
+  const body = renderMail({
+    church: await findMailChurchOfUser(db, user.id),
+    heading: "Confirm your email address",
+    lines,
+    action: { label: "Confirm email address", url: link },
+    baseUrl: deps.baseUrl,
+  });
+  await deps.mailer.enqueue({ to: user.email, subject: "Confirm your Fellowship email address", ...body }, db, {
+    expiresAt,
+  });
 }
 
 /**

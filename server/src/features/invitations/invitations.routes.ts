@@ -32,6 +32,7 @@ export async function getInvitationSendingDeps(app: FastifyInstance, req: Fastif
     emailsPerDayTotal: app.config.invitationEmailsPerDayTotal,
     churchName: user?.church?.name ?? "your church",
     brandColor: user?.church?.brandColor ?? DEFAULT_BRAND_COLOR,
+    logoUrl: user?.church?.logoUrl ?? null,
     inviterName: user ? getMemberDisplayName(user) : "Your church",
   };
 }

@@ -14,7 +14,8 @@ import { inChurch } from "../../lib/church-scope";
 import type { TChurchCtx, TUserCtx } from "../../lib/context";
 import { createToken, sha256 } from "../../lib/crypto";
 import { AppError, conflict, forbidden, notFound } from "../../lib/errors";
-import { type Mailer, renderActionMail, unlinkable } from "../../lib/mail";
+import { type Mailer, unlinkable } from "../../lib/mail";
+import { renderMail } from "../../lib/mail-layout";
 import { resetPointsTotal } from "../../lib/points";
 import type { SecretBox } from "../../lib/secrets";
 import { recordActivity } from "../admin/activity.repo";
@@ -59,6 +60,8 @@ export type TInvitationDeps = {
   emailsPerDayTotal: number;
   churchName: string;
   brandColor: string;
+  /** The church's logo as stored (an `/api/...` path or a pasted link), for the e-mail's header. */
+  logoUrl: string | null;
   inviterName: string;
 };
 
@@ -171,19 +174,15 @@ async function enqueueInvitationMail(db: TDb, row: TInvitationRow, token: string
     `${unlinkable(deps.inviterName)} has invited you to join ${churchName} on Fellowship as ${ROLE_WORDS[row.role] ?? "a member"}.`,
     `The invitation is for ${row.email} and expires in ${days} ${days === 1 ? "day" : "days"}.`,
   ];
+  const body = renderMail({
+    church: { name: deps.churchName, logoUrl: deps.logoUrl, brandColor: deps.brandColor },
+    heading: `Join ${churchName}`,
+    lines,
+    action: { label: "Accept Invitation", url: link },
+    baseUrl: deps.baseUrl,
+  });
   await deps.mailer.enqueue(
-    {
-      to: row.email,
-      subject: `You're invited to join ${churchName}`,
-      text: `${lines.join("\n\n")}\n\nAccept your invitation: ${link}\n`,
-      html: renderActionMail({
-        heading: `Join ${churchName}`,
-        lines,
-        actionLabel: "Accept Invitation",
-        actionUrl: link,
-        color: deps.brandColor,
-      }),
-    },
+    { to: row.email, subject: `You're invited to join ${churchName}`, ...body },
     db,
     // The link dies with the invitation: an e-mail still queued then is not sent, and is deleted.
     { expiresAt: row.expiresAt },

@@ -1,7 +1,7 @@
+import { getBrandTheme } from "@common/brand";
+import { parseHexColor } from "@common/color";
 import { useId } from "react";
 import { Input } from "@/components/ui/input";
-import { getBrandTheme } from "@/lib/brand-theme";
-import { parseHexColor } from "@/lib/color";
 
 /** Colour picker plus text, with a preview of a button in the resulting (AA-checked) theme. */
 export function BrandColorField({
