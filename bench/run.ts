@@ -51,6 +51,7 @@ import {
 } from "./integrations";
 import { formatLighthouseMarkdown, runLighthouse } from "./lighthouse";
 import { formatLiveFanout, liveBudgetMs, measureLiveFanout } from "./live-fanout";
+import { insertSearchSermons, SEARCH_SERMONS } from "./search-seed";
 import { formatStartMemory, measureStartAndMemory } from "./start-memory";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -317,34 +318,15 @@ async function seedPrayerChain(ctx: TBenchContext): Promise<{ cookie: string }> 
   return { cookie };
 }
 
-/** Add endpoints here. */
-const SEARCH_SERMONS = 20_000;
-
 /**
- * A church of its own with 20,000 sermons for search (issue 24): titles from 40 x 37 topic pairs
- * (one topic in 40 of the titles), 12 speakers, 60 series, a scripture each, and a description and
- * a paragraph of notes (about 600 characters) that all say "faith". Requested as its admin. Made once.
+ * A church of its own with 20,000 sermons for search (issue 24), seeded as bench/search-seed.ts
+ * says, requested as its admin. Made once.
  */
 let searchChurch: Promise<{ cookie: string }> | undefined;
 function seedSearchChurch(ctx: TBenchContext): Promise<{ cookie: string }> {
   searchChurch ??= (async () => {
     const { cookie, churchId } = await signUpAdmin(ctx.appUrl, "search");
-    await ctx.db.query(
-      `with t as (select array['Grace','Hope','Love','Mercy','Peace','Joy','Patience','Kindness','Courage','Wisdom',
-                   'Forgiveness','Prayer','Worship','Service','Humility','Truth','Light','Rest','Trust','Generosity',
-                   'Healing','Freedom','Justice','Promise','Covenant','Kingdom','Spirit','Shepherd','Vine','Bread',
-                   'Water','Harvest','Exile','Return','Wilderness','Mountain','River','Garden','City','Table'] as w,
-                  array['Genesis','Exodus','Psalms','Isaiah','Matthew','Mark','Luke','John','Acts','Romans','Hebrews','James'] as b)
-       insert into sermons (church_id, title, speaker, date, duration, series, scripture, description, notes, tags)
-       select $1, t.w[1 + g % 40] || ' and ' || t.w[1 + (g / 40) % 37] || ', part ' || g,
-              'Speaker ' || (g % 12), date '1990-01-07' + (g % 12000), 30 + g % 40, 'Series ' || (g % 60),
-              t.b[1 + g % 12] || ' ' || (1 + g % 28) || ':' || (1 + g % 30),
-              'A message on ' || lower(t.w[1 + (g / 7) % 40]) || ' and faith, number ' || g || '.',
-              repeat('We read the passage together and asked what it means to live by faith this week. ', 7),
-              array['faith']
-       from t, generate_series(1, $2::int) as g`,
-      [churchId, SEARCH_SERMONS],
-    );
+    await insertSearchSermons(ctx.db, churchId, SEARCH_SERMONS);
     await ctx.db.query("analyze sermons");
     return { cookie };
   })();

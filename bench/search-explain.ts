@@ -12,8 +12,8 @@ import { createDb, migrateDb } from "../server/src/db/client";
 import { startEmbeddedPostgres } from "../server/src/db/embedded";
 import { search } from "../server/src/features/search/search.service";
 import type { TChurchCtx } from "../server/src/lib/context";
+import { insertSearchSermons, SEARCH_SERMONS } from "./search-seed";
 
-const SERMONS = 20_000;
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "fellowship-search-"));
 const embedded = await startEmbeddedPostgres(path.join(tmp, "data"), { database: "search_explain" });
 try {
@@ -30,24 +30,9 @@ try {
     [churchId],
   );
   const t0 = Date.now();
-  await pool.query(
-    `with t as (select array['Grace','Hope','Love','Mercy','Peace','Joy','Patience','Kindness','Courage','Wisdom',
-                 'Forgiveness','Prayer','Worship','Service','Humility','Truth','Light','Rest','Trust','Generosity',
-                 'Healing','Freedom','Justice','Promise','Covenant','Kingdom','Spirit','Shepherd','Vine','Bread',
-                 'Water','Harvest','Exile','Return','Wilderness','Mountain','River','Garden','City','Table'] as w,
-                array['Genesis','Exodus','Psalms','Isaiah','Matthew','Mark','Luke','John','Acts','Romans','Hebrews','James'] as b)
-     insert into sermons (church_id, title, speaker, date, duration, series, scripture, description, notes, tags)
-     select $1, t.w[1 + g % 40] || ' and ' || t.w[1 + (g / 40) % 37] || ', part ' || g,
-            'Speaker ' || (g % 12), date '1990-01-07' + (g % 12000), 30 + g % 40, 'Series ' || (g % 60),
-            t.b[1 + g % 12] || ' ' || (1 + g % 28) || ':' || (1 + g % 30),
-            'A message on ' || lower(t.w[1 + (g / 7) % 40]) || ' and faith, number ' || g || '.',
-            repeat('We read the passage together and asked what it means to live by faith this week. ', 7),
-            array['faith']
-     from t, generate_series(1, $2::int) as g`,
-    [churchId, SERMONS],
-  );
+  await insertSearchSermons(pool, churchId, SEARCH_SERMONS);
   await pool.query("analyze");
-  console.log(`seeded ${SERMONS} sermons in ${Date.now() - t0} ms`);
+  console.log(`seeded ${SEARCH_SERMONS} sermons in ${Date.now() - t0} ms`);
 
   const captured: { sql: string; params: unknown[] }[] = [];
   const db = drizzle(pool, {
