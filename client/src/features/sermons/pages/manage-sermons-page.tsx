@@ -36,7 +36,7 @@ export function ManageSermonsPage({ feedCard }: { feedCard?: ReactNode }) {
   const speakers = useSermonSpeakers({ includeDrafts: true });
   const deleteSermon = useDeleteSermon();
   const publishSermon = usePublishSermon();
-  const dialog = useEditDialog<TSermon>();
+  const dialog = useEditDialog<TSermon>({ openNewFromUrl: true });
   const [toDelete, setToDelete] = useState<TSermon | null>(null);
   useDocumentTitle("Manage Sermons");
   usePreload([SermonFormDialog.preload]);
