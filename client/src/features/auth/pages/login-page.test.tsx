@@ -104,7 +104,7 @@ describe("LoginPage", () => {
       "/api/auth/user": null,
     });
     renderWithApp(<LoginPage />, { path: "/login?invitation=tok1" });
-    expect((await screen.findByText("Hope Chapel")).tagName).toBe("SPAN");
+    expect(await screen.findByRole("heading", { name: "Create an account to join Hope Chapel" })).toBeTruthy();
     expect(screen.getByText("Group Leader")).toBeTruthy();
     const email = screen.getByLabelText("Email") as HTMLInputElement;
     expect(email.value).toBe("joy@x.org");
@@ -120,6 +120,19 @@ describe("LoginPage", () => {
       password: "password123",
       invitationToken: "tok1",
     });
+  });
+
+  it("reached with ?invitation=…&tab=signin, says 'Sign in to join' the church in its colour; the plain page does not", async () => {
+    mockFetch({ "/api/auth/providers": PROVIDERS, "/api/invite/tok1": INVITE });
+    const { unmount } = renderWithApp(<LoginPage />, { path: "/login?invitation=tok1&tab=signin" });
+    expect(await screen.findByRole("heading", { name: "Sign in to join Hope Chapel" })).toBeTruthy();
+    expect(screen.getByRole("tab", { name: "Sign In", selected: true })).toBeTruthy();
+    expect(document.documentElement.style.getPropertyValue("--brand")).toBe("#0f766e");
+    unmount();
+    expect(document.documentElement.style.getPropertyValue("--brand")).toBe("#6366f1");
+    renderWithApp(<LoginPage />, { path: "/login" });
+    expect(await screen.findByRole("heading", { name: "Welcome back" })).toBeTruthy();
+    expect(screen.queryByText(/Hope Chapel/)).toBeNull();
   });
 
   it("after signing in with an invitation, accepts it", async () => {

@@ -14,11 +14,16 @@ import { getServerMessage } from "@/lib/api-client";
 import { useRefreshAuthUser } from "@/lib/current-user";
 import { goToPage } from "@/lib/full-page";
 import { INVITATION_ROLE_LABELS, useAcceptInvitation, usePublicInvitation } from "@/lib/public-invitation";
+import { useChurchBrand } from "@/lib/use-church-brand";
+import { useDocumentTitle } from "@/lib/use-document-title";
 import { useAuthProviders } from "../api";
 import { RegisterForm } from "../components/register-form";
 import { SignInForm } from "../components/sign-in-form";
 
-/** `/login[?invitation=T]`: sign in or create an account with the built-in provider (or OIDC). */
+/**
+ * `/login[?invitation=T[&tab=signin]]`: sign in or create an account with the built-in provider (or
+ * OIDC). Reached from an invitation, it wears the inviting church's name, logo and colour.
+ */
 export function LoginPage() {
   const params = new URLSearchParams(useSearch());
   const invitationToken = params.get("invitation") || undefined;
@@ -29,10 +34,16 @@ export function LoginPage() {
   const invitation = usePublicInvitation(invitationToken);
   const accept = useAcceptInvitation();
   const refreshUser = useRefreshAuthUser();
-  const [tab, setTab] = useState<"signin" | "register">(invitationToken ? "register" : "signin");
+  const [tab, setTab] = useState<"signin" | "register">(
+    invitationToken && params.get("tab") !== "signin" ? "register" : "signin",
+  );
 
   const validInvitation = invitation.data;
   const lockedEmail = validInvitation?.email;
+  const church = validInvitation?.church;
+  // Signed out here, so the colour goes back to the product's default on the way out.
+  useChurchBrand(church?.brandColor);
+  useDocumentTitle(church ? `Join ${church.name}` : tab === "register" ? "Create your account" : "Sign in");
 
   const finish = async (acceptInvitation: boolean) => {
     if (acceptInvitation && invitationToken && validInvitation) {
@@ -57,26 +68,24 @@ export function LoginPage() {
 
   return (
     <AuthLayout>
-      <div className="mb-6 text-center">
-        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">
-          {tab === "register" ? "Create your account" : "Welcome back"}
-        </h1>
-        <p className="mt-1 text-muted-foreground">
-          {validInvitation ? `Join ${validInvitation.church.name} on Fellowship` : "Sign in to your church community"}
-        </p>
-      </div>
-
-      {validInvitation && (
-        <div className="mb-4 flex items-center gap-3 rounded-2xl border border-brand-border bg-brand-soft p-4">
-          <ChurchIdentity
-            name={validInvitation.church.name}
-            logoUrl={validInvitation.church.logoUrl}
-            className="size-11"
-          />
-          <p className="text-sm text-foreground">
-            <span className="font-semibold">{validInvitation.church.name}</span> invited you to join as{" "}
-            <span className="font-semibold">{INVITATION_ROLE_LABELS[validInvitation.role]}</span>.
+      {validInvitation && church ? (
+        <div className="mb-6 grid justify-items-center gap-3 text-center">
+          <ChurchIdentity name={church.name} logoUrl={church.logoUrl} className="size-16" />
+          <h1 className="text-2xl font-bold tracking-tight text-balance sm:text-3xl">
+            {tab === "register" ? `Create an account to join ${church.name}` : `Sign in to join ${church.name}`}
+          </h1>
+          <p className="text-muted-foreground">
+            You're invited as{" "}
+            <span className="font-semibold text-foreground">{INVITATION_ROLE_LABELS[validInvitation.role]}</span>.{" "}
+            {tab === "register" ? "New to Fellowship? Create your account." : "Already on Fellowship? Sign in."}
           </p>
+        </div>
+      ) : (
+        <div className="mb-6 text-center">
+          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">
+            {tab === "register" ? "Create your account" : "Welcome back"}
+          </h1>
+          <p className="mt-1 text-muted-foreground">Sign in to your church community</p>
         </div>
       )}
       {invitationToken && invitation.isError && (

@@ -43,6 +43,14 @@ describe("AcceptInvitationPage", () => {
     expect(goToPage).toHaveBeenCalledWith("/api/login?invitation=tok1");
   });
 
+  it("wears the church's colour and offers a sign-in that carries the invitation", async () => {
+    mockFetch({ "/api/invite/tok1": INVITE, "/api/auth/user": () => jsonResponse({ message: "Unauthorized" }, 401) });
+    renderPage();
+    const signIn = await screen.findByRole("link", { name: "Sign in to join" });
+    expect(signIn.getAttribute("href")).toBe("/login?invitation=tok1&tab=signin");
+    expect(document.documentElement.style.getPropertyValue("--brand")).toBe("#0f766e");
+  });
+
   it("signed in, posts accept and shows a 403's message", async () => {
     const fetchMock = mockFetch({
       "/api/invite/tok1": INVITE,

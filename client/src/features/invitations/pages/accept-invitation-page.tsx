@@ -1,5 +1,5 @@
 import { AlertTriangle, CheckCircle2, Mail, UserRound } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Link, useLocation, useParams } from "wouter";
 import { AuthLayout } from "@/components/auth-layout";
 import { ChurchIdentity } from "@/components/church-identity";
@@ -10,10 +10,10 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
 import { getServerMessage, isUnauthorizedError } from "@/lib/api-client";
 import { handleUnauthorized } from "@/lib/auth-redirect";
-import { applyBrandTheme } from "@/lib/brand-theme";
 import { useAuth, useRefreshAuthUser, useSignOut } from "@/lib/current-user";
 import { goToPage } from "@/lib/full-page";
 import { INVITATION_ROLE_LABELS, useAcceptInvitation, usePublicInvitation } from "@/lib/public-invitation";
+import { useChurchBrand } from "@/lib/use-church-brand";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { formatDate } from "@/lib/utils";
 
@@ -31,14 +31,7 @@ export function AcceptInvitationPage() {
   useDocumentTitle(inv ? `Join ${inv.church.name}` : "Invitation");
 
   // Show the inviting church's colour; restore the signed-in user's own on the way out.
-  const ownColor = user?.church?.brandColor;
-  useEffect(() => {
-    if (!inv) return;
-    applyBrandTheme(inv.church.brandColor);
-    return () => {
-      applyBrandTheme(ownColor);
-    };
-  }, [inv, ownColor]);
+  useChurchBrand(inv?.church.brandColor, user?.church?.brandColor);
 
   const onAccept = () => {
     if (!user) {
@@ -126,6 +119,17 @@ export function AcceptInvitationPage() {
         <Button size="lg" className="mt-2 w-full" onClick={onAccept} disabled={accept.isPending}>
           {accept.isPending ? "Joining..." : "Accept Invitation & Join"}
         </Button>
+        {!user && (
+          <p className="text-sm text-muted-foreground">
+            Already on Fellowship?{" "}
+            <Link
+              href={`/login?invitation=${encodeURIComponent(token)}&tab=signin`}
+              className="font-medium text-brand-text hover:underline"
+            >
+              Sign in to join
+            </Link>
+          </p>
+        )}
         {user && (
           <a
             href="/api/logout"
