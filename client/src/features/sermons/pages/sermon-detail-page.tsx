@@ -15,7 +15,7 @@ import {
 } from "lucide-react";
 import { type ReactNode, Suspense, useRef, useState } from "react";
 import { Link } from "wouter";
-import { BrandMark } from "@/components/brand-mark";
+import { ChurchIdentity } from "@/components/church-identity";
 import { LoadError } from "@/components/load-error";
 import { PublicFrame } from "@/components/public-frame";
 import { Badge } from "@/components/ui/badge";
@@ -25,6 +25,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
 import { getStatus } from "@/lib/api-client";
 import { lazyComponent, usePreload } from "@/lib/lazy";
+import { useChurchBrand } from "@/lib/use-church-brand";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { usePublicSermon, useSermon } from "../api";
 import type { THighlightDraft } from "../components/create-highlight-dialog";
@@ -289,19 +290,19 @@ export function SermonDetailPage({ id }: { id: string }) {
   return <LoadError card what="This sermon" onRetry={() => sermon.refetch()} className="p-8 text-center" />;
 }
 
-/** What a shared link shows a visitor: the church, the sermon's flyer facts and a way in. */
+/** What a shared link shows a visitor: the church (its logo, name and colour), the sermon's flyer facts and a way in. */
 function PublicSermonView({ sermon }: { sermon: TPublicSermon }) {
   useDocumentTitle(`${sermon.title} · ${sermon.church.name}`);
+  useChurchBrand(sermon.church.brandColor);
   return (
     <div className="grid gap-6">
-      <p className="flex items-center gap-3 text-sm font-medium text-stone-700">
-        {sermon.church.logoUrl ? (
-          <img src={sermon.church.logoUrl} alt="" className="size-9 rounded-lg border border-border object-contain" />
-        ) : (
-          <BrandMark />
-        )}
-        <span className="min-w-0 truncate">A sermon from {sermon.church.name}</span>
-      </p>
+      <div className="flex items-center gap-3 rounded-2xl border border-brand-border bg-brand-soft p-4">
+        <ChurchIdentity name={sermon.church.name} logoUrl={sermon.church.logoUrl} className="size-12 shrink-0" />
+        <p className="grid min-w-0">
+          <span className="text-xs font-semibold tracking-wide text-brand-text uppercase">A sermon from</span>
+          <span className="text-lg font-semibold break-words text-foreground">{sermon.church.name}</span>
+        </p>
+      </div>
       <header>
         <SermonHeading sermon={sermon} />
       </header>
