@@ -18,14 +18,14 @@ export const EMAIL_VERIFICATION_RESENDS_PER_HOUR = 3;
 export const SIGN_IN_ERRORS = {
   provider_unreachable: "The sign-in provider could not be reached. Please try again later.",
   provider_email_unverified:
-    "Your sign-in provider has not confirmed your e-mail address, so it can't be used here. Confirm it with the provider first, or sign in with a password.",
+    "Your sign-in provider has not confirmed your email address, so it can't be used here. Confirm it with the provider first, or sign in with a password.",
   account_email_unverified:
-    "An account with this e-mail address already exists but its address has not been confirmed. Sign in with your password, or use Forgot password to confirm it.",
+    "An account with this email address already exists but its address has not been confirmed. Sign in with your password, or use Forgot password to confirm it.",
   link_expired: "This sign-in link has expired. Please try again.",
   provider_no_identity: "The sign-in provider sent no identity.",
-  provider_no_email: "The sign-in provider did not share an e-mail address.",
+  provider_no_email: "The sign-in provider did not share an email address.",
   invitation_unusable:
-    "The invitation could not be used with this account. Open the link in your invitation e-mail again, or ask your church for a new one.",
+    "The invitation could not be used with this account. Open the link in your invitation email again, or ask your church for a new one.",
   failed: "Sign-in failed. Please try again.",
 } as const;
 

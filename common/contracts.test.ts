@@ -7,7 +7,7 @@ import { isActiveMember, isNewThisMonth } from "./member-helpers";
 import { isAdminRole } from "./roles";
 
 describe("shared contracts", () => {
-  it("trims and lower-cases e-mails and requires 8-character passwords", () => {
+  it("trims and lower-cases emails and requires 8-character passwords", () => {
     expect(ZRegisterBody.parse({ email: "  Ann@Example.ORG ", password: "12345678" }).email).toBe("ann@example.org");
     expect(ZRegisterBody.safeParse({ email: "ann@example.org", password: "1234567" }).success).toBe(false);
   });

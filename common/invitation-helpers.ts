@@ -14,7 +14,7 @@ export const INVITATIONS_PER_RECIPIENT_PER_DAY = 3;
 export const UNCONFIRMED_ADMIN_INVITATION_EMAILS = 20;
 
 /** What the admin is told when invitations wait because their address is not confirmed. */
-export const CONFIRM_TO_SEND_INVITATIONS = `Confirm your e-mail address to send more than ${UNCONFIRMED_ADMIN_INVITATION_EMAILS} invitations; these wait for review until then. Use the link we e-mailed you, or send yourself a new one.`;
+export const CONFIRM_TO_SEND_INVITATIONS = `Confirm your email address to send more than ${UNCONFIRMED_ADMIN_INVITATION_EMAILS} invitations; these wait for review until then. Use the link we emailed you, or send yourself a new one.`;
 
 export type TInvitationStatus = "Accepted" | "Expired" | "Pending";
 

@@ -6,7 +6,7 @@ export const MEMBER_IMPORT_MAX_ROWS = 5000;
 
 /** The problems a preview row can have; a row with any of them is skipped by the import. */
 export const IMPORT_PROBLEMS = {
-  invalidEmail: "Invalid e-mail",
+  invalidEmail: "Invalid email",
   duplicate: "Duplicate in this file",
   member: "Already a member",
   invited: "Already invited",
@@ -28,7 +28,7 @@ export const ZImportMapping = z.object(
     lastName: header("last name").nullish(),
     role: header("role").nullish(),
   },
-  { error: "The column mapping must name at least the e-mail column." },
+  { error: "The column mapping must name at least the email column." },
 );
 export type TImportMapping = z.input<typeof ZImportMapping>;
 

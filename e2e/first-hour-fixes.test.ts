@@ -10,7 +10,7 @@ const poll = <T>(fn: () => Promise<T>) => expect.poll(fn, { timeout: 15_000 });
 const hours = (h: number) => new Date(Date.now() + h * 3_600_000).toISOString();
 
 describe("what the first hour must not show (issue 24 items 4, 5, 6, 8, 11)", () => {
-  it("signed out: a branded 404 with a way home; on sign-in, Tab goes from the e-mail to the password", async () => {
+  it("signed out: a branded 404 with a way home; on sign-in, Tab goes from the email to the password", async () => {
     const { page } = await e.newPage(DESKTOP);
     await page.goto("/no-such-page");
     const main = page.getByRole("main");

@@ -167,7 +167,7 @@ for (const [label, viewport] of [
       await page.getByRole("button", { name: "Check the rows" }).click();
       await poll(() => page.getByText(/52 people in people\.csv: 50 ready, 2 with problems/).isVisible()).toBe(true);
       await page.getByRole("button", { name: "With problems (2)" }).click();
-      await poll(() => page.getByText("Invalid e-mail").isVisible()).toBe(true);
+      await poll(() => page.getByText("Invalid email").isVisible()).toBe(true);
       await poll(() => page.getByText("Duplicate in this file").isVisible()).toBe(true);
       await checkScreen(page, `${label}-06-import-preview`);
 

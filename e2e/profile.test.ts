@@ -104,7 +104,7 @@ for (const [label, viewport] of [
     let page: Page;
     let userId = "";
 
-    it("shows the member's real name, e-mail, church, role and the initials for a picture", async () => {
+    it("shows the member's real name, email, church, role and the initials for a picture", async () => {
       const inv = await apiPost(adminCtx, "/api/invitations", { email, role: "CONGREGANT" });
       ({ context, page } = await e.newPage(viewport));
       const member = await signUpInContext(context, { email, firstName: "Tim", invitationToken: inv.token });

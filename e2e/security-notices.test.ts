@@ -6,7 +6,7 @@ import { apiPost, checkBothSizes, DESKTOP, signUpInContext, skipTours, startE2E,
 
 // The harness's APP_SECRET: the integration arranged below is sealed as the app seals a key.
 const APP_SECRET = "the browser tests' own secret";
-const CONFIRM_SUBJECT = "Confirm your Fellowship e-mail address";
+const CONFIRM_SUBJECT = "Confirm your Fellowship email address";
 
 let e: TE2E;
 beforeAll(async () => {

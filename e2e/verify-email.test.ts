@@ -19,7 +19,7 @@ beforeAll(async () => {
   e = await startE2E();
 });
 
-const CONFIRM_SUBJECT = "Confirm your Fellowship e-mail address";
+const CONFIRM_SUBJECT = "Confirm your Fellowship email address";
 
 /** The newest confirmation link e-mailed to `to`, as a path on this server. */
 async function confirmationPath(to: string): Promise<string> {
@@ -30,10 +30,10 @@ async function confirmationPath(to: string): Promise<string> {
     if (token) return `/verify-email?token=${token}`;
     await new Promise((r) => setTimeout(r, 50));
   }
-  throw new Error(`no confirmation e-mail to ${to}`);
+  throw new Error(`no confirmation email to ${to}`);
 }
 
-const notice = (page: Page) => page.getByRole("region", { name: "Confirm your e-mail address" });
+const notice = (page: Page) => page.getByRole("region", { name: "Confirm your email address" });
 
 async function currentUser(context: BrowserContext) {
   const res = await context.request.get("/api/auth/user");
@@ -46,7 +46,7 @@ for (const [label, viewport] of [
 ] as const) {
   const phone = label === "phone";
 
-  describe(`confirming an e-mail address (${label})`, () => {
+  describe(`confirming an email address (${label})`, () => {
     it("the notice on church setup and in the shell resends a link; the link confirms with one click when signed in", async () => {
       const { context, page } = await e.newPage(viewport);
       const email = `leader.verify.${label}@example.org`;
@@ -74,13 +74,13 @@ for (const [label, viewport] of [
       await expectNoHorizontalOverflow(page);
 
       await page.goto(await confirmationPath(email));
-      const confirm = page.getByRole("button", { name: "Confirm e-mail address" });
+      const confirm = page.getByRole("button", { name: "Confirm email address" });
       await expect.poll(() => confirm.isVisible()).toBe(true);
       await shot(page, `${label}-verify-03-one-click`);
       await expectNoHorizontalOverflow(page);
       expect(await axe(page)).toEqual([]);
       await confirm.click();
-      await expect.poll(() => page.getByText("E-mail address confirmed").first().isVisible()).toBe(true);
+      await expect.poll(() => page.getByText("Email address confirmed").first().isVisible()).toBe(true);
       await page.waitForURL((url) => url.pathname === "/");
       await expect.poll(() => notice(page).count()).toBe(0);
       expect((await currentUser(context)).body.emailVerified).toBe(true);

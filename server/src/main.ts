@@ -51,7 +51,7 @@ async function main() {
     );
   // In production a missing APP_URL is a mistake; on a first start the ready message explains it.
   if (!config.appUrl && config.isProduction)
-    app.log.warn(`APP_URL is not set: links in e-mails point to ${config.publicUrl}`);
+    app.log.warn(`APP_URL is not set: links in emails point to ${config.publicUrl}`);
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -24,7 +24,7 @@ export async function queuedMail(db: TDb, to?: string): Promise<(TMail & { jobId
 export function openQueuedMail(payload: TMail | TQueuedMail): TMail {
   if (!("sealed" in payload)) return payload;
   const body = JSON.parse(new SecretBox(TEST_APP_SECRET).open(payload.sealed) ?? "null");
-  if (!body) throw new Error(`a queued e-mail to ${payload.to} was not sealed with TEST_APP_SECRET`);
+  if (!body) throw new Error(`a queued email to ${payload.to} was not sealed with TEST_APP_SECRET`);
   return { to: payload.to, subject: payload.subject, ...body };
 }
 
@@ -46,7 +46,7 @@ export async function receiveMail(
     await app.mailer.flush();
     const found = smtp.messages.slice(after).filter(matches).at(-1);
     if (found) return found;
-    if (Date.now() > deadline) throw new Error(`no e-mail "${subject}" to ${to}`);
+    if (Date.now() > deadline) throw new Error(`no email "${subject}" to ${to}`);
     await new Promise((r) => setTimeout(r, 25));
   }
 }

@@ -108,17 +108,17 @@ describe("AppRoutes", () => {
     mockFetch({ "/api/auth/user": { ...makeUser({ emailVerified: false }), churchId: null, church: null } });
     const { unmount } = renderWithApp(<AppRoutes />);
     expect(await screen.findByText("Create Your Church")).toBeTruthy();
-    expect(screen.getByRole("region", { name: "Confirm your e-mail address" })).toBeTruthy();
+    expect(screen.getByRole("region", { name: "Confirm your email address" })).toBeTruthy();
     unmount();
     mockFetch({ "/api/auth/user": makeUser({ emailVerified: false }), "/api/events": [] });
     renderWithApp(<AppRoutes />, { path: "/events" });
-    expect(await screen.findByRole("region", { name: "Confirm your e-mail address" })).toBeTruthy();
+    expect(await screen.findByRole("region", { name: "Confirm your email address" })).toBeTruthy();
   });
 
   it("/verify-email loads its page on demand, signed in or out", async () => {
     mockFetch(signedOut);
     renderWithApp(<AppRoutes />, { path: "/verify-email?token=abc" });
-    expect(await screen.findByRole("heading", { name: "Confirm your e-mail address" })).toBeTruthy();
+    expect(await screen.findByRole("heading", { name: "Confirm your email address" })).toBeTruthy();
     expect(screen.getByLabelText("New password")).toBeTruthy();
   });
 

@@ -41,7 +41,7 @@ describe("readable log lines (LOG_FORMAT=pretty)", () => {
 
 describe("the start-up's ready message", () => {
   const lan = { eth0: [{ address: "192.168.1.20", family: "IPv4", internal: false }] } as never;
-  it("on all interfaces: localhost to open here, this machine's network address for others, APP_URL for e-mails", () => {
+  it("on all interfaces: localhost to open here, this machine's network address for others, APP_URL for emails", () => {
     const lines = readyMessage(
       { host: "0.0.0.0", port: 5000, appUrl: undefined, publicUrl: "http://localhost:5000" },
       lan,

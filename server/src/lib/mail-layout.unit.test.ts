@@ -10,7 +10,7 @@ const base = {
   baseUrl: "https://app.example",
 };
 
-describe("the e-mail layout's colours", () => {
+describe("the email layout's colours", () => {
   it("puts white text on a dark brand colour and near-black text on a light one, always at least 4.5:1", () => {
     expect(getMailColors("#1E3A8A")).toEqual({ background: "#1e3a8a", text: WHITE });
     expect(getMailColors("#FACC15")).toEqual({ background: "#facc15", text: NEAR_BLACK });

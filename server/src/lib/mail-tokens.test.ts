@@ -71,7 +71,7 @@ function moveClock(ms: number): void {
 }
 
 describe("tokens in queued mail (security issue 23, item 10)", () => {
-  it("queues reset, confirmation and invitation e-mails with no usable token, and the links delivered work", async () => {
+  it("queues reset, confirmation and invitation emails with no usable token, and the links delivered work", async () => {
     const sent = smtp.messages.length;
     // A confirmation link (the welcome e-mail of a new account) and a reset link.
     const ruth = await signUp(t.app, { email: uniqueEmail("ruth") });
@@ -100,7 +100,7 @@ describe("tokens in queued mail (security issue 23, item 10)", () => {
     expect(queue).not.toContain("/invite/");
 
     // The mail worker runs: the e-mails arrive, each with its link.
-    const confirmation = await receiveMail(t.app, smtp, ruth.user.email, "Confirm your Fellowship e-mail address", {
+    const confirmation = await receiveMail(t.app, smtp, ruth.user.email, "Confirm your Fellowship email address", {
       after: sent,
     });
     const reset = await receiveMail(t.app, smtp, ruth.user.email, "Reset your Fellowship password", { after: sent });
@@ -168,7 +168,7 @@ describe("tokens in queued mail (security issue 23, item 10)", () => {
     expect(await mailJobs(down, naomi.user.email)).toEqual([]);
   });
 
-  it("does not send an e-mail whose link expired while it waited, and deletes its job", async () => {
+  it("does not send an email whose link expired while it waited, and deletes its job", async () => {
     const boaz = await signUp(t.app, { email: uniqueEmail("boaz") });
     await t.app.mailer.flush();
     const before = smtp.messages.length;
@@ -180,7 +180,7 @@ describe("tokens in queued mail (security issue 23, item 10)", () => {
     expect(smtp.messages.slice(before).filter((m) => m.to.includes(boaz.user.email))).toEqual([]);
   });
 
-  it("seals a plain e-mail queued before sealing, which is then delivered as it was", async () => {
+  it("seals a plain email queued before sealing, which is then delivered as it was", async () => {
     const to = uniqueEmail("orpah");
     const link = "http://fellowship.test/reset-password?token=a-live-legacy-token-0123456789abcdef";
     const payload = JSON.stringify({ to, subject: "Reset your Fellowship password", text: `Choose: ${link}\n` });

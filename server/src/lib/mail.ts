@@ -83,7 +83,7 @@ export class Mailer {
         await this.scheduleCleanup();
         const done = await this.cleanup();
         if (done.deleted > 0 || done.sealed > 0)
-          this.opts.log.info(done, "mail queue swept: expired e-mails deleted, old plain ones sealed");
+          this.opts.log.info(done, "mail queue swept: expired emails deleted, old plain ones sealed");
       },
     });
   }
@@ -173,14 +173,14 @@ export class Mailer {
   private async deliver(queued: TQueuedMail | TMail, id: string): Promise<void> {
     // Returning deletes the job: a link that no longer works is not worth a message.
     if ("expiresAt" in queued && queued.expiresAt && Date.parse(queued.expiresAt) <= Date.now()) {
-      this.opts.log.info({ jobId: id, subject: queued.subject }, "e-mail not sent: its link expired while it waited");
+      this.opts.log.info({ jobId: id, subject: queued.subject }, "email not sent: its link expired while it waited");
       return;
     }
     const mail = this.open(queued);
     if (!mail) {
       this.opts.log.error(
         { jobId: id, subject: queued.subject },
-        "e-mail not sent: it was sealed under another APP_SECRET and cannot be read",
+        "email not sent: it was sealed under another APP_SECRET and cannot be read",
       );
       return;
     }
@@ -205,10 +205,7 @@ export class Mailer {
       // No SMTP configured: the message goes to a file only this user can read, so a local user can
       // follow its link; the log says which file, never the link (it carries a token).
       const file = this.writeMailFile(mail, id);
-      this.opts.log.info(
-        { to: mail.to, subject: mail.subject, file },
-        "E-mail written to a file (SMTP_URL is not set)",
-      );
+      this.opts.log.info({ to: mail.to, subject: mail.subject, file }, "Email written to a file (SMTP_URL is not set)");
       return;
     }
     const transport = await this.smtp(this.opts.smtpUrl);

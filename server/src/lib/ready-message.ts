@@ -26,7 +26,7 @@ export function readyMessage(
   const local = `http://${isWildcard || LOOPBACK.has(host) ? "localhost" : hostInUrl(host)}:${port}`;
   const lines = [`Fellowship is ready: open ${local} in a browser on this machine.`];
   if (appUrl) {
-    lines.push(`Other people reach it at ${appUrl} (APP_URL); links in e-mails point there.`);
+    lines.push(`Other people reach it at ${appUrl} (APP_URL); links in emails point there.`);
   } else if (LOOPBACK.has(host)) {
     lines.push(
       `Only this machine can reach it (HOST=${host}): set HOST=0.0.0.0 to let other devices in, and APP_URL to the address they use.`,
@@ -35,7 +35,7 @@ export function readyMessage(
     const others = isWildcard ? networkAddresses(interfaces).map((a) => `http://${a}:${port}`) : [];
     const where = others.length ? `Other devices on your network can open ${others.join(" or ")}. ` : "";
     lines.push(
-      `${where}Set APP_URL to the address people use (e.g. https://app.yourchurch.org), so that links in e-mails point there; they now point to ${publicUrl}.`,
+      `${where}Set APP_URL to the address people use (e.g. https://app.yourchurch.org), so that links in emails point there; they now point to ${publicUrl}.`,
     );
   }
   return lines;

@@ -30,7 +30,7 @@ describe("tokens and logs (security item 9)", () => {
     expect(listed.body.find((i: { id: string }) => i.id === inv.id).token).toBe(inv.token);
   });
 
-  it("writes no token to the log, whatever URL carries it, and e-mails go to an owner-only file", async () => {
+  it("writes no token to the log, whatever URL carries it, and emails go to an owner-only file", async () => {
     const { admin } = await createChurch(t.app);
     const inv = await invite(admin, uniqueEmail("guest"));
     await t.app.mailer.flush();
@@ -54,7 +54,7 @@ describe("tokens and logs (security item 9)", () => {
 
     // The invitation e-mail went to a file only its owner can read; the log names the file, not the link.
     const entry = lines.map((l) => JSON.parse(l)).find((l) => l.file && l.to === inv.email);
-    expect(entry?.msg).toBe("E-mail written to a file (SMTP_URL is not set)");
+    expect(entry?.msg).toBe("Email written to a file (SMTP_URL is not set)");
     expect(fs.statSync(entry.file).mode & 0o777).toBe(0o600);
     expect(fs.readFileSync(entry.file, "utf8")).toContain(`/invite/${inv.token}`);
   });

@@ -29,7 +29,7 @@ export const DATA_SCHEMA = "public";
  * twice; its tables are graphile-worker's private format, which changes between its versions.
  * Recurring work is scheduled again when the app starts.
  */
-const EXCLUDED = ["graphile_worker (the job queue: work in flight, e-mails not yet sent, scheduled runs)"];
+const EXCLUDED = ["graphile_worker (the job queue: work in flight, emails not yet sent, scheduled runs)"];
 
 export type TBackupResult = { file: string; bytes: number; manifest: TBackupManifest };
 

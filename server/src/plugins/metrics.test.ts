@@ -158,7 +158,7 @@ describe("GET /metrics with METRICS_TOKEN", () => {
     second.ws.close();
   });
 
-  it("holds nothing of any church: no names, e-mail addresses or ids", async () => {
+  it("holds nothing of any church: no names, email addresses or ids", async () => {
     const c = await createChurch(t.app, "Grace Chapel of Metricsville");
     const member = await addMember(t.app, c, "CONGREGANT", "Bartholomew");
     await createSermon(c.admin, { title: "Sermon Zebedee", speaker: "Speaker Quintus" });

@@ -21,7 +21,7 @@ export const PLATFORM_LABELS: Record<TIntegrationPlatform, TPlatformLabels> = {
   planning_center: {
     name: "Planning Center",
     features: ["People import", "Name updates"],
-    summary: "People with an e-mail become invitations for you to review; name changes flow into your members.",
+    summary: "People with an email become invitations for you to review; name changes flow into your members.",
     keyHint:
       "A personal access token from api.planningcenteronline.com (Personal Access Tokens): its application id and secret, written as applicationId:secret.",
     keyPlaceholder: "applicationId:secret",
@@ -29,7 +29,7 @@ export const PLATFORM_LABELS: Record<TIntegrationPlatform, TPlatformLabels> = {
   church_community_builder: {
     name: "Church Community Builder",
     features: ["People import", "Name updates"],
-    summary: "Individual profiles with an e-mail become invitations for you to review (Pushpay ChMS).",
+    summary: "Individual profiles with an email become invitations for you to review (Pushpay ChMS).",
     keyHint: "The API user's name and password (CCB Settings, API), written as user:password.",
     keyPlaceholder: "user:password",
   },

@@ -76,7 +76,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "Create an account",
         description:
-          "Signs the new account in (session cookie). With an invitation token, joins that church with the invitation's role. 409 when the e-mail is registered.",
+          "Signs the new account in (session cookie). With an invitation token, joins that church with the invitation's role. 409 when the email is registered.",
         body: ZRegisterBody,
         response: { 201: ZAuthUser, 409: ZApiError },
       },
@@ -165,7 +165,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         summary: "Ask for a password reset link",
-        description: "The same answer whether or not the e-mail has an account.",
+        description: "The same answer whether or not the email has an account.",
         body: ZForgotPasswordBody,
         response: { 202: ZMessage },
       },
@@ -173,7 +173,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       await requestPasswordReset(app.db, req.body.email, mailDeps);
-      return reply.code(202).send({ message: "If an account exists for that e-mail, we sent a reset link." });
+      return reply.code(202).send({ message: "If an account exists for that email, we sent a reset link." });
     },
   );
 
@@ -200,9 +200,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: "public" },
       schema: {
-        summary: "Confirm an e-mail address",
+        summary: "Confirm an email address",
         description:
-          "With the e-mailed link's token. A browser not signed in to the account also sets its password (and is signed in).",
+          "With the emailed link's token. A browser not signed in to the account also sets its password (and is signed in).",
         body: ZVerifyEmailBody,
         response: { 200: ZAuthUser },
       },

@@ -99,7 +99,7 @@ export async function requestPasswordReset(db: TDb, email: string, deps: TMailDe
   const link = `${deps.baseUrl}/reset-password?token=${token}`;
   const lines = [
     "Someone asked to reset the password of your Fellowship account.",
-    "The link works once, for one hour. If it was not you, ignore this e-mail.",
+    "The link works once, for one hour. If it was not you, ignore this email.",
   ];
   const body = renderMail({
     church: await findMailChurchOfUser(db, user.id),

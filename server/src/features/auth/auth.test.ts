@@ -42,7 +42,7 @@ describe("POST /api/auth/register", () => {
     expect(cookie).toMatch(/SameSite=Lax/);
   });
 
-  it("answers 409 for an e-mail already registered, in any letter case", async () => {
+  it("answers 409 for an email already registered, in any letter case", async () => {
     const first = await signUp(t.app);
     const res = await new Caller(t.app).post("/api/auth/register", {
       email: first.user.email.toUpperCase(),
@@ -52,7 +52,7 @@ describe("POST /api/auth/register", () => {
     expect(res.body.message).toMatch(/already exists/);
   });
 
-  it("refuses a short password or a bad e-mail with 400 and field details, storing nothing", async () => {
+  it("refuses a short password or a bad email with 400 and field details, storing nothing", async () => {
     const email = uniqueEmail("short");
     const short = await new Caller(t.app).post("/api/auth/register", { email, password: "1234567" });
     expect(short.status).toBe(400);
@@ -124,7 +124,7 @@ describe("sign in and out", () => {
     expect((await forged.get("/api/auth/user")).status).toBe(401);
   });
 
-  it("locks an e-mail for 15 minutes after 10 failed sign-ins (429), even with the right password", async () => {
+  it("locks an email for 15 minutes after 10 failed sign-ins (429), even with the right password", async () => {
     const member = await signUp(t.app);
     const anon = new Caller(t.app);
     for (let i = 0; i < 10; i++) {
@@ -181,7 +181,7 @@ describe("sign in and out", () => {
 });
 
 describe("password reset", () => {
-  it("e-mails a one-time link over SMTP that sets a new password and ends the old sessions", async () => {
+  it("emails a one-time link over SMTP that sets a new password and ends the old sessions", async () => {
     const member = await signUp(t.app);
     const anon = new Caller(t.app);
     // A forged Host header must not change where the e-mailed link points.
@@ -210,7 +210,7 @@ describe("password reset", () => {
     expect(again.status).toBe(400);
   });
 
-  it("answers the same 202 for an unknown e-mail and sends nothing", async () => {
+  it("answers the same 202 for an unknown email and sends nothing", async () => {
     const email = uniqueEmail("ghost");
     const res = await new Caller(t.app).post("/api/auth/forgot-password", { email });
     expect(res.status).toBe(202);

@@ -18,7 +18,7 @@ export type TMailDeps = { mailer: Mailer; baseUrl: string };
 export const INVALID_VERIFICATION_LINK =
   "This confirmation link is invalid, has expired or has already been used. Sign in and ask for a new one.";
 export const PASSWORD_NEEDED_TO_VERIFY =
-  "Choose a new password for this account to confirm its e-mail address, or open the link where you are signed in to it.";
+  "Choose a new password for this account to confirm its email address, or open the link where you are signed in to it.";
 
 /** How an address was proved; see `users.emailProof`. An invitation is the weakest proof. */
 export type TEmailProof = "mailbox" | "provider" | "invitation";
@@ -70,9 +70,9 @@ export async function sendEmailVerification(
   const link = `${deps.baseUrl}/verify-email?token=${token}`;
   const lines = [
     isWelcome
-      ? "Welcome to Fellowship! Please confirm that this e-mail address is yours."
-      : "Please confirm that this e-mail address is yours.",
-    `The link works once, for ${EMAIL_VERIFICATION_TTL_HOURS} hours. If you did not create a Fellowship account, you can ignore this e-mail.`,
+      ? "Welcome to Fellowship! Please confirm that this email address is yours."
+      : "Please confirm that this email address is yours.",
+    `The link works once, for ${EMAIL_VERIFICATION_TTL_HOURS} hours. If you did not create a Fellowship account, you can ignore this email.`,
   ];
   const body = renderMail({
     church: await findMailChurchOfUser(db, user.id),
@@ -98,7 +98,7 @@ export async function resendEmailVerification(ctx: TUserCtx, deps: TMailDeps): P
     .where(eq(users.id, ctx.userId));
   if (!user) throw notFound("Account not found");
   if (user.emailVerifiedAt && user.emailProof !== "invitation")
-    throw conflict("Your e-mail address is already confirmed.");
+    throw conflict("Your email address is already confirmed.");
   await sendEmailVerification(ctx.db, user, deps);
 }
 

@@ -18,7 +18,7 @@ beforeAll(async () => {
   t = await createTestApp({ SMTP_URL: smtp.url });
 });
 
-const CONFIRM_SUBJECT = "Confirm your Fellowship e-mail address";
+const CONFIRM_SUBJECT = "Confirm your Fellowship email address";
 
 /** Registers without an invitation and returns the caller and the token of the e-mailed link. */
 async function signUpUnverified() {
@@ -31,7 +31,7 @@ async function signUpUnverified() {
 const loginStatus = async (email: string, password: string) =>
   (await new Caller(t.app).post("/api/auth/login", { email, password })).status;
 
-describe("e-mail address confirmation at registration", () => {
+describe("email address confirmation at registration", () => {
   it("registration with an invitation for the address counts as confirmed and sends no confirmation link", async () => {
     const { admin } = await createChurch(t.app);
     const email = uniqueEmail("invited");
@@ -45,7 +45,7 @@ describe("e-mail address confirmation at registration", () => {
     expect(smtp.messages.filter((m) => m.to.includes(email)).map((m) => m.subject)).not.toContain(CONFIRM_SUBJECT);
   });
 
-  it("registration without one answers 201 unconfirmed and e-mails a one-time link over SMTP that confirms the address", async () => {
+  it("registration without one answers 201 unconfirmed and emails a one-time link over SMTP that confirms the address", async () => {
     const { member, mail, token } = await signUpUnverified();
     expect(mail.text).toContain("http://fellowship.test/verify-email?token=");
     expect(token).toMatch(/^[\w-]{43}$/);

@@ -111,7 +111,7 @@ describe("security item 2: an account registered by someone else for the owner's
   it("an owner whose address is confirmed by the link the attacker's registration sent takes the account back: SSO then links", async () => {
     const victimEmail = uniqueEmail("victim");
     const attacker = await attackerRegisters(victimEmail);
-    const mail = await receiveMail(t.app, smtp, victimEmail, "Confirm your Fellowship e-mail address");
+    const mail = await receiveMail(t.app, smtp, victimEmail, "Confirm your Fellowship email address");
     const owner = new Caller(t.app);
     const verified = await owner.post("/api/auth/verify-email", {
       token: linkToken(mail, "verify-email"),
@@ -250,7 +250,7 @@ describe("security item 2: an invitation proves an address only as far as its ad
   it("an address proved by its mailbox keeps its password when SSO links", async () => {
     const ownerEmail = uniqueEmail("owner");
     const owner = await signUp(t.app, { email: ownerEmail });
-    const mail = await receiveMail(t.app, smtp, ownerEmail, "Confirm your Fellowship e-mail address");
+    const mail = await receiveMail(t.app, smtp, ownerEmail, "Confirm your Fellowship email address");
     expect((await owner.post("/api/auth/verify-email", { token: linkToken(mail, "verify-email") })).status).toBe(200);
     const acct = providerAccount({ email: ownerEmail });
     expect((await signInThroughProvider(new Caller(t.app), acct.sub)).headers.location).toBe("/");

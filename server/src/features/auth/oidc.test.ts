@@ -110,7 +110,7 @@ describe("the provider's callback", () => {
     expect(await t.db.select().from(users).where(eq(users.email, acct.email.toLowerCase()))).toHaveLength(1);
   });
 
-  it("links a confirmed password account when the provider has verified the same e-mail, ending its other sessions", async () => {
+  it("links a confirmed password account when the provider has verified the same email, ending its other sessions", async () => {
     const existing = await verifiedPasswordAccount("Phoebe");
     const acct = providerAccount({ email: existing.user.email, given_name: "Other" });
     const caller = new Caller(t.app);
@@ -127,7 +127,7 @@ describe("the provider's callback", () => {
     expect(login.status).toBe(200);
   });
 
-  it("does not take over an existing account when the provider has not verified the e-mail", async () => {
+  it("does not take over an existing account when the provider has not verified the email", async () => {
     const existing = await verifiedPasswordAccount();
     const acct = providerAccount({ email: existing.user.email, email_verified: false });
     const caller = new Caller(t.app);
@@ -140,7 +140,7 @@ describe("the provider's callback", () => {
     expect((await existing.get("/api/auth/user")).status).toBe(200);
   });
 
-  it("joins the invited church with the invitation's role when the flow carries the invitation and the e-mail matches", async () => {
+  it("joins the invited church with the invitation's role when the flow carries the invitation and the email matches", async () => {
     const { church, admin } = await createChurch(t.app);
     const acct = providerAccount({ given_name: "Timothy", family_name: "Lystra" });
     const inv = await invite(admin, acct.email, "GROUP_LEADER");
@@ -160,7 +160,7 @@ describe("the provider's callback", () => {
     expect(list.body.find((i: { id: string }) => i.id === inv.id)).toMatchObject({ isUsed: true });
   });
 
-  it("refuses an invitation sent to another e-mail: no sign-in, the invitation stays unused", async () => {
+  it("refuses an invitation sent to another email: no sign-in, the invitation stays unused", async () => {
     const { admin } = await createChurch(t.app);
     const inv = await invite(admin, uniqueEmail("someone-else"));
     const acct = providerAccount();

@@ -32,7 +32,7 @@ describe("sign-in lockout (security item 10)", () => {
     expect((await login(from("198.51.100.20"), owner.user.email, PASSWORD)).status).toBe(200);
   });
 
-  it("a guess spread over many addresses stops at 100 failures for the e-mail, for everyone", async () => {
+  it("a guess spread over many addresses stops at 100 failures for the email, for everyone", async () => {
     const owner = await signUp(t.app);
     // 99 failures already recorded from 99 addresses (each under its own 10).
     await t.db
@@ -45,7 +45,7 @@ describe("sign-in lockout (security item 10)", () => {
     expect((await login(from("198.51.100.21"), owner.user.email, PASSWORD)).status).toBe(429);
   });
 
-  it("the owner's success from one address does not wipe the e-mail's count across addresses", async () => {
+  it("the owner's success from one address does not wipe the email's count across addresses", async () => {
     const owner = await signUp(t.app);
     await t.db
       .insert(signInFailures)
@@ -55,7 +55,7 @@ describe("sign-in lockout (security item 10)", () => {
     expect((await login(from("192.0.2.103"), owner.user.email, "a wrong guess")).status).toBe(429);
   });
 
-  it("a success from an address restarts that address's count for the e-mail", async () => {
+  it("a success from an address restarts that address's count for the email", async () => {
     const owner = await signUp(t.app);
     const phone = from("198.51.100.30");
     for (let i = 0; i < 9; i++) expect((await login(phone, owner.user.email, `typo-${i}-pass`)).status).toBe(401);

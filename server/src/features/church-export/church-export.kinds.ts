@@ -171,7 +171,7 @@ export const EXPORT_KINDS: TExportKind[] = [
   },
   {
     file: "invitation-emails.csv",
-    about: "Every invitation e-mail the church sent: to whom and when.",
+    about: "Every invitation email the church sent: to whom and when.",
     fields: { id: invitationSends.id, recipient: invitationSends.recipient, createdAt: invitationSends.createdAt },
     keys: ["id"],
     table: invitationSends,

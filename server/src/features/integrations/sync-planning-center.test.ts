@@ -102,7 +102,7 @@ describe("Planning Center: the key check", () => {
 });
 
 describe("Planning Center: the sync", () => {
-  it("reads 250 people in 3 pages into invitations waiting for review, matches members by e-mail, e-mails nobody", async () => {
+  it("reads 250 people in 3 pages into invitations waiting for review, matches members by email, emails nobody", async () => {
     const c = await createChurch(t.app);
     const member = await signUp(t.app, { email: uniqueEmail("member"), firstName: "Jon", lastName: "Smyth" });
     const memberInvite = await invite(c.admin, member.user.email);
@@ -274,7 +274,7 @@ describe("Planning Center: the sync", () => {
 });
 
 describe("Planning Center: keys stay secret", () => {
-  it("no log line, row or job carries the key, and no invitation was e-mailed", async () => {
+  it("no log line, row or job carries the key, and no invitation was emailed", async () => {
     const [appId, secret] = pc.key.split(":");
     const log = logLines.join("");
     expect(log).toContain("/api/integrations");

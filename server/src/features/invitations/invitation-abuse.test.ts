@@ -17,8 +17,8 @@ beforeAll(async () => {
 
 const pendingMailTo = (to: string) => queuedMail(t.db, to);
 
-describe("invitation e-mail limits (security item 3)", () => {
-  it("a recipient gets at most 3 invitation e-mails a day, whatever churches send them, even through delete and re-invite", async () => {
+describe("invitation email limits (security item 3)", () => {
+  it("a recipient gets at most 3 invitation emails a day, whatever churches send them, even through delete and re-invite", async () => {
     const victim = uniqueEmail("victim");
     const a = await createChurch(t.app);
     const b = await createChurch(t.app);
@@ -30,7 +30,7 @@ describe("invitation e-mail limits (security item 3)", () => {
     const c = await createChurch(t.app);
     const refused = await c.admin.post("/api/invitations", { email: victim, role: "CONGREGANT" });
     expect(refused.status).toBe(429);
-    expect(refused.body.message).toMatch(new RegExp(`${victim} has already received 3 invitation e-mails`));
+    expect(refused.body.message).toMatch(new RegExp(`${victim} has already received 3 invitation emails`));
     expect(refused.body.message).toMatch(/again in \d+ h \d+ min/);
     expect(Number(refused.headers["retry-after"])).toBeGreaterThan(23 * 3600);
     // Nothing sent, nothing stored: the three e-mails are the three allowed ones.
@@ -52,14 +52,14 @@ describe("invitation e-mail limits (security item 3)", () => {
     expect(await pendingMailTo(victim)).toHaveLength(3);
   });
 
-  it("a church sends at most INVITATION_EMAILS_PER_DAY invitation e-mails a day", async () => {
+  it("a church sends at most INVITATION_EMAILS_PER_DAY invitation emails a day", async () => {
     const a = await createChurch(t.app);
     for (let i = 0; i < 5; i++) await invite(a.admin, uniqueEmail(`guest${i}`));
     const next = uniqueEmail("guest5");
     const refused = await a.admin.post("/api/invitations", { email: next, role: "CONGREGANT" });
     expect(refused.status).toBe(429);
     expect(refused.body.message).toMatch(
-      /Your church has sent its 5 invitation e-mails for today\. You can send more in/,
+      /Your church has sent its 5 invitation emails for today\. You can send more in/,
     );
     expect(await pendingMailTo(next)).toHaveLength(0);
     // Another church is not held back by this one.

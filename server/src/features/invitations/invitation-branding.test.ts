@@ -79,8 +79,8 @@ describe("the invitation's details (GET /api/invite/{token})", () => {
   });
 });
 
-describe("branded e-mails (over SMTP)", () => {
-  it("the invitation e-mail carries the church's name, absolute logo link and colour, with a readable text part", async () => {
+describe("branded emails (over SMTP)", () => {
+  it("the invitation email carries the church's name, absolute logo link and colour, with a readable text part", async () => {
     const c = await brandedChurch("Harbor Light Church");
     const email = uniqueEmail("branded");
     const inv = await invite(c.admin, email);
@@ -98,7 +98,7 @@ describe("branded e-mails (over SMTP)", () => {
     expect(plain).not.toMatch(/<(p|a|img|div)\b/);
   });
 
-  it("a member's password reset e-mail wears their church's look; someone with no church gets Fellowship's, without a logo", async () => {
+  it("a member's password reset email wears their church's look; someone with no church gets Fellowship's, without a logo", async () => {
     const c = await brandedChurch("Cedar Grove Church", "#1E3A8A");
     const email = uniqueEmail("reset");
     await signUp(t.app, { email, invitationToken: (await invite(c.admin, email)).token });

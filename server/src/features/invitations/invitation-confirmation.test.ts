@@ -31,7 +31,7 @@ beforeAll(async () => {
   capped = await createTestApp({ INVITATION_EMAILS_PER_DAY_TOTAL: "3" }, { runJobs: false });
 });
 
-const CONFIRM_SUBJECT = "Confirm your Fellowship e-mail address";
+const CONFIRM_SUBJECT = "Confirm your Fellowship email address";
 const IMPORT = "/api/admin/members/import";
 
 /** Delivers the outbox, then how many e-mails reached each address over SMTP. */
@@ -60,7 +60,7 @@ const sendsOf = async (churchId: string) =>
   (await t.db.select({ n: count() }).from(invitationSends).where(eq(invitationSends.churchId, churchId)))[0].n;
 
 describe("invitations from an admin whose address is not confirmed (issue 23, item 4)", () => {
-  it("the church e-mails 20; the rest are made but wait for review with the reason, on every sending path, until the admin confirms", async () => {
+  it("the church emails 20; the rest are made but wait for review with the reason, on every sending path, until the admin confirms", async () => {
     const c = await createChurch(t.app);
     expect(c.admin.user.emailVerified).toBe(false);
     // 24 at once: exactly 20 are e-mailed, whatever the order they are served in.
@@ -73,7 +73,7 @@ describe("invitations from an admin whose address is not confirmed (issue 23, it
     for (const i of held) {
       expect(i.notice).toBe(CONFIRM_TO_SEND_INVITATIONS);
       expect(i.notice).toBe(
-        "Confirm your e-mail address to send more than 20 invitations; these wait for review until then. Use the link we e-mailed you, or send yourself a new one.",
+        "Confirm your email address to send more than 20 invitations; these wait for review until then. Use the link we emailed you, or send yourself a new one.",
       );
       // The link exists (Copy Link still works); only the e-mail waits.
       expect(i.token).toMatch(/^[\w-]{43}$/);
@@ -219,20 +219,20 @@ describe("INVITATION_EMAILS_PER_DAY_TOTAL: one cap across all churches (issue 23
     const refused = await b.admin.post("/api/invitations", { email: uniqueEmail("b2") });
     expect(refused.status).toBe(429);
     expect(refused.body.message).toMatch(
-      /^This server sends at most 3 invitation e-mails a day across all its churches, and that many have gone out\. You can send more in \d+ h \d+ min\.$/,
+      /^This server sends at most 3 invitation emails a day across all its churches, and that many have gone out\. You can send more in \d+ h \d+ min\.$/,
     );
     expect(Number(refused.headers["retry-after"])).toBeGreaterThan(23 * 3600);
     expect((await b.admin.get("/api/invitations")).body).toHaveLength(1);
 
     const resend = await b.admin.post(`/api/invitations/${b1.id}/resend`);
     expect(resend.status).toBe(429);
-    expect(resend.body.message).toMatch(/at most 3 invitation e-mails a day across all its churches/);
+    expect(resend.body.message).toMatch(/at most 3 invitation emails a day across all its churches/);
 
     const imp = await a.admin.post(IMPORT, { csv: `email\n${uniqueEmail("i1")}\n${uniqueEmail("i2")}\n`, send: "now" });
     expect(imp.status).toBe(200);
     expect(imp.body).toMatchObject({ created: 2, sent: 0, waiting: 2 });
     expect(imp.body.notice).toMatch(
-      /at most 3 invitation e-mails a day across all its churches.*The rest wait for review\.$/,
+      /at most 3 invitation emails a day across all its churches.*The rest wait for review\.$/,
     );
     const waiting = (await a.admin.get("/api/invitations")).body.find((i: { sentAt: string | null }) => !i.sentAt);
     const one = await a.admin.post(`/api/admin/invitations/${waiting.id}/send`);

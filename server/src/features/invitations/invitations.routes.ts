@@ -58,7 +58,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "Invite someone",
         description:
-          "E-mails the invitation link. While the admin's own address is unconfirmed, a church sends at most 20 invitation e-mails: past them the invitation is made but waits for review (`sentAt` null) and `notice` says why. 409 when the address is a member or has a pending invitation; 429 over the daily sending limits (the recipient's, the church's, the server's).",
+          "Emails the invitation link. While the admin's own address is unconfirmed, a church sends at most 20 invitation emails: past them the invitation is made but waits for review (`sentAt` null) and `notice` says why. 409 when the address is a member or has a pending invitation; 429 over the daily sending limits (the recipient's, the church's, the server's).",
         body: ZCreateInvitationBody,
         response: { 201: ZInvitation, 409: ZApiError },
       },
@@ -144,7 +144,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "Accept an invitation",
         description:
-          "The signed-in user joins the church with the invitation's role. 403 when it was sent to another e-mail; 409 when they already belong to a church.",
+          "The signed-in user joins the church with the invitation's role. 403 when it was sent to another email; 409 when they already belong to a church.",
         params: ZTokenParams,
         response: { 200: ZAcceptInvitationResult, 403: ZApiError, 409: ZApiError },
       },

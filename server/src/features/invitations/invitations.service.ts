@@ -104,9 +104,9 @@ function whenItLifts(oldest: Date | null): { text: string; seconds: number } {
 }
 
 const churchLimitText = (emailsPerDay: number, lifts: string) =>
-  `Your church has sent its ${emailsPerDay} invitation e-mails for today. You can send more in ${lifts}.`;
+  `Your church has sent its ${emailsPerDay} invitation emails for today. You can send more in ${lifts}.`;
 const installLimitText = (total: number, lifts: string) =>
-  `This server sends at most ${total} invitation e-mails a day across all its churches, and that many have gone out. You can send more in ${lifts}.`;
+  `This server sends at most ${total} invitation emails a day across all its churches, and that many have gone out. You can send more in ${lifts}.`;
 
 function rateLimited(message: string, seconds: number) {
   return new AppError("RATE_LIMITED", message, { headers: { "retry-after": String(seconds) } });
@@ -139,7 +139,7 @@ async function claimInvitationSend(tx: TChurchCtx, recipient: string, deps: TInv
   if (toRecipient.n >= INVITATIONS_PER_RECIPIENT_PER_DAY) {
     const lifts = whenItLifts(toRecipient.oldest);
     throw rateLimited(
-      `${recipient} has already received ${INVITATIONS_PER_RECIPIENT_PER_DAY} invitation e-mails in the last 24 hours. You can invite them again in ${lifts.text}.`,
+      `${recipient} has already received ${INVITATIONS_PER_RECIPIENT_PER_DAY} invitation emails in the last 24 hours. You can invite them again in ${lifts.text}.`,
       lifts.seconds,
     );
   }
@@ -427,7 +427,7 @@ export async function redeemInvitation(
 ): Promise<{ churchId: string }> {
   const { invitation, church } = await getUsableInvitation(db, token);
   if (invitation.email !== user.email.toLowerCase()) {
-    throw forbidden(`This invitation was sent to ${invitation.email}. Sign in with that e-mail address to accept it.`);
+    throw forbidden(`This invitation was sent to ${invitation.email}. Sign in with that email address to accept it.`);
   }
   if (user.churchId) {
     throw conflict(

@@ -17,7 +17,7 @@ beforeAll(async () => {
 });
 
 describe("invitations (admin)", () => {
-  it("creates an invitation with a 256-bit token and a 14-day expiry, lists it and e-mails the link over SMTP", async () => {
+  it("creates an invitation with a 256-bit token and a 14-day expiry, lists it and emails the link over SMTP", async () => {
     const c = await createChurch(t.app, "St Mark's");
     const email = uniqueEmail("invitee");
     const res = await c.admin.post("/api/invitations", { email: ` ${email.toUpperCase()} `, role: "GROUP_LEADER" });
@@ -39,7 +39,7 @@ describe("invitations (admin)", () => {
     expect(mail.text).toContain(`http://fellowship.test/invite/${inv.token}`);
   });
 
-  it("refuses an empty e-mail (400, spec message), a bad role (400), and a member already in the church (409)", async () => {
+  it("refuses an empty email (400, spec message), a bad role (400), and a member already in the church (409)", async () => {
     const c = await createChurch(t.app);
     const empty = await c.admin.post("/api/invitations", { email: "  ", role: "CONGREGANT" });
     expect(empty.status).toBe(400);
@@ -50,7 +50,7 @@ describe("invitations (admin)", () => {
     expect((await c.admin.get("/api/invitations")).body).toHaveLength(0);
   });
 
-  it("answers 409 for a second pending invitation to the same e-mail", async () => {
+  it("answers 409 for a second pending invitation to the same email", async () => {
     const c = await createChurch(t.app);
     const email = uniqueEmail();
     await invite(c.admin, email);
@@ -84,7 +84,7 @@ describe("invitations (admin)", () => {
 });
 
 describe("accepting an invitation", () => {
-  it("GET /api/invite/{token} is public and shows the role, e-mail and church", async () => {
+  it("GET /api/invite/{token} is public and shows the role, email and church", async () => {
     const c = await createChurch(t.app, "Grace Fellowship");
     const email = uniqueEmail();
     const inv = await invite(c.admin, email, "ADMIN");
@@ -159,7 +159,7 @@ describe("accepting an invitation", () => {
     expect((await laptop.get("/api/auth/user")).status).toBe(401);
   });
 
-  it("a signed-in user accepts with POST /api/invite/{token}/accept, only with the invited e-mail", async () => {
+  it("a signed-in user accepts with POST /api/invite/{token}/accept, only with the invited email", async () => {
     const c = await createChurch(t.app);
     const email = uniqueEmail();
     const inv = await invite(c.admin, email, "CONGREGANT");

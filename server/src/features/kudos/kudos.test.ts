@@ -468,7 +468,7 @@ describe("the admin's approval queue", () => {
 });
 
 describe("GET /api/kudos/recipients", () => {
-  it("lists the caller's church's other members by name, never an e-mail, and no one of another church", async () => {
+  it("lists the caller's church's other members by name, never an email, and no one of another church", async () => {
     const c = await churchWithMembers();
     const other = await churchWithMembers();
     const res = await c.alice.get("/api/kudos/recipients");

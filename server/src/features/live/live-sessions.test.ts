@@ -127,7 +127,7 @@ describe("a socket does not outlive its session", () => {
     const live = await startLive();
     // The church's creator registered without an invitation: a confirmation link was e-mailed.
     const admin = live.c.admin;
-    const mail = await receiveMail(t.app, smtp, admin.user.email, "Confirm your Fellowship e-mail address");
+    const mail = await receiveMail(t.app, smtp, admin.user.email, "Confirm your Fellowship email address");
     const token = /verify-email\?token=([\w-]+)/.exec(mail.text)?.[1];
     const second = await signInAgain(admin);
     const theirs = await joinLive(urlB, second.cookie, live.eventId);

@@ -93,7 +93,7 @@ export function resolveMapping(parsed: TParsedCsv, given?: z.output<typeof ZImpo
     : (headers[parsed.records[0].findIndex((c) => EMAIL.test(c))] ?? null);
   if (!email) {
     throw badRequest(
-      `No e-mail column found. Name a column "Email" or choose which column holds the e-mail addresses. The file's columns are: ${headers.join(", ")}.`,
+      `No email column found. Name a column "Email" or choose which column holds the email addresses. The file's columns are: ${headers.join(", ")}.`,
       "mapping",
     );
   }

@@ -85,7 +85,7 @@ export const memberImportRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "Import members as invitations",
         description:
-          'Each row without a problem becomes an invitation: "now" e-mails them within the daily limits, "later" keeps them waiting for review. 409 while another import of the church runs.',
+          'Each row without a problem becomes an invitation: "now" emails them within the daily limits, "later" keeps them waiting for review. 409 while another import of the church runs.',
         body: ZMemberImportBody,
         response: { 200: ZMemberImportResult, 409: ZApiError },
       },

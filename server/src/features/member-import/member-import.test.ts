@@ -34,7 +34,7 @@ describe("member import preview", () => {
     await invite(c.admin, invited);
     const fresh = uniqueEmail("fresh");
     const csv = [
-      "E-mail,First Name,Surname,Role",
+      "Email,First Name,Surname,Role",
       `${fresh.toUpperCase()},Ann,Lee,Group Leader`,
       "not-an-email,Bob,Ray,",
       `${fresh},Ann,Again,`,
@@ -46,11 +46,11 @@ describe("member import preview", () => {
     const res = await c.admin.post(PREVIEW, { csv });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const preview = ZMemberImportPreview.parse(res.body);
-    expect(preview.headers).toEqual(["E-mail", "First Name", "Surname", "Role"]);
-    expect(preview.mapping).toEqual({ email: "E-mail", firstName: "First Name", lastName: "Surname", role: "Role" });
+    expect(preview.headers).toEqual(["Email", "First Name", "Surname", "Role"]);
+    expect(preview.mapping).toEqual({ email: "Email", firstName: "First Name", lastName: "Surname", role: "Role" });
     expect(preview.rows.map((r) => [r.row, r.problems])).toEqual([
       [2, []],
-      [3, ["Invalid e-mail"]],
+      [3, ["Invalid email"]],
       [4, ["Duplicate in this file"]],
       [5, ["Already a member"]],
       [6, ["Already invited"]],
@@ -103,13 +103,13 @@ describe("member import preview", () => {
       [{ csv: "" }, /empty/],
       [{}, /CSV/],
       [{ csv: 42 }, /CSV/],
-      [{ csv: "Name,Phone\nAnn,555\n" }, /No e-mail column found.*Name, Phone/],
+      [{ csv: "Name,Phone\nAnn,555\n" }, /No email column found.*Name, Phone/],
       [{ csv: 'Email\n"unclosed@example.org\n' }, /could not be read as CSV/],
       [{ csv: "Email\n" }, /no people/],
       [{ csv: "\u0089PNG\r\n\u001a\n\u0000\u0000" }, /./],
       [{ csv: "Email\na@example.org\n", mapping: { email: "Mail" } }, /"Mail" is not in the file/],
       [{ csv: "Email\na@example.org\n", mapping: { email: "Email", role: "Role" } }, /role column "Role"/],
-      [{ csv: "Email\na@example.org\n", mapping: { firstName: "Email" } }, /e-mail/],
+      [{ csv: "Email\na@example.org\n", mapping: { firstName: "Email" } }, /email/],
       [{ csv: "Email\na@example.org\n", mapping: "Email" }, /mapping/],
       [{ csv: `Email\n${"x@example.org\n".repeat(5001)}` }, /5,001 people; import at most 5,000/],
     ];
@@ -131,7 +131,7 @@ describe("member import preview", () => {
 });
 
 describe("member import", () => {
-  it('"later" makes waiting invitations (source import, names kept) and e-mails nobody; a double submit invites nobody twice', async () => {
+  it('"later" makes waiting invitations (source import, names kept) and emails nobody; a double submit invites nobody twice', async () => {
     const c = await churchWithMembers();
     const [a, b] = [uniqueEmail("later-a"), uniqueEmail("later-b")];
     const csv = `Email,First Name,Last Name\n${a},Ann,Lee\n${b},Bo,Ray\nbad,,\n`;
@@ -173,7 +173,7 @@ describe("member import", () => {
     expect((await c.admin.post("/api/admin/invitations/send-waiting")).body).toEqual({ sent: 0, waiting: 0 });
   });
 
-  it('"now" e-mails the new invitations within the church\'s daily limit; the rest wait', async () => {
+  it('"now" emails the new invitations within the church\'s daily limit; the rest wait', async () => {
     const c = await churchWithMembers();
     await invite(c.admin, uniqueEmail()); // one of the day's 6 e-mails already used
     const people = Array.from({ length: 7 }, (_, i) => uniqueEmail(`now${i}`));
@@ -182,7 +182,7 @@ describe("member import", () => {
     expect(res.body).toMatchObject({ created: 7, sent: 5, waiting: 2, skipped: 1 });
     // The answer says in words why two wait although "now" was asked.
     expect(res.body.notice).toMatch(
-      /^Your church has sent its 6 invitation e-mails for today\. You can send more in \d+ h \d+ min\. The rest wait for review\.$/,
+      /^Your church has sent its 6 invitation emails for today\. You can send more in \d+ h \d+ min\. The rest wait for review\.$/,
     );
     const mailed = await Promise.all(people.map(async (p) => (await queuedMail(t.db, p)).length));
     expect(mailed.filter((n) => n === 1)).toHaveLength(5);
@@ -194,10 +194,10 @@ describe("member import", () => {
     const waiting = rows.find((r) => r.source === "import" && r.sentAt === null);
     const limited = await c.admin.post(`/api/admin/invitations/${waiting?.id}/send`);
     expect(limited.status).toBe(429);
-    expect(limited.body.message).toMatch(/sent its 6 invitation e-mails/);
+    expect(limited.body.message).toMatch(/sent its 6 invitation emails/);
     const none = (await c.admin.post("/api/admin/invitations/send-waiting")).body;
     expect(none).toMatchObject({ sent: 0, waiting: 2 });
-    expect(none.notice).toMatch(/sent its 6 invitation e-mails for today/);
+    expect(none.notice).toMatch(/sent its 6 invitation emails for today/);
     expect((await importedRows(c.church.id)).filter((r) => r.sentAt === null)).toHaveLength(2);
   });
 

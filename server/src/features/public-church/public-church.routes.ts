@@ -50,7 +50,7 @@ export const publicChurchRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "Ask a church for an invitation",
         description:
-          "No account needed. The church's admins see the request on their Invitations page. 429 past 5 requests an hour from one address or 3 a day for one e-mail; 404 when the page is not published.",
+          "No account needed. The church's admins see the request on their Invitations page. 429 past 5 requests an hour from one address or 3 a day for one email; 404 when the page is not published.",
         params: ZSlugParams,
         body: ZInvitationRequestBody,
         response: { 202: ZInvitationRequestSent, 404: ZApiError, 429: ZApiError },

@@ -81,7 +81,7 @@ export async function getPublicChurchPage(db: TDb, slug: string): Promise<TPubli
 }
 
 export const INVITATION_REQUEST_SENT =
-  "Thank you! Your request was sent to the church's leaders; they will be in touch by e-mail.";
+  "Thank you! Your request was sent to the church's leaders; they will be in touch by email.";
 
 /**
  * A visitor asks the church for an invitation. The answer is the same whoever the address belongs to

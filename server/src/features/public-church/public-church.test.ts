@@ -221,7 +221,7 @@ describe("POST /api/public/churches/:slug/invitation-requests", () => {
     expect(rows).toHaveLength(6);
   });
 
-  it("takes at most 3 requests a day for one e-mail address, across churches", async () => {
+  it("takes at most 3 requests a day for one email address, across churches", async () => {
     const a = await createChurch(t.app);
     const b = await createChurch(t.app);
     const slugA = (await publish(a)).slug;
@@ -261,7 +261,7 @@ describe("admin: requests to join", () => {
     return { c, body, request };
   }
 
-  it("Invite makes a normal invitation (e-mailed, in the invitations list) and closes the request", async () => {
+  it("Invite makes a normal invitation (emailed, in the invitations list) and closes the request", async () => {
     const { c, body, request } = await churchWithRequest();
     const res = await c.admin.post(`/api/admin/invitation-requests/${request.id}/invite`);
     expect(res.status).toBe(201);

@@ -13,11 +13,11 @@ describe("EmailVerificationNotice", () => {
   it("shows only for an account whose address is not confirmed", () => {
     mockFetch({});
     const { unmount } = renderWithApp(<EmailVerificationNotice user={makeUser({ emailVerified: true })} />);
-    expect(screen.queryByText(/Confirm your e-mail address/)).toBeNull();
+    expect(screen.queryByText(/Confirm your email address/)).toBeNull();
     unmount();
     renderWithApp(<EmailVerificationNotice user={unverified} />);
-    const notice = screen.getByRole("region", { name: "Confirm your e-mail address" });
-    expect(notice.textContent).toBe("Confirm your e-mail address: we sent a link to ann@example.org. Resend");
+    const notice = screen.getByRole("region", { name: "Confirm your email address" });
+    expect(notice.textContent).toBe("Confirm your email address: we sent a link to ann@example.org. Resend");
   });
 
   it("Resend asks for a new link and toasts where it went", async () => {
@@ -52,9 +52,9 @@ describe("EmailVerificationNotice", () => {
     mockFetch({});
     const { unmount } = renderWithApp(<EmailVerificationNotice user={unverified} />);
     await userEvent.click(screen.getByRole("button", { name: "Dismiss" }));
-    expect(screen.queryByRole("region", { name: "Confirm your e-mail address" })).toBeNull();
+    expect(screen.queryByRole("region", { name: "Confirm your email address" })).toBeNull();
     unmount();
     renderWithApp(<EmailVerificationNotice user={unverified} />);
-    expect(screen.queryByRole("region", { name: "Confirm your e-mail address" })).toBeNull();
+    expect(screen.queryByRole("region", { name: "Confirm your email address" })).toBeNull();
   });
 });

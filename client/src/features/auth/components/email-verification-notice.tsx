@@ -53,7 +53,7 @@ export function EmailVerificationNotice({ user, className }: { user: TAuthUser; 
 
   return (
     <section
-      aria-label="Confirm your e-mail address"
+      aria-label="Confirm your email address"
       className={cn(
         "flex items-start gap-3 rounded-xl border border-amber-200 bg-amber-50 py-2.5 pr-2 pl-3.5 text-sm text-amber-950",
         className,
@@ -61,7 +61,7 @@ export function EmailVerificationNotice({ user, className }: { user: TAuthUser; 
     >
       <Mail className="mt-0.5 size-4 shrink-0 text-amber-700" aria-hidden="true" />
       <p className="min-w-0 flex-1 py-px">
-        <span className="font-medium">Confirm your e-mail address:</span> we sent a link to{" "}
+        <span className="font-medium">Confirm your email address:</span> we sent a link to{" "}
         <span className="font-medium [overflow-wrap:anywhere]">{user.email}</span>.{" "}
         <button
           type="button"

@@ -55,7 +55,7 @@ export function SignInForm({ lockedEmail, onSignedIn }: { lockedEmail?: string; 
         />
       </FormField>
       {/* "Forgot password?" sits beside the label on screen but after the field in the DOM, so Tab
-          goes from the e-mail straight to the password (issue 24). */}
+          goes from the email straight to the password (issue 24). */}
       <div className="grid grid-cols-[1fr_auto] items-center gap-x-3 gap-y-1.5">
         <label htmlFor="signin-password" className="col-start-1 row-start-1 text-sm font-medium">
           Password

@@ -45,7 +45,7 @@ describe("LoginPage", () => {
     expect((await screen.findByRole("alert")).textContent).toBe("Too many sign-in attempts. Try again in 15 minutes.");
   });
 
-  it("Tab goes from the e-mail to the password, then to 'Forgot password?' and Sign In", async () => {
+  it("Tab goes from the email to the password, then to 'Forgot password?' and Sign In", async () => {
     mockFetch({ "/api/auth/providers": PROVIDERS });
     renderWithApp(<LoginPage />, { path: "/login" });
     await userEvent.click(await screen.findByLabelText("Email"));

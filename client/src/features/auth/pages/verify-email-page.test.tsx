@@ -31,10 +31,10 @@ describe("VerifyEmailPage", () => {
     const { location, queryClient } = renderWithApp(<VerifyEmailPage />, { path: PATH });
     expect(await screen.findByText(unverified.email)).toBeTruthy();
     expect(screen.queryByLabelText("New password")).toBeNull();
-    await userEvent.click(screen.getByRole("button", { name: "Confirm e-mail address" }));
+    await userEvent.click(screen.getByRole("button", { name: "Confirm email address" }));
     await waitFor(() => expect(location.history?.at(-1)).toBe("/"));
     expect(bodyOf(fetchMock, "/api/auth/verify-email")).toEqual({ token: "tok_123" });
-    expect(getToasts()[0]).toMatchObject({ title: "E-mail address confirmed" });
+    expect(getToasts()[0]).toMatchObject({ title: "Email address confirmed" });
     expect(queryClient.getQueryData<{ emailVerified: boolean }>(["/api/auth/user"])?.emailVerified).toBe(true);
   });
 
@@ -68,7 +68,7 @@ describe("VerifyEmailPage", () => {
           : jsonResponse({ message: "Choose a new password", errors: [{ path: "password", message: "x" }] }, 400),
     });
     const { location } = renderWithApp(<VerifyEmailPage />, { path: PATH });
-    await userEvent.click(await screen.findByRole("button", { name: "Confirm e-mail address" }));
+    await userEvent.click(await screen.findByRole("button", { name: "Confirm email address" }));
     expect(await screen.findByText(/This link is for another account than ann@example.org/)).toBeTruthy();
     await choosePassword("a good password");
     await waitFor(() => expect(location.history?.at(-1)).toBe("/"));
@@ -81,7 +81,7 @@ describe("VerifyEmailPage", () => {
         jsonResponse({ message: INVALID, errors: [{ path: "token", message: INVALID }] }, 400),
     });
     const { location } = renderWithApp(<VerifyEmailPage />, { path: PATH });
-    await userEvent.click(await screen.findByRole("button", { name: "Confirm e-mail address" }));
+    await userEvent.click(await screen.findByRole("button", { name: "Confirm email address" }));
     expect((await screen.findByRole("alert")).textContent).toBe(INVALID);
     expect(location.history?.at(-1)).toBe(PATH);
   });

@@ -44,12 +44,12 @@ function useFinish() {
     // Whatever was loaded for a previous account is not this one's.
     queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== AUTH_USER_KEY[0] });
     queryClient.setQueryData(AUTH_USER_KEY, user);
-    toast({ title: "E-mail address confirmed", description: "Thank you! Your address is confirmed." });
+    toast({ title: "Email address confirmed", description: "Thank you! Your address is confirmed." });
     navigate("/", { replace: true });
   };
 }
 
-function Heading({ title = "Confirm your e-mail address", children }: { title?: string; children: string }) {
+function Heading({ title = "Confirm your email address", children }: { title?: string; children: string }) {
   return (
     <div className="mb-6 flex flex-col items-center text-center">
       <span className="mb-3 flex size-12 items-center justify-center rounded-full bg-brand-soft text-brand-text">
@@ -93,7 +93,7 @@ function OneClickConfirm({
         </p>
         <FormAlert message={error} />
         <Button size="lg" onClick={onConfirm} disabled={verify.isPending}>
-          {verify.isPending ? "Confirming..." : "Confirm e-mail address"}
+          {verify.isPending ? "Confirming..." : "Confirm email address"}
         </Button>
       </Card>
     </>
@@ -144,7 +144,7 @@ function AlreadyConfirmed({ user }: { user: TAuthUser }) {
   const signOut = useSignOut();
   return (
     <>
-      <Heading title="E-mail address confirmed">You're all set.</Heading>
+      <Heading title="Email address confirmed">You're all set.</Heading>
       <Card className="grid gap-4 p-5 text-sm sm:p-6">
         <p>
           <span className="font-medium [overflow-wrap:anywhere]">{user.email}</span> is already confirmed.
@@ -170,7 +170,7 @@ function AlreadyConfirmed({ user }: { user: TAuthUser }) {
 
 /** `/verify-email?token=T`: the link e-mailed to confirm an account's address. */
 export function VerifyEmailPage() {
-  useDocumentTitle("Confirm your e-mail address");
+  useDocumentTitle("Confirm your email address");
   const token = new URLSearchParams(useSearch()).get("token") ?? "";
   const { user, isLoading } = useAuth();
   const [needsPassword, setNeedsPassword] = useState(false);
@@ -183,7 +183,7 @@ export function VerifyEmailPage() {
       <>
         <Heading>This link is incomplete.</Heading>
         <Card className="grid gap-4 p-5 sm:p-6">
-          <FormAlert message="The confirmation link is incomplete. Please use the whole link from your e-mail." />
+          <FormAlert message="The confirmation link is incomplete. Please use the whole link from your email." />
           <Link href="/" className={buttonClasses({ variant: "outline" })}>
             Go to Fellowship
           </Link>

@@ -46,7 +46,7 @@ export function ChurchContact({ church }: { church: TContact }) {
         </Row>
       )}
       {church.email && (
-        <Row icon={<Mail className="size-4" aria-hidden="true" />} label="E-mail">
+        <Row icon={<Mail className="size-4" aria-hidden="true" />} label="Email">
           <a href={`mailto:${church.email}`} className={linkClasses}>
             {church.email}
           </a>

@@ -70,7 +70,7 @@ export function InvitationRequestForm({ slug, churchName }: { slug: string; chur
           maxLength={100}
         />
       </FormField>
-      <FormField id="request-email" label="Your e-mail" error={errors.email}>
+      <FormField id="request-email" label="Your email" error={errors.email}>
         <Input
           {...fieldAria("request-email", errors.email)}
           type="email"

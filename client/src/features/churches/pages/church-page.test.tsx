@@ -37,7 +37,7 @@ describe("ChurchPage", () => {
     const empty = { ...CHURCH, address: null, phone: null, email: null, website: null };
     mockFetch({ "/api/church": empty });
     const { unmount } = renderWithApp(<ChurchPage />, { user: makeUser({ role: "ADMIN" }), path: "/church" });
-    expect(await screen.findByText(/Add the address, phone, e-mail and website in Church Settings/)).toBeTruthy();
+    expect(await screen.findByText(/Add the address, phone, email and website in Church Settings/)).toBeTruthy();
     unmount();
     mockFetch({ "/api/church": empty });
     renderWithApp(<ChurchPage />, { user: makeUser({ role: "CONGREGANT" }), path: "/church" });

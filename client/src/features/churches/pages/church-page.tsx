@@ -43,7 +43,7 @@ export function ChurchPage() {
                 title="No contact details yet"
                 description={
                   isAdmin
-                    ? "Add the address, phone, e-mail and website in Church Settings; members see them here."
+                    ? "Add the address, phone, email and website in Church Settings; members see them here."
                     : "Your church's leaders have not added them yet."
                 }
                 className="py-6"

@@ -87,7 +87,7 @@ describe("PublicChurchPage", () => {
     });
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText("Your name"), "Ada Visitor");
-    await user.type(screen.getByLabelText("Your e-mail"), "ada@example.com");
+    await user.type(screen.getByLabelText("Your email"), "ada@example.com");
     await user.type(screen.getByLabelText("Message (optional)"), "Hello!");
     await user.click(screen.getByRole("button", { name: "Request an invitation" }));
     expect((await screen.findByRole("status")).textContent).toBe("Thank you! Sent.");
@@ -99,7 +99,7 @@ describe("PublicChurchPage", () => {
     });
   });
 
-  it("asks for a name and an e-mail before sending, and shows the server's field and limit messages", async () => {
+  it("asks for a name and an email before sending, and shows the server's field and limit messages", async () => {
     let answer = jsonResponse(
       { message: "Enter a valid email address", errors: [{ path: "email", message: "Enter a valid email address" }] },
       400,
@@ -112,7 +112,7 @@ describe("PublicChurchPage", () => {
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === "POST")).toBe(false);
 
     await user.type(screen.getByLabelText("Your name"), "Ada");
-    await user.type(screen.getByLabelText("Your e-mail"), "ada@nowhere");
+    await user.type(screen.getByLabelText("Your email"), "ada@nowhere");
     await user.click(screen.getByRole("button", { name: "Request an invitation" }));
     expect(await screen.findByText("Enter a valid email address")).toBeTruthy();
 

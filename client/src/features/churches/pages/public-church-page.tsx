@@ -229,8 +229,8 @@ export function PublicChurchPage({ slug, notFound }: { slug: string; notFound: R
             <CardHeader>
               <CardTitle>Request an invitation</CardTitle>
               <CardDescription>
-                {church.name} welcomes members by invitation. Leave your name and e-mail and the church's leaders will
-                be in touch. No account needed.
+                {church.name} welcomes members by invitation. Leave your name and email and the church's leaders will be
+                in touch. No account needed.
               </CardDescription>
             </CardHeader>
             <CardContent>

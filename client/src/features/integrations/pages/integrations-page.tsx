@@ -157,7 +157,7 @@ export function IntegrationsPage() {
             <EmptyState
               icon={Plug}
               title="No integrations yet"
-              description="Connect Planning Center, Church Community Builder or Mailchimp below. Nothing is e-mailed to anyone without your say."
+              description="Connect Planning Center, Church Community Builder or Mailchimp below. Nothing is emailed to anyone without your say."
             />
           </div>
         ) : (

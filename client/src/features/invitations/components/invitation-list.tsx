@@ -73,7 +73,7 @@ export function InvitationList({
       <EmptyState
         icon={Mail}
         title={emptyTitle}
-        description="Invite your first members and leaders. Each person gets a personal link by e-mail."
+        description="Invite your first members and leaders. Each person gets a personal link by email."
       />
     );
   }

@@ -21,7 +21,7 @@ describe("InvitationRequests", () => {
     expect(container.textContent).toBe("");
   });
 
-  it("lists name, e-mail, message and date; Invite posts and toasts, and the list is read again", async () => {
+  it("lists name, email, message and date; Invite posts and toasts, and the list is read again", async () => {
     let requests = [REQUEST];
     const fetchMock = mockFetch({
       "/api/admin/invitation-requests": () => jsonResponse(requests),

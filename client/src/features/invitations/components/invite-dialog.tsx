@@ -66,7 +66,7 @@ export function InviteDialog({
             toast({ title: "Invitation Waiting for Review", description: invitation.notice });
             onHeld?.(invitation.notice);
           } else {
-            toast({ title: "Invitation Sent", description: `We e-mailed an invitation to ${values.email}.` });
+            toast({ title: "Invitation Sent", description: `We emailed an invitation to ${values.email}.` });
           }
           onOpenChange(false);
         },
@@ -97,7 +97,7 @@ export function InviteDialog({
         <DialogHeader>
           <DialogTitle>Send an Invitation</DialogTitle>
           <DialogDescription>
-            We'll e-mail a link to join {churchName}. The link works for {INVITATION_TTL_DAYS} days.
+            We'll email a link to join {churchName}. The link works for {INVITATION_TTL_DAYS} days.
           </DialogDescription>
         </DialogHeader>
         <form id="invite-form" onSubmit={onSubmit} noValidate className="grid gap-5">

@@ -27,7 +27,7 @@ export function SendAllWaitingDialog({
       <AlertDialogContent>
         <AlertDialogTitle>Send {count === 1 ? "this invitation" : "all waiting invitations"}?</AlertDialogTitle>
         <AlertDialogDescription>
-          {people} will get an e-mail with their invitation link, oldest first. Any over today's sending limit stay
+          {people} will get an email with their invitation link, oldest first. Any over today's sending limit stay
           waiting here for tomorrow.
         </AlertDialogDescription>
         <AlertDialogFooter>

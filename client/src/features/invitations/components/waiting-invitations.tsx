@@ -52,7 +52,7 @@ export function WaitingInvitations({
             <Badge tone="amber">{formatNumber(invitations.length)}</Badge>
           </CardTitle>
           <CardDescription>
-            Brought in by an import or a sync, or held back by a sending limit. Nobody is e-mailed until you send their
+            Brought in by an import or a sync, or held back by a sending limit. Nobody is emailed until you send their
             invitation.
           </CardDescription>
         </div>

@@ -33,7 +33,7 @@ const renderPage = (token = "tok1") =>
   renderWithApp(<Route path="/invite/:token" component={AcceptInvitationPage} />, { path: `/invite/${token}` });
 
 describe("AcceptInvitationPage", () => {
-  it("shows the church, the role label and the invited e-mail; signed out, accepting goes to sign-in", async () => {
+  it("shows the church, the role label and the invited email; signed out, accepting goes to sign-in", async () => {
     mockFetch({ "/api/invite/tok1": INVITE, "/api/auth/user": () => jsonResponse({ message: "Unauthorized" }, 401) });
     renderPage();
     expect(await screen.findByRole("heading", { name: "Hope Chapel" })).toBeTruthy();
@@ -56,12 +56,12 @@ describe("AcceptInvitationPage", () => {
       "/api/invite/tok1": INVITE,
       "/api/auth/user": SIGNED_IN,
       "POST /api/invite/tok1/accept": () =>
-        jsonResponse({ message: "This invitation was sent to a different e-mail address." }, 403),
+        jsonResponse({ message: "This invitation was sent to a different email address." }, 403),
     });
     renderPage();
     await userEvent.click(await screen.findByRole("button", { name: "Accept Invitation & Join" }));
     expect((await screen.findByRole("alert")).textContent).toBe(
-      "This invitation was sent to a different e-mail address.",
+      "This invitation was sent to a different email address.",
     );
     expect(
       fetchMock.mock.calls.some(([url, init]) => url === "/api/invite/tok1/accept" && init?.method === "POST"),

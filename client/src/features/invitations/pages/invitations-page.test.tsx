@@ -217,7 +217,7 @@ describe("InvitationsPage", () => {
           : jsonResponse(
               {
                 message:
-                  "pending@x.org has already received 3 invitation e-mails in the last 24 hours. You can invite them again in 5 h 2 min.",
+                  "pending@x.org has already received 3 invitation emails in the last 24 hours. You can invite them again in 5 h 2 min.",
               },
               429,
             ),
@@ -229,14 +229,14 @@ describe("InvitationsPage", () => {
     await waitFor(() =>
       expect(getToasts()[0]).toMatchObject({
         title: "Invitation Sent",
-        description: "We e-mailed the link to pending@x.org again.",
+        description: "We emailed the link to pending@x.org again.",
       }),
     );
     await userEvent.click(resend);
     await waitFor(() =>
       expect(getToasts()[0]).toMatchObject({
         title: "Failed to Resend Invitation",
-        description: expect.stringMatching(/already received 3 invitation e-mails.*again in 5 h 2 min/),
+        description: expect.stringMatching(/already received 3 invitation emails.*again in 5 h 2 min/),
       }),
     );
     expect(fetchMock.mock.calls.filter(([url]) => url === "/api/invitations/i1/resend")).toHaveLength(2);
@@ -309,7 +309,7 @@ describe("InvitationsPage", () => {
       await waitFor(() =>
         expect(getToasts()[0]).toMatchObject({
           title: "Invitation Sent",
-          description: "We e-mailed an invitation to ruth@x.org.",
+          description: "We emailed an invitation to ruth@x.org.",
         }),
       );
       await waitFor(() => expect(screen.queryByRole("button", { name: "Send invitation to ruth@x.org" })).toBeNull());
@@ -319,13 +319,13 @@ describe("InvitationsPage", () => {
     it("a send over the daily limit shows the server's reason", async () => {
       setupWaiting({
         "POST /api/admin/invitations/w1/send": () =>
-          jsonResponse({ message: "Your church has sent its 500 invitation e-mails for today." }, 429),
+          jsonResponse({ message: "Your church has sent its 500 invitation emails for today." }, 429),
       });
       await userEvent.click(await screen.findByRole("button", { name: "Send invitation to ruth@x.org" }));
       await waitFor(() =>
         expect(getToasts()[0]).toMatchObject({
           title: "Failed to Send Invitation",
-          description: "Your church has sent its 500 invitation e-mails for today.",
+          description: "Your church has sent its 500 invitation emails for today.",
         }),
       );
     });
@@ -334,7 +334,7 @@ describe("InvitationsPage", () => {
       const fetchMock = setupWaiting();
       await userEvent.click(await screen.findByRole("button", { name: "Send all waiting" }));
       const confirm = await screen.findByRole("alertdialog");
-      expect(within(confirm).getByText(/2 people will get an e-mail/)).toBeTruthy();
+      expect(within(confirm).getByText(/2 people will get an email/)).toBeTruthy();
       await userEvent.click(within(confirm).getByRole("button", { name: "Cancel" }));
       expect(fetchMock.mock.calls.filter(([u]) => u === "/api/admin/invitations/send-waiting")).toHaveLength(0);
 
@@ -343,7 +343,7 @@ describe("InvitationsPage", () => {
         within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Send 2 people" }),
       );
       await waitFor(() =>
-        expect(getToasts()[0]).toMatchObject({ title: "Invitations Sent", description: "1 invitation e-mailed." }),
+        expect(getToasts()[0]).toMatchObject({ title: "Invitations Sent", description: "1 invitation emailed." }),
       );
       await waitFor(() => expect(screen.queryByRole("heading", { name: /Waiting for Review/ })).toBeNull());
       expect(fetchMock.mock.calls.filter(([u]) => u === "/api/admin/invitations/send-waiting")).toHaveLength(1);

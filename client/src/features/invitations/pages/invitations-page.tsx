@@ -119,7 +119,7 @@ export function InvitationsPage() {
   const sendOne = (invitation: TInvitation) =>
     sendWaiting.mutate(invitation.id, {
       onSuccess: () =>
-        toast({ title: "Invitation Sent", description: `We e-mailed an invitation to ${invitation.email}.` }),
+        toast({ title: "Invitation Sent", description: `We emailed an invitation to ${invitation.email}.` }),
       onError: (error) => {
         const status = getStatus(error);
         const detail = status === 403 || status === 409 || status === 429 ? getServerMessage(error) : null;
@@ -139,7 +139,7 @@ export function InvitationsPage() {
         const rest = left > 0 ? ` ${left} still waiting. ${why}` : "";
         toast({
           title: sent > 0 ? "Invitations Sent" : "No Invitations Sent",
-          description: `${sent} ${sent === 1 ? "invitation" : "invitations"} e-mailed.${rest}`,
+          description: `${sent} ${sent === 1 ? "invitation" : "invitations"} emailed.${rest}`,
           variant: sent === 0 && left > 0 ? "destructive" : undefined,
         });
       },
@@ -164,7 +164,7 @@ export function InvitationsPage() {
   const resend = (invitation: TInvitation) =>
     resendInvitation.mutate(invitation.id, {
       onSuccess: () =>
-        toast({ title: "Invitation Sent", description: `We e-mailed the link to ${invitation.email} again.` }),
+        toast({ title: "Invitation Sent", description: `We emailed the link to ${invitation.email} again.` }),
       onError: (error) => {
         // A sending limit (429), an unconfirmed address (403) or a changed invitation (409) says exactly what happened.
         const status = getStatus(error);

@@ -4,7 +4,7 @@ import type { TMapping } from "../api";
 
 const NONE = "__none__";
 const FIELDS: Array<{ key: keyof TMapping; label: string }> = [
-  { key: "email", label: "E-mail (required)" },
+  { key: "email", label: "Email (required)" },
   { key: "firstName", label: "First name" },
   { key: "lastName", label: "Last name" },
   { key: "role", label: "Role" },

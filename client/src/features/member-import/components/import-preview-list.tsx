@@ -25,7 +25,7 @@ export function ImportPreviewList({ rows, rowOffset = 0 }: { rows: TImportRow[];
             >
               <span className="text-xs text-muted-foreground tabular-nums">Row {r.row - rowOffset}</span>
               <span className="min-w-0 truncate font-medium" title={r.email}>
-                {r.email || <span className="text-muted-foreground italic">no e-mail</span>}
+                {r.email || <span className="text-muted-foreground italic">no email</span>}
               </span>
               {/* A phone shows the name and role on one line; wider screens in their columns. */}
               <span className="min-w-0 truncate text-muted-foreground sm:hidden">

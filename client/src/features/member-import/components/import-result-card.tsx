@@ -7,7 +7,7 @@ import { formatNumber } from "@/lib/utils";
 
 const FIGURES = [
   ["created", "Invitations made"],
-  ["sent", "E-mailed now"],
+  ["sent", "Emailed now"],
   ["waiting", "Waiting for review"],
   ["skipped", "Skipped"],
 ] as const;
@@ -24,7 +24,7 @@ export function ImportResultCard({ result, onAnother }: { result: TMemberImportR
           </h2>
           <p className="text-sm text-muted-foreground">
             {result.waiting > 0
-              ? "Invitations waiting for review are not e-mailed until you send them from Send Invitations."
+              ? "Invitations waiting for review are not emailed until you send them from Send Invitations."
               : "Everyone imported has their invitation."}
           </p>
         </div>

@@ -118,7 +118,7 @@ export function ImportSource({
           }}
         />
         <p id={`${id}-paste-hint`} className="mt-1.5 text-xs text-muted-foreground">
-          Copy the cells from your spreadsheet, header row included, or paste one e-mail address per line.
+          Copy the cells from your spreadsheet, header row included, or paste one email address per line.
         </p>
       </TabsContent>
     </Tabs>

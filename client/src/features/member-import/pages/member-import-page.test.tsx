@@ -16,7 +16,7 @@ function makePreview(over: Partial<TMemberImportPreview> = {}): TMemberImportPre
     mapping: { email: "Email", firstName: "First Name", lastName: "Last Name", role: null },
     rows: [
       { row: 2, email: "ann@example.org", firstName: "Ann", lastName: "Lee", role: "CONGREGANT", problems: [] },
-      { row: 3, email: "nope", firstName: "Bad", lastName: "Row", role: "CONGREGANT", problems: ["Invalid e-mail"] },
+      { row: 3, email: "nope", firstName: "Bad", lastName: "Row", role: "CONGREGANT", problems: ["Invalid email"] },
       { row: 4, email: "ben@example.org", firstName: "Ben", lastName: "Cole", role: "CONGREGANT", problems: [] },
     ],
     counts: { total: 3, ok: 2, withProblems: 1 },
@@ -90,7 +90,7 @@ describe("MemberImportPage", () => {
     expect(bodies(fetchMock, PREVIEW)).toEqual([{ csv: CSV }]);
     const list = screen.getByRole("list", { name: "Rows to import" });
     expect(within(list).getAllByRole("listitem")).toHaveLength(3);
-    expect(within(list).getByText("Invalid e-mail")).toBeTruthy();
+    expect(within(list).getByText("Invalid email")).toBeTruthy();
     expect(within(list).getAllByText("Ready")).toHaveLength(2);
 
     await userEvent.click(screen.getByRole("button", { name: "With problems (1)" }));

@@ -33,13 +33,12 @@ const SEND_OPTIONS = [
   {
     value: "later" as const,
     label: "Keep them waiting for my review",
-    description: "Nothing is e-mailed. Send them from Send Invitations, one by one or all at once, when you are ready.",
+    description: "Nothing is emailed. Send them from Send Invitations, one by one or all at once, when you are ready.",
   },
   {
     value: "now" as const,
     label: "Send the invitations now",
-    description:
-      "Each person gets their link by e-mail today, as far as the daily sending limit allows; the rest wait.",
+    description: "Each person gets their link by email today, as far as the daily sending limit allows; the rest wait.",
   },
 ];
 
@@ -124,7 +123,7 @@ export function MemberImportPage() {
   const header = (
     <PageHeader
       title="Import Members"
-      description="Bring your congregation in from a spreadsheet. Each person becomes an invitation; nobody is e-mailed until you choose."
+      description="Bring your congregation in from a spreadsheet. Each person becomes an invitation; nobody is emailed until you choose."
       actions={
         <Button asChild variant="outline">
           <Link href="/admin/members">

@@ -73,7 +73,7 @@ const statValue = (label: string) => {
 };
 
 describe("PrayerPartnersPage", () => {
-  it("shows this week's partner: name, mailto e-mail, topics, week, the stats and the history", async () => {
+  it("shows this week's partner: name, mailto email, topics, week, the stats and the history", async () => {
     setup({ [CURRENT]: makeCurrent() });
     expect(await screen.findByText("Grace Okafor")).toBeTruthy();
     expect(screen.getByRole("link", { name: "grace@example.org" }).getAttribute("href")).toBe(
