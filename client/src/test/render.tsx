@@ -22,6 +22,7 @@ export function makeUser(overrides: Partial<TAuthUser> = {}): TChurchUser {
     profileImageUrl: null,
     lastLogin: null,
     createdAt: "2025-01-05T10:00:00.000Z",
+    toursDone: [],
     church: { name: "Grace Church", logoUrl: null, brandColor: "#6366F1", timeZone: "UTC" },
     ...overrides,
   } as TChurchUser;

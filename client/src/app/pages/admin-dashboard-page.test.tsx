@@ -1,7 +1,7 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { makeUser, mockFetch, renderWithApp } from "@/test/render";
+import { jsonResponse, makeUser, mockFetch, renderWithApp } from "@/test/render";
 import { AdminDashboardPage } from "./admin-dashboard-page";
 
 const STATS = {
@@ -13,6 +13,9 @@ const STATS = {
   prayerRequests: 7,
   newMembersThisMonth: 1,
   pendingInvitations: 2,
+  invitationsToReview: 0,
+  invitationsSent: 2,
+  firstSteps: { hasSermon: true, hasSentInvitation: false, isChurchSetUp: false },
   pendingKudos: 3,
 };
 const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
@@ -22,9 +25,19 @@ const ACTIVITY = Array.from({ length: 7 }, (_, i) => ({
   timestamp: minutesAgo(i * 5),
 }));
 
-function setup(stats = STATS, activity: unknown = ACTIVITY) {
-  const fetchMock = mockFetch({ "/api/admin/stats": stats, "/api/admin/recent-activity": activity });
-  return { ...renderWithApp(<AdminDashboardPage />, { user: makeUser() }), fetchMock };
+const DONE = makeUser({ toursDone: ["admin-welcome"] });
+
+function setup(stats = STATS, activity: unknown = ACTIVITY, user = DONE) {
+  const tourBodies: unknown[] = [];
+  const fetchMock = mockFetch({
+    "/api/admin/stats": stats,
+    "/api/admin/recent-activity": activity,
+    "PUT /api/user/tour": (init?: RequestInit) => {
+      tourBodies.push(JSON.parse(String(init?.body)));
+      return jsonResponse({ toursDone: ["admin-welcome"] });
+    },
+  });
+  return { ...renderWithApp(<AdminDashboardPage />, { user }), fetchMock, tourBodies };
 }
 
 describe("AdminDashboardPage", () => {
@@ -62,35 +75,56 @@ describe("AdminDashboardPage", () => {
     expect(screen.getByRole("link", { name: "Create Event" }).getAttribute("href")).toBe("/admin/events");
   });
 
-  it("shows the welcome banner to a new church with 5 shortcuts until 'Got it'", async () => {
-    const { unmount } = setup();
-    const banner = (await screen.findByText(/Welcome to your new church home/)).closest("section") as HTMLElement;
-    const links = within(banner)
-      .getAllByRole("link")
-      .map((a) => a.getAttribute("href"));
-    expect(links).toEqual([
-      "/admin/sermons",
-      "/admin/events",
-      "/admin/invitations",
-      "/admin/live-stream",
-      "/admin/growth",
+  it("welcomes a new leader with one card of three first steps, ticked from the figures, until dismissed on the server", async () => {
+    const { tourBodies } = setup(STATS, ACTIVITY, makeUser({ toursDone: [], emailVerified: true }));
+    const card = (await screen.findByRole("heading", { name: "Welcome, Ann! Grace Church is ready." })).closest(
+      "section",
+    ) as HTMLElement;
+    expect(await within(card).findByText(/1 of 3 done/)).toBeTruthy();
+    expect(
+      within(card)
+        .getAllByRole("link")
+        .map((a) => [a.textContent?.split("(")[0], a.getAttribute("href")]),
+    ).toEqual([
+      ["Add your first sermon ", "/admin/sermons?new=1"],
+      ["Invite your people ", "/admin/invitations"],
+      ["Set up your church ", "/admin/settings"],
     ]);
-    // Sermons are added as links to their recordings: nothing offers an upload.
-    expect(within(banner).getByRole("link", { name: "Add sermons" })).toBeTruthy();
-    expect(within(banner).queryByText(/Upload/)).toBeNull();
-    await userEvent.click(within(banner).getAllByRole("button", { name: "Got it" })[1]);
-    expect(screen.queryByText(/Welcome to your new church home/)).toBeNull();
-    expect(window.localStorage.getItem("welcome_banner_dismissed_c1")).toBe("true");
-    unmount();
-    setup();
-    await screen.findByText("including 1 admin");
-    expect(screen.queryByText(/Welcome to your new church home/)).toBeNull();
+    expect(within(card).getByRole("link", { name: /Add your first sermon \(done\)/ })).toBeTruthy();
+    expect(within(card).getByRole("link", { name: /Invite your people \(to do\)/ })).toBeTruthy();
+    // One layer: no dialog, and the address is confirmed so no reminder either.
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(screen.queryByRole("region", { name: "Confirm your email address" })).toBeNull();
+    await userEvent.click(within(card).getByRole("button", { name: "Dismiss the welcome" }));
+    expect(screen.queryByRole("heading", { name: /Welcome, Ann!/ })).toBeNull();
+    expect(tourBodies).toEqual([{ tour: "admin-welcome", done: true }]);
   });
 
-  it("hides the banner once the church has more than one member", async () => {
-    setup({ ...STATS, totalMembers: 2 });
+  it("carries the email reminder inside the welcome when the address is unconfirmed", async () => {
+    setup(STATS, ACTIVITY, makeUser({ toursDone: [], emailVerified: false }));
+    const card = (await screen.findByRole("heading", { name: /Welcome, Ann!/ })).closest("section") as HTMLElement;
+    expect(within(card).getByRole("region", { name: "Confirm your email address" })).toBeTruthy();
+    expect(screen.getAllByRole("region", { name: "Confirm your email address" })).toHaveLength(1);
+  });
+
+  it("shows no welcome once dismissed (on any device: the server's toursDone)", async () => {
+    setup();
     await screen.findByText("including 1 admin");
-    expect(screen.queryByText(/Welcome to your new church home/)).toBeNull();
+    expect(screen.queryByRole("heading", { name: /Welcome, Ann!/ })).toBeNull();
+  });
+
+  it("tells invitations waiting for review apart from sent ones", async () => {
+    setup({ ...STATS, invitationsToReview: 3, invitationsSent: 1 });
+    expect(await screen.findByText("3 invitations waiting for your review")).toBeTruthy();
+    expect(screen.getByText("1 invitation sent, not yet accepted.")).toBeTruthy();
+    expect(screen.queryByText(/waiting to be accepted/)).toBeNull();
+    expect(screen.getByRole("link", { name: "View invitations" }).getAttribute("href")).toBe("/admin/invitations");
+  });
+
+  it("says nothing about invitations when none wait", async () => {
+    setup({ ...STATS, invitationsToReview: 0, invitationsSent: 0, pendingInvitations: 0 });
+    await screen.findByText("including 1 admin");
+    expect(screen.queryByText(/waiting for your review|not yet accepted/)).toBeNull();
   });
 
   it("links the quick actions, each saying what it does; installing the app is not an admin action", async () => {
@@ -129,8 +163,10 @@ describe("AdminDashboardPage", () => {
         event(2, soon(2), soon(2.05)),
       ],
     });
-    renderWithApp(<AdminDashboardPage />, { user: makeUser() });
+    renderWithApp(<AdminDashboardPage />, { user: DONE });
     expect(await screen.findByText("Event 1")).toBeTruthy();
+    // Each opens its event page.
+    expect(screen.getByText("Event 1").closest("a")?.getAttribute("href")).toBe("/events/e1");
     expect(screen.getByText("Event 2")).toBeTruthy();
     const now = screen.getByText("Event 0").closest("a") as HTMLElement;
     expect(within(now).getByText(/Happening now/)).toBeTruthy();

@@ -10,7 +10,7 @@ import {
   UserPlus,
   Users,
 } from "lucide-react";
-import { useMemo } from "react";
+import { useMemo, useState } from "react";
 import { Link } from "wouter";
 import { EmptyState } from "@/components/empty-state";
 import { LoadError } from "@/components/load-error";
@@ -22,14 +22,17 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useAdminStats } from "@/features/admin/api";
 import { RecentActivityCard } from "@/features/admin/components/recent-activity-card";
-import { WelcomeBanner } from "@/features/admin/components/welcome-banner";
+import { AdminWelcomeCard } from "@/features/admin/components/admin-welcome-card";
+import { EmailVerificationNotice } from "@/features/auth/components/email-verification-notice";
 import { useUpcomingEvents } from "@/features/events/api";
 import { UpcomingEventList } from "@/features/events/components/upcoming-event-list";
 import { eventFormatter } from "@/features/events/format";
 import { PendingKudosNotice } from "@/features/kudos/components/pending-kudos-notice";
 import { useCurrentUser } from "@/lib/current-user";
+import { isTourDone, useMarkTourDone } from "@/lib/tours";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useNow } from "@/lib/use-now";
+import { useHideShellEmailNotice } from "../shell/shell-notices";
 
 // What each action does, truly: a sermon is added as a link to its recording (nothing is uploaded).
 // Installing the app is a member's step, not an admin action (issue 24).
@@ -59,10 +62,27 @@ export function AdminDashboardPage() {
   const format = useMemo(() => eventFormatter(user.church.timeZone), [user.church.timeZone]);
   const upcoming = events.data ?? [];
   useDocumentTitle("Church Administration");
+  // The one welcome (issue 24): until dismissed, on any device. Closed at once on a click.
+  const markTourDone = useMarkTourDone();
+  const [isWelcomeDismissed, setIsWelcomeDismissed] = useState(false);
+  const isWelcomeShown = !isWelcomeDismissed && !isTourDone(user, "admin-welcome");
+  useHideShellEmailNotice(isWelcomeShown);
+  const dismissWelcome = () => {
+    setIsWelcomeDismissed(true);
+    void markTourDone("admin-welcome");
+  };
 
   return (
     <>
-      {s && <WelcomeBanner churchId={user.churchId} churchName={user.church.name} memberCount={s.totalMembers} />}
+      {isWelcomeShown && (
+        <AdminWelcomeCard
+          firstName={user.firstName}
+          churchName={user.church.name}
+          steps={s?.firstSteps}
+          notice={<EmailVerificationNotice user={user} />}
+          onDismiss={dismissWelcome}
+        />
+      )}
       <PageHeader
         title="Church Administration"
         description={`Manage ${user.church.name}: content, people and engagement.`}
@@ -111,13 +131,23 @@ export function AdminDashboardPage() {
           <CardContent>
             <QuickActionGrid actions={QUICK_ACTIONS} />
             {!stats.isError && <PendingKudosNotice count={s?.pendingKudos} className="mt-4" />}
-            {s && s.pendingInvitations > 0 && (
-              <p className="mt-4 text-sm text-muted-foreground">
-                {plural(s.pendingInvitations, "invitation is", "invitations are")} waiting to be accepted.{" "}
-                <Link href="/admin/invitations" className="font-medium text-brand-text hover:underline">
+            {s && (s.invitationsToReview > 0 || s.invitationsSent > 0) && (
+              <div className="mt-4 grid gap-1 text-sm text-muted-foreground">
+                {s.invitationsToReview > 0 && (
+                  <p>
+                    <span className="font-medium text-foreground">
+                      {plural(s.invitationsToReview, "invitation", "invitations")} waiting for your review
+                    </span>{" "}
+                    (not sent yet, or asked for from your public page).
+                  </p>
+                )}
+                {s.invitationsSent > 0 && (
+                  <p>{plural(s.invitationsSent, "invitation sent", "invitations sent")}, not yet accepted.</p>
+                )}
+                <Link href="/admin/invitations" className="justify-self-start font-medium text-brand-text hover:underline">
                   View invitations
                 </Link>
-              </p>
+              </div>
             )}
           </CardContent>
         </Card>
@@ -138,7 +168,6 @@ export function AdminDashboardPage() {
                     events={upcoming}
                     format={format}
                     now={now}
-                    href="/admin/events"
                     className="lg:grid-cols-3"
                   />
                 ) : null}

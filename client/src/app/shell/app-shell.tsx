@@ -6,12 +6,20 @@ import { AppNotices } from "@/features/mobile/components/app-notices";
 import { useCurrentUser } from "@/lib/current-user";
 import { lazyComponent, usePreload } from "@/lib/lazy";
 import { BadgeToasts } from "./badge-toasts";
+import { ShellNoticesProvider, useIsShellEmailNoticeHidden } from "./shell-notices";
 import { SidebarContent } from "./sidebar";
 import { TopBar } from "./top-bar";
 
 // The drawer (a dialog) opens with a tap on a phone; its code follows the first screen there.
 const MobileMenu = lazyComponent(() => import("./mobile-menu").then((m) => m.MobileMenu));
 const isPhoneWidth = () => typeof window.matchMedia === "function" && !window.matchMedia("(min-width: 768px)").matches;
+
+/** The e-mail reminder above the page, unless the page carries it itself (the admin's welcome card). */
+function ShellEmailNotice() {
+  const user = useCurrentUser();
+  const isHidden = useIsShellEmailNoticeHidden();
+  return isHidden ? null : <EmailVerificationNotice user={user} className="mb-6" />;
+}
 
 /** Spec 2 Shell layout: sidebar (a drawer below md), top bar and the page. */
 export function AppShell({ children }: { children: ReactNode }) {
@@ -39,7 +47,7 @@ export function AppShell({ children }: { children: ReactNode }) {
   usePreload([LazyToaster.preload, () => isPhoneWidth() && MobileMenu.preload()]);
 
   return (
-    <>
+    <ShellNoticesProvider>
       <BadgeToasts userId={user.id} />
       <div className="min-h-dvh bg-background">
         <a
@@ -63,13 +71,13 @@ export function AppShell({ children }: { children: ReactNode }) {
           <TopBar onOpenMenu={() => setMenuOpen(true)} />
           <main id="main-content" tabIndex={-1} className="flex-1 px-4 py-6 outline-none sm:px-6 lg:px-8 lg:py-8">
             <div className="mx-auto w-full max-w-6xl">
-              <EmailVerificationNotice user={user} className="mb-6" />
+              <ShellEmailNotice />
               <AppNotices />
               {children}
             </div>
           </main>
         </div>
       </div>
-    </>
+    </ShellNoticesProvider>
   );
 }

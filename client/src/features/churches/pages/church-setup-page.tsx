@@ -54,13 +54,8 @@ export function ChurchSetupPage({ user }: { user: TAuthUser }) {
   const onSubmit = form.handleSubmit(
     (values) => {
       createChurch.mutate(values, {
-        onSuccess: () => {
-          toast({
-            title: "Church Created Successfully",
-            description: "Your church has been set up. You can now invite members to join.",
-          });
-          form.reset();
-        },
+        // No toast: the admin dashboard's welcome card greets the new leader, the one welcome (issue 24).
+        onSuccess: () => form.reset(),
         onError: (error) => {
           // The address another church has: said beside the field, where it can be changed.
           const message = getServerMessage(error);

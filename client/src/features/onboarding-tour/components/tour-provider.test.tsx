@@ -2,7 +2,7 @@ import { act, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { flushAnalytics, readAnalyticsBatches } from "@/lib/analytics";
-import { makeUser, renderWithApp } from "@/test/render";
+import { jsonResponse, makeUser, mockFetch, renderWithApp } from "@/test/render";
 import { TourProvider, useTour } from "./tour-provider";
 
 function RestartButton() {
@@ -19,10 +19,24 @@ const events = () => {
   return readAnalyticsBatches().flatMap((b) => b.events.map((e) => e.event));
 };
 
+/** The bodies sent to PUT /api/user/tour. */
+function mockTourEndpoint() {
+  const bodies: unknown[] = [];
+  mockFetch({
+    "PUT /api/user/tour": (init?: RequestInit) => {
+      const body = JSON.parse(String(init?.body));
+      bodies.push(body);
+      return jsonResponse({ toursDone: body.done ? [body.tour] : [] });
+    },
+  });
+  return bodies;
+}
+
 describe("TourProvider", () => {
-  it("shows the onboarding tour after 1000 ms; Skip stores the flag and tracks onboarding_skipped", async () => {
+  it("shows a member the tour after 1000 ms; Skip keeps it done on the server and tracks onboarding_skipped", async () => {
+    const bodies = mockTourEndpoint();
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const user = makeUser({ role: "CONGREGANT" });
+    const user = makeUser({ role: "CONGREGANT", toursDone: [] });
     renderWithApp(
       <TourProvider user={user}>
         <RestartButton />
@@ -34,14 +48,16 @@ describe("TourProvider", () => {
     act(() => vi.advanceTimersByTime(1));
     expect(await screen.findByText("Welcome to Grace Church!")).toBeTruthy();
     await userEvent.click(screen.getByRole("button", { name: "Skip" }));
-    expect(window.localStorage.getItem("onboarding_completed_u1")).toBe("true");
+    await waitFor(() => expect(bodies).toEqual([{ tour: "welcome", done: true }]));
     expect(events()).toContain("onboarding_skipped");
+    // Nothing of it is kept in this browser: another device asks the server.
+    expect(Object.keys(window.localStorage).filter((k) => k.includes("onboarding"))).toEqual([]);
   });
 
   it("walks through the steps to Finish, and Restart shows it again", async () => {
-    window.localStorage.setItem("onboarding_completed_u1", "false");
+    const bodies = mockTourEndpoint();
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const user = makeUser({ role: "CONGREGANT" });
+    const user = makeUser({ role: "CONGREGANT", toursDone: [] });
     renderWithApp(
       <TourProvider user={user}>
         <RestartButton />
@@ -52,34 +68,29 @@ describe("TourProvider", () => {
     await screen.findByRole("dialog");
     for (let i = 0; i < 3; i++) await userEvent.click(screen.getByRole("button", { name: "Next" }));
     await userEvent.click(screen.getByRole("button", { name: "Finish" }));
-    expect(window.localStorage.getItem("onboarding_completed_u1")).toBe("true");
-    expect(screen.queryByRole("dialog")).toBeNull();
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(bodies).toEqual([{ tour: "welcome", done: true }]);
     await userEvent.click(screen.getByRole("button", { name: "Restart tour" }));
     expect(await screen.findByText("Step 1 of 4")).toBeTruthy();
     expect(events()).toEqual(expect.arrayContaining(["onboarding_completed", "onboarding_restarted"]));
   });
 
-  it("does not show a completed tour", () => {
-    window.localStorage.setItem("onboarding_completed_u1", "true");
+  it("does not show a tour the server says is done", () => {
+    const bodies = mockTourEndpoint();
     vi.useFakeTimers();
-    renderWithApp(<TourProvider user={makeUser({ role: "CONGREGANT" })}>x</TourProvider>);
+    const user = makeUser({ role: "CONGREGANT", toursDone: ["welcome"] });
+    renderWithApp(<TourProvider user={user}>x</TourProvider>, { user });
     act(() => vi.advanceTimersByTime(5000));
     expect(screen.queryByRole("dialog")).toBeNull();
+    expect(bodies).toEqual([]);
   });
 
-  it("shows admins the welcome tour first, then the onboarding tour", async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    const user = makeUser({ role: "ADMIN" });
+  it("opens no dialog for a church's leader (their welcome is the dashboard's card)", () => {
+    mockTourEndpoint();
+    vi.useFakeTimers();
+    const user = makeUser({ role: "ADMIN", toursDone: [] });
     renderWithApp(<TourProvider user={user}>x</TourProvider>, { user });
-    act(() => vi.advanceTimersByTime(1000));
-    expect(await screen.findByRole("heading", { name: "Welcome, Ann!" })).toBeTruthy();
-    const dialogs = screen.getAllByRole("dialog");
-    expect(dialogs).toHaveLength(1);
-    // A modal dialog turns the page's pointer events off in an effect, then draws itself with them
-    // back on; on a loaded machine the click could otherwise land between the two.
-    await waitFor(() => expect(dialogs[0].style.pointerEvents).toBe("auto"));
-    await userEvent.click(screen.getByRole("button", { name: "Let's go" }));
-    expect(window.localStorage.getItem("welcome_tour_u1")).toBe("true");
-    expect(await screen.findByText("Step 1 of 4")).toBeTruthy();
+    act(() => vi.advanceTimersByTime(5000));
+    expect(screen.queryByRole("dialog")).toBeNull();
   });
 });

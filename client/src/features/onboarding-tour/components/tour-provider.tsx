@@ -2,20 +2,13 @@ import { isAdminRole } from "@common/roles";
 import { createContext, lazy, type ReactNode, Suspense, useCallback, useContext, useEffect, useState } from "react";
 import { trackEvent } from "@/lib/analytics";
 import type { TChurchUser } from "@/lib/current-user";
-import {
-  isOnboardingTourDone,
-  isWelcomeTourDone,
-  markOnboardingTourDone,
-  markWelcomeTourDone,
-  ONBOARDING_TOUR_DELAY_MS,
-  WELCOME_TOUR_DELAY_MS,
-} from "../tour-storage";
+import { isTourDone, useMarkTourDone } from "@/lib/tours";
 
-// Most visits show no tour: their code (and the dialog's) downloads when one is about to open.
-const WelcomeTour = lazy(() => import("./welcome-tour").then((m) => ({ default: m.WelcomeTour })));
+/** Spec 1 screen 4 and state 4: the tour shows about 1 s after load, unless completed. */
+export const ONBOARDING_TOUR_DELAY_MS = 1000;
+
+// Most visits show no tour: its code (and the dialog's) downloads when it is about to open.
 const OnboardingTour = lazy(() => import("./onboarding-tour").then((m) => ({ default: m.OnboardingTour })));
-
-type TActiveTour = "welcome" | "onboarding" | null;
 
 const TourContext = createContext<{ restartTour: () => void }>({ restartTour: () => undefined });
 
@@ -24,64 +17,57 @@ export function useTour() {
 }
 
 /**
- * Shows at most one tour at a time: admins first get the welcome tour (once), then the onboarding
- * tour if it was never completed or skipped. Both appear 1 s after the shell loads.
+ * The member's onboarding tour (spec 1), at most once per person: finished or skipped, it is kept
+ * on the server ("welcome" in the user's `toursDone`), so another phone does not show it again.
+ * A church's leaders get no dialog on arrival: their one welcome is the first-steps card on the
+ * admin dashboard (issue 24). Anyone can restart the tour from the menu.
  */
 export function TourProvider({ user, children }: { user: TChurchUser; children: ReactNode }) {
-  const [active, setActive] = useState<TActiveTour>(null);
+  const [isOpen, setIsOpen] = useState(false);
+  // Drawn from the first opening on, so that it can close with its animation.
+  const [isDrawn, setIsDrawn] = useState(false);
+  if (isOpen && !isDrawn) setIsDrawn(true);
   const [runId, setRunId] = useState(0);
-  // A tour stays drawn once shown, so that it can close with its animation.
-  const [shown, setShown] = useState<TActiveTour[]>([]);
-  if (active && !shown.includes(active)) setShown([...shown, active]);
+  const markTourDone = useMarkTourDone();
   const isAdmin = isAdminRole(user.role);
 
+  // Decided once per person and visit: closing the tour must not bring it back when the answer updates.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed by the person, read at arrival
   useEffect(() => {
-    const wantsWelcome = isAdmin && !isWelcomeTourDone(user.id);
-    const wantsOnboarding = !isOnboardingTourDone(user.id);
-    if (!wantsWelcome && !wantsOnboarding) return;
-    const timer = setTimeout(
-      () => setActive(wantsWelcome ? "welcome" : "onboarding"),
-      wantsWelcome ? WELCOME_TOUR_DELAY_MS : ONBOARDING_TOUR_DELAY_MS,
-    );
+    if (isAdmin || isTourDone(user, "welcome")) return;
+    const timer = setTimeout(() => setIsOpen(true), ONBOARDING_TOUR_DELAY_MS);
     return () => clearTimeout(timer);
   }, [user.id, isAdmin]);
 
-  const closeWelcome = useCallback(() => {
-    markWelcomeTourDone(user.id);
-    trackEvent("welcome_tour_dismissed");
-    setActive(isOnboardingTourDone(user.id) ? null : "onboarding");
-  }, [user.id]);
-
-  const finishOnboarding = useCallback(
+  const finish = useCallback(
     (outcome: "completed" | "skipped", step: number) => {
-      markOnboardingTourDone(user.id);
+      setIsOpen(false);
       trackEvent(outcome === "completed" ? "onboarding_completed" : "onboarding_skipped", { step });
-      setActive(null);
+      void markTourDone("welcome");
     },
-    [user.id],
+    [markTourDone],
   );
 
   const restartTour = useCallback(() => {
     trackEvent("onboarding_restarted");
     setRunId((n) => n + 1);
-    setActive("onboarding");
+    setIsOpen(true);
   }, []);
 
   return (
     <TourContext.Provider value={{ restartTour }}>
       {children}
-      <Suspense fallback={null}>
-        {shown.includes("welcome") && <WelcomeTour user={user} open={active === "welcome"} onClose={closeWelcome} />}
-        {shown.includes("onboarding") && (
+      {isDrawn && (
+        <Suspense fallback={null}>
           <OnboardingTour
             key={runId}
             user={user}
-            open={active === "onboarding"}
-            onComplete={(step) => finishOnboarding("completed", step)}
-            onSkip={(step) => finishOnboarding("skipped", step)}
+            open={isOpen}
+            onComplete={(step) => finish("completed", step)}
+            onSkip={(step) => finish("skipped", step)}
           />
-        )}
-      </Suspense>
+        </Suspense>
+      )}
     </TourContext.Provider>
   );
 }
