@@ -26,3 +26,15 @@ export const NOTIFICATION_PREFERENCES = [
   "eventNotifications",
 ] as const;
 export type TNotificationPreference = (typeof NOTIFICATION_PREFERENCES)[number];
+
+/**
+ * The preferences the profile shows: each one is honoured by something that sends (the in-app list
+ * and push, server/src/features/notifications/notify.ts). `emailNotifications` ("news and updates by
+ * email") stays in the API for spec 2, but nothing sends such an email, so no switch offers it (issue
+ * 24); the emails the app does send (an invitation, a sign-in or confirmation link) are ones asked for.
+ */
+export const SHOWN_NOTIFICATION_PREFERENCES = [
+  "sermonNotifications",
+  "eventNotifications",
+  "prayerReminders",
+] as const satisfies readonly TNotificationPreference[];

@@ -1,10 +1,5 @@
 import type { TPreferencesBody } from "@common/profile";
-import {
-  NOTIFICATION_PREFERENCES,
-  PRAYER_TOPICS,
-  type TNotificationPreference,
-  type TPrayerTopic,
-} from "@common/profile-helpers";
+import { PRAYER_TOPICS, SHOWN_NOTIFICATION_PREFERENCES, type TPrayerTopic } from "@common/profile-helpers";
 import { LoadError } from "@/components/load-error";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton, skeletonKeys } from "@/components/ui/skeleton";
@@ -13,11 +8,14 @@ import { toast } from "@/components/ui/use-toast";
 import { toastApiError } from "@/lib/auth-redirect";
 import { usePreferences, useUpdatePreferences } from "../api";
 
-const NOTIFICATION_TEXT: Record<TNotificationPreference, { label: string; hint: string }> = {
-  emailNotifications: { label: "Email notifications", hint: "News and updates from your church by email" },
-  prayerReminders: { label: "Prayer reminders", hint: "A nudge to pray for your partner and requests" },
+/** Only switches that something honours (SHOWN_NOTIFICATION_PREFERENCES); each says what it turns off. */
+const NOTIFICATION_TEXT: Record<(typeof SHOWN_NOTIFICATION_PREFERENCES)[number], { label: string; hint: string }> = {
   sermonNotifications: { label: "Sermon notifications", hint: "When a new sermon is posted" },
-  eventNotifications: { label: "Event notifications", hint: "Upcoming services and gatherings" },
+  eventNotifications: { label: "Event notifications", hint: "New events, and when the church goes live" },
+  prayerReminders: {
+    label: "Prayer reminders",
+    hint: "Your prayer partner, and when someone prays for or answers a request",
+  },
 };
 
 const TOPIC_LABELS: Record<TPrayerTopic, string> = {
@@ -78,12 +76,14 @@ export function PrayerPreferencesCard() {
     <Card>
       <CardHeader>
         <CardTitle>Prayer Preferences</CardTitle>
-        <CardDescription>What we tell you about, and what you like to pray for.</CardDescription>
+        <CardDescription>
+          What we tell you about in the app and on your devices, and what you like to pray for.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         {prefs.isLoading ? (
           <div className="grid gap-3" role="status" aria-label="Loading preferences">
-            {skeletonKeys(5).map((key) => (
+            {skeletonKeys(4).map((key) => (
               <Skeleton key={key} className="h-8 w-full" />
             ))}
           </div>
@@ -96,7 +96,7 @@ export function PrayerPreferencesCard() {
                 Notifications
               </legend>
               <ul className="divide-y divide-border">
-                {NOTIFICATION_PREFERENCES.map((key) => (
+                {SHOWN_NOTIFICATION_PREFERENCES.map((key) => (
                   <SwitchRow
                     key={key}
                     id={`pref-${key}`}

@@ -118,4 +118,12 @@ describe("ProfilePage", () => {
     await waitFor(() => expect(getToasts()[0]).toMatchObject({ title: "Preferences Updated" }));
     expect(family.getAttribute("aria-checked")).toBe("true");
   });
+
+  it("offers only the notifications something sends: no switch for news by email, which nothing sends", async () => {
+    setup();
+    expect(await screen.findByRole("switch", { name: "Sermon notifications" })).toBeTruthy();
+    expect(screen.getByRole("switch", { name: "Event notifications" })).toBeTruthy();
+    expect(screen.getByRole("switch", { name: "Prayer reminders" })).toBeTruthy();
+    expect(screen.queryByRole("switch", { name: /email/i })).toBeNull();
+  });
 });
