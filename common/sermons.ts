@@ -75,8 +75,17 @@ export const ZSermon = z.object({
    */
   isDraft: z.boolean(),
   createdAt: z.string(),
+  /** The recording's picture for cards (YouTube, Vimeo); null draws the church-coloured placeholder. */
+  thumbnailUrl: z.string().nullable(),
 });
 export type TSermon = z.infer<typeof ZSermon>;
+
+/**
+ * `GET /api/sermons/{id}` for a member: the sermon, and its scripture as a link into the church's
+ * Bible reader (the book and chapter), or null when the reference cannot be read.
+ */
+export const ZSermonDetail = ZSermon.extend({ scriptureUrl: z.string().nullable() });
+export type TSermonDetail = z.infer<typeof ZSermonDetail>;
 
 /**
  * `GET /api/sermons/{id}` for a visitor who is not signed in (a shared link): what the church
@@ -89,7 +98,7 @@ export const ZPublicSermon = z.object({
   date: z.string(),
   series: z.string().nullable(),
   scripture: z.string().nullable(),
-  church: z.object({ name: z.string(), logoUrl: z.string().nullable() }),
+  church: z.object({ name: z.string(), logoUrl: z.string().nullable(), brandColor: z.string() }),
 });
 export type TPublicSermon = z.infer<typeof ZPublicSermon>;
 
@@ -100,11 +109,32 @@ const includeDrafts = z.stringbool({ error: "includeDrafts must be true or false
 export const ZSermonListQuery = z.object({
   search: z.string().trim().max(200).optional(),
   speaker: z.string().trim().max(120).optional(),
+  /** One series' sermons, in the series' order: oldest first (issue 24's series page). */
+  series: z.string().trim().max(120, "Series must be at most 120 characters").optional(),
   limit: z.coerce.number().int().min(1).max(200).optional(),
   offset: z.coerce.number().int().min(0).max(1_000_000).optional(),
   includeDrafts,
 });
 export type TSermonListQuery = z.input<typeof ZSermonListQuery>;
+
+/** `GET /api/sermons/series?name=`: the series page's heading. */
+export const ZSeriesQuery = z.object({
+  name: z
+    .string({ error: "Series name is required" })
+    .trim()
+    .min(1, "Series name is required")
+    .max(120, "Series must be at most 120 characters"),
+});
+
+export const ZSermonSeries = z.object({
+  name: z.string(),
+  /** Published sermons in the series. */
+  count: z.number().int(),
+  /** The first and the last sermon's dates, like a sermon's `date`. */
+  firstDate: z.string(),
+  lastDate: z.string(),
+});
+export type TSermonSeries = z.infer<typeof ZSermonSeries>;
 
 /** `GET /api/sermons/speakers`: the speakers of the sermons the caller may see. */
 export const ZSpeakersQuery = z.object({ includeDrafts });

@@ -21,6 +21,7 @@ export function makeSermon(over: Partial<TSermon> = {}): TSermon {
     isWatched: false,
     isDraft: false,
     createdAt: "2025-01-05T00:00:00.000Z",
+    thumbnailUrl: null,
     ...over,
     pastor: over.pastor ?? over.speaker ?? "Pastor Ruth",
   };

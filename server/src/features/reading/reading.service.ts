@@ -55,7 +55,8 @@ export async function getReadingStreak(ctx: TChurchCtx, today = dayKey(ctx)): Pr
   );
 }
 
-async function readerOf(ctx: TChurchCtx): Promise<{ pattern: string; translation: string }> {
+/** The church's Bible reader (its link pattern and translation), or the default one; sermons link their scripture to it too. */
+export async function findBibleReader(ctx: TChurchCtx): Promise<{ pattern: string; translation: string }> {
   const [c] = await ctx.db
     .select({ pattern: churches.bibleReaderPattern, translation: churches.bibleTranslation })
     .from(churches)
@@ -73,7 +74,7 @@ export async function getTodayReadings(ctx: TChurchCtx): Promise<TReadingToday> 
   const [keys, reader, streak] = await Promise.all([
     // The week's keys ("YYYY-MM-DD:..." sorts by day): Sunday up to the next Sunday.
     readingKeys(ctx, sunday, addDays(sunday, 7)),
-    readerOf(ctx),
+    findBibleReader(ctx),
     getReadingStreak(ctx, date),
   ]);
   const done = new Set(keys);

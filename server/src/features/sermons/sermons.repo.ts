@@ -1,5 +1,6 @@
 import { isAdminRole } from "@common/roles";
-import type { TSermon } from "@common/sermons";
+import { getSermonThumbnailUrl } from "@common/sermon-thumbnail";
+import type { TSermon, TSermonSeries } from "@common/sermons";
 import { asc, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { TDb } from "../../db/client";
 import { sermons } from "../../db/schema/sermons";
@@ -44,12 +45,13 @@ export function toSermon(row: TSermonRow & { isWatched: boolean }): TSermon {
     isWatched: row.isWatched,
     isDraft: row.isDraft,
     createdAt: row.createdAt.toISOString(),
+    thumbnailUrl: getSermonThumbnailUrl(row.videoUrl),
   };
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-export type TSermonQuery = { search?: string; speaker?: string; includeDrafts?: boolean };
+export type TSermonQuery = { search?: string; speaker?: string; series?: string; includeDrafts?: boolean };
 
 /** The church's sermons matching the search; published ones only unless drafts are asked for (admins). */
 export function sermonFilter(ctx: TChurchCtx, q: TSermonQuery): SQL {
@@ -59,12 +61,15 @@ export function sermonFilter(ctx: TChurchCtx, q: TSermonQuery): SQL {
     ctx,
     q.includeDrafts ? undefined : isPublished,
     q.speaker ? eq(sermons.speaker, q.speaker) : undefined,
+    q.series ? eq(sermons.series, q.series) : undefined,
     like ? or(ilike(sermons.title, like), ilike(sermons.speaker, like), ilike(sermons.series, like)) : undefined,
   );
 }
 
 /** Newest first; the same order for the cached list and the pages. */
 const LIST_ORDER = [desc(sermons.date), desc(sermons.createdAt), asc(sermons.id)];
+/** A series reads in the order it was preached: oldest first. */
+const SERIES_ORDER = [asc(sermons.date), asc(sermons.createdAt), asc(sermons.id)];
 
 /**
  * The church's whole published list for the list cache (every member gets the same JSON, so no
@@ -88,7 +93,7 @@ export async function findSermons(
     .select({ sermon: sermons, isWatched: isWatched(ctx) })
     .from(sermons)
     .where(where)
-    .orderBy(...LIST_ORDER)
+    .orderBy(...(q.series ? SERIES_ORDER : LIST_ORDER))
     .$dynamic();
   const rows = q.limit !== undefined ? await base.limit(q.limit).offset(q.offset ?? 0) : await base;
   let total: number | null = null;
@@ -115,4 +120,18 @@ export async function findSpeakers(ctx: TChurchCtx, includeDrafts = false): Prom
     .where(inChurch(sermons, ctx, includeDrafts ? undefined : isPublished))
     .orderBy(asc(sermons.speaker));
   return rows.map((r) => r.speaker);
+}
+
+/** A series' heading: how many published sermons it has and the dates of its first and last; null when none. */
+export async function findSeries(ctx: TChurchCtx, name: string): Promise<TSermonSeries | null> {
+  const [row] = await ctx.db
+    .select({
+      count: sql<number>`count(*)::int`,
+      first: sql<string | null>`min(${sermons.date})::text`,
+      last: sql<string | null>`max(${sermons.date})::text`,
+    })
+    .from(sermons)
+    .where(inChurch(sermons, ctx, isPublished, eq(sermons.series, name)));
+  if (!row?.count || !row.first || !row.last) return null;
+  return { name, count: row.count, firstDate: `${row.first}T00:00:00.000Z`, lastDate: `${row.last}T00:00:00.000Z` };
 }

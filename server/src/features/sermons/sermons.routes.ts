@@ -1,5 +1,16 @@
+import { ZApiError } from "@common/errors";
 import { RELATED_SERMON_COUNT } from "@common/sermon-helpers";
-import { ZPublicSermon, ZSermon, ZSermonBody, ZSermonListQuery, ZSpeakersQuery, ZWatchResult } from "@common/sermons";
+import {
+  ZPublicSermon,
+  ZSeriesQuery,
+  ZSermon,
+  ZSermonBody,
+  ZSermonDetail,
+  ZSermonListQuery,
+  ZSermonSeries,
+  ZSpeakersQuery,
+  ZWatchResult,
+} from "@common/sermons";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ZIdParams } from "../../lib/params";
@@ -9,6 +20,7 @@ import {
   createSermon,
   deleteSermon,
   getPublicSermon,
+  getSeries,
   listRelatedSermons,
   listSermons,
   listSpeakers,
@@ -29,7 +41,7 @@ export const sermonsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "The church's sermons",
         description:
-          "Newest first; all of them without parameters. With `limit`, the total is in `X-Total-Count`. Drafts only for admins (`includeDrafts=true`; 403 for members).",
+          "Newest first; all of them without parameters. With `series`, that series' sermons oldest first (the order it was preached). With `limit`, the total is in `X-Total-Count`. Drafts only for admins (`includeDrafts=true`; 403 for members).",
         querystring: ZSermonListQuery,
         response: { 200: z.array(ZSermon) },
       },
@@ -37,7 +49,7 @@ export const sermonsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const ctx = req.churchCtx;
       const q = req.query;
-      if (q.limit === undefined && !q.search && !q.speaker && !q.offset && !q.includeDrafts) {
+      if (q.limit === undefined && !q.search && !q.speaker && !q.series && !q.offset && !q.includeDrafts) {
         return app.sermonListCache.send(ctx, req, reply);
       }
       const { rows, total } = await listSermons(ctx, q);
@@ -55,6 +67,21 @@ export const sermonsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => listSpeakers(req.churchCtx, req.query),
   );
 
+  app.get(
+    "/api/sermons/series",
+    {
+      config: member,
+      schema: {
+        summary: "A sermon series",
+        description:
+          "The series page's heading: its published sermons' count and first and last dates; 404 when it has none.",
+        querystring: ZSeriesQuery,
+        response: { 200: ZSermonSeries, 404: ZApiError },
+      },
+    },
+    async (req) => getSeries(req.churchCtx, req.query.name),
+  );
+
   // Public, so a shared link shows the sermon to a visitor; members of the church get their own view.
   app.get(
     "/api/sermons/:id",
@@ -65,7 +92,7 @@ export const sermonsRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           "A member of its church gets the whole sermon (counting a view once a day); anyone else what a flyer would show.",
         params: ZIdParams,
-        response: { 200: z.union([ZSermon, ZPublicSermon]) },
+        response: { 200: z.union([ZSermonDetail, ZPublicSermon]) },
       },
     },
     async (req) => {

@@ -1,6 +1,8 @@
 import { SERMON_REGULAR_COUNT } from "@common/badges";
+import { readerUrl } from "@common/bible-plan";
 import { POINTS } from "@common/points";
-import type { TPublicSermon, TSermon, TWatchResult, ZSermonBody } from "@common/sermons";
+import { scripturePassage } from "@common/scripture";
+import type { TPublicSermon, TSermon, TSermonDetail, TSermonSeries, TWatchResult, ZSermonBody } from "@common/sermons";
 import { toLocalDate } from "@common/time";
 import { and, desc, eq, ne, or, sql } from "drizzle-orm";
 import type { z } from "zod";
@@ -15,8 +17,10 @@ import { awardPoints, countAwards } from "../../lib/points";
 import { recordActivity } from "../admin/activity.repo";
 import { notify } from "../notifications/notify";
 import { completeOnboardingStepFor } from "../onboarding/onboarding.service";
+import { findBibleReader } from "../reading/reading.service";
 import {
   canSeeDrafts,
+  findSeries,
   findSermon,
   findSermons,
   findSpeakers,
@@ -45,6 +49,21 @@ export function listSpeakers(ctx: TChurchCtx, q: { includeDrafts?: boolean } = {
   return findSpeakers(ctx, q.includeDrafts);
 }
 
+/** `GET /api/sermons/series?name=`: a series of the church's published sermons, or 404. */
+export async function getSeries(ctx: TChurchCtx, name: string): Promise<TSermonSeries> {
+  const series = await findSeries(ctx, name);
+  if (!series) throw notFound("Series Not Found");
+  return series;
+}
+
+/** The sermon with its scripture as a link into the church's Bible reader, when the reference reads as a passage. */
+async function withScriptureUrl(ctx: TChurchCtx, sermon: TSermon): Promise<TSermonDetail> {
+  const passage = scripturePassage(sermon.scripture);
+  if (!passage) return { ...sermon, scriptureUrl: null };
+  const reader = await findBibleReader(ctx);
+  return { ...sermon, scriptureUrl: readerUrl(passage, reader.pattern, reader.translation) };
+}
+
 /** The sermon if the caller may see it: a draft is an admin's; to a member it does not exist (404). */
 async function getVisibleSermon(ctx: TChurchCtx, id: string): Promise<TSermon> {
   const sermon = await findSermon(ctx, id);
@@ -56,8 +75,8 @@ async function getVisibleSermon(ctx: TChurchCtx, id: string): Promise<TSermon> {
  * The sermon, counting this member's view once per day (in the church's time zone). An admin may
  * open a draft to check it before publishing; no view is counted on a draft.
  */
-export async function viewSermon(ctx: TChurchCtx, id: string): Promise<TSermon> {
-  const sermon = await getVisibleSermon(ctx, id);
+export async function viewSermon(ctx: TChurchCtx, id: string): Promise<TSermonDetail> {
+  const sermon = await withScriptureUrl(ctx, await getVisibleSermon(ctx, id));
   if (sermon.isDraft) return sermon;
   const day = toLocalDate(new Date(), ctx.timeZone);
   const counted = await ctx.db.transaction(async (tx) => {
@@ -90,7 +109,7 @@ export async function getPublicSermon(db: TDb, id: string): Promise<TPublicSermo
       date: sermons.date,
       series: sermons.series,
       scripture: sermons.scripture,
-      church: { name: churches.name, logoUrl: churches.logoUrl },
+      church: { name: churches.name, logoUrl: churches.logoUrl, brandColor: churches.brandColor },
     })
     .from(sermons)
     .innerJoin(churches, eq(churches.id, sermons.churchId))
