@@ -151,7 +151,7 @@ describe("the sermon archive (members)", () => {
     expect((await m2.get(`/api/sermons/${s.id}`)).body.viewCount).toBe(2);
   });
 
-  it("shows a signed-out visitor only the flyer facts and the church's name and logo (security item 5)", async () => {
+  it("shows a signed-out visitor only the flyer facts and the church's name, logo and colour (security item 5)", async () => {
     const c = await createChurch(t.app, "Grace Chapel");
     const s = await createSermon(c.admin, {
       series: "Psalms",
@@ -169,7 +169,7 @@ describe("the sermon archive (members)", () => {
       date: s.date,
       series: "Psalms",
       scripture: "Psalm 23",
-      church: { name: "Grace Chapel", logoUrl: null },
+      church: { name: "Grace Chapel", logoUrl: null, brandColor: "#6366F1" },
     });
     for (const secret of ["Members-only notes", "secret.mp3", "notes.pdf", "youtube"])
       expect(JSON.stringify(res.body)).not.toContain(secret);
