@@ -25,6 +25,9 @@ import { matchRoute, type Parser, useParams } from "wouter";
 import { useAuth } from "@/lib/current-user";
 import { lazyComponent } from "@/lib/lazy";
 
+/** The member dashboard for everyone, admins too (whose `/` is the admin dashboard). */
+export const MEMBER_DASHBOARD_PATH = "/my-dashboard";
+
 /**
  * Who may see a page, and so where it is drawn:
  * - `public`: everyone, signed in or not, without waiting for the session (links from e-mails);
@@ -193,6 +196,8 @@ export const ROUTES: TRoute[] = [
     adminElement: <AdminDashboardPage />,
     nav: { label: "Dashboard", icon: Home, exact: ["/"] },
   },
+  // An admin's member view (issue 24): their `/` is the admin dashboard; the nav's "My Dashboard" opens this.
+  { path: MEMBER_DASHBOARD_PATH, access: "member", element: <MemberDashboardPage /> },
   { path: "/sermons", access: "member", element: <SermonArchivePage />, nav: { label: "Sermons", icon: BookOpen } },
   { path: "/sermons/:id", access: "member", element: <SermonRoute /> },
   { path: "/events", access: "member", element: <EventsPage />, nav: { label: "Events", icon: CalendarDays } },

@@ -3,7 +3,6 @@ import type { TTourName } from "@common/tours";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { apiJson } from "./api-client";
-import { useCurrentUser } from "./current-user";
 import { AUTH_USER_KEY } from "./query-keys";
 
 /** Whether the signed-in person finished `tour`, on any device (the server keeps it: issue 24). */
@@ -18,7 +17,6 @@ export function isTourDone(user: Pick<TAuthUser, "toursDone">, tour: TTourName):
  */
 export function useMarkTourDone() {
   const queryClient = useQueryClient();
-  const user = useCurrentUser();
   return useCallback(
     async (tour: TTourName, done = true) => {
       const apply = (list: string[]) => (done ? [...new Set([...list, tour])] : list.filter((t) => t !== tour));
@@ -31,8 +29,6 @@ export function useMarkTourDone() {
         // Kept closed for this visit; the server did not store it, so a later visit asks again.
       }
     },
-    // The user's id: a different person signed in gets a fresh callback.
-    // biome-ignore lint/correctness/useExhaustiveDependencies: keyed by the person, not the object
-    [queryClient, user.id],
+    [queryClient],
   );
 }

@@ -2,13 +2,30 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { TourProvider } from "@/features/onboarding-tour/components/tour-provider";
-import { makeUser, mockFetch, renderWithApp } from "@/test/render";
+import { jsonResponse, makeUser, mockFetch, renderWithApp } from "@/test/render";
 import { AppShell } from "./app-shell";
 
-function renderShell(role: "ADMIN" | "CONGREGANT" = "ADMIN") {
-  window.localStorage.setItem("onboarding_completed_u1", "true");
-  window.localStorage.setItem("welcome_tour_u1", "true");
-  const user = makeUser({ role, points: 1250 });
+const LIVE_EVENT = {
+  id: "e1",
+  title: "Sunday service",
+  description: "",
+  location: "Sanctuary",
+  startTime: new Date(Date.now() - 600_000).toISOString(),
+  endTime: new Date(Date.now() + 3_000_000).toISOString(),
+  streamUrl: "https://example.org/live.m3u8",
+  chatEnabled: true,
+  viewerCount: 3,
+  canModerate: false,
+};
+const NO_NOTIFICATIONS = { notifications: [], unreadCount: 0, hasMore: false };
+
+function renderShell(role: "ADMIN" | "CONGREGANT" = "ADMIN", churchName = "Grace Church") {
+  const user = makeUser({
+    role,
+    points: 1250,
+    toursDone: ["welcome", "admin-welcome"],
+    church: { name: churchName, logoUrl: null, brandColor: "#6366F1", timeZone: "UTC" },
+  });
   return renderWithApp(
     <TourProvider user={user}>
       <AppShell>
@@ -67,6 +84,65 @@ describe("AppShell", () => {
     expect(screen.getByRole("combobox", { name: "Search" })).toBe(document.activeElement);
     await userEvent.keyboard("{Enter}");
     expect(location.history?.at(-1)).toBe("/admin/members");
+    vi.unstubAllGlobals();
+  });
+
+  it("names the church in the top bar too (the phone's), whole, on up to two lines with a tooltip", () => {
+    const name = "The First Evangelical Lutheran Church of the Holy Redeemer Parish";
+    renderShell("CONGREGANT", name);
+    const header = screen.getByRole("banner");
+    const link = within(header).getByRole("link", { name });
+    expect(link.getAttribute("title")).toBe(name);
+    expect(link.textContent).toBe(name);
+    expect(link.className).toContain("line-clamp-2");
+    expect(link.className).not.toContain("truncate");
+  });
+
+  it("shows a Live sign in the top bar and beside Live Stream while the church is live", async () => {
+    mockFetch({ "/api/events/live": LIVE_EVENT, "/api/notifications": NO_NOTIFICATIONS });
+    renderShell("CONGREGANT");
+    const live = await screen.findByRole("link", { name: "Live now: watch the live stream" });
+    expect(live.getAttribute("href")).toBe("/live");
+    const nav = screen.getByRole("navigation", { name: "Main" });
+    expect(within(nav).getByRole("link", { name: /Live Stream/ }).textContent).toBe("Live StreamLive");
+    vi.unstubAllGlobals();
+  });
+
+  it("shows no Live sign while nothing is live, and asks again when a live_started notification arrives", async () => {
+    let isLive = false;
+    const fetchMock = mockFetch({
+      "/api/events/live": () => jsonResponse(isLive ? LIVE_EVENT : null),
+      "/api/notifications": NO_NOTIFICATIONS,
+    });
+    const { queryClient } = renderShell("CONGREGANT");
+    const liveCalls = () => fetchMock.mock.calls.filter(([u]) => u === "/api/events/live").length;
+    await waitFor(() => expect(liveCalls()).toBe(1));
+    await waitFor(() => expect(queryClient.getQueryData(["/api/notifications"])).toBeTruthy());
+    expect(screen.queryByRole("link", { name: "Live now: watch the live stream" })).toBeNull();
+    const nav = screen.getByRole("navigation", { name: "Main" });
+    expect(within(nav).getByRole("link", { name: "Live Stream" }).textContent).toBe("Live Stream");
+
+    // The stream starts: the bell's next answer carries its notification.
+    isLive = true;
+    queryClient.setQueryData(["/api/notifications"], {
+      notifications: [
+        {
+          id: "n1",
+          type: "other",
+          kind: "live_started",
+          title: "We're live",
+          message: "Sunday service",
+          isRead: false,
+          createdAt: new Date().toISOString(),
+          relatedId: "e1",
+          link: "/live",
+        },
+      ],
+      unreadCount: 1,
+      hasMore: false,
+    });
+    expect(await screen.findByRole("link", { name: "Live now: watch the live stream" })).toBeTruthy();
+    expect(liveCalls()).toBe(2);
     vi.unstubAllGlobals();
   });
 });

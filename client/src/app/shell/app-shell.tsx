@@ -6,6 +6,7 @@ import { AppNotices } from "@/features/mobile/components/app-notices";
 import { useCurrentUser } from "@/lib/current-user";
 import { lazyComponent, usePreload } from "@/lib/lazy";
 import { BadgeToasts } from "./badge-toasts";
+import { LiveNowProvider } from "./live-indicator";
 import { ShellNoticesProvider, useIsShellEmailNoticeHidden } from "./shell-notices";
 import { SidebarContent } from "./sidebar";
 import { TopBar } from "./top-bar";
@@ -47,37 +48,39 @@ export function AppShell({ children }: { children: ReactNode }) {
   usePreload([LazyToaster.preload, () => isPhoneWidth() && MobileMenu.preload()]);
 
   return (
-    <ShellNoticesProvider>
-      <BadgeToasts userId={user.id} />
-      <div className="min-h-dvh bg-background">
-        <a
-          href="#main-content"
-          className="sr-only z-[60] rounded-lg bg-card px-4 py-2 text-sm font-medium shadow-lg focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
-        >
-          Skip to content
-        </a>
-        <aside
-          aria-label="Sidebar"
-          className="fixed inset-y-0 left-0 hidden w-64 border-r border-border bg-card md:block"
-        >
-          <SidebarContent />
-        </aside>
-        {isMenuDrawn && (
-          <Suspense fallback={null}>
-            <MobileMenu open={menuOpen} onOpenChange={setMenuOpen} />
-          </Suspense>
-        )}
-        <div className="flex min-h-dvh flex-col md:pl-64">
-          <TopBar onOpenMenu={() => setMenuOpen(true)} />
-          <main id="main-content" tabIndex={-1} className="flex-1 px-4 py-6 outline-none sm:px-6 lg:px-8 lg:py-8">
-            <div className="mx-auto w-full max-w-6xl">
-              <ShellEmailNotice />
-              <AppNotices />
-              {children}
-            </div>
-          </main>
+    <LiveNowProvider>
+      <ShellNoticesProvider>
+        <BadgeToasts userId={user.id} />
+        <div className="min-h-dvh bg-background">
+          <a
+            href="#main-content"
+            className="sr-only z-[60] rounded-lg bg-card px-4 py-2 text-sm font-medium shadow-lg focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+          >
+            Skip to content
+          </a>
+          <aside
+            aria-label="Sidebar"
+            className="fixed inset-y-0 left-0 hidden w-64 border-r border-border bg-card md:block"
+          >
+            <SidebarContent />
+          </aside>
+          {isMenuDrawn && (
+            <Suspense fallback={null}>
+              <MobileMenu open={menuOpen} onOpenChange={setMenuOpen} />
+            </Suspense>
+          )}
+          <div className="flex min-h-dvh flex-col md:pl-64">
+            <TopBar onOpenMenu={() => setMenuOpen(true)} />
+            <main id="main-content" tabIndex={-1} className="flex-1 px-4 py-6 outline-none sm:px-6 lg:px-8 lg:py-8">
+              <div className="mx-auto w-full max-w-6xl">
+                <ShellEmailNotice />
+                <AppNotices />
+                {children}
+              </div>
+            </main>
+          </div>
         </div>
-      </div>
-    </ShellNoticesProvider>
+      </ShellNoticesProvider>
+    </LiveNowProvider>
   );
 }

@@ -51,8 +51,38 @@ describe("SidebarContent", () => {
   it("marks the current page, including sub-pages, and only that one", () => {
     renderWithApp(<Sidebar />, { user: makeUser(), path: "/sermons/42" });
     expect(screen.getByRole("link", { name: "Sermons" }).getAttribute("aria-current")).toBe("page");
-    expect(screen.getByRole("link", { name: "Dashboard" }).getAttribute("aria-current")).toBeNull();
+    expect(screen.getByRole("link", { name: "My Dashboard" }).getAttribute("aria-current")).toBeNull();
     expect(screen.getByRole("link", { name: "Admin Home" }).getAttribute("aria-current")).toBeNull();
+  });
+
+  it("gives an admin the member dashboard as My Dashboard; Admin Home is their home at /", () => {
+    const { unmount } = renderWithApp(<Sidebar />, { user: makeUser(), path: "/" });
+    expect(screen.queryByRole("link", { name: "Dashboard" })).toBeNull();
+    const mine = screen.getByRole("link", { name: "My Dashboard" });
+    expect(mine.getAttribute("href")).toBe("/my-dashboard");
+    expect(mine.getAttribute("aria-current")).toBeNull();
+    expect(screen.getByRole("link", { name: "Admin Home" }).getAttribute("aria-current")).toBe("page");
+    unmount();
+    renderWithApp(<Sidebar />, { user: makeUser(), path: "/my-dashboard" });
+    expect(screen.getByRole("link", { name: "My Dashboard" }).getAttribute("aria-current")).toBe("page");
+    expect(screen.getByRole("link", { name: "Admin Home" }).getAttribute("aria-current")).toBeNull();
+  });
+
+  it("a member's Dashboard is at /", () => {
+    renderWithApp(<Sidebar />, { user: makeUser({ role: "CONGREGANT" }), path: "/" });
+    expect(screen.getByRole("link", { name: "Dashboard" }).getAttribute("href")).toBe("/");
+    expect(screen.queryByRole("link", { name: "My Dashboard" })).toBeNull();
+  });
+
+  it("shows a long church name whole, on up to two lines, with the full name as its tooltip", () => {
+    const name = "The First Evangelical Lutheran Church of the Holy Redeemer";
+    renderWithApp(<Sidebar />, {
+      user: makeUser({ church: { name, logoUrl: null, brandColor: "#6366F1", timeZone: "UTC" } }),
+    });
+    const text = screen.getByText(name);
+    expect(text.className).toContain("line-clamp-2");
+    expect(text.className).not.toContain("truncate");
+    expect(text.closest("a")?.getAttribute("title")).toBe(name);
   });
 
   it("shows the church name, or its logo, and signs out with POST /api/logout, then a full load of /", async () => {
@@ -68,7 +98,9 @@ describe("SidebarContent", () => {
         church: { name: "Hope", logoUrl: "/api/churches/c1/logo", brandColor: "#000000", timeZone: "UTC" },
       }),
     });
-    expect(screen.getByRole("img", { name: "Hope" }).getAttribute("src")).toBe("/api/churches/c1/logo");
+    // The logo beside the name, not instead of it.
+    expect(document.querySelector("img")?.getAttribute("src")).toBe("/api/churches/c1/logo");
+    expect(screen.getByRole("link", { name: "Hope" }).getAttribute("href")).toBe("/");
   });
 
   it("if the sign-out request fails, signs out by navigating to GET /api/logout", async () => {

@@ -1,5 +1,6 @@
 import { isAdminRole } from "@common/roles";
 import { BookOpen, LogOut, RotateCcw } from "lucide-react";
+import type { ReactNode } from "react";
 import { Link, useLocation } from "wouter";
 import { BrandMark } from "@/components/brand-mark";
 import { Avatar } from "@/components/ui/avatar";
@@ -7,7 +8,8 @@ import { Tooltip } from "@/components/ui/tooltip";
 import { useTour } from "@/features/onboarding-tour/components/tour-provider";
 import { useCurrentUser, useSignOut } from "@/lib/current-user";
 import { cn } from "@/lib/utils";
-import { ADMIN_NAV, MEMBER_NAV, type TNavItem } from "../routes";
+import { ADMIN_NAV, MEMBER_DASHBOARD_PATH, MEMBER_NAV, type TNavItem } from "../routes";
+import { LiveDot, useShellIsLive } from "./live-indicator";
 import { NotificationBell } from "./notification-bell";
 
 const itemClasses =
@@ -21,7 +23,7 @@ function isNavItemActive(item: TNavItem, location: string): boolean {
   return path === item.href || path.startsWith(`${item.href}/`);
 }
 
-function NavLink({ item, location }: { item: TNavItem; location: string }) {
+function NavLink({ item, location, badge }: { item: TNavItem; location: string; badge?: ReactNode }) {
   const active = isNavItemActive(item, location);
   const Icon = item.icon;
   return (
@@ -35,7 +37,8 @@ function NavLink({ item, location }: { item: TNavItem; location: string }) {
         )}
       >
         <Icon aria-hidden="true" />
-        {item.label}
+        <span className="min-w-0 flex-1">{item.label}</span>
+        {badge}
       </Link>
     </li>
   );
@@ -43,21 +46,38 @@ function NavLink({ item, location }: { item: TNavItem; location: string }) {
 
 function ChurchHeader({ inDrawer }: { inDrawer?: boolean }) {
   const { church } = useCurrentUser();
+  const name = church.name || "Fellowship";
+  // The whole name, on up to two lines (and in a tooltip beyond): issue 24, names are not cut.
   return (
     <div className={cn("flex items-center justify-between gap-2 px-4 py-3", inDrawer && "pr-14")}>
-      <Link href="/" className="flex min-w-0 items-center gap-2.5 rounded-md">
+      <Link href="/" title={name} className="flex min-w-0 items-center gap-2.5 rounded-md">
         {church.logoUrl ? (
-          <img src={church.logoUrl} alt={church.name || "Fellowship"} className="h-9 max-w-[150px] object-contain" />
+          <img src={church.logoUrl} alt="" className="size-9 shrink-0 rounded-md object-contain" />
         ) : (
-          <>
-            <BrandMark />
-            <span className="truncate text-base font-semibold tracking-tight">{church.name || "Fellowship"}</span>
-          </>
+          <BrandMark />
         )}
+        <span className="line-clamp-2 min-w-0 text-base leading-tight font-semibold tracking-tight break-words">
+          {name}
+        </span>
       </Link>
       <NotificationBell />
     </div>
   );
+}
+
+/**
+ * An admin's home is the admin dashboard (at `/` and `/admin`); their member view (what members see
+ * at `/`) is at MEMBER_DASHBOARD_PATH, in the nav where members have "Dashboard" (issue 24).
+ */
+function getMemberNav(isAdmin: boolean): TNavItem[] {
+  if (!isAdmin) return MEMBER_NAV;
+  return MEMBER_NAV.map((item) =>
+    item.href === "/" ? { ...item, label: "My Dashboard", href: MEMBER_DASHBOARD_PATH, exact: undefined } : item,
+  );
+}
+
+function getAdminNav(): TNavItem[] {
+  return ADMIN_NAV.map((item) => (item.href === "/admin" ? { ...item, exact: ["/", ...(item.exact ?? [])] } : item));
 }
 
 /** The sidebar body; the desktop rail and the mobile drawer both render it. */
@@ -67,6 +87,7 @@ export function SidebarContent({ inDrawer }: { inDrawer?: boolean }) {
   const { restartTour } = useTour();
   const signOut = useSignOut();
   const isAdmin = isAdminRole(user.role);
+  const isLive = useShellIsLive();
   const name = [user.firstName, user.lastName].filter(Boolean).join(" ") || user.email;
 
   return (
@@ -74,8 +95,13 @@ export function SidebarContent({ inDrawer }: { inDrawer?: boolean }) {
       <ChurchHeader inDrawer={inDrawer} />
       <nav aria-label="Main" className="flex-1 overflow-y-auto px-3 pb-4">
         <ul className="grid gap-0.5">
-          {MEMBER_NAV.map((item) => (
-            <NavLink key={item.href} item={item} location={location} />
+          {getMemberNav(isAdmin).map((item) => (
+            <NavLink
+              key={item.href}
+              item={item}
+              location={location}
+              badge={item.href === "/live" && isLive ? <LiveDot /> : undefined}
+            />
           ))}
         </ul>
         {isAdmin && (
@@ -87,7 +113,7 @@ export function SidebarContent({ inDrawer }: { inDrawer?: boolean }) {
               Administration
             </h2>
             <ul className="grid gap-0.5">
-              {ADMIN_NAV.map((item) => (
+              {getAdminNav().map((item) => (
                 <NavLink key={item.href} item={item} location={location} />
               ))}
               <li>
@@ -112,7 +138,9 @@ export function SidebarContent({ inDrawer }: { inDrawer?: boolean }) {
         >
           <Avatar name={name} src={user.profileImageUrl} className="size-9" />
           <span className="grid min-w-0">
-            <span className="truncate text-sm font-medium text-foreground">{name}</span>
+            <span className="truncate text-sm font-medium text-foreground" title={name}>
+              {name}
+            </span>
             <span className="truncate text-xs text-muted-foreground">View profile</span>
           </span>
         </Link>

@@ -1,13 +1,20 @@
 import { Menu, Star } from "lucide-react";
+import { Link } from "wouter";
 import { useCurrentUser } from "@/lib/current-user";
 import { formatNumber } from "@/lib/utils";
+import { LiveNowLink } from "./live-indicator";
 import { NavSearch } from "./nav-search";
 import { NotificationBell } from "./notification-bell";
 
+/**
+ * Spec 2 Shell layout's top bar. On a phone (no sidebar) it names the church on its first row, on up
+ * to two lines with the whole name as a tooltip (issue 24), and the search box takes a row of its own.
+ */
 export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
   const user = useCurrentUser();
+  const churchName = user.church.name || "Fellowship";
   return (
-    <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b border-border bg-card/90 px-4 backdrop-blur sm:px-6">
+    <header className="sticky top-0 z-30 flex flex-wrap items-center gap-x-3 gap-y-2 border-b border-border bg-card/90 px-4 py-3 backdrop-blur sm:px-6 md:h-16 md:flex-nowrap md:py-0">
       <button
         type="button"
         onClick={onOpenMenu}
@@ -16,10 +23,20 @@ export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
       >
         <Menu className="size-5" aria-hidden="true" />
       </button>
-      <NavSearch />
-      <NotificationBell align="end" className="ml-auto md:hidden" />
+      <Link
+        href="/"
+        title={churchName}
+        className="line-clamp-2 min-w-0 flex-1 text-sm leading-tight font-semibold tracking-tight break-words text-foreground md:hidden"
+      >
+        {churchName}
+      </Link>
+      <div className="order-last w-full md:order-none md:w-auto md:flex-1">
+        <NavSearch />
+      </div>
+      <LiveNowLink />
+      <NotificationBell align="end" className="md:hidden" />
       <div
-        className="flex shrink-0 md:ml-auto items-center gap-1.5 rounded-full border border-brand-border bg-brand-soft px-3 py-1.5 text-sm font-semibold text-brand-text"
+        className="flex shrink-0 items-center gap-1.5 rounded-full border border-brand-border bg-brand-soft px-3 py-1.5 text-sm font-semibold text-brand-text"
         title="Your points"
       >
         <Star className="size-4 fill-current" aria-hidden="true" />
