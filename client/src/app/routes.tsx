@@ -93,6 +93,9 @@ const AdminDashboardPage = lazyPage(() => import("./pages/admin-dashboard-page")
 const SermonArchivePage = lazyPage(() =>
   import("@/features/sermons/pages/sermon-archive-page").then((m) => m.SermonArchivePage),
 );
+const SermonSeriesPage = lazyPage(() =>
+  import("@/features/sermons/pages/sermon-series-page").then((m) => m.SermonSeriesPage),
+);
 const EventsPage = lazyPage(() => import("@/features/events/pages/events-page").then((m) => m.EventsPage));
 const EventPage = lazyPage(() => import("@/features/events/pages/event-page").then((m) => m.EventPage));
 const ManageSermonsPage = lazyPage(() =>
@@ -155,6 +158,18 @@ function SermonRoute({ isPublic }: { isPublic?: boolean }) {
   return isPublic ? <PublicSermonPage key={id} id={id} /> : <SermonDetailPage key={id} id={id} />;
 }
 
+/** A series page takes the series' name from its address (issue 24); `%2F` and the like decoded once. */
+function SermonSeriesRoute() {
+  const { name = "" } = useParams<{ name: string }>();
+  let decoded = name;
+  try {
+    decoded = decodeURIComponent(name);
+  } catch {
+    // A lone "%" in a name the router already decoded: the name as it is.
+  }
+  return <SermonSeriesPage key={decoded} name={decoded} />;
+}
+
 /** An event's page takes the `:id` of its address (issue 24); another id is another page. */
 function EventRoute() {
   const { id = "" } = useParams<{ id: string }>();
@@ -200,6 +215,7 @@ export const ROUTES: TRoute[] = [
   { path: MEMBER_DASHBOARD_PATH, access: "member", element: <MemberDashboardPage /> },
   { path: "/sermons", access: "member", element: <SermonArchivePage />, nav: { label: "Sermons", icon: BookOpen } },
   { path: "/sermons/:id", access: "member", element: <SermonRoute /> },
+  { path: "/sermons/series/:name", access: "member", element: <SermonSeriesRoute /> },
   { path: "/events", access: "member", element: <EventsPage />, nav: { label: "Events", icon: CalendarDays } },
   { path: "/events/:id", access: "member", element: <EventRoute /> },
   {

@@ -26,6 +26,7 @@ import { UpcomingEventList } from "@/features/events/components/upcoming-event-l
 import { eventFormatter } from "@/features/events/format";
 import { useUserBadges } from "@/features/profile/api";
 import { useLatestSermons } from "@/features/sermons/api";
+import { SermonThumbnail } from "@/features/sermons/components/sermon-thumbnail";
 import { countActiveStreaks, useUserStats } from "@/features/user/api";
 import { useCurrentUser } from "@/lib/current-user";
 import { useDocumentTitle } from "@/lib/use-document-title";
@@ -145,9 +146,7 @@ export function MemberDashboardPage() {
                       href={`/sermons/${encodeURIComponent(sermon.id)}`}
                       className="flex items-center gap-3 rounded-xl border border-border p-3 transition-colors hover:border-brand-border hover:bg-brand-soft"
                     >
-                      <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-brand-soft text-brand-text">
-                        <PlayCircle className="size-5" aria-hidden="true" />
-                      </span>
+                      <SermonThumbnail sermon={sermon} compact className="w-20 shrink-0 rounded-lg" />
                       <span className="grid min-w-0 flex-1 grid-cols-1 gap-0.5">
                         <span className="truncate text-sm font-medium text-foreground">{sermon.title}</span>
                         <span className="truncate text-xs text-muted-foreground">

@@ -1,6 +1,6 @@
 import type { THighlight, THighlightBody } from "@common/highlights";
 import { DASHBOARD_SERMON_COUNT, SERMON_PAGE_SIZE } from "@common/sermon-helpers";
-import type { TPublicSermon, TSermon, TSermonBody, TWatchResult } from "@common/sermons";
+import type { TPublicSermon, TSermon, TSermonBody, TSermonDetail, TSermonSeries, TWatchResult } from "@common/sermons";
 import {
   keepPreviousData,
   type QueryClient,
@@ -40,12 +40,15 @@ export function useSermonSpeakers({ includeDrafts = false } = {}) {
   );
 }
 
-/** `includeDrafts`: Manage Sermons also lists the drafts (a stopped live stream's recordings). */
-export type TSermonFilters = { search: string; speaker: string; includeDrafts?: boolean };
+/**
+ * `includeDrafts`: Manage Sermons also lists the drafts (a stopped live stream's recordings);
+ * `series`: one series' sermons, oldest first (the series page).
+ */
+export type TSermonFilters = { search: string; speaker: string; includeDrafts?: boolean; series?: string };
 export type TSermonPage = { sermons: TSermon[]; total: number; offset: number };
 
 export function sermonPageUrl(
-  { search, speaker, includeDrafts }: TSermonFilters,
+  { search, speaker, includeDrafts, series }: TSermonFilters,
   offset: number,
   limit = SERMON_PAGE_SIZE,
 ): string {
@@ -53,13 +56,21 @@ export function sermonPageUrl(
   if (includeDrafts) params.set("includeDrafts", "true");
   if (search.trim()) params.set("search", search.trim());
   if (speaker) params.set("speaker", speaker);
+  if (series) params.set("series", series);
   return `/api/sermons?${params}`;
 }
 
 /** The archive and Manage Sermons: pages of `SERMON_PAGE_SIZE`, the total from `X-Total-Count`. */
 export function useSermonPages(filters: TSermonFilters) {
   return useInfiniteQuery({
-    queryKey: ["/api/sermons", "pages", filters.search.trim(), filters.speaker, !!filters.includeDrafts],
+    queryKey: [
+      "/api/sermons",
+      "pages",
+      filters.search.trim(),
+      filters.speaker,
+      !!filters.includeDrafts,
+      filters.series ?? "",
+    ],
     initialPageParam: 0,
     queryFn: async ({ pageParam, signal }): Promise<TSermonPage> => {
       const url = sermonPageUrl(filters, pageParam);
@@ -79,7 +90,18 @@ export function useSermonPages(filters: TSermonFilters) {
 }
 
 export function useSermon(id: string) {
-  return useQuery<TSermon>({ queryKey: sermonKey(id) });
+  return useQuery<TSermonDetail>({ queryKey: sermonKey(id) });
+}
+
+/** A series page's heading: its sermons' count and first and last dates (`GET /api/sermons/series?name=`). */
+export function useSermonSeries(name: string) {
+  return useQuery<TSermonSeries>({
+    queryKey: ["/api/sermons", "series", name],
+    queryFn: ({ signal }) =>
+      apiGet(`/api/sermons/series?${new URLSearchParams({ name })}`, signal).then(
+        (r) => r.json() as Promise<TSermonSeries>,
+      ),
+  });
 }
 
 /**

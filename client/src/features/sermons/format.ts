@@ -43,3 +43,11 @@ export function parseTopics(value: string): string[] {
     ),
   ];
 }
+
+/** "Mar 1 – 22, 2026", or one date when the first and the last are the same day (a series' span). */
+export function formatSermonDateRange(first: string, last: string): string {
+  const a = new Date(first);
+  const b = new Date(last);
+  if (Number.isNaN(a.getTime()) || Number.isNaN(b.getTime())) return "";
+  return a.getTime() === b.getTime() ? shortDate.format(a) : shortDate.formatRange(a, b);
+}

@@ -4,6 +4,7 @@ import { Link } from "wouter";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { useRelatedSermons } from "../api";
 import { formatSermonShortDate } from "../format";
+import { SermonThumbnail } from "./sermon-thumbnail";
 
 /** Up to 4 related sermons (same series, then same speaker or topics); hidden when there are none. */
 export function RelatedSermons({ sermonId }: { sermonId: string }) {
@@ -23,6 +24,7 @@ export function RelatedSermons({ sermonId }: { sermonId: string }) {
                 href={`/sermons/${encodeURIComponent(s.id)}`}
                 className="flex items-center gap-3 rounded-xl border border-border p-3 transition-colors hover:border-brand-border hover:bg-brand-soft"
               >
+                <SermonThumbnail sermon={s} compact className="w-20 shrink-0 rounded-lg" />
                 <span className="grid min-w-0 flex-1 grid-cols-1 gap-0.5">
                   <span className="line-clamp-2 text-sm font-medium text-foreground">{s.title}</span>
                   <span className="text-xs text-muted-foreground">

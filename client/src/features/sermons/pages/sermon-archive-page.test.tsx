@@ -71,10 +71,12 @@ describe("SermonArchivePage", () => {
       [FIRST]: page([
         makeSermon({
           videoUrl: "https://youtu.be/abc",
+          thumbnailUrl: "https://i.ytimg.com/vi/abc/hqdefault.jpg",
           audioUrl: "https://x.org/a.mp3",
           series: "Psalms",
           duration: 65,
         }),
+        makeSermon({ id: "s2", title: "Audio Only", series: "Psalms" }),
       ]),
     });
     const link = await screen.findByRole("link", { name: "Hope in the Storm" });
@@ -82,6 +84,11 @@ describe("SermonArchivePage", () => {
     const card = link.closest("li") as HTMLElement;
     for (const text of ["Video", "Audio", "Psalms", "Pastor Ruth", "Jan 5, 2025", "1h 5m"])
       expect(within(card).getByText(text)).toBeTruthy();
+    // Issue 24: the video's thumbnail, and the church-colored placeholder for a sermon without one.
+    expect(card.querySelector("img")?.getAttribute("src")).toBe("https://i.ytimg.com/vi/abc/hqdefault.jpg");
+    const other = (await screen.findByRole("link", { name: "Audio Only" })).closest("li") as HTMLElement;
+    expect(other.querySelector("img")).toBeNull();
+    expect(within(other).getByTestId("sermon-placeholder").textContent).toBe("Psalms");
   });
 
   it("Mark Watched → Marking... → Watched (disabled), with the points toast", async () => {

@@ -84,6 +84,23 @@ describe("SermonDetailPage", () => {
     expect(screen.getByText("peace")).toBeTruthy();
   });
 
+  it("links the series to its page and the scripture to the church's Bible reader (issue 24)", async () => {
+    const reader = "https://www.biblegateway.com/passage/?search=John%203&version=NIV";
+    setup({ ...makeSermon({ series: "Romans Road", scripture: "John 3:16-21" }), scriptureUrl: reader });
+    const scripture = await screen.findByRole("link", { name: /John 3:16-21/ });
+    expect(scripture.getAttribute("href")).toBe(reader);
+    expect(scripture.getAttribute("target")).toBe("_blank");
+    expect(screen.getByRole("link", { name: "Series: Romans Road" }).getAttribute("href")).toBe(
+      "/sermons/series/Romans%20Road",
+    );
+  });
+
+  it("shows a scripture reference the server could not read as plain text", async () => {
+    setup({ ...makeSermon({ scripture: "The Beatitudes" }), scriptureUrl: null });
+    expect(await screen.findByText("The Beatitudes")).toBeTruthy();
+    expect(screen.queryByRole("link", { name: /Beatitudes/ })).toBeNull();
+  });
+
   it("formats a duration under an hour as minutes", async () => {
     setup(makeSermon({ duration: 45 }));
     expect(await screen.findByText("45m")).toBeTruthy();

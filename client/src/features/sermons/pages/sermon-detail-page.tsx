@@ -1,10 +1,11 @@
 import { formatDuration } from "@common/sermon-helpers";
-import type { TPublicSermon, TSermon } from "@common/sermons";
+import type { TPublicSermon, TSermon, TSermonDetail } from "@common/sermons";
 import {
   ArrowLeft,
   BookOpen,
   CalendarDays,
   Clock,
+  ExternalLink,
   Eye,
   FilePen,
   FileText,
@@ -35,6 +36,7 @@ import { RelatedSermons } from "../components/related-sermons";
 import { SermonHighlights } from "../components/sermon-highlights";
 import { SermonPlayer, type TPlayerHandle } from "../components/sermon-player";
 import { formatSermonDate, formatViews } from "../format";
+import { seriesHref } from "../series-link";
 
 // Saving a highlight starts from a selection: the dialog's code follows the page.
 const CreateHighlightDialog = lazyComponent(() =>
@@ -100,26 +102,61 @@ function MetaItem({ icon: Icon, children }: { icon: typeof User; children: React
   );
 }
 
-/** Series, title and the facts line shared by the member's and the visitor's view. */
+/**
+ * Series, title and the facts line shared by the member's and the visitor's view. A member's series
+ * links to its page, and the scripture to the church's Bible reader when the server could read it
+ * (issue 24); a visitor sees both as text.
+ */
 function SermonHeading({
   sermon,
+  isMember = false,
   children,
 }: {
-  sermon: Pick<TSermon, "title" | "speaker" | "date" | "series" | "scripture">;
+  sermon: Pick<TSermon, "title" | "speaker" | "date" | "series" | "scripture"> & { scriptureUrl?: string | null };
+  isMember?: boolean;
   children?: ReactNode;
 }) {
+  const seriesBadge = sermon.series && (
+    <Badge tone="soft" className="max-w-full truncate">
+      {sermon.series}
+    </Badge>
+  );
   return (
     <>
-      {sermon.series && (
-        <Badge tone="soft" className="mb-3 max-w-full truncate">
-          {sermon.series}
-        </Badge>
-      )}
+      {seriesBadge &&
+        (isMember && sermon.series ? (
+          <Link
+            href={seriesHref(sermon.series)}
+            className="mb-3 inline-flex max-w-full rounded-full hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-text"
+          >
+            <span className="sr-only">Series: </span>
+            {seriesBadge}
+          </Link>
+        ) : (
+          <div className="mb-3">{seriesBadge}</div>
+        ))}
       <h1 className="text-2xl font-bold tracking-tight text-balance text-foreground sm:text-3xl">{sermon.title}</h1>
       <div className="mt-3 flex flex-wrap items-center gap-x-5 gap-y-2 text-sm text-stone-700">
         <MetaItem icon={User}>{sermon.speaker}</MetaItem>
         <MetaItem icon={CalendarDays}>{formatSermonDate(sermon.date)}</MetaItem>
-        {sermon.scripture && <MetaItem icon={BookOpen}>{sermon.scripture}</MetaItem>}
+        {sermon.scripture && (
+          <MetaItem icon={BookOpen}>
+            {isMember && sermon.scriptureUrl ? (
+              <a
+                href={sermon.scriptureUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="inline-flex items-center gap-1 rounded-sm font-medium text-brand-text underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-text"
+              >
+                {sermon.scripture}
+                <ExternalLink className="size-3.5" aria-hidden="true" />
+                <span className="sr-only"> (read in the Bible, opens in a new tab)</span>
+              </a>
+            ) : (
+              sermon.scripture
+            )}
+          </MetaItem>
+        )}
         {children}
       </div>
     </>
@@ -145,7 +182,7 @@ function DraftNotice() {
   );
 }
 
-function SermonView({ sermon }: { sermon: TSermon }) {
+function SermonView({ sermon }: { sermon: TSermonDetail }) {
   const player = useRef<TPlayerHandle>(null);
   const playerBox = useRef<HTMLDivElement>(null);
   const [draft, setDraft] = useState<THighlightDraft | null>(null);
@@ -184,7 +221,7 @@ function SermonView({ sermon }: { sermon: TSermon }) {
       </Link>
       {sermon.isDraft && <DraftNotice />}
       <header className="mb-6">
-        <SermonHeading sermon={sermon}>
+        <SermonHeading sermon={sermon} isMember>
           {duration && <MetaItem icon={Clock}>{duration}</MetaItem>}
           <MetaItem icon={Eye}>{formatViews(sermon.viewCount)}</MetaItem>
         </SermonHeading>

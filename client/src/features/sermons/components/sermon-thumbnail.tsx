@@ -1,0 +1,73 @@
+import type { TSermon } from "@common/sermons";
+import { BookOpen } from "lucide-react";
+import { useState } from "react";
+import { cn } from "@/lib/utils";
+
+/** The card's picture box: 16:9, so the card keeps its height while the picture loads. */
+const BOX = "relative aspect-video w-full overflow-hidden bg-brand-soft";
+
+/**
+ * A sermon's picture on cards (issue 24): its YouTube or Vimeo thumbnail (`thumbnailUrl`, built by
+ * common/sermon-thumbnail.ts on the server), or a placeholder in the church's color with the series
+ * name. Decorative beside the title, so the picture has empty alt text; a picture that fails to load
+ * falls back to the placeholder.
+ */
+export function SermonThumbnail({
+  sermon,
+  compact = false,
+  className,
+}: {
+  sermon: Pick<TSermon, "thumbnailUrl" | "series">;
+  /** A small picture beside a list row: no words in the placeholder. */
+  compact?: boolean;
+  className?: string;
+}) {
+  const [failed, setFailed] = useState<string | null>(null);
+  const url = sermon.thumbnailUrl && failed !== sermon.thumbnailUrl ? sermon.thumbnailUrl : null;
+  if (url) {
+    return (
+      <span className={cn(BOX, "block", className)}>
+        <img
+          src={url}
+          alt=""
+          width={480}
+          height={270}
+          loading="lazy"
+          decoding="async"
+          referrerPolicy="no-referrer"
+          onError={() => setFailed(url)}
+          className="size-full object-cover"
+          data-testid="sermon-thumbnail"
+        />
+      </span>
+    );
+  }
+  return (
+    <span
+      aria-hidden="true"
+      data-testid="sermon-placeholder"
+      className={cn(
+        BOX,
+        "flex flex-col items-center justify-center gap-2 bg-gradient-to-br from-primary to-brand-text px-4 text-center text-primary-foreground",
+        className,
+      )}
+    >
+      {/* A quiet ring pattern, so the color block reads as a picture rather than an empty box. */}
+      <span className="pointer-events-none absolute -top-1/3 -right-1/6 size-3/4 rounded-full border-[1.5rem] border-white/10" />
+      <span className="pointer-events-none absolute -bottom-1/2 -left-1/6 size-2/3 rounded-full bg-white/5" />
+      <span
+        className={cn(
+          "relative flex items-center justify-center rounded-full bg-white/15 ring-1 ring-white/25",
+          compact ? "size-7" : "size-11",
+        )}
+      >
+        <BookOpen className={compact ? "size-4" : "size-5"} />
+      </span>
+      {!compact && sermon.series && (
+        <span className="relative line-clamp-2 max-w-full text-sm leading-snug font-semibold tracking-wide break-words">
+          {sermon.series}
+        </span>
+      )}
+    </span>
+  );
+}
