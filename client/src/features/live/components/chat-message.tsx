@@ -27,7 +27,7 @@ export const ChatMessage = memo(function ChatMessage({
       <Avatar name={message.userName} src={message.userImageUrl} className="mt-0.5 size-8 text-xs" />
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-x-2 gap-y-0.5">
-          <span className="truncate text-sm font-semibold text-foreground">{message.userName}</span>
+          <span className="min-w-0 text-sm font-semibold break-words text-foreground">{message.userName}</span>
           <time dateTime={message.createdAt} className="text-xs text-stone-600">
             {time}
           </time>

@@ -96,7 +96,7 @@ function ModeratorsForm({ initial, members, onDone }: { initial: string[]; membe
                     onChange={(e) => toggle(m.id, e.target.checked)}
                   />
                   <span className="grid min-w-0">
-                    <span className="truncate text-sm font-medium text-foreground">{nameOf(m)}</span>
+                    <span className="text-sm font-medium break-words text-foreground">{nameOf(m)}</span>
                     <span className="truncate text-xs text-stone-600">{m.email}</span>
                   </span>
                 </label>

@@ -19,11 +19,13 @@ function Identity({ member, isSelf }: { member: TMember; isSelf: boolean }) {
     <div className="flex min-w-0 items-center gap-3">
       <Avatar name={name} src={member.profileImageUrl} />
       <div className="min-w-0">
-        <p className="truncate font-medium text-foreground">
+        <p className="font-medium break-words text-foreground">
           {name}
           {isSelf && <span className="ml-1.5 text-xs font-normal text-muted-foreground">(you)</span>}
         </p>
-        <p className="truncate text-sm text-muted-foreground">{member.email}</p>
+        <p className="truncate text-sm text-muted-foreground" title={member.email}>
+          {member.email}
+        </p>
       </div>
     </div>
   );

@@ -46,7 +46,7 @@ export function ChainHistoryCard() {
                 <li key={w.id} className="flex items-center gap-3 py-3">
                   <Avatar name={name} src={w.partner?.profileImageUrl} className="size-9 text-xs" />
                   <div className="grid min-w-0 flex-1 gap-0.5">
-                    <p className="truncate text-sm font-medium text-foreground">{name}</p>
+                    <p className="text-sm font-medium break-words text-foreground">{name}</p>
                     <p className="text-xs text-muted-foreground">
                       <span className="whitespace-nowrap">{formatWeekRange(w.weekStartDate, w.weekEndDate)}</span> ·{" "}
                       <span className="whitespace-nowrap">

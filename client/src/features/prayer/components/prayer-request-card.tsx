@@ -20,7 +20,7 @@ function Author({ request, now }: { request: TPrayerRequest; now: Date }) {
         <Avatar name={request.userName} src={request.userImageUrl} className="size-8 text-xs" />
       )}
       <div className="grid min-w-0 leading-tight">
-        <span className="truncate text-sm font-medium text-foreground">{request.userName}</span>
+        <span className="text-sm font-medium break-words text-foreground">{request.userName}</span>
         <time
           dateTime={request.createdAt}
           title={formatDate(request.createdAt)}
