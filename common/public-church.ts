@@ -33,14 +33,18 @@ export const ZPublicEvent = z.object({
 });
 export type TPublicEvent = z.infer<typeof ZPublicEvent>;
 
+/** A regular service: a repeating event marked as one, with when it happens in words ("Sundays at 10:00 AM"). */
+export const ZPublicService = ZPublicEvent.extend({ when: z.string() });
+export type TPublicService = z.infer<typeof ZPublicService>;
+
 /** `GET /api/public/churches/{slug}`. */
 export const ZPublicChurchPage = z.object({
   church: ZPublicChurch,
   /**
-   * Regular services (repeating events marked as services). Empty until events can repeat; the page
-   * shows upcoming events meanwhile.
+   * Regular services: repeating events marked as services, with their next occurrence's times and
+   * when they happen in words, in the church's zone.
    */
-  services: z.array(ZPublicEvent),
+  services: z.array(ZPublicService),
   sermons: z.array(ZPublicSermon),
   events: z.array(ZPublicEvent),
 });

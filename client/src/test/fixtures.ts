@@ -28,18 +28,22 @@ export function makeSermon(over: Partial<TSermon> = {}): TSermon {
 }
 
 export function makeEvent(over: Partial<TEvent> = {}): TEvent {
+  const startTime = over.startTime ?? new Date(Date.now() + 3 * 86_400_000).toISOString();
   return {
     id: "e1",
     title: "Sunday Service",
     description: "Worship together",
     location: "Main Hall",
-    startTime: new Date(Date.now() + 3 * 86_400_000).toISOString(),
+    startTime,
     endTime: new Date(Date.now() + 3 * 86_400_000 + 90 * 60_000).toISOString(),
     streamUrl: null,
     rsvpCount: 0,
     isGoing: false,
     isCheckedIn: false,
     createdAt: "2025-01-01T00:00:00.000Z",
+    occurrenceStart: startTime,
+    recurrence: null,
+    isService: false,
     ...over,
   };
 }

@@ -1,5 +1,5 @@
 import type { TEventAttendee } from "@common/events";
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, isNull } from "drizzle-orm";
 import { churches } from "../../db/schema/churches";
 import { eventAttendance, events } from "../../db/schema/events";
 import { users } from "../../db/schema/users";
@@ -7,6 +7,7 @@ import { churchRow, inChurch } from "../../lib/church-scope";
 import type { TChurchCtx } from "../../lib/context";
 import { notFound } from "../../lib/errors";
 import { writeCalendar } from "../feeds/feeds.service";
+import { findChanges, findOccurrence } from "./occurrences.service";
 
 const NOT_FOUND = "Event not found";
 
@@ -19,25 +20,33 @@ export function getAttendeeName(u: { firstName: string | null; lastName: string 
 }
 
 /**
- * Who is going to one of the church's events: members of the church (someone who has left is not
- * listed), by first name. Another church's event is a 404.
+ * Who is going to one of the church's events (to one occurrence of a repeating event, its next one
+ * unless `occurrenceStart` names it): members of the church (someone who has left is not listed), by
+ * first name. Another church's event is a 404.
  */
-export async function listAttendees(ctx: TChurchCtx, eventId: string): Promise<TEventAttendee[]> {
-  const [event] = await ctx.db
-    .select({ id: events.id })
-    .from(events)
-    .where(churchRow(events, ctx, eventId));
-  if (!event) throw notFound(NOT_FOUND);
+export async function listAttendees(
+  ctx: TChurchCtx,
+  eventId: string,
+  occurrenceStart?: string,
+): Promise<TEventAttendee[]> {
+  const o = await findOccurrence(ctx, eventId, occurrenceStart);
   const rows = await ctx.db
     .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
     .from(eventAttendance)
     .innerJoin(users, eq(users.id, eventAttendance.userId))
-    .where(and(eq(eventAttendance.eventId, event.id), eq(eventAttendance.isGoing, true), inChurch(users, ctx)))
+    .where(
+      and(
+        eq(eventAttendance.eventId, o.event.id),
+        o.key ? eq(eventAttendance.occurrenceStart, o.key) : isNull(eventAttendance.occurrenceStart),
+        eq(eventAttendance.isGoing, true),
+        inChurch(users, ctx),
+      ),
+    )
     .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id));
   return rows.map((u) => ({ id: u.id, name: getAttendeeName(u), isYou: u.id === ctx.userId }));
 }
 
-/** "Add to my calendar": an iCalendar file holding this one event (the feed's writer). */
+/** "Add to my calendar": an iCalendar file holding this one event, a repeating one with its rule (the feed's writer). */
 export async function renderEventCalendar(ctx: TChurchCtx, eventId: string, publicUrl: string): Promise<string> {
   const [row] = await ctx.db
     .select({ event: events, churchName: churches.name })
@@ -45,7 +54,11 @@ export async function renderEventCalendar(ctx: TChurchCtx, eventId: string, publ
     .innerJoin(churches, eq(churches.id, events.churchId))
     .where(churchRow(events, ctx, eventId));
   if (!row) throw notFound(NOT_FOUND);
-  return writeCalendar({ name: row.churchName, timeZone: ctx.timeZone, publicUrl }, [row.event], (e) => {
-    return `${publicUrl}/events/${e.id}`;
-  });
+  const changes = [...(await findChanges(ctx, [row.event.id])).values()];
+  return writeCalendar(
+    { name: row.churchName, timeZone: ctx.timeZone, publicUrl },
+    [row.event],
+    (e) => `${publicUrl}/events/${e.id}`,
+    changes,
+  );
 }

@@ -1,5 +1,5 @@
 import { ZApiError } from "@common/errors";
-import { ZEvent, ZEventAttendee, ZEventBody, ZEventListQuery } from "@common/events";
+import { ZEvent, ZEventAttendee, ZEventBody, ZEventListQuery, ZOccurrenceQuery } from "@common/events";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ZIdParams } from "../../lib/params";
@@ -7,6 +7,11 @@ import { ZNoBody, ZText } from "../../plugins/openapi-answers";
 import { EventListCache } from "./event-list-cache";
 import { listAttendees, renderEventCalendar } from "./event-page.service";
 import { checkIn, createEvent, deleteEvent, getEvent, listEvents, setRsvp, updateEvent } from "./events.service";
+
+/** RSVP and check-in name an occurrence in a JSON body or in the query. */
+const ZOccurrenceBody = ZOccurrenceQuery.nullish();
+const occurrenceOf = (req: { body?: { occurrenceStart?: string } | null; query: { occurrenceStart?: string } }) =>
+  req.body?.occurrenceStart ?? req.query.occurrenceStart;
 
 export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   const member = { access: "member" as const };
@@ -20,24 +25,35 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: member,
       schema: {
         summary: "The church's events",
-        description: "All of them, or with `upcoming=true` those not ended, soonest first; `limit` caps the count.",
+        description:
+          "All of them (one item per event), or with `from` and `to` (at most 366 days apart) each occurrence in the window as its own item with `occurrenceStart`, repeating events expanded in the church's time zone; `upcoming=true` gives the occurrences not ended, soonest first; `limit` caps the count.",
         querystring: ZEventListQuery,
         response: { 200: z.array(ZEvent) },
       },
     },
     async (req, reply) => {
-      const { upcoming, limit } = req.query;
-      if (!upcoming && limit === undefined) {
+      const q = req.query;
+      if (!q.upcoming && q.limit === undefined && q.from === undefined && q.to === undefined) {
         return listCache.send(req.churchCtx, req, reply);
       }
-      return listEvents(req.churchCtx, { upcoming, limit });
+      return listEvents(req.churchCtx, q);
     },
   );
   // GET /api/events/live is the live stream's (features/live).
   app.get(
     "/api/events/:id",
-    { config: member, schema: { summary: "An event", params: ZIdParams, response: { 200: ZEvent } } },
-    async (req) => getEvent(req.churchCtx, req.params.id),
+    {
+      config: member,
+      schema: {
+        summary: "An event",
+        description:
+          "A repeating event's occurrence named by `occurrenceStart` (400 when the rule has none such), or its next one.",
+        params: ZIdParams,
+        querystring: ZOccurrenceQuery,
+        response: { 200: ZEvent },
+      },
+    },
+    async (req) => getEvent(req.churchCtx, req.params.id, req.query.occurrenceStart),
   );
 
   app.get(
@@ -46,12 +62,14 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: member,
       schema: {
         summary: "Who is going",
-        description: "The church's members who answered going: first name and last initial.",
+        description:
+          "The church's members who answered going (to the occurrence `occurrenceStart` of a repeating event, or its next one): first name and last initial.",
         params: ZIdParams,
+        querystring: ZOccurrenceQuery,
         response: { 200: z.array(ZEventAttendee) },
       },
     },
-    async (req) => listAttendees(req.churchCtx, req.params.id),
+    async (req) => listAttendees(req.churchCtx, req.params.id, req.query.occurrenceStart),
   );
   app.get(
     "/api/events/:id/calendar.ics",
@@ -80,17 +98,29 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: member,
       schema: {
         summary: "RSVP: going",
-        description: "409 once the event has ended.",
+        description:
+          "409 once the event has ended. A repeating event's occurrence is named by `occurrenceStart` (body or query; required).",
         params: ZIdParams,
+        querystring: ZOccurrenceQuery,
+        body: ZOccurrenceBody,
         response: { 200: ZEvent, 409: ZApiError },
       },
     },
-    async (req) => setRsvp(req.churchCtx, req.params.id, true),
+    async (req) => setRsvp(req.churchCtx, req.params.id, true, occurrenceOf(req)),
   );
   app.delete(
     "/api/events/:id/rsvp",
-    { config: member, schema: { summary: "RSVP: not going", params: ZIdParams, response: { 200: ZEvent } } },
-    async (req) => setRsvp(req.churchCtx, req.params.id, false),
+    {
+      config: member,
+      schema: {
+        summary: "RSVP: not going",
+        description: "A repeating event's occurrence is named by `occurrenceStart` (query; required).",
+        params: ZIdParams,
+        querystring: ZOccurrenceQuery,
+        response: { 200: ZEvent },
+      },
+    },
+    async (req) => setRsvp(req.churchCtx, req.params.id, false, req.query.occurrenceStart),
   );
   app.post(
     "/api/events/:id/check-in",
@@ -98,12 +128,15 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: member,
       schema: {
         summary: "Check in",
-        description: "From 30 minutes before the start until the end; 409 outside that.",
+        description:
+          "From 30 minutes before the start until the end; 409 outside that. A repeating event's occurrence is named by `occurrenceStart` (body or query; required).",
         params: ZIdParams,
+        querystring: ZOccurrenceQuery,
+        body: ZOccurrenceBody,
         response: { 200: ZEvent, 409: ZApiError },
       },
     },
-    async (req) => checkIn(req.churchCtx, req.params.id),
+    async (req) => checkIn(req.churchCtx, req.params.id, occurrenceOf(req)),
   );
 
   app.post(
@@ -115,15 +148,31 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/events/:id",
     {
       config: admin,
-      schema: { summary: "Change an event", params: ZIdParams, body: ZEventBody, response: { 200: ZEvent } },
+      schema: {
+        summary: "Change an event",
+        description:
+          'A repeating event: `scope` "all" (default), "one" or "following" with `occurrenceStart`; "following" answers the new series\' first occurrence.',
+        params: ZIdParams,
+        body: ZEventBody,
+        response: { 200: ZEvent },
+      },
     },
     async (req) => updateEvent(req.churchCtx, req.params.id, req.body),
   );
   app.delete(
     "/api/events/:id",
-    { config: admin, schema: { summary: "Delete an event", params: ZIdParams, response: { 204: ZNoBody } } },
+    {
+      config: admin,
+      schema: {
+        summary: "Delete an event",
+        description: "With `occurrenceStart`, cancels only that occurrence of a repeating event.",
+        params: ZIdParams,
+        querystring: ZOccurrenceQuery,
+        response: { 204: ZNoBody },
+      },
+    },
     async (req, reply) => {
-      await deleteEvent(req.churchCtx, req.params.id);
+      await deleteEvent(req.churchCtx, req.params.id, req.query.occurrenceStart);
       return reply.code(204).send();
     },
   );

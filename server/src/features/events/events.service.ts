@@ -1,18 +1,28 @@
 import { isCheckInOpen } from "@common/event-helpers";
-import type { TEvent, ZEventBody } from "@common/events";
-import { asc, eq, gt, sql } from "drizzle-orm";
-import type { z } from "zod";
+import { MAX_EVENT_OCCURRENCES, MAX_EVENT_WINDOW_DAYS, type TEvent } from "@common/events";
+import { zonedTimeToUtc } from "@common/time";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { TDb } from "../../db/client";
-import { eventAttendance, events } from "../../db/schema/events";
+import { eventAttendance, eventOccurrenceChanges, events } from "../../db/schema/events";
 import type { TMarks } from "../../lib/church-list-cache";
 import { churchRow, inChurch } from "../../lib/church-scope";
 import type { TChurchCtx } from "../../lib/context";
-import { conflict, notFound } from "../../lib/errors";
+import { badRequest, conflict, notFound } from "../../lib/errors";
 import { recordActivity } from "../admin/activity.repo";
 import { notify } from "../notifications/notify";
+import { type TEventInput, toValues } from "./event-values";
+import {
+  checkOccurrenceKey,
+  findEventRow,
+  findOccurrence,
+  findOccurrences,
+  getOccurrenceItem,
+  NOT_FOUND,
+  toOccurrenceItems,
+} from "./occurrences.service";
+import { updateFollowing, updateOne } from "./series-edit.service";
 
-type TEventInput = z.output<typeof ZEventBody>;
-const NOT_FOUND = "Event not found";
+const DAY_MS = 86_400_000;
 
 /** Who reads a list: the marks are theirs. */
 type TReader = Pick<TChurchCtx, "db" | "churchId" | "userId">;
@@ -25,11 +35,12 @@ const columns = (ctx: TReader) => ({
   isCheckedIn: sql<boolean>`coalesce(bool_or(${eventAttendance.checkedInAt} is not null and ${eventAttendance.userId} = ${ctx.userId}), false)`,
 });
 
+/** The series as a whole: a repeating event's answers belong to its occurrences, not counted here. */
 function selectEvents(ctx: TReader) {
   return ctx.db
     .select(columns(ctx))
     .from(events)
-    .leftJoin(eventAttendance, eq(eventAttendance.eventId, events.id))
+    .leftJoin(eventAttendance, and(eq(eventAttendance.eventId, events.id), isNull(eventAttendance.occurrenceStart)))
     .groupBy(events.id)
     .$dynamic();
 }
@@ -50,18 +61,49 @@ function toEvent(r: TRow): TEvent {
     isGoing: r.isGoing,
     isCheckedIn: r.isCheckedIn,
     createdAt: e.createdAt.toISOString(),
+    occurrenceStart: e.startTime.toISOString(),
+    recurrence: e.recurrence,
+    isService: e.isService,
   };
 }
 
-/** The church's events, soonest first; `upcoming` keeps those that have not ended, `limit` caps the count. */
+/**
+ * A window's edge: a date and time as given; a date alone is that day in the church's zone (from
+ * its start; `to` runs to its end).
+ */
+function windowEdge(value: string, timeZone: string, isEnd: boolean): Date {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!m) return new Date(value);
+  return zonedTimeToUtc(+m[1], +m[2], +m[3] + (isEnd ? 1 : 0), timeZone);
+}
+
+/**
+ * The church's events, soonest first. With `from` and `to`, or `upcoming`, each occurrence of the
+ * window (the next year for `upcoming`) is its own item; otherwise one item per event, a repeating
+ * one at its first start. `limit` caps the count.
+ */
 export async function listEvents(
-  ctx: TReader,
-  q: { upcoming?: boolean; limit?: number } = {},
+  ctx: TReader & { timeZone: string },
+  q: { upcoming?: boolean; limit?: number; from?: string; to?: string } = {},
   now = new Date(),
 ): Promise<TEvent[]> {
-  const query = selectEvents(ctx)
-    .where(inChurch(events, ctx, q.upcoming ? gt(events.endTime, now) : undefined))
-    .orderBy(asc(events.startTime), asc(events.id));
+  if (q.from !== undefined || q.to !== undefined || q.upcoming) {
+    let from = now;
+    let to = new Date(now.getTime() + MAX_EVENT_WINDOW_DAYS * DAY_MS);
+    if (q.from !== undefined || q.to !== undefined) {
+      if (!q.from || !q.to) throw badRequest("Give both from and to, or neither.", q.from ? "to" : "from");
+      from = windowEdge(q.from, ctx.timeZone, false);
+      to = windowEdge(q.to, ctx.timeZone, true);
+      if (to <= from) throw badRequest("to must be after from.", "to");
+      if (to.getTime() - from.getTime() > MAX_EVENT_WINDOW_DAYS * DAY_MS)
+        throw badRequest(`Ask for at most ${MAX_EVENT_WINDOW_DAYS} days of events at once.`, "to");
+    }
+    const list = await findOccurrences(ctx, { from, to });
+    if (q.limit === undefined && list.length > MAX_EVENT_OCCURRENCES)
+      throw badRequest(`This window holds more than ${MAX_EVENT_OCCURRENCES} events; ask for a shorter one.`, "to");
+    return toOccurrenceItems(ctx, q.limit === undefined ? list : list.slice(0, q.limit));
+  }
+  const query = selectEvents(ctx).where(inChurch(events, ctx)).orderBy(asc(events.startTime), asc(events.id));
   const rows = q.limit ? await query.limit(q.limit) : await query;
   return rows.map(toEvent);
 }
@@ -69,7 +111,7 @@ export async function listEvents(
 /** The church's whole list for the list cache, which fills each member's own marks itself. */
 export async function findChurchEvents(db: TDb, churchId: string): Promise<TEvent[]> {
   // Read as no one in particular: the cache drops the marks and fills the member's own.
-  return listEvents({ db, churchId, userId: "00000000-0000-0000-0000-000000000000" });
+  return listEvents({ db, churchId, userId: "00000000-0000-0000-0000-000000000000", timeZone: "UTC" });
 }
 
 /** The member's RSVP and check-in on the church's events: one indexed query (event_attendance_user_idx). */
@@ -78,33 +120,23 @@ export async function findAttendanceMarks(ctx: TChurchCtx): Promise<Map<string, 
     .select({ id: eventAttendance.eventId, isGoing: eventAttendance.isGoing, checkedInAt: eventAttendance.checkedInAt })
     .from(eventAttendance)
     .innerJoin(events, eq(events.id, eventAttendance.eventId))
-    .where(inChurch(events, ctx, eq(eventAttendance.userId, ctx.userId)));
+    .where(inChurch(events, ctx, eq(eventAttendance.userId, ctx.userId), isNull(eventAttendance.occurrenceStart)));
   return new Map(rows.map((r) => [r.id, { isGoing: r.isGoing, isCheckedIn: r.checkedInAt !== null }]));
 }
 
 /** Every write that changes what the church's list shows ends here: each process drops its copy. */
 const eventsChanged = (ctx: TChurchCtx) => ctx.changed("events", ctx.churchId);
 
-export async function getEvent(ctx: TChurchCtx, id: string): Promise<TEvent> {
-  const [row] = await selectEvents(ctx).where(churchRow(events, ctx, id));
-  if (!row) throw notFound(NOT_FOUND);
-  return toEvent(row);
+/** One event; a repeating one's occurrence named by `occurrenceStart`, or its next one. */
+export async function getEvent(ctx: TChurchCtx, id: string, occurrenceStart?: string): Promise<TEvent> {
+  return getOccurrenceItem(ctx, await findOccurrence(ctx, id, occurrenceStart));
 }
-
-const toValues = (b: TEventInput) => ({
-  title: b.title,
-  description: b.description,
-  location: b.location,
-  startTime: new Date(b.startTime),
-  endTime: new Date(b.endTime),
-  streamUrl: b.streamUrl,
-});
 
 export async function createEvent(ctx: TChurchCtx, body: TEventInput): Promise<TEvent> {
   const id = await ctx.db.transaction(async (db) => {
     const [row] = await db
       .insert(events)
-      .values({ ...toValues(body), churchId: ctx.churchId, createdBy: ctx.userId })
+      .values({ ...toValues(ctx, body), churchId: ctx.churchId, createdBy: ctx.userId })
       .returning();
     await recordActivity({ ...ctx, db }, "event_created", `New event: ${row.title}`);
     await notify(db, ctx, {
@@ -113,7 +145,7 @@ export async function createEvent(ctx: TChurchCtx, body: TEventInput): Promise<T
       except: ctx.userId,
       title: "New event",
       message: row.title,
-      link: "/events",
+      link: `/events/${row.id}`,
       relatedId: row.id,
     });
     return row.id;
@@ -122,18 +154,65 @@ export async function createEvent(ctx: TChurchCtx, body: TEventInput): Promise<T
   return getEvent(ctx, id);
 }
 
+/**
+ * A change: the whole series (scope "all", the default), one occurrence ("one") or this occurrence
+ * and the later ones ("following", which splits the series in two).
+ */
 export async function updateEvent(ctx: TChurchCtx, id: string, body: TEventInput): Promise<TEvent> {
-  const rows = await ctx.db
-    .update(events)
-    .set({ ...toValues(body), updatedAt: new Date() })
-    .where(churchRow(events, ctx, id))
-    .returning({ id: events.id });
-  if (rows.length === 0) throw notFound(NOT_FOUND);
+  const event = await findEventRow(ctx, id);
+  let scope = event.recurrence ? (body.scope ?? "all") : "all";
+  // "This and following" from the first occurrence is the whole series.
+  if (scope === "following" && Date.parse(body.occurrenceStart ?? "") === event.startTime.getTime()) scope = "all";
+  let result: { id: string; occurrenceStart?: string };
+  if (scope === "one") result = await updateOne(ctx, event, body);
+  else if (scope === "following") result = await updateFollowing(ctx, event, body);
+  else result = await updateSeries(ctx, event, body);
   await eventsChanged(ctx);
-  return getEvent(ctx, id);
+  return getEvent(ctx, result.id, result.occurrenceStart);
 }
 
-export async function deleteEvent(ctx: TChurchCtx, id: string): Promise<void> {
+async function updateSeries(
+  ctx: TChurchCtx,
+  event: typeof events.$inferSelect,
+  body: TEventInput,
+): Promise<{ id: string; occurrenceStart?: string }> {
+  const values = toValues(ctx, body);
+  // Changed from one occurrence's page: the series moves as that occurrence moved.
+  if (event.recurrence && body.occurrenceStart) {
+    const key = checkOccurrenceKey(ctx, event, body.occurrenceStart);
+    const shift = values.startTime.getTime() - key.getTime();
+    const durationMs = values.endTime.getTime() - values.startTime.getTime();
+    values.startTime = new Date(event.startTime.getTime() + shift);
+    values.endTime = new Date(values.startTime.getTime() + durationMs);
+  }
+  const rows = await ctx.db
+    .update(events)
+    .set({ ...values, updatedAt: new Date() })
+    .where(churchRow(events, ctx, event.id))
+    .returning({ id: events.id });
+  if (rows.length === 0) throw notFound(NOT_FOUND);
+  return { id: event.id };
+}
+
+/**
+ * Deletes an event, or with `occurrenceStart` cancels only that occurrence of a repeating event
+ * (kept as a cancelled change: the feed writes it as an EXDATE).
+ */
+export async function deleteEvent(ctx: TChurchCtx, id: string, occurrenceStart?: string): Promise<void> {
+  if (occurrenceStart) {
+    const event = await findEventRow(ctx, id);
+    if (!event.recurrence) throw badRequest("This event does not repeat: delete the event itself.", "occurrenceStart");
+    const key = checkOccurrenceKey(ctx, event, occurrenceStart);
+    await ctx.db
+      .insert(eventOccurrenceChanges)
+      .values({ churchId: ctx.churchId, eventId: event.id, occurrenceStart: key, isCancelled: true })
+      .onConflictDoUpdate({
+        target: [eventOccurrenceChanges.eventId, eventOccurrenceChanges.occurrenceStart],
+        set: { isCancelled: true, updatedAt: new Date() },
+      });
+    await eventsChanged(ctx);
+    return;
+  }
   const rows = await ctx.db
     .delete(events)
     .where(churchRow(events, ctx, id))
@@ -142,35 +221,45 @@ export async function deleteEvent(ctx: TChurchCtx, id: string): Promise<void> {
   await eventsChanged(ctx);
 }
 
-/** RSVP ("I'll be there") on or off; only for events that have not ended. */
-export async function setRsvp(ctx: TChurchCtx, id: string, isGoing: boolean): Promise<TEvent> {
-  const event = await getEvent(ctx, id);
-  if (isGoing && new Date(event.endTime).getTime() < Date.now()) throw conflict("This event has already ended.");
+/** RSVP ("I'll be there") on or off, per occurrence of a repeating event; only for what has not ended. */
+export async function setRsvp(
+  ctx: TChurchCtx,
+  id: string,
+  isGoing: boolean,
+  occurrenceStart?: string,
+): Promise<TEvent> {
+  const o = await findOccurrence(ctx, id, occurrenceStart, true);
+  if (isGoing && o.end.getTime() < Date.now()) throw conflict("This event has already ended.");
   await ctx.db
     .insert(eventAttendance)
-    .values({ eventId: id, userId: ctx.userId, isGoing })
+    .values({ eventId: o.event.id, userId: ctx.userId, occurrenceStart: o.key, isGoing })
     .onConflictDoUpdate({
-      target: [eventAttendance.eventId, eventAttendance.userId],
+      target: [eventAttendance.eventId, eventAttendance.userId, eventAttendance.occurrenceStart],
       set: { isGoing, updatedAt: new Date() },
     });
   // The count going is part of the church's list.
   await eventsChanged(ctx);
-  return getEvent(ctx, id);
+  return getOccurrenceItem(ctx, o);
 }
 
 /** Check-in opens 30 minutes before the start and closes at the end; it counts as attendance. */
-export async function checkIn(ctx: TChurchCtx, id: string, now = new Date()): Promise<TEvent> {
-  const event = await getEvent(ctx, id);
-  if (!isCheckInOpen(event, now))
+export async function checkIn(
+  ctx: TChurchCtx,
+  id: string,
+  occurrenceStart?: string,
+  now = new Date(),
+): Promise<TEvent> {
+  const o = await findOccurrence(ctx, id, occurrenceStart, true, now);
+  if (!isCheckInOpen({ startTime: o.start.toISOString(), endTime: o.end.toISOString() }, now))
     throw conflict("Check-in opens 30 minutes before the event starts and closes when it ends.");
   await ctx.db
     .insert(eventAttendance)
-    .values({ eventId: id, userId: ctx.userId, checkedInAt: now })
+    .values({ eventId: o.event.id, userId: ctx.userId, occurrenceStart: o.key, checkedInAt: now })
     .onConflictDoUpdate({
-      target: [eventAttendance.eventId, eventAttendance.userId],
+      target: [eventAttendance.eventId, eventAttendance.userId, eventAttendance.occurrenceStart],
       set: { checkedInAt: sql`coalesce(${eventAttendance.checkedInAt}, ${now})`, updatedAt: now },
     });
   // The member's own marks in the cached list, and their count of events attended.
   await ctx.changed("user", ctx.userId);
-  return getEvent(ctx, id);
+  return getOccurrenceItem(ctx, o);
 }

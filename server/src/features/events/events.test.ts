@@ -200,7 +200,7 @@ describe("the event list: small queries for the dashboards, a per-church cache f
 });
 
 describe("notifications (issue 11)", () => {
-  it("a new event tells every member but its author, linking to the events; an edit tells nobody", async () => {
+  it("a new event tells every member but its author, linking to the event's page; an edit tells nobody", async () => {
     const c = await createChurch(t.app);
     const m = await addMember(t.app, c);
     const quiet = await addMember(t.app, c);
@@ -214,7 +214,7 @@ describe("notifications (issue 11)", () => {
         title: "New event",
         message: "Harvest Supper",
         relatedId: e.id,
-        link: "/events",
+        link: `/events/${e.id}`,
       }),
     ]);
     expect(await notes(c.admin)).toEqual([]);

@@ -1,12 +1,14 @@
 import type { TFeeds } from "@common/feeds";
+import { getZonedParts } from "@common/time";
 import { asc, desc, eq, isNotNull } from "drizzle-orm";
 import type { TDb } from "../../db/client";
 import { churches } from "../../db/schema/churches";
-import { events } from "../../db/schema/events";
+import { eventOccurrenceChanges, events } from "../../db/schema/events";
 import { sermons } from "../../db/schema/sermons";
 import { inChurch } from "../../lib/church-scope";
 import type { TChurchCtx } from "../../lib/context";
 import { notFound } from "../../lib/errors";
+import { writeVTimezone } from "./vtimezone";
 
 const FEED_ITEMS = 300;
 
@@ -133,19 +135,34 @@ const icalDate = (d: Date) =>
 type TCalendarEvent = Pick<
   typeof events.$inferSelect,
   "id" | "title" | "description" | "location" | "startTime" | "endTime" | "updatedAt"
->;
+> & { recurrence?: string | null };
+type TCalendarChange = typeof eventOccurrenceChanges.$inferSelect;
+
+/** Years a VTIMEZONE covers past now: calendar apps expand a rule that far ahead with our offsets. */
+const ZONE_YEARS_AHEAD = 10;
 
 /**
- * An iCalendar (RFC 5545) document: one VEVENT per event, times in UTC, text escaped and lines
- * folded. The church's feed and a single event's "Add to my calendar" file both come from here.
+ * An iCalendar (RFC 5545) document, text escaped and lines folded. A single event is one VEVENT in
+ * UTC. A repeating event is written in the church's zone (DTSTART;TZID= with a VTIMEZONE, so its
+ * wall-clock time holds across daylight-saving changes) with its RRULE; a cancelled occurrence is an
+ * EXDATE and a changed one a VEVENT of its own with RECURRENCE-ID. The church's feed and a single
+ * event's "Add to my calendar" file both come from here.
  */
 export function writeCalendar(
   cal: { name: string; timeZone: string; publicUrl: string; now?: Date },
   rows: TCalendarEvent[],
   eventUrl: (e: TCalendarEvent) => string,
+  changes: TCalendarChange[] = [],
 ): string {
   const now = cal.now ?? new Date();
   const host = new URL(cal.publicUrl).host;
+  const tz = cal.timeZone;
+  const local = (d: Date) => {
+    const p = getZonedParts(d, tz);
+    const pad = (n: number) => String(n).padStart(2, "0");
+    return `${p.year}${pad(p.month)}${pad(p.day)}T${pad(p.hour)}${pad(p.minute)}${pad(p.second)}`;
+  };
+  const repeating = rows.filter((e) => e.recurrence);
   const lines = [
     "BEGIN:VCALENDAR",
     "VERSION:2.0",
@@ -155,20 +172,56 @@ export function writeCalendar(
     `X-WR-CALNAME:${icalText(cal.name)}`,
     `X-WR-TIMEZONE:${cal.timeZone}`,
   ];
-  for (const e of rows) {
+  if (repeating.length > 0) {
+    const fromYear = Math.min(...repeating.map((e) => e.startTime.getUTCFullYear())) - 1;
+    lines.push(...writeVTimezone(tz, fromYear, now.getUTCFullYear() + ZONE_YEARS_AHEAD));
+  }
+  const vevent = (
+    e: TCalendarEvent,
+    v: { start: Date; end: Date; title: string; description: string; location: string; updatedAt: Date },
+    extra: string[],
+    isZoned: boolean,
+  ) =>
     lines.push(
       "BEGIN:VEVENT",
       `UID:${e.id}@${host}`,
       `DTSTAMP:${icalDate(now)}`,
-      `LAST-MODIFIED:${icalDate(e.updatedAt)}`,
-      `DTSTART:${icalDate(e.startTime)}`,
-      `DTEND:${icalDate(e.endTime)}`,
-      `SUMMARY:${icalText(e.title)}`,
-      ...(e.description ? [`DESCRIPTION:${icalText(e.description)}`] : []),
-      `LOCATION:${icalText(e.location)}`,
+      `LAST-MODIFIED:${icalDate(v.updatedAt)}`,
+      isZoned ? `DTSTART;TZID=${tz}:${local(v.start)}` : `DTSTART:${icalDate(v.start)}`,
+      isZoned ? `DTEND;TZID=${tz}:${local(v.end)}` : `DTEND:${icalDate(v.end)}`,
+      ...extra,
+      `SUMMARY:${icalText(v.title)}`,
+      ...(v.description ? [`DESCRIPTION:${icalText(v.description)}`] : []),
+      `LOCATION:${icalText(v.location)}`,
       `URL:${eventUrl(e)}`,
       "END:VEVENT",
     );
+  for (const e of rows) {
+    const base = { start: e.startTime, end: e.endTime, title: e.title, description: e.description };
+    const own = { ...base, location: e.location, updatedAt: e.updatedAt };
+    if (!e.recurrence) {
+      vevent(e, own, [], false);
+      continue;
+    }
+    const mine = changes.filter((c) => c.eventId === e.id);
+    const cancelled = mine.filter((c) => c.isCancelled).map((c) => `EXDATE;TZID=${tz}:${local(c.occurrenceStart)}`);
+    vevent(e, own, [`RRULE:${e.recurrence}`, ...cancelled], true);
+    const durationMs = e.endTime.getTime() - e.startTime.getTime();
+    for (const c of mine.filter((x) => !x.isCancelled)) {
+      vevent(
+        e,
+        {
+          start: c.startTime ?? c.occurrenceStart,
+          end: c.endTime ?? new Date(c.occurrenceStart.getTime() + durationMs),
+          title: c.title ?? e.title,
+          description: c.description ?? e.description,
+          location: c.location ?? e.location,
+          updatedAt: c.updatedAt,
+        },
+        [`RECURRENCE-ID;TZID=${tz}:${local(c.occurrenceStart)}`],
+        true,
+      );
+    }
   }
   lines.push("END:VCALENDAR");
   return `${lines.map(fold).join("\r\n")}\r\n`;
@@ -183,9 +236,14 @@ export async function renderCalendar(db: TDb, token: string, publicUrl: string, 
     .where(inChurch(events, { churchId: church.id }))
     .orderBy(asc(events.startTime))
     .limit(1000);
+  const changes = await db
+    .select()
+    .from(eventOccurrenceChanges)
+    .where(inChurch(eventOccurrenceChanges, { churchId: church.id }));
   return writeCalendar(
     { name: `${church.name} Events`, timeZone: church.timeZone, publicUrl, now },
     rows,
     (e) => `${publicUrl}/events/${e.id}`,
+    changes,
   );
 }

@@ -4,16 +4,17 @@ import {
   PUBLIC_PAGE_EVENTS,
   PUBLIC_PAGE_SERMONS,
 } from "@common/public-church-helpers";
-import { and, asc, count, desc, eq, gt, gte, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { TDb } from "../../db/client";
 import { churches } from "../../db/schema/churches";
-import { events } from "../../db/schema/events";
 import { invitationRequests } from "../../db/schema/invitations";
 import { sermons } from "../../db/schema/sermons";
 import { inChurch } from "../../lib/church-scope";
 import { AppError, notFound } from "../../lib/errors";
 import { recordActivity } from "../admin/activity.repo";
+import { findOccurrences } from "../events/occurrences.service";
+import { findServices } from "../events/services.service";
 import { notify } from "../notifications/notify";
 
 const NOT_PUBLISHED = "This church has no public page here.";
@@ -36,27 +37,27 @@ async function findPublishedChurch(db: TDb, slug: string) {
 export async function getPublicChurchPage(db: TDb, slug: string): Promise<TPublicChurchPage> {
   const church = await findPublishedChurch(db, slug);
   const scope = { churchId: church.id };
-  const [sermonRows, eventRows] = await Promise.all([
+  // Read as no one in particular: a visitor has no RSVP.
+  const reader = { db, churchId: church.id, userId: "00000000-0000-0000-0000-000000000000", timeZone: church.timeZone };
+  const now = new Date();
+  const [sermonRows, upcoming, services] = await Promise.all([
     db
       .select({ id: sermons.id, title: sermons.title, speaker: sermons.speaker, date: sermons.date })
       .from(sermons)
       .where(inChurch(sermons, scope, eq(sermons.isDraft, false)))
       .orderBy(desc(sermons.date), desc(sermons.createdAt))
       .limit(PUBLIC_PAGE_SERMONS),
-    db
-      .select({
-        id: events.id,
-        title: events.title,
-        startTime: events.startTime,
-        endTime: events.endTime,
-        location: events.location,
-      })
-      .from(events)
-      // Upcoming, and the one in progress now.
-      .where(inChurch(events, scope, gt(events.endTime, new Date())))
-      .orderBy(asc(events.startTime))
-      .limit(PUBLIC_PAGE_EVENTS),
+    // Upcoming occurrences over the next three months, and the one in progress now.
+    findOccurrences(reader, { from: now, to: new Date(now.getTime() + 92 * DAY_MS) }),
+    findServices(reader, now),
   ]);
+  const eventRows = upcoming.slice(0, PUBLIC_PAGE_EVENTS).map((o) => ({
+    id: o.event.id,
+    title: o.title,
+    startTime: o.start,
+    endTime: o.end,
+    location: o.location,
+  }));
   return {
     church: {
       name: church.name,
@@ -69,8 +70,7 @@ export async function getPublicChurchPage(db: TDb, slug: string): Promise<TPubli
       email: church.email,
       website: church.website,
     },
-    // Repeating services come with repeating events (issue 24, events); until then the page lists events.
-    services: [],
+    services,
     sermons: sermonRows,
     events: eventRows.map((e) => ({
       ...e,
