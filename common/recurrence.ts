@@ -211,12 +211,12 @@ export function* iterateOccurrences(rule: TRecurrenceRule, dtstart: Date, timeZo
   for (let period = 0; period < MAX_PERIODS; period++) {
     for (const n of periodDays(rule, start, period)) {
       if (n <= start.n) continue;
+      if (rule.count !== null && emitted >= rule.count) return;
       const d = toDay(n);
       const instant = zonedTimeToUtc(d.y, d.m, d.d, timeZone, p.hour, p.minute, p.second);
       if (instant.getTime() > until) return;
       yield instant;
       emitted++;
-      if (rule.count !== null && emitted >= rule.count) return;
     }
   }
 }

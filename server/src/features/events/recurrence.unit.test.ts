@@ -117,6 +117,9 @@ describe("expandOccurrences keeps the wall-clock time in the church's zone", () 
   it("stops at COUNT (DTSTART counts) and at UNTIL, and keeps INTERVAL", () => {
     const start = "2026-01-04T10:00:00Z";
     expect(expand(rule("FREQ=WEEKLY;BYDAY=SU;COUNT=3"), start, "UTC", "2026-01-01", "2026-12-31")).toHaveLength(3);
+    expect(expand(rule("FREQ=WEEKLY;BYDAY=SU;COUNT=1"), start, "UTC", "2026-01-01", "2026-12-31")).toEqual([
+      "2026-01-04T10:00:00.000Z",
+    ]);
     expect(expand(rule("FREQ=WEEKLY;BYDAY=SU;UNTIL=20260118"), start, "UTC", "2026-01-01", "2026-12-31")).toEqual([
       "2026-01-04T10:00:00.000Z",
       "2026-01-11T10:00:00.000Z",
