@@ -23,7 +23,7 @@ const header = (what: string) =>
 /** Which column (by its header) holds each field; e-mail is required, the others optional. */
 export const ZImportMapping = z.object(
   {
-    email: header("e-mail"),
+    email: header("email"),
     firstName: header("first name").nullish(),
     lastName: header("last name").nullish(),
     role: header("role").nullish(),

@@ -82,7 +82,7 @@ export function resolveMapping(parsed: TParsedCsv, given?: z.output<typeof ZImpo
       return name;
     };
     return {
-      email: pick("e-mail", given.email) as string,
+      email: pick("email", given.email) as string,
       firstName: pick("first name", given.firstName),
       lastName: pick("last name", given.lastName),
       role: pick("role", given.role),
