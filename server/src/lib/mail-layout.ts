@@ -63,14 +63,14 @@ export function renderMail(content: TMailContent): { text: string; html: string 
   );
 
   const logoHtml = logo
-    ? `<img src="${escapeHtml(logo)}" alt="${escapeHtml(`${from} logo`)}" width="40" height="40" style="display:block;width:40px;height:40px;border-radius:8px;background:#fff;object-fit:contain">`
+    ? `<img src="${escapeHtml(logo)}" alt="${escapeHtml(`${from} logo`)}" width="40" height="40" style="display:block;width:40px;height:40px;padding:3px;border-radius:8px;background:#fff;object-fit:contain">`
     : "";
   const paras = content.lines.map((l) => `<p style="margin:0 0 12px;line-height:1.5">${escapeHtml(l)}</p>`).join("");
   const html = `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(content.heading)}</title></head>
 <body style="margin:0;font-family:system-ui,-apple-system,'Segoe UI',sans-serif;background:#f6f7fb;padding:24px 12px;color:#1f2937">
 <div style="max-width:520px;margin:auto;background:#fff;border-radius:12px;overflow:hidden;border:1px solid #e5e7eb">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:${colors.background};color:${colors.text}"><tr>
-${logo ? `<td style="padding:14px 0 14px 20px;width:40px">${logoHtml}</td>` : ""}<td style="padding:14px 20px;font-size:17px;font-weight:600;color:${colors.text}">${escapeHtml(from)}</td>
+${logo ? `<td style="padding:14px 0 14px 20px;width:46px">${logoHtml}</td>` : ""}<td style="padding:14px 20px;font-size:17px;font-weight:600;color:${colors.text}">${escapeHtml(from)}</td>
 </tr></table>
 <div style="padding:24px 28px 28px">
 <h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(content.heading)}</h1>${paras}
