@@ -1,16 +1,16 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 
 /** The address's `?new=1`: a link elsewhere (the admin's first steps) opens a page's add dialog at once. */
 const NEW_PARAM = "new";
 
-function takeNewParam(): boolean {
-  if (typeof window === "undefined") return false;
+function hasNewParam(): boolean {
+  return typeof window !== "undefined" && new URL(window.location.href).searchParams.get(NEW_PARAM) === "1";
+}
+
+function dropNewParam(): void {
   const url = new URL(window.location.href);
-  if (url.searchParams.get(NEW_PARAM) !== "1") return false;
-  // Said once: a reload after closing the dialog does not open it again.
   url.searchParams.delete(NEW_PARAM);
   window.history.replaceState(window.history.state, "", `${url.pathname}${url.search}${url.hash}`);
-  return true;
 }
 
 /**
@@ -20,7 +20,12 @@ function takeNewParam(): boolean {
  * the page opened at `?new=1` starts with the add dialog open.
  */
 export function useEditDialog<T>({ openNewFromUrl = false }: { openNewFromUrl?: boolean } = {}) {
-  const [opensAtStart] = useState(() => openNewFromUrl && takeNewParam());
+  // Read while drawing (a first draw that suspends, for the dialog's code, reads it again), dropped
+  // once drawn: a reload after closing the dialog does not open it again.
+  const [opensAtStart] = useState(() => openNewFromUrl && hasNewParam());
+  useEffect(() => {
+    if (opensAtStart) dropNewParam();
+  }, [opensAtStart]);
   const [open, setOpen] = useState(opensAtStart);
   const [editing, setEditing] = useState<T | null>(null);
   const [isDrawn, setIsDrawn] = useState(opensAtStart);

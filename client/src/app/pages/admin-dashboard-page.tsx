@@ -21,8 +21,8 @@ import { Button, buttonClasses } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useAdminStats } from "@/features/admin/api";
-import { RecentActivityCard } from "@/features/admin/components/recent-activity-card";
 import { AdminWelcomeCard } from "@/features/admin/components/admin-welcome-card";
+import { RecentActivityCard } from "@/features/admin/components/recent-activity-card";
 import { EmailVerificationNotice } from "@/features/auth/components/email-verification-notice";
 import { useUpcomingEvents } from "@/features/events/api";
 import { UpcomingEventList } from "@/features/events/components/upcoming-event-list";
@@ -144,7 +144,10 @@ export function AdminDashboardPage() {
                 {s.invitationsSent > 0 && (
                   <p>{plural(s.invitationsSent, "invitation sent", "invitations sent")}, not yet accepted.</p>
                 )}
-                <Link href="/admin/invitations" className="justify-self-start font-medium text-brand-text hover:underline">
+                <Link
+                  href="/admin/invitations"
+                  className="justify-self-start font-medium text-brand-text hover:underline"
+                >
                   View invitations
                 </Link>
               </div>
@@ -164,12 +167,7 @@ export function AdminDashboardPage() {
                 {events.isLoading ? (
                   <Skeleton className="h-16" />
                 ) : upcoming.length > 0 ? (
-                  <UpcomingEventList
-                    events={upcoming}
-                    format={format}
-                    now={now}
-                    className="lg:grid-cols-3"
-                  />
+                  <UpcomingEventList events={upcoming} format={format} now={now} className="lg:grid-cols-3" />
                 ) : null}
                 <div className="flex flex-col items-start gap-3 rounded-xl bg-muted p-4 sm:flex-row sm:items-center sm:justify-between">
                   <p className="flex items-center gap-2 text-sm font-medium">

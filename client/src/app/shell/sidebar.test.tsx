@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from "vitest";
 import { goToPage } from "@/lib/full-page";
 import { makeUser, mockFetch, renderWithApp } from "@/test/render";
 import { SidebarContent } from "./sidebar";
+import { TopBar } from "./top-bar";
 
 vi.mock("@/lib/full-page", () => ({ goToPage: vi.fn() }));
 
@@ -110,9 +111,12 @@ describe("SidebarContent", () => {
     await waitFor(() => expect(goToPage).toHaveBeenCalledWith("/api/logout"));
   });
 
-  it("opens the notification popover", async () => {
+  it("leaves the notification bell to the top bar, which opens its popover", async () => {
     mockFetch({ "/api/notifications": { unreadCount: 0, notifications: [] } });
-    renderWithApp(<Sidebar />, { user: makeUser() });
+    const { unmount } = renderWithApp(<Sidebar />, { user: makeUser() });
+    expect(screen.queryByRole("button", { name: "Notifications" })).toBeNull();
+    unmount();
+    renderWithApp(<TopBar onOpenMenu={() => undefined} />, { user: makeUser() });
     await userEvent.click(screen.getByRole("button", { name: "Notifications" }));
     expect(await screen.findByText("No notifications yet")).toBeTruthy();
   });

@@ -10,7 +10,6 @@ import { useCurrentUser, useSignOut } from "@/lib/current-user";
 import { cn } from "@/lib/utils";
 import { ADMIN_NAV, MEMBER_DASHBOARD_PATH, MEMBER_NAV, type TNavItem } from "../routes";
 import { LiveDot, useShellIsLive } from "./live-indicator";
-import { NotificationBell } from "./notification-bell";
 
 const itemClasses =
   "flex w-full items-center gap-3 rounded-lg px-3 py-[7px] text-sm font-medium transition-colors [&_svg]:size-[18px] [&_svg]:shrink-0";
@@ -44,23 +43,41 @@ function NavLink({ item, location, badge }: { item: TNavItem; location: string; 
   );
 }
 
+/** A long name takes the row under the mark, in smaller text, so that two lines hold it whole. */
+export const LONG_CHURCH_NAME = 30;
+
+/** The church name's text size: smaller as it grows, so that two lines hold up to about 64 characters. */
+export function getChurchNameSize(name: string, short = "text-base"): string {
+  if (name.length > 44) return "text-xs";
+  return name.length > LONG_CHURCH_NAME ? "text-[13px]" : short;
+}
+
 function ChurchHeader({ inDrawer }: { inDrawer?: boolean }) {
   const { church } = useCurrentUser();
   const name = church.name || "Fellowship";
+  const isLong = name.length > LONG_CHURCH_NAME;
   // The whole name, on up to two lines (and in a tooltip beyond): issue 24, names are not cut.
   return (
-    <div className={cn("flex items-center justify-between gap-2 px-4 py-3", inDrawer && "pr-14")}>
-      <Link href="/" title={name} className="flex min-w-0 items-center gap-2.5 rounded-md">
+    <div className={cn("px-4 py-3", inDrawer && "pr-14")}>
+      <Link
+        href="/"
+        title={name}
+        className={cn("flex min-w-0 rounded-md", isLong ? "flex-col items-start gap-1.5" : "items-center gap-2.5")}
+      >
         {church.logoUrl ? (
           <img src={church.logoUrl} alt="" className="size-9 shrink-0 rounded-md object-contain" />
         ) : (
           <BrandMark />
         )}
-        <span className="line-clamp-2 min-w-0 text-base leading-tight font-semibold tracking-tight break-words">
+        <span
+          className={cn(
+            "line-clamp-2 min-w-0 leading-tight font-semibold tracking-tight break-words",
+            getChurchNameSize(name),
+          )}
+        >
           {name}
         </span>
       </Link>
-      <NotificationBell />
     </div>
   );
 }

@@ -1,14 +1,16 @@
 import { Menu, Star } from "lucide-react";
 import { Link } from "wouter";
 import { useCurrentUser } from "@/lib/current-user";
-import { formatNumber } from "@/lib/utils";
+import { cn, formatNumber } from "@/lib/utils";
 import { LiveNowLink } from "./live-indicator";
 import { NavSearch } from "./nav-search";
 import { NotificationBell } from "./notification-bell";
+import { getChurchNameSize } from "./sidebar";
 
 /**
- * Spec 2 Shell layout's top bar. On a phone (no sidebar) it names the church on its first row, on up
- * to two lines with the whole name as a tooltip (issue 24), and the search box takes a row of its own.
+ * Spec 2 Shell layout's top bar. On a phone (no sidebar) its first row names the church, on up to
+ * two lines with the whole name as a tooltip (issue 24), and the search box, the Live sign and the
+ * points take the second row; from `md` one row: search, Live, bell, points.
  */
 export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
   const user = useCurrentUser();
@@ -19,24 +21,30 @@ export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
         type="button"
         onClick={onOpenMenu}
         aria-label="Open menu"
-        className="-ml-1 inline-flex size-10 shrink-0 items-center justify-center rounded-lg text-foreground hover:bg-muted md:hidden"
+        className="order-1 -ml-1 inline-flex size-10 shrink-0 items-center justify-center rounded-lg text-foreground hover:bg-muted md:hidden"
       >
         <Menu className="size-5" aria-hidden="true" />
       </button>
       <Link
         href="/"
         title={churchName}
-        className="line-clamp-2 min-w-0 flex-1 text-sm leading-tight font-semibold tracking-tight break-words text-foreground md:hidden"
+        className={cn(
+          "order-2 line-clamp-2 min-w-0 flex-1 leading-tight font-semibold tracking-tight break-words text-foreground md:hidden",
+          getChurchNameSize(churchName, "text-sm"),
+        )}
       >
         {churchName}
       </Link>
-      <div className="order-last w-full md:order-none md:w-auto md:flex-1">
+      <div className="order-5 min-w-0 flex-1 md:order-none">
         <NavSearch />
       </div>
-      <LiveNowLink />
-      <NotificationBell align="end" className="md:hidden" />
+      <div className="order-6 md:order-none">
+        <LiveNowLink />
+      </div>
+      <NotificationBell align="end" className="order-3 md:order-none" />
+      <span aria-hidden="true" className="order-4 basis-full md:hidden" />
       <div
-        className="flex shrink-0 items-center gap-1.5 rounded-full border border-brand-border bg-brand-soft px-3 py-1.5 text-sm font-semibold text-brand-text"
+        className="order-7 flex shrink-0 items-center gap-1.5 rounded-full border border-brand-border bg-brand-soft px-3 py-1.5 text-sm font-semibold text-brand-text md:order-none"
         title="Your points"
       >
         <Star className="size-4 fill-current" aria-hidden="true" />

@@ -31,7 +31,7 @@ export const FIRST_STEPS: TStep[] = [
     key: "hasSentInvitation",
     icon: Mail,
     title: "Invite your people",
-    text: "E-mail an invitation to your leaders and members.",
+    text: "Send an invitation to your leaders and members.",
     doneText: "Your first invitation is on its way.",
     href: "/admin/invitations",
   },
@@ -113,7 +113,11 @@ export function AdminWelcomeCard({
                       isDone ? "bg-green-100 text-green-800" : "bg-brand-soft text-brand-text",
                     )}
                   >
-                    {isDone ? <Check className="size-[18px]" aria-hidden="true" /> : <Icon className="size-[18px]" aria-hidden="true" />}
+                    {isDone ? (
+                      <Check className="size-[18px]" aria-hidden="true" />
+                    ) : (
+                      <Icon className="size-[18px]" aria-hidden="true" />
+                    )}
                   </span>
                 )}
                 <span className="grid min-w-0 flex-1 gap-0.5">
