@@ -17,7 +17,7 @@ export function SermonCard({ sermon, linkSeries = true }: { sermon: TSermon; lin
   const duration = formatDuration(sermon.duration);
   return (
     <li className="group relative flex flex-col rounded-2xl border border-border bg-card shadow-xs transition-colors focus-within:border-brand-border hover:border-brand-border">
-      <SermonThumbnail sermon={sermon} className="rounded-t-2xl border-b border-border" />
+      <SermonThumbnail sermon={sermon} className="w-full rounded-t-2xl border-b border-border" />
       <div className="flex flex-1 flex-col p-5">
         <div className="mb-3 flex min-h-6 flex-wrap items-center gap-2">
           {sermon.videoUrl && (

@@ -3,8 +3,16 @@ import { BookOpen } from "lucide-react";
 import { useState } from "react";
 import { cn } from "@/lib/utils";
 
-/** The card's picture box: 16:9, so the card keeps its height while the picture loads. */
-const BOX = "relative aspect-video w-full overflow-hidden bg-brand-soft";
+const RINGS = [
+  "radial-gradient(circle at 88% 8%, transparent 0 17%, rgb(255 255 255 / 0.11) 17.5% 25%, transparent 25.5%)",
+  "radial-gradient(circle at 6% 104%, rgb(255 255 255 / 0.07) 0 22%, transparent 22.5%)",
+].join(", ");
+
+/**
+ * The picture box: 16:9, so the card keeps its height while the picture loads. Its width comes from
+ * the caller (`w-full` on a card, `w-20` beside a row): `cn` joins classes without resolving conflicts.
+ */
+const BOX = "relative aspect-video overflow-hidden bg-brand-soft";
 
 /**
  * A sermon's picture on cards (issue 24): its YouTube or Vimeo thumbnail (`thumbnailUrl`, built by
@@ -20,6 +28,7 @@ export function SermonThumbnail({
   sermon: Pick<TSermon, "thumbnailUrl" | "series">;
   /** A small picture beside a list row: no words in the placeholder. */
   compact?: boolean;
+  /** Its width (and corners): `w-full` on a card, a fixed width beside a row. */
   className?: string;
 }) {
   const [failed, setFailed] = useState<string | null>(null);
@@ -52,9 +61,9 @@ export function SermonThumbnail({
         className,
       )}
     >
-      {/* A quiet ring pattern, so the color block reads as a picture rather than an empty box. */}
-      <span className="pointer-events-none absolute -top-1/3 -right-1/6 size-3/4 rounded-full border-[1.5rem] border-white/10" />
-      <span className="pointer-events-none absolute -bottom-1/2 -left-1/6 size-2/3 rounded-full bg-white/5" />
+      {/* A quiet ring pattern, so the color block reads as a picture rather than an empty box; drawn
+          as a background inside the box, so nothing sticks out of it. */}
+      <span className="pointer-events-none absolute inset-0" style={{ backgroundImage: RINGS }} />
       <span
         className={cn(
           "relative flex items-center justify-center rounded-full bg-white/15 ring-1 ring-white/25",

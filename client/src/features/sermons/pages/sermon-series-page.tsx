@@ -72,7 +72,7 @@ export function SermonSeriesPage({ name }: { name: string }) {
   return (
     <>
       <BackToSermons />
-      <p className="mb-1 inline-flex items-center gap-1.5 text-xs font-semibold tracking-wide text-brand-text uppercase">
+      <p className="mb-1 flex items-center gap-1.5 text-xs font-semibold tracking-wide text-brand-text uppercase">
         <Layers className="size-3.5" aria-hidden="true" />
         Sermon series
       </p>
