@@ -1,4 +1,4 @@
-import type { TToursDone, TTourBody } from "@common/user";
+import type { TTourBody, TToursDone } from "@common/user";
 import { eq, sql } from "drizzle-orm";
 import { users } from "../../db/schema/users";
 import type { TUserCtx } from "../../lib/context";
