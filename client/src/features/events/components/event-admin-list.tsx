@@ -5,13 +5,21 @@ import { EmptyState } from "@/components/empty-state";
 import { ResponsiveTable } from "@/components/responsive-table";
 import { RowActions } from "@/components/row-actions";
 import { SkeletonList } from "@/components/skeleton-list";
+import { Badge } from "@/components/ui/badge";
 import { buttonClasses } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { TableCell } from "@/components/ui/table";
 import type { TEventFormatter } from "../format";
+import { describeEventRepeat } from "../repeat";
 import { EventStatusBadge } from "./event-status-badge";
 
 export const EVENT_SKELETON_ROWS = 5;
+
+/** A series is listed once, from its first date: "Repeating" rather than the first date's status. */
+function SeriesOrStatus({ event, now }: { event: TEvent; now: Date }) {
+  if (event.recurrence) return <Badge tone="blue">Repeating</Badge>;
+  return <EventStatusBadge event={event} now={now} />;
+}
 
 /** Spec 2 Manage Events: the table (cards on a phone), skeleton rows and the empty state. */
 export function EventAdminList({
@@ -20,6 +28,7 @@ export function EventAdminList({
   isFiltered,
   now,
   format,
+  timeZone = "UTC",
   onEdit,
   onDelete,
 }: {
@@ -28,6 +37,8 @@ export function EventAdminList({
   isFiltered: boolean;
   now: Date;
   format: TEventFormatter;
+  /** The church's zone, for "Repeats every Sunday". */
+  timeZone?: string;
   onEdit: (e: TEvent) => void;
   onDelete: (e: TEvent) => void;
 }) {
@@ -60,8 +71,8 @@ export function EventAdminList({
   const actions = (e: TEvent) => (
     <RowActions name={e.title} onEdit={() => onEdit(e)} onDelete={() => onDelete(e)}>
       <Link
-        href="/events"
-        aria-label={`View ${e.title} on the events page`}
+        href={`/events/${encodeURIComponent(e.id)}`}
+        aria-label={`View ${e.title}`}
         className={buttonClasses({ variant: "ghost", size: "icon" })}
       >
         <Eye aria-hidden="true" />
@@ -78,12 +89,14 @@ export function EventAdminList({
         <>
           <div className="flex items-start gap-2">
             <p className="min-w-0 flex-1 font-medium break-words text-foreground">{e.title}</p>
-            <EventStatusBadge event={e} now={now} />
+            <SeriesOrStatus event={e} now={now} />
           </div>
           {e.description && <p className="line-clamp-2 text-sm text-muted-foreground">{e.description}</p>}
           <p className="text-sm text-stone-700">
+            {e.recurrence ? "From " : ""}
             {format.date(e.startTime)} · {format.timeRange(e.startTime, e.endTime)}
           </p>
+          {e.recurrence && <p className="text-sm text-brand-text">{describeEventRepeat(e, timeZone)}</p>}
           <div className="flex items-center gap-2">
             <p className="inline-flex min-w-0 flex-1 items-center gap-1 text-sm text-muted-foreground">
               <MapPin className="size-3.5 shrink-0" aria-hidden="true" />
@@ -102,12 +115,16 @@ export function EventAdminList({
             {e.description && <p className="truncate text-sm text-muted-foreground">{e.description}</p>}
           </TableCell>
           <TableCell className="whitespace-nowrap">
-            <p className="text-foreground">{format.date(e.startTime)}</p>
+            <p className="text-foreground">
+              {e.recurrence ? "From " : ""}
+              {format.date(e.startTime)}
+            </p>
             <p className="text-sm text-muted-foreground">{format.timeRange(e.startTime, e.endTime)}</p>
+            {e.recurrence && <p className="text-sm text-brand-text">{describeEventRepeat(e, timeZone)}</p>}
           </TableCell>
           <TableCell className="max-w-48 truncate text-stone-700">{e.location}</TableCell>
           <TableCell>
-            <EventStatusBadge event={e} now={now} />
+            <SeriesOrStatus event={e} now={now} />
           </TableCell>
         </>
       )}

@@ -1,6 +1,6 @@
 import { getEventStatus, isCheckInOpen } from "@common/event-helpers";
 import type { TEvent } from "@common/events";
-import { CalendarDays, Check, Clock, MapPin, UserCheck } from "lucide-react";
+import { CalendarDays, Check, Clock, MapPin, Repeat, UserCheck } from "lucide-react";
 import { Link } from "wouter";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
@@ -9,13 +9,14 @@ import { toastApiError } from "@/lib/auth-redirect";
 import { cn } from "@/lib/utils";
 import { useCheckIn, useRsvp } from "../api";
 import type { TEventFormatter } from "../format";
+import { describeEventRepeat, eventPageHref } from "../repeat";
 import { EventStatusBadge } from "./event-status-badge";
 
 function RsvpControls({ event }: { event: TEvent }) {
   const rsvp = useRsvp();
   const toggle = () =>
     rsvp.mutate(
-      { id: event.id, going: !event.isGoing },
+      { event, going: !event.isGoing },
       {
         onError: (error) =>
           toastApiError(error, { description: getServerMessage(error) ?? "Failed to update your RSVP" }),
@@ -50,7 +51,7 @@ function CheckInButton({ event }: { event: TEvent }) {
     );
   }
   const onClick = () =>
-    checkIn.mutate(event.id, {
+    checkIn.mutate(event, {
       onSuccess: () =>
         toast({ title: "Checked In", description: `Welcome to ${event.title}! Your attendance has been recorded.` }),
       onError: (error) =>
@@ -70,19 +71,24 @@ function CheckInButton({ event }: { event: TEvent }) {
 
 /**
  * Spec 1 screen 8: one event; past events are dimmed (with text that still meets AA contrast). An
- * event under way is "Happening now" (issue 24), and a card shows only the event's own words.
+ * event under way is "Happening now" (issue 24), and a card shows only the event's own words. An
+ * occurrence of a repeating event is a card of its own, with its own date, RSVP and link.
  */
 export function EventCard({
   event,
   now,
   format,
   headingLevel = 2,
+  timeZone,
 }: {
   event: TEvent;
   now: Date;
   format: TEventFormatter;
   headingLevel?: 2 | 3;
+  /** The church's zone, for "Repeats every Sunday". */
+  timeZone?: string;
 }) {
+  const repeat = timeZone ? describeEventRepeat(event, timeZone) : null;
   const status = getEventStatus(event, now);
   const past = status === "Past";
   const checkInOpen = isCheckInOpen(event, now);
@@ -114,7 +120,7 @@ export function EventCard({
           className={cn("text-lg leading-snug font-semibold break-words", past ? "text-stone-700" : "text-foreground")}
         >
           <Link
-            href={`/events/${encodeURIComponent(event.id)}`}
+            href={eventPageHref(event)}
             className="underline-offset-2 hover:text-brand-text hover:underline focus-visible:underline"
           >
             {event.title}
@@ -138,6 +144,12 @@ export function EventCard({
             <MapPin className="size-4 shrink-0" aria-hidden="true" />
             <span className="break-words">{event.location}</span>
           </li>
+          {repeat && (
+            <li className="inline-flex items-center gap-1.5">
+              <Repeat className="size-4 shrink-0" aria-hidden="true" />
+              {repeat}
+            </li>
+          )}
         </ul>
         {(!past || checkInOpen) && (
           <div className="mt-1 flex flex-wrap items-center gap-3">

@@ -1,36 +1,62 @@
-import { type TEvent, ZEventBody } from "@common/events";
+import { type TEvent, type TEventEditScope, ZEventBody } from "@common/events";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { DialogFormFooter } from "@/components/dialog-form-footer";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { FormField, fieldAria } from "@/components/ui/form-field";
-import { Input, Textarea } from "@/components/ui/input";
+import { Input, inputClasses, Textarea } from "@/components/ui/input";
+import { RadioCards } from "@/components/ui/radio-cards";
 import { toast } from "@/components/ui/use-toast";
 import { UrlField } from "@/components/url-field";
 import { toastApiError } from "@/lib/auth-redirect";
 import { applyServerFieldErrors } from "@/lib/form-errors";
+import { cn } from "@/lib/utils";
 import { useCreateEvent, useUpdateEvent } from "../api";
 import { fromDateTimeLocalValue, toDateTimeLocalValue } from "../format";
+import { describeEventRepeat, fromRecurrence, getRepeatOptions, type TRepeatChoice, toRecurrence } from "../repeat";
 
 type TValues = z.input<typeof ZEventBody>;
 type TOutput = z.output<typeof ZEventBody>;
 
-const EMPTY: TValues = { title: "", description: "", startTime: "", endTime: "", location: "", streamUrl: "" };
+const EMPTY: TValues = {
+  title: "",
+  description: "",
+  startTime: "",
+  endTime: "",
+  location: "",
+  streamUrl: "",
+  isService: false,
+};
 
-/** Spec 2 Manage Events: 'Add New Event' and edit. Times are entered in the church's time zone. */
+const SCOPES: { value: TEventEditScope; label: string; description: string }[] = [
+  { value: "one", label: "This event", description: "Only this date changes." },
+  { value: "following", label: "This and following events", description: "This date and every later one." },
+  { value: "all", label: "All events", description: "Every date, earlier ones too." },
+];
+
+/**
+ * Spec 2 Manage Events: 'Add New Event' and edit. Times are entered in the church's time zone.
+ * Issue 24: "Repeats" (weekly or monthly, with an optional last date) and "Regular service"; an
+ * occurrence of a repeating event opened from its page asks which dates the change reaches.
+ */
 export function EventFormDialog({
   open,
   event,
   timeZone,
   onOpenChange,
+  isOccurrence = false,
+  onSaved,
 }: {
   open: boolean;
   /** The event being edited; null to add one. */
   event: TEvent | null;
   timeZone: string;
   onOpenChange: (open: boolean) => void;
+  /** `event` is one occurrence (from its page), not the series (from the admin list). */
+  isOccurrence?: boolean;
+  onSaved?: (event: TEvent) => void;
 }) {
   const create = useCreateEvent();
   const update = useUpdateEvent();
@@ -38,6 +64,15 @@ export function EventFormDialog({
   const { errors } = form.formState;
   const isEdit = !!event;
   const pending = create.isPending || update.isPending;
+  const [repeat, setRepeat] = useState<TRepeatChoice>("none");
+  const [until, setUntil] = useState("");
+  const [scope, setScope] = useState<TEventEditScope>("one");
+  const asksScope = isOccurrence && !!event?.recurrence;
+  const startLocal = form.watch("startTime");
+  const repeatOptions = getRepeatOptions(startLocal);
+  if (repeat === "custom" && event) {
+    repeatOptions.push({ value: "custom", label: describeEventRepeat(event, timeZone) ?? "As it is" });
+  }
 
   // A closed dialog resets its form; opening it shows the event being edited.
   useEffect(() => {
@@ -51,9 +86,14 @@ export function EventFormDialog({
             endTime: toDateTimeLocalValue(event.endTime, timeZone),
             location: event.location,
             streamUrl: event.streamUrl ?? "",
+            isService: event.isService,
           }
         : EMPTY,
     );
+    const r = fromRecurrence(event?.recurrence ?? null, timeZone);
+    setRepeat(r.choice);
+    setUntil(r.until);
+    setScope("one");
   }, [open, event, timeZone, form]);
 
   const onSubmit = form.handleSubmit((values) => {
@@ -61,14 +101,20 @@ export function EventFormDialog({
       ...values,
       startTime: fromDateTimeLocalValue(values.startTime, timeZone),
       endTime: fromDateTimeLocalValue(values.endTime, timeZone),
+      // One date keeps the series' rule; otherwise the rule from the choice.
+      ...(!(asksScope && scope === "one") && {
+        recurrence: toRecurrence(repeat, values.startTime, until, event?.recurrence ?? null),
+      }),
+      ...(asksScope && event && { scope, occurrenceStart: event.occurrenceStart }),
     };
     const onError = (error: unknown) => {
       if (applyServerFieldErrors(form, error)) return;
       toastApiError(error, { description: isEdit ? "Failed to update event" : "Failed to create event" });
     };
-    const done = (description: string) => () => {
+    const done = (description: string) => (saved: TEvent) => {
       toast({ title: "Success!", description });
       onOpenChange(false);
+      onSaved?.(saved);
     };
     if (event) update.mutate({ id: event.id, body }, { onSuccess: done("Event updated successfully."), onError });
     else create.mutate(body, { onSuccess: done("Event created successfully."), onError });
@@ -91,6 +137,20 @@ export function EventFormDialog({
           </DialogDescription>
         </DialogHeader>
         <form id="event-form" onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
+          {asksScope && (
+            <fieldset className="grid gap-2 sm:col-span-2">
+              <legend id="event-scope-label" className="mb-2 text-sm font-medium">
+                Change which dates?
+              </legend>
+              <RadioCards
+                aria-labelledby="event-scope-label"
+                name="scope"
+                value={scope}
+                onValueChange={setScope}
+                options={SCOPES}
+              />
+            </fieldset>
+          )}
           <FormField id="event-title" label="Title" error={err("title")} className="sm:col-span-2">
             <Input {...fieldAria("event-title", err("title"))} {...form.register("title")} />
           </FormField>
@@ -114,6 +174,29 @@ export function EventFormDialog({
           <p id="event-time-hint" className="-mt-2 text-xs text-muted-foreground sm:col-span-2">
             {timeHint}
           </p>
+          {!(asksScope && scope === "one") && (
+            <>
+              <FormField id="event-repeat" label="Repeats" className={repeat === "none" ? "sm:col-span-2" : ""}>
+                <select
+                  id="event-repeat"
+                  className={cn(inputClasses, "appearance-auto")}
+                  value={repeat}
+                  onChange={(e) => setRepeat(e.target.value as TRepeatChoice)}
+                >
+                  {repeatOptions.map((o) => (
+                    <option key={o.value} value={o.value} disabled={o.value !== "none" && !startLocal}>
+                      {o.label}
+                    </option>
+                  ))}
+                </select>
+              </FormField>
+              {repeat !== "none" && repeat !== "custom" && (
+                <FormField id="event-until" label="Ends on (optional)">
+                  <Input id="event-until" type="date" value={until} onChange={(e) => setUntil(e.target.value)} />
+                </FormField>
+              )}
+            </>
+          )}
           <FormField id="event-location" label="Location" error={err("location")} className="sm:col-span-2">
             <Input {...fieldAria("event-location", err("location"))} {...form.register("location")} />
           </FormField>
@@ -125,6 +208,23 @@ export function EventFormDialog({
             className="sm:col-span-2"
             registration={form.register("streamUrl")}
           />
+          <div className="flex items-start gap-3 sm:col-span-2">
+            <input
+              id="event-service"
+              type="checkbox"
+              className="mt-0.5 size-4 shrink-0 accent-[var(--brand)]"
+              aria-describedby="event-service-hint"
+              {...form.register("isService")}
+            />
+            <div className="grid gap-0.5">
+              <label htmlFor="event-service" className="text-sm font-medium">
+                Regular service
+              </label>
+              <p id="event-service-hint" className="text-xs text-muted-foreground">
+                A repeating service is listed under service times on your church's public page.
+              </p>
+            </div>
+          </div>
         </form>
         <DialogFormFooter
           formId="event-form"

@@ -98,4 +98,30 @@ describe("EventPage", () => {
     renderWithApp(<EventPage id="e1" />, { user: denver });
     await waitFor(() => expect(screen.getByRole("button", { name: /retry|try again/i })).toBeTruthy());
   });
+
+  it("shows one occurrence of a repeating event: its date, 'Repeats every Sunday', its own RSVP and attendees", async () => {
+    const occurrence = "2099-12-13T17:00:00.000Z";
+    const WEEKLY = makeEvent({
+      ...EVENT,
+      startTime: occurrence,
+      endTime: "2099-12-13T18:30:00.000Z",
+      occurrenceStart: occurrence,
+      recurrence: "FREQ=WEEKLY;BYDAY=SU",
+    });
+    const q = `?occurrenceStart=${encodeURIComponent(occurrence)}`;
+    const fetchMock = mockFetch({
+      [`/api/events/e1${q}`]: WEEKLY,
+      [`/api/events/e1/attendees${q}`]: [],
+      [`POST /api/events/e1/rsvp${q}`]: () => jsonResponse({ ...WEEKLY, isGoing: true, rsvpCount: 1 }),
+    });
+    renderWithApp(<EventPage id="e1" />, {
+      user: denver,
+      path: `/events/e1?occurrence=${encodeURIComponent(occurrence)}`,
+    });
+    expect(await screen.findByText("Sun, Dec 13, 2099")).toBeTruthy();
+    expect(screen.getByText("Repeats every Sunday")).toBeTruthy();
+    await userEvent.click(screen.getByRole("button", { name: "I'll be there" }));
+    expect(await screen.findByRole("button", { name: "Going ✓" })).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([u, i]) => u === `/api/events/e1/rsvp${q}` && i?.method === "POST")).toBe(true);
+  });
 });

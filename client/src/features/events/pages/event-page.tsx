@@ -1,6 +1,7 @@
 import { getEventStatus } from "@common/event-helpers";
 import type { TEvent } from "@common/events";
 import { mapSearchUrl } from "@common/map-link";
+import { isAdminRole } from "@common/roles";
 import {
   ArrowLeft,
   CalendarDays,
@@ -8,25 +9,35 @@ import {
   Clock,
   ExternalLink,
   MapPin,
+  Pencil,
   Radio,
+  Repeat,
   SearchX,
   Users,
+  XCircle,
 } from "lucide-react";
-import { useMemo } from "react";
-import { Link } from "wouter";
+import { Suspense, useMemo, useState } from "react";
+import { Link, useLocation, useSearch } from "wouter";
+import { ConfirmDeleteDialog } from "@/components/confirm-delete-dialog";
 import { LoadError } from "@/components/load-error";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Skeleton, skeletonKeys } from "@/components/ui/skeleton";
+import { toast } from "@/components/ui/use-toast";
 import { getServerMessage, getStatus } from "@/lib/api-client";
 import { toastApiError } from "@/lib/auth-redirect";
 import { useCurrentUser } from "@/lib/current-user";
+import { lazyComponent } from "@/lib/lazy";
 import { safeTimeZone } from "@/lib/time-zone";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useNow } from "@/lib/use-now";
-import { eventCalendarUrl, useEvent, useEventAttendees, useRsvp } from "../api";
+import { eventCalendarUrl, useCancelOccurrence, useEvent, useEventAttendees, useRsvp } from "../api";
 import { EventStatusBadge } from "../components/event-status-badge";
 import { eventFormatter } from "../format";
+import { describeEventRepeat, eventPageHref } from "../repeat";
+
+// Only an admin opens the form: its code downloads when they do.
+const EventFormDialog = lazyComponent(() => import("../components/event-form-dialog").then((m) => m.EventFormDialog));
 
 const linkClasses = "font-medium text-brand-text underline underline-offset-2 hover:no-underline";
 
@@ -77,7 +88,7 @@ function RsvpButton({ event }: { event: TEvent }) {
   const rsvp = useRsvp();
   const toggle = () =>
     rsvp.mutate(
-      { id: event.id, going: !event.isGoing },
+      { event, going: !event.isGoing },
       {
         onError: (error) =>
           toastApiError(error, { description: getServerMessage(error) ?? "Failed to update your RSVP" }),
@@ -96,7 +107,7 @@ function RsvpButton({ event }: { event: TEvent }) {
 }
 
 function WhoIsComing({ event }: { event: TEvent }) {
-  const attendees = useEventAttendees(event.id);
+  const attendees = useEventAttendees(event.id, event.recurrence ? event.occurrenceStart : null);
   return (
     <Card className="p-5 sm:p-6" aria-labelledby="who-is-coming">
       <h2 id="who-is-coming" className="flex items-center gap-2 text-lg font-semibold">
@@ -141,10 +152,65 @@ function WhoIsComing({ event }: { event: TEvent }) {
   );
 }
 
-/** Issue 24: one event's page (`/events/{id}`): when and where, RSVP, who's coming, add to a calendar. */
+/** An admin's edit (asking which occurrences for a repeating event) and "Cancel this date". */
+function AdminActions({ event, timeZone }: { event: TEvent; timeZone: string }) {
+  const [isEditing, setEditing] = useState(false);
+  const [toCancel, setToCancel] = useState<TEvent | null>(null);
+  const cancel = useCancelOccurrence();
+  const [, navigate] = useLocation();
+  const confirmCancel = (e: TEvent) =>
+    cancel.mutate(e, {
+      onSuccess: () => {
+        toast({ title: "Success!", description: "This date was cancelled." });
+        navigate("/events");
+      },
+      onError: (error) => toastApiError(error, { description: "Failed to cancel this date" }),
+    });
+  return (
+    <>
+      <Button variant="outline" onClick={() => setEditing(true)}>
+        <Pencil aria-hidden="true" />
+        Edit
+      </Button>
+      {event.recurrence && (
+        <Button variant="outline" onClick={() => setToCancel(event)}>
+          <XCircle aria-hidden="true" />
+          Cancel this date
+        </Button>
+      )}
+      {isEditing && (
+        <Suspense fallback={null}>
+          <EventFormDialog
+            open={isEditing}
+            event={event}
+            isOccurrence
+            timeZone={timeZone}
+            onOpenChange={setEditing}
+            onSaved={(saved) => navigate(eventPageHref(saved), { replace: true })}
+          />
+        </Suspense>
+      )}
+      <ConfirmDeleteDialog
+        item={toCancel}
+        title="Cancel this date?"
+        description={<>Only this date of “{toCancel?.title}” is cancelled; the other dates stay.</>}
+        confirmLabel="Cancel this date"
+        onConfirm={confirmCancel}
+        onClose={() => setToCancel(null)}
+      />
+    </>
+  );
+}
+
+/**
+ * Issue 24: one event's page (`/events/{id}`): when and where, RSVP, who's coming, add to a calendar.
+ * A repeating event's occurrence is `?occurrence=<ISO>` (its start by the rule); without it, the
+ * next one.
+ */
 export function EventPage({ id }: { id: string }) {
   const user = useCurrentUser();
-  const event = useEvent(id);
+  const occurrence = new URLSearchParams(useSearch()).get("occurrence");
+  const event = useEvent(id, occurrence);
   const now = useNow();
   const timeZone = user.church.timeZone;
   const format = useMemo(() => eventFormatter(timeZone), [timeZone]);
@@ -158,6 +224,7 @@ export function EventPage({ id }: { id: string }) {
   const e = event.data as TEvent;
   const isPast = getEventStatus(e, now) === "Past";
   const zone = zoneName(e.startTime, safeTimeZone(timeZone));
+  const repeat = describeEventRepeat(e, timeZone);
 
   return (
     <article className="grid max-w-3xl gap-5">
@@ -202,6 +269,15 @@ export function EventPage({ id }: { id: string }) {
               </a>
             </dd>
           </div>
+          {repeat && (
+            <div className="flex gap-3">
+              <dt className="shrink-0">
+                <Repeat className="size-5 text-brand-text" aria-hidden="true" />
+                <span className="sr-only">Repeats</span>
+              </dt>
+              <dd className="text-foreground">{repeat}</dd>
+            </div>
+          )}
           {e.streamUrl && (
             <div className="flex gap-3">
               <dt className="shrink-0">
@@ -223,6 +299,7 @@ export function EventPage({ id }: { id: string }) {
             <CalendarPlus aria-hidden="true" />
             Add to my calendar
           </a>
+          {isAdminRole(user.role) && <AdminActions event={e} timeZone={timeZone} />}
         </div>
       </Card>
 

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { getToasts } from "@/components/ui/use-toast";
 import { makeEvent } from "@/test/fixtures";
 import { jsonResponse, makeUser, mockFetch, renderWithApp } from "@/test/render";
@@ -19,6 +19,10 @@ const LATER = makeEvent({ id: "u2", title: "Youth Night", startTime: at(9 * DAY)
 
 function setup(events = [LATER, PAST, SOON], routes: Record<string, unknown> = {}, timeZone = "UTC") {
   const fetchMock = mockFetch({ "/api/events": events, ...routes });
+  // The page asks for a window of occurrences: answered with the events given, whatever the window.
+  vi.stubGlobal("fetch", (input: string, init?: RequestInit) =>
+    fetchMock(/^\/api\/events\?from=[^&]+&to=[^&]+$/.test(input) ? "/api/events" : input, init),
+  );
   const user = makeUser({ role: "CONGREGANT" });
   renderWithApp(<EventsPage />, { user: { ...user, church: { ...user.church, timeZone } }, path: "/events" });
   return fetchMock;
@@ -153,5 +157,37 @@ describe("EventsPage", () => {
         variant: "destructive",
       }),
     );
+  });
+
+  it("shows each occurrence of a repeating event as its own card, link and RSVP", async () => {
+    const first = at(2 * DAY);
+    const second = at(9 * DAY);
+    const weekly = (start: string) =>
+      makeEvent({
+        id: "w",
+        title: "Sunday Service",
+        startTime: start,
+        endTime: new Date(Date.parse(start) + 3_600_000).toISOString(),
+        occurrenceStart: start,
+        recurrence: "FREQ=WEEKLY",
+      });
+    const q = `?occurrenceStart=${encodeURIComponent(second)}`;
+    const fetchMock = setup([weekly(first), weekly(second)], {
+      [`POST /api/events/w/rsvp${q}`]: () => jsonResponse({ ...weekly(second), isGoing: true, rsvpCount: 1 }),
+    });
+    const links = await screen.findAllByRole("link", { name: "Sunday Service" });
+    expect(links.map((l) => l.getAttribute("href"))).toEqual([
+      `/events/w?occurrence=${encodeURIComponent(first)}`,
+      `/events/w?occurrence=${encodeURIComponent(second)}`,
+    ]);
+    const cards = links.map((l) => l.closest("li") as HTMLElement);
+    await userEvent.click(within(cards[1]).getByRole("button", { name: "I'll be there" }));
+    expect(await within(cards[1]).findByRole("button", { name: "Going ✓" })).toBeTruthy();
+    // The first occurrence keeps its own answer.
+    expect(within(cards[0]).getByRole("button", { name: "I'll be there" })).toBeTruthy();
+    expect(within(cards[0]).getByText("0 going")).toBeTruthy();
+    expect(fetchMock.mock.calls.filter(([u]) => String(u).includes("/rsvp")).map(([u]) => u)).toEqual([
+      `/api/events/w/rsvp${q}`,
+    ]);
   });
 });

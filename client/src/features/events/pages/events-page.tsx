@@ -11,14 +11,30 @@ import { Skeleton, skeletonKeys } from "@/components/ui/skeleton";
 import { useCurrentUser } from "@/lib/current-user";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useNow } from "@/lib/use-now";
-import { useEvents } from "../api";
+import { useEventOccurrences } from "../api";
 import { EventCard } from "../components/event-card";
 import { eventFormatter, type TEventFormatter } from "../format";
 
 /** Past events shown before "Show all"; a church's history grows for years. */
 export const PAST_SHOWN = 5;
+/** The window the page asks for: repeating events are expanded into each occurrence within it. */
+export const EVENTS_PAST_DAYS = 60;
+export const EVENTS_AHEAD_DAYS = 120;
+const DAY_MS = 86_400_000;
 
-function PastEvents({ events, now, format }: { events: TEvent[]; now: Date; format: TEventFormatter }) {
+const occurrenceKey = (e: TEvent) => `${e.id}|${e.occurrenceStart}`;
+
+function PastEvents({
+  events,
+  now,
+  format,
+  timeZone,
+}: {
+  events: TEvent[];
+  now: Date;
+  format: TEventFormatter;
+  timeZone: string;
+}) {
   const [showAll, setShowAll] = useState(false);
   const shown = showAll ? events : events.slice(0, PAST_SHOWN);
   return (
@@ -28,7 +44,7 @@ function PastEvents({ events, now, format }: { events: TEvent[]; now: Date; form
       </h2>
       <ul className="grid gap-4">
         {shown.map((e) => (
-          <EventCard key={e.id} event={e} now={now} format={format} headingLevel={3} />
+          <EventCard key={occurrenceKey(e)} event={e} now={now} format={format} headingLevel={3} timeZone={timeZone} />
         ))}
       </ul>
       {events.length > shown.length && (
@@ -43,11 +59,21 @@ function PastEvents({ events, now, format }: { events: TEvent[]; now: Date; form
 /**
  * Spec 1 screen 8: Upcoming Events (`/events`) in the church's time zone. Issue 24: what has not ended
  * comes first (happening now, then upcoming, soonest first); past events sit apart below, most
- * recent first.
+ * recent first. Each occurrence of a repeating event is its own card, over the last
+ * EVENTS_PAST_DAYS and the next EVENTS_AHEAD_DAYS.
  */
 export function EventsPage() {
   const user = useCurrentUser();
-  const events = useEvents();
+  const timeZone = user.church.timeZone;
+  // The window is fixed when the page opens, so the query is asked once.
+  const [range] = useState(() => {
+    const t = Date.now();
+    return {
+      from: new Date(t - EVENTS_PAST_DAYS * DAY_MS).toISOString(),
+      to: new Date(t + EVENTS_AHEAD_DAYS * DAY_MS).toISOString(),
+    };
+  });
+  const events = useEventOccurrences(range.from, range.to);
   const now = useNow();
   const format = useMemo(() => eventFormatter(user.church.timeZone), [user.church.timeZone]);
   const { current, past } = useMemo(() => splitEventsByStatus(events.data ?? [], now), [events.data, now]);
@@ -92,11 +118,11 @@ export function EventsPage() {
           ) : (
             <ul className="grid gap-4" aria-label="Upcoming events">
               {current.map((e) => (
-                <EventCard key={e.id} event={e} now={now} format={format} />
+                <EventCard key={occurrenceKey(e)} event={e} now={now} format={format} timeZone={timeZone} />
               ))}
             </ul>
           )}
-          {past.length > 0 && <PastEvents events={past} now={now} format={format} />}
+          {past.length > 0 && <PastEvents events={past} now={now} format={format} timeZone={timeZone} />}
         </>
       )}
     </>

@@ -66,7 +66,7 @@ describe("ManageEventsPage", () => {
       within(rows[1])
         .getByRole("link", { name: /View Youth Night/ })
         .getAttribute("href"),
-    ).toBe("/events");
+    ).toBe("/events/e2");
   });
 
   it("searches title and location, with 'No events found'", async () => {
@@ -130,11 +130,42 @@ describe("ManageEventsPage", () => {
       endTime: "2030-01-01T22:30:00.000Z",
       location: "Chapel",
       streamUrl: null,
+      recurrence: null,
+      isService: false,
     });
     answer(jsonResponse(makeEvent(), 201));
     await waitFor(() =>
       expect(getToasts()[0]).toMatchObject({ title: "Success!", description: "Event created successfully." }),
     );
+  });
+
+  it("makes a weekly regular service: Repeats offers the start's weekday, an end date and 'Regular service'", async () => {
+    const fetchMock = setup({ "POST /api/events": () => jsonResponse(makeEvent(), 201) });
+    const dialog = await openAddDialog();
+    await fill(dialog, {
+      Title: "Sunday Worship",
+      Description: "All welcome",
+      "Start time": "2030-01-06T10:00",
+      "End time": "2030-01-06T11:30",
+      Location: "Sanctuary",
+    });
+    const repeats = within(dialog).getByLabelText("Repeats") as HTMLSelectElement;
+    expect([...repeats.options].map((o) => o.textContent)).toEqual([
+      "Does not repeat",
+      "Weekly on Sunday",
+      "Monthly on the first Sunday",
+      "Monthly on day 6",
+    ]);
+    await userEvent.selectOptions(repeats, "Weekly on Sunday");
+    await userEvent.type(within(dialog).getByLabelText("Ends on (optional)"), "2030-06-30");
+    await userEvent.click(within(dialog).getByRole("checkbox", { name: "Regular service" }));
+    await userEvent.click(within(dialog).getByRole("button", { name: "Create Event" }));
+    await waitFor(() => expect(sent(fetchMock, "POST")).toHaveLength(1));
+    expect(JSON.parse(String(sent(fetchMock, "POST")[0][1]?.body))).toMatchObject({
+      startTime: "2030-01-06T10:00:00.000Z",
+      recurrence: "FREQ=WEEKLY;BYDAY=SU;UNTIL=20300630",
+      isService: true,
+    });
   });
 
   it("edits with PUT, starting from the saved times", async () => {

@@ -79,6 +79,7 @@ export function ManageEventsPage({ feedCard }: { feedCard?: ReactNode }) {
             isFiltered={!!q}
             now={now}
             format={format}
+            timeZone={timeZone}
             onEdit={dialog.openFor}
             onDelete={setToDelete}
           />
