@@ -51,15 +51,20 @@ function Section({ icon, title, children }: { icon: ReactNode; title: string; ch
   );
 }
 
-function EventList({ events, timeZone }: { events: TPublicEvent[]; timeZone: string }) {
+/** Events, or services with `when` ("Sundays at 10:00 AM"); a repeating event's occurrences are items of their own. */
+function EventList({ events, timeZone }: { events: (TPublicEvent & { when?: string })[]; timeZone: string }) {
   return (
     <ul className="grid gap-3">
       {events.map((e) => (
-        <li key={e.id} className="rounded-lg border border-border p-3">
+        <li key={`${e.id}|${e.startTime}`} className="rounded-lg border border-border p-3">
           <p className="font-medium break-words text-foreground">{e.title}</p>
           <p className="mt-1 flex items-center gap-1.5 text-sm text-muted-foreground">
             <Clock className="size-3.5 shrink-0" aria-hidden="true" />
-            <time dateTime={e.startTime}>{formatEventTime(e.startTime, timeZone)}</time>
+            {e.when ? (
+              <span>{e.when}</span>
+            ) : (
+              <time dateTime={e.startTime}>{formatEventTime(e.startTime, timeZone)}</time>
+            )}
           </p>
           <p className="mt-0.5 flex items-center gap-1.5 text-sm break-words text-muted-foreground">
             <MapPin className="size-3.5 shrink-0" aria-hidden="true" />
@@ -180,7 +185,7 @@ export function PublicChurchPage({ slug, notFound }: { slug: string; notFound: R
 
       <div className="grid gap-6 md:grid-cols-5">
         <div className="grid content-start gap-6 md:col-span-3">
-          {/* Regular services (repeating events marked as services) come with repeating events. */}
+          {/* Regular services: repeating events marked as services, with when they happen in words. */}
           {services.length > 0 && (
             <Section icon={<Clock className="size-4 text-brand-text" aria-hidden="true" />} title="Service times">
               <EventList events={services} timeZone={church.timeZone} />
