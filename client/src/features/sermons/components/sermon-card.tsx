@@ -19,7 +19,8 @@ export function SermonCard({ sermon, linkSeries = true }: { sermon: TSermon; lin
     <li className="group relative flex flex-col rounded-2xl border border-border bg-card shadow-xs transition-colors focus-within:border-brand-border hover:border-brand-border">
       <SermonThumbnail sermon={sermon} className="w-full rounded-t-2xl border-b border-border" />
       <div className="flex flex-1 flex-col p-5">
-        <div className="mb-3 flex min-h-6 flex-wrap items-center gap-2">
+        {/* Kept empty in a grid row so titles line up; on a phone's single column an empty row is dropped. */}
+        <div className="mb-3 flex min-h-6 flex-wrap items-center gap-2 max-sm:empty:hidden">
           {sermon.videoUrl && (
             <Badge tone="brand">
               <Video className="size-3" aria-hidden="true" />

@@ -63,7 +63,7 @@ export function SermonThumbnail({
     >
       {/* A quiet ring pattern, so the color block reads as a picture rather than an empty box; drawn
           as a background inside the box, so nothing sticks out of it. */}
-      <span className="pointer-events-none absolute inset-0" style={{ backgroundImage: RINGS }} />
+      {!compact && <span className="pointer-events-none absolute inset-0" style={{ backgroundImage: RINGS }} />}
       <span
         className={cn(
           "relative flex items-center justify-center rounded-full bg-white/15 ring-1 ring-white/25",

@@ -1,3 +1,4 @@
+import type { TSermon } from "@common/sermons";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -44,7 +45,10 @@ const HLS_URL = "https://stream.example.org/live/index.m3u8";
 
 const NOTES = "Jesus calmed the storm.\n\nPeace be still, and know that I am God.";
 
-function setup(sermon = makeSermon(), routes: Record<string, unknown> = {}) {
+function setup(
+  sermon: TSermon & { scriptureUrl?: string | null } = makeSermon(),
+  routes: Record<string, unknown> = {},
+) {
   const fetchMock = mockFetch({
     "/api/sermons/s1": sermon,
     "/api/sermons/s1/related": [],
