@@ -24,7 +24,7 @@ type TValues = z.input<typeof ZCreateChurchBody>;
 const NEXT_STEPS = [
   "Your church platform is created",
   "You get admin access to manage everything",
-  "You invite members by e-mail",
+  "You invite members by email",
   "Members join only through invitations",
 ];
 
