@@ -190,4 +190,22 @@ describe("EventsPage", () => {
       `/api/events/w/rsvp${q}`,
     ]);
   });
+
+  it("shows the next four dates of a repeating event among the upcoming ones", async () => {
+    const dates = [1, 8, 15, 22, 29, 36].map((d) => at(d * DAY));
+    setup(
+      dates.map((start) =>
+        makeEvent({
+          id: "w",
+          title: "Sunday Service",
+          startTime: start,
+          endTime: new Date(Date.parse(start) + 3_600_000).toISOString(),
+          occurrenceStart: start,
+          recurrence: "FREQ=WEEKLY",
+        }),
+      ),
+    );
+    await screen.findAllByRole("link", { name: "Sunday Service" });
+    expect(screen.getAllByRole("link", { name: "Sunday Service" })).toHaveLength(4);
+  });
 });

@@ -22,7 +22,21 @@ export const EVENTS_PAST_DAYS = 60;
 export const EVENTS_AHEAD_DAYS = 120;
 const DAY_MS = 86_400_000;
 
+/** Dates of one repeating event shown among the upcoming ones: a weekly service does not fill the page. */
+export const REPEAT_DATES_SHOWN = 4;
+
 const occurrenceKey = (e: TEvent) => `${e.id}|${e.occurrenceStart}`;
+
+/** Keeps the first `max` occurrences of each repeating event, and every single event. */
+function limitRepeats(events: TEvent[], max: number): TEvent[] {
+  const seen = new Map<string, number>();
+  return events.filter((e) => {
+    if (!e.recurrence) return true;
+    const n = (seen.get(e.id) ?? 0) + 1;
+    seen.set(e.id, n);
+    return n <= max;
+  });
+}
 
 function PastEvents({
   events,
@@ -60,7 +74,7 @@ function PastEvents({
  * Spec 1 screen 8: Upcoming Events (`/events`) in the church's time zone. Issue 24: what has not ended
  * comes first (happening now, then upcoming, soonest first); past events sit apart below, most
  * recent first. Each occurrence of a repeating event is its own card, over the last
- * EVENTS_PAST_DAYS and the next EVENTS_AHEAD_DAYS.
+ * EVENTS_PAST_DAYS and the next EVENTS_AHEAD_DAYS (the next REPEAT_DATES_SHOWN of each series).
  */
 export function EventsPage() {
   const user = useCurrentUser();
@@ -76,7 +90,10 @@ export function EventsPage() {
   const events = useEventOccurrences(range.from, range.to);
   const now = useNow();
   const format = useMemo(() => eventFormatter(user.church.timeZone), [user.church.timeZone]);
-  const { current, past } = useMemo(() => splitEventsByStatus(events.data ?? [], now), [events.data, now]);
+  const { current, past } = useMemo(() => {
+    const split = splitEventsByStatus(events.data ?? [], now);
+    return { current: limitRepeats(split.current, REPEAT_DATES_SHOWN), past: split.past };
+  }, [events.data, now]);
   useDocumentTitle("Upcoming Events");
 
   return (
