@@ -81,7 +81,8 @@ export async function findChanges(ctx: Pick<TReader, "db" | "churchId">, eventId
 
 /**
  * Every occurrence that overlaps [from, to), in order of start: single events as they are, repeating
- * ones expanded in the church's zone with their changes applied. `max` stops the expansion early.
+ * ones expanded in the church's zone with their changes applied. `max` stops the expansion early;
+ * `isService` keeps only services (true) or only the rest (false).
  */
 export async function findOccurrences(
   ctx: TReader,
@@ -96,7 +97,7 @@ export async function findOccurrences(
       inChurch(
         events,
         ctx,
-        extra?.isService ? eq(events.isService, true) : undefined,
+        extra?.isService === undefined ? undefined : eq(events.isService, extra.isService),
         or(
           and(isNull(events.recurrence), lt(events.startTime, to), gt(events.endTime, from)),
           and(isNotNull(events.recurrence), lt(events.startTime, new Date(to.getTime() + MOVED_MARGIN_MS))),

@@ -47,8 +47,9 @@ export async function getPublicChurchPage(db: TDb, slug: string): Promise<TPubli
       .where(inChurch(sermons, scope, eq(sermons.isDraft, false)))
       .orderBy(desc(sermons.date), desc(sermons.createdAt))
       .limit(PUBLIC_PAGE_SERMONS),
-    // Upcoming occurrences over the next three months, and the one in progress now.
-    findOccurrences(reader, { from: now, to: new Date(now.getTime() + 92 * DAY_MS) }),
+    // Upcoming occurrences over the next three months, and the one in progress now; the services
+    // have their own section (their times), so a weekly service does not fill this one.
+    findOccurrences(reader, { from: now, to: new Date(now.getTime() + 92 * DAY_MS) }, { isService: false }),
     findServices(reader, now),
   ]);
   const eventRows = upcoming.slice(0, PUBLIC_PAGE_EVENTS).map((o) => ({
