@@ -155,7 +155,7 @@ export function SidebarContent({ inDrawer }: { inDrawer?: boolean }) {
         >
           <Avatar name={name} src={user.profileImageUrl} className="size-9" />
           <span className="grid min-w-0">
-            <span className="truncate text-sm font-medium text-foreground" title={name}>
+            <span className="line-clamp-2 text-sm font-medium break-words text-foreground" title={name}>
               {name}
             </span>
             <span className="truncate text-xs text-muted-foreground">View profile</span>
