@@ -110,15 +110,23 @@ export async function expectNoHorizontalOverflow(page: Page): Promise<void> {
 
 /**
  * What every screen must pass, at the page's current size: once nothing is moving (the pointer
- * parked, no CSS transition running), no sideways overflow, no axe violation; then a screenshot
+ * parked, nothing fading or sliding), no sideways overflow, no axe violation; then a screenshot
  * named `name` to look at.
+ * ("Still": no transition or finite animation running, such as a list fading in; a spinner's endless
+ * one does not count.)
  */
 export async function checkScreen(page: Page, name: string): Promise<void> {
   await page.mouse.move(0, 0);
   await expect
-    .poll(() => page.evaluate(() => document.getAnimations().filter((a) => a instanceof CSSTransition).length), {
-      timeout: 15_000,
-    })
+    .poll(
+      () =>
+        page.evaluate(
+          () =>
+            document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
+              .length,
+        ),
+      { timeout: 15_000 },
+    )
     .toBe(0);
   await expectNoHorizontalOverflow(page);
   expect(await axe(page), name).toEqual([]);
