@@ -2,7 +2,6 @@ import type { TAdminStats } from "@common/admin";
 import { DEFAULT_BRAND_COLOR } from "@common/brand";
 import { and, count, eq, gt, gte, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { churches } from "../../db/schema/churches";
-import { events } from "../../db/schema/events";
 import { invitationRequests, invitations } from "../../db/schema/invitations";
 import { prayerRequests } from "../../db/schema/prayer";
 import { sermons } from "../../db/schema/sermons";
@@ -10,13 +9,14 @@ import { users } from "../../db/schema/users";
 import { inChurch } from "../../lib/church-scope";
 import type { TChurchCtx } from "../../lib/context";
 import { startOfMonth, startOfWeek } from "../../lib/time";
+import { findUpcoming } from "../events/events.service";
 import { countPendingKudos } from "../kudos/kudos.service";
 
 /**
  * The admin dashboard's figures, counted from the church's rows. `prayerRequests` counts the open
  * ones: not answered and not hidden; `pendingKudos` the kudos waiting for approval; `upcomingEvents`
- * the events that have not ended (one happening now is still to come, never past: issue 24), as
- * `GET /api/events?upcoming=true` lists them.
+ * the events that have not ended (one happening now is still to come, never past: issue 24; a
+ * repeating one while it has dates to come), as `GET /api/events?upcoming=true` lists them.
  */
 export async function getAdminStats(ctx: TChurchCtx, now = new Date()): Promise<TAdminStats> {
   const weekStart = startOfWeek(now, ctx.timeZone);
@@ -30,17 +30,14 @@ export async function getAdminStats(ctx: TChurchCtx, now = new Date()): Promise<
     })
     .from(users)
     .where(inChurch(users, ctx));
-  const [[sermonCount], [eventCount], [prayerCount]] = await Promise.all([
+  const [[sermonCount], upcoming, [prayerCount]] = await Promise.all([
     // "Total sermons" counts what the church can watch: drafts (a live stream's recording waiting in
     // Manage Sermons) join the count when an admin publishes them.
     ctx.db
       .select({ n: count() })
       .from(sermons)
       .where(inChurch(sermons, ctx, eq(sermons.isDraft, false))),
-    ctx.db
-      .select({ n: count() })
-      .from(events)
-      .where(inChurch(events, ctx, gt(events.endTime, now))),
+    findUpcoming(ctx, now),
     ctx.db
       .select({ n: count() })
       .from(prayerRequests)
@@ -81,7 +78,7 @@ export async function getAdminStats(ctx: TChurchCtx, now = new Date()): Promise<
     totalAdmins: m.totalAdmins,
     activeThisWeek: m.activeThisWeek,
     totalSermons: sermonCount.n,
-    upcomingEvents: eventCount.n,
+    upcomingEvents: upcoming.length,
     prayerRequests: prayerCount.n,
     newMembersThisMonth: m.newMembersThisMonth,
     pendingInvitations: inv.open,

@@ -78,31 +78,40 @@ function windowEdge(value: string, timeZone: string, isEnd: boolean): Date {
 }
 
 /**
- * The church's events, soonest first. With `from` and `to`, or `upcoming`, each occurrence of the
- * window (the next year for `upcoming`) is its own item; otherwise one item per event, a repeating
- * one at its first start. `limit` caps the count.
+ * Each event that is not over, once, at its next occurrence (one in progress counts), soonest
+ * first: a weekly service is "Sunday Worship, Nov 29", not every Sunday of the year, so the
+ * dashboards' three places and the admin's count show the church's different events.
+ */
+export async function findUpcoming(ctx: TReader & { timeZone: string }, now: Date, limit?: number) {
+  const all = await findOccurrences(ctx, { from: now, to: new Date(now.getTime() + MAX_EVENT_WINDOW_DAYS * DAY_MS) });
+  const seen = new Set<string>();
+  const next = all.filter((o) => !seen.has(o.event.id) && seen.add(o.event.id));
+  return limit === undefined ? next : next.slice(0, limit);
+}
+
+/**
+ * The church's events, soonest first. With `from` and `to`, each occurrence of the window is its
+ * own item; with `upcoming`, each event not over at its next occurrence (findUpcoming); otherwise
+ * one item per event, a repeating one at its first start. `limit` caps the count.
  */
 export async function listEvents(
   ctx: TReader & { timeZone: string },
   q: { upcoming?: boolean; limit?: number; from?: string; to?: string } = {},
   now = new Date(),
 ): Promise<TEvent[]> {
-  if (q.from !== undefined || q.to !== undefined || q.upcoming) {
-    let from = now;
-    let to = new Date(now.getTime() + MAX_EVENT_WINDOW_DAYS * DAY_MS);
-    if (q.from !== undefined || q.to !== undefined) {
-      if (!q.from || !q.to) throw badRequest("Give both from and to, or neither.", q.from ? "to" : "from");
-      from = windowEdge(q.from, ctx.timeZone, false);
-      to = windowEdge(q.to, ctx.timeZone, true);
-      if (to <= from) throw badRequest("to must be after from.", "to");
-      if (to.getTime() - from.getTime() > MAX_EVENT_WINDOW_DAYS * DAY_MS)
-        throw badRequest(`Ask for at most ${MAX_EVENT_WINDOW_DAYS} days of events at once.`, "to");
-    }
+  if (q.from !== undefined || q.to !== undefined) {
+    if (!q.from || !q.to) throw badRequest("Give both from and to, or neither.", q.from ? "to" : "from");
+    const from = windowEdge(q.from, ctx.timeZone, false);
+    const to = windowEdge(q.to, ctx.timeZone, true);
+    if (to <= from) throw badRequest("to must be after from.", "to");
+    if (to.getTime() - from.getTime() > MAX_EVENT_WINDOW_DAYS * DAY_MS)
+      throw badRequest(`Ask for at most ${MAX_EVENT_WINDOW_DAYS} days of events at once.`, "to");
     const list = await findOccurrences(ctx, { from, to });
     if (q.limit === undefined && list.length > MAX_EVENT_OCCURRENCES)
       throw badRequest(`This window holds more than ${MAX_EVENT_OCCURRENCES} events; ask for a shorter one.`, "to");
     return toOccurrenceItems(ctx, q.limit === undefined ? list : list.slice(0, q.limit));
   }
+  if (q.upcoming) return toOccurrenceItems(ctx, await findUpcoming(ctx, now, q.limit));
   const query = selectEvents(ctx).where(inChurch(events, ctx)).orderBy(asc(events.startTime), asc(events.id));
   const rows = q.limit ? await query.limit(q.limit) : await query;
   return rows.map(toEvent);

@@ -132,14 +132,36 @@ describe("the window (GET /api/events?from=&to=)", () => {
     await bad("from=yesterday&to=2026-02-01", /ISO date/);
   });
 
-  it("upcoming=true answers the next occurrences, so dashboards see next week's service", async () => {
+  it("upcoming=true answers each event once at its next date, so a weekly service does not fill the dashboards", async () => {
     const c = await createChurch(t.app);
-    const { e, first, second } = await weekly(c);
-    const res = await c.admin.get("/api/events?upcoming=true&limit=2");
+    const { e, first } = await weekly(c);
+    // A supper between the first and second Sunday, a weekly prayer whose first date is over (its
+    // next is in six days), and a picnic long over.
+    const supper = await createEvent(c.admin, {
+      title: "Harvest Supper",
+      startTime: plus(new Date(first), 3 * DAY),
+      endTime: plus(new Date(first), 3 * DAY + 2 * 3_600_000),
+    });
+    const prayerStart = inDays(-1);
+    const prayer = await createEvent(c.admin, {
+      title: "Midweek Prayer",
+      startTime: prayerStart.toISOString(),
+      endTime: plus(prayerStart, 3_600_000),
+      recurrence: "FREQ=WEEKLY",
+    });
+    await createEvent(c.admin, {
+      title: "Old Picnic",
+      startTime: plus(new Date(), -9 * DAY),
+      endTime: plus(new Date(), -8 * DAY),
+    });
+    const res = await c.admin.get("/api/events?upcoming=true&limit=3");
     expect(res.body.map((x: { id: string; occurrenceStart: string }) => [x.id, x.occurrenceStart])).toEqual([
       [e.id, first],
-      [e.id, second],
+      [supper.id, plus(new Date(first), 3 * DAY)],
+      [prayer.id, plus(prayerStart, 7 * DAY)],
     ]);
+    expect((await c.admin.get("/api/events?upcoming=true&limit=1")).body).toHaveLength(1);
+    expect((await c.admin.get("/api/admin/stats")).body.upcomingEvents).toBe(3);
   });
 
   it("answers 400 when a window holds too many occurrences", async () => {
