@@ -25,6 +25,18 @@ export const weeklyActionSteps = pgTable(
 );
 
 /**
+ * The week-start job's marker (issue 25 §3, server/src/lib/week-start.ts): the Sunday (church time
+ * zone) of the last week whose start the job handled for the church (announcing the week's action
+ * step, making the prayer-partner chain). One row per church, moved forward in the same transaction
+ * as that work, so a week's start is handled once across restarts and processes.
+ */
+export const churchWeekStarts = pgTable("church_week_starts", {
+  churchId: churchRef().primaryKey(),
+  weekOf: date("week_of", { mode: "string" }).notNull(),
+  handledAt: ts("handled_at").notNull().defaultNow(),
+});
+
+/**
  * Badges a member earned in their church, each once, with when (spec 1 §9, spec 2 §4). `badge` is a
  * key of BADGES in common/badges.ts; the server grants them when the action that earns one happens.
  */
