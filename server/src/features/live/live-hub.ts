@@ -122,7 +122,12 @@ export class LiveHub {
     }
     room.sockets.add(socket);
     s.eventId = eventId;
-    this.send(socket, JSON.stringify({ type: "joined", eventId, count: Math.max(room.total, room.sockets.size) }));
+    const count = Math.max(room.total, room.sockets.size);
+    this.send(socket, JSON.stringify({ type: "joined", eventId, count }));
+    // The joiner's page shows a count only from a viewer_count frame (spec 1 §7): a lone viewer would
+    // otherwise wait for a change that never comes. The room learns the new total from the heartbeat
+    // this join brings forward (at most once a heartbeat, so a service starting is not a burst of frames).
+    this.send(socket, JSON.stringify({ type: "viewer_count", eventId, count } satisfies TServerFrame));
     this.tickSoon();
   }
 

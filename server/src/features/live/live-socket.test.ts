@@ -119,6 +119,51 @@ describe("/ws: frames", () => {
   });
 });
 
+describe("/ws: the viewer count on joining", () => {
+  it("tells a lone viewer the count right after joined; a second join tells both; another church's viewers are neither counted nor told", async () => {
+    const a = await createChurch(t.app);
+    const b = await createChurch(t.app);
+    const ruth = await addMember(t.app, a, "CONGREGANT", "Ruth");
+    const naomi = await addMember(t.app, a, "CONGREGANT", "Naomi");
+    const boaz = await addMember(t.app, b, "CONGREGANT", "Boaz");
+    const eventA = await startLive(a);
+    const eventB = await startLive(b);
+
+    const lone = await joinLive(url, ruth.cookie, eventA);
+    // Anything the server sends later (a message posted once joined) comes after the count.
+    await ruth.post(`/api/live-stream/${eventA}/message`, { message: "First here" });
+    await lone.next("new_message");
+    expect(lone.frames.slice(0, 2)).toEqual([
+      { type: "joined", eventId: eventA, count: 1 },
+      { type: "viewer_count", eventId: eventA, count: 1 },
+    ]);
+
+    const seen = lone.frames.length;
+    const second = await joinLive(url, naomi.cookie, eventA);
+    expect(await second.next("viewer_count")).toEqual({ type: "viewer_count", eventId: eventA, count: 2 });
+    expect(second.frames[1]).toEqual({ type: "viewer_count", eventId: eventA, count: 2 });
+    await lone.next("viewer_count", (f) => f.count === 2, seen);
+
+    const other = await joinLive(url, boaz.cookie, eventB);
+    expect(await other.next("viewer_count")).toEqual({ type: "viewer_count", eventId: eventB, count: 1 });
+    await expect
+      .poll(async () => (await b.admin.get("/api/live-stream/status")).body.stream.viewerCount, { timeout: 10_000 })
+      .toBe(1);
+    await expect
+      .poll(async () => (await a.admin.get("/api/live-stream/status")).body.stream.viewerCount, { timeout: 10_000 })
+      .toBe(2);
+    // A message in church B reaches B's viewer; by then church A's sockets have been told nothing of B.
+    await boaz.post(`/api/live-stream/${eventB}/message`, { message: "Church B" });
+    await other.next("new_message");
+    for (const s of [lone, second]) {
+      expect(s.frames.every((f) => !("eventId" in f) || f.eventId === eventA)).toBe(true);
+      expect(s.frames.filter((f) => f.type === "viewer_count").every((f) => f.count <= 2)).toBe(true);
+    }
+    expect(other.frames.every((f) => !("eventId" in f) || f.eventId === eventB)).toBe(true);
+    expect(other.frames.filter((f) => f.type === "viewer_count").map((f) => f.count)).not.toContain(3);
+  });
+});
+
 describe("/ws: dead and slow sockets", () => {
   it("closes a socket that stops answering pings", async () => {
     const c = await createChurch(t.app);
