@@ -5,6 +5,7 @@ import { ensureDatabase, StartupError } from "./db/ensure-database";
 import { createLogOutput, createStartLogger } from "./lib/log-output";
 import { readyMessage } from "./lib/ready-message";
 import { resolveAppSecret } from "./lib/secrets";
+import { scheduleWeekStart } from "./lib/week-start";
 
 /** Writes the log lines still on their way (an exit does not wait for a write in the background). */
 let flushLog = () => {};
@@ -86,6 +87,10 @@ async function main() {
     logOutput.flush();
     // The next automatic backup (BACKUP_INTERVAL_HOURS; 0 removes a waiting one).
     await app.backups.schedule().catch((err) => app.log.error({ err }, "could not schedule automatic backups"));
+    // The week-start job (lib/week-start.ts): one waiting run for all processes, its time kept.
+    await scheduleWeekStart(app.db, { preserve: true }).catch((err) =>
+      app.log.error({ err }, "could not schedule the week-start job"),
+    );
   } catch (err) {
     app.log.error(err);
     await embedded?.stop();

@@ -11,12 +11,21 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { MemberCache } from "../../lib/member-cache";
 import { ZIdParams } from "../../lib/params";
-import { completeActionStep, getCurrentActionStep, listActionSteps, saveActionStep } from "./action-steps.service";
+import { onWeekStart } from "../../lib/week-start";
+import {
+  announceWeekActionStep,
+  completeActionStep,
+  getCurrentActionStep,
+  listActionSteps,
+  saveActionStep,
+} from "./action-steps.service";
 
 /** Spec 2 Growth settings and the weekly action step (spec 1 section 7). */
 export const actionStepsRoutes: FastifyPluginAsyncZod = async (app) => {
   const member = { access: "member" as const };
   const admin = { access: "admin" as const };
+  // A step saved ahead is announced when its week begins (the week-start job).
+  onWeekStart(app, { name: "action-steps", run: announceWeekActionStep });
 
   // This week's step for the caller's church, or null (200) when none is set; kept per member until
   // their completion, the church's new step or the church's next day.

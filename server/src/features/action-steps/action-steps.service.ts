@@ -11,6 +11,7 @@ import { churchRow, inChurch } from "../../lib/church-scope";
 import type { TChurchCtx } from "../../lib/context";
 import { conflict, notFound } from "../../lib/errors";
 import { awardPoints, isAwarded, weekKey } from "../../lib/points";
+import type { TWeekStart, TWeekStartCtx } from "../../lib/week-start";
 import { recordActivity } from "../admin/activity.repo";
 import { notify } from "../notifications/notify";
 import { completeOnboardingStepFor } from "../onboarding/onboarding.service";
@@ -77,17 +78,10 @@ export async function saveActionStep(
       // xmax is 0 only on a row this statement inserted.
       .returning({ id: weeklyActionSteps.id, isNew: sql<boolean>`(xmax = 0)` });
     await recordActivity({ ...ctx, db }, "action_step_set", `Weekly action step: ${body.title}`);
-    // Members hear of a step new this week; an edit, or a step planned for a later week, is not news yet.
+    // Members hear of a step new this week; an edit is not news, and a step planned for a later week
+    // is announced when that week begins (announceWeekActionStep).
     if (row.isNew && weekOf === weekKey(ctx, now))
-      await notify(db, ctx, {
-        kind: "action_step_posted",
-        to: { everyone: true },
-        except: ctx.userId,
-        title: "This week's action step",
-        message: body.title,
-        link: "/growth",
-        relatedId: row.id,
-      });
+      await announceStep(db, ctx, { id: row.id, title: body.title, createdBy: ctx.userId });
     return row;
   });
   // Every process forgets the church's cached step (and each member's mark with it).
@@ -95,6 +89,39 @@ export async function saveActionStep(
   const step = await findStep(ctx, churchRow(weeklyActionSteps, ctx, saved.id));
   if (!step) throw notFound(NOT_FOUND);
   return { step, isNew: saved.isNew };
+}
+
+/**
+ * Tells every member but its author of a step of this week. Keyed by the step, so a step saved in
+ * the minutes before the week-start job runs is announced once, by whichever comes first.
+ */
+function announceStep(
+  db: TWeekStartCtx["db"],
+  church: { churchId: string },
+  step: { id: string; title: string; createdBy: string | null },
+) {
+  return notify(db, church, {
+    kind: "action_step_posted",
+    to: { everyone: true },
+    except: step.createdBy,
+    title: "This week's action step",
+    message: step.title,
+    link: "/growth",
+    relatedId: step.id,
+    dedupeKey: `action_step_posted:${step.id}`,
+  });
+}
+
+/**
+ * The action steps' part of a week's start (lib/week-start.ts): the step saved ahead for the week
+ * that has just begun is announced now, in the job's transaction for the church.
+ */
+export async function announceWeekActionStep(ctx: TWeekStartCtx, week: TWeekStart): Promise<void> {
+  const [step] = await ctx.db
+    .select({ id: weeklyActionSteps.id, title: weeklyActionSteps.title, createdBy: weeklyActionSteps.createdBy })
+    .from(weeklyActionSteps)
+    .where(inChurch(weeklyActionSteps, ctx, eq(weeklyActionSteps.weekOf, week.weekOf)));
+  if (step) await announceStep(ctx.db, ctx, step);
 }
 
 /** Past and scheduled steps, newest week first, with how many members completed each. */

@@ -42,13 +42,14 @@ function shuffle<T>(items: T[]): T[] {
 }
 
 /**
- * Makes the week's chain unless it exists. Returns whether the week has a chain: false when fewer
+ * Makes the week's chain unless it exists (the week-start job at the week's start, or the first
+ * request that needs it when the job has not run yet). Returns whether the week has a chain: false when fewer
  * than 2 members qualify (no row is written then, so a later request tries again). Under concurrent
  * first requests the unique (church, week) decides: a loser's insert waits for the winner's commit
  * and inserts nothing, and the winner's links, written in the same transaction, are visible to the
  * loser's next read.
  */
-export async function ensureWeekChain(ctx: TChurchCtx, week: TChainWeek): Promise<boolean> {
+export async function ensureWeekChain(ctx: Pick<TChurchCtx, "db" | "churchId">, week: TChainWeek): Promise<boolean> {
   return ctx.db.transaction(async (tx) => {
     const members = await tx
       .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
@@ -83,7 +84,7 @@ export async function ensureWeekChain(ctx: TChurchCtx, week: TChainWeek): Promis
 /** Each member of a new chain hears who they pray for this week (the link's id is the one `/current` answers). */
 function notifyPartners(
   tx: TDb,
-  ctx: TChurchCtx,
+  ctx: { churchId: string },
   links: { id: string; userId: string; partnerId: string | null }[],
   names: Map<string, string>,
 ) {

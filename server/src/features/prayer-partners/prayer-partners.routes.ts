@@ -3,10 +3,12 @@ import { ZPartnerPrayerComplete, ZPrayerPartnerCurrent, ZPrayerPartnerHistoryEnt
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { MemberCache } from "../../lib/member-cache";
+import { onWeekStart } from "../../lib/week-start";
 import {
   completePartnerPrayer,
   getCurrentPartner,
   getPartnerHistory,
+  makeWeekPrayerChain,
   type TCurrentKept,
 } from "./prayer-partners.service";
 
@@ -16,10 +18,12 @@ import {
  */
 export const prayerPartnersRoutes: FastifyPluginAsyncZod = async (app) => {
   const member = { access: "member" as const };
+  // Each week's chain is made, and its members told, when the week begins (the week-start job).
+  onWeekStart(app, { name: "prayer-partners", run: makeWeekPrayerChain });
   // The member's link, days and weeks, kept between requests (see TCurrentKept).
   const kept = new MemberCache<TCurrentKept | null>(app.cacheBus, { churchTopics: ["church"] });
 
-  // This week's partner (made on first need), or 200 with `partner: null` and the reason.
+  // This week's partner (made on first need if the week-start job has not made it yet), or 200 with `partner: null` and the reason.
   app.get(
     "/api/prayer-partners/current",
     {

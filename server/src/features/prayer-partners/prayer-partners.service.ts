@@ -15,6 +15,7 @@ import type { MemberCache } from "../../lib/member-cache";
 import { awardPoints, dayKey, weekKey } from "../../lib/points";
 import { dayStreak } from "../../lib/streaks";
 import { startOfWeek } from "../../lib/time";
+import type { TWeekStart, TWeekStartCtx } from "../../lib/week-start";
 import {
   countMyLinks,
   ensureWeekChain,
@@ -33,7 +34,8 @@ import {
 /**
  * The weekly prayer-partner chain (spec 1 §2.12, DESIGN.md): each week, Sunday to Saturday in the
  * church's time zone, the church's active members who joined before the week began pray each for the
- * next member of one random cycle. The week's chain is made by whichever request needs it first. A
+ * next member of one random cycle. The week's chain is made when the week begins by the week-start
+ * job (makeWeekPrayerChain), or by the first request that needs it if that comes first. A
  * partner prayer is a ledger row of kind `partner_prayer` keyed by the church day, so it pays once a day.
  */
 
@@ -44,6 +46,15 @@ export const HISTORY_WEEKS = 52;
 function chainWeek(ctx: TChurchCtx, now: Date): TChainWeek {
   const start = weekKey(ctx, now);
   return { start, end: addDays(start, 6), begins: startOfWeek(now, ctx.timeZone), now };
+}
+
+/**
+ * The prayer partners' part of a week's start (lib/week-start.ts): the week's chain is made and each
+ * member told their partner, in the job's transaction for the church. A chain a request made first
+ * is left as it is (its members were told then).
+ */
+export async function makeWeekPrayerChain(ctx: TWeekStartCtx, week: TWeekStart): Promise<void> {
+  await ensureWeekChain(ctx, { start: week.weekOf, end: addDays(week.weekOf, 6), begins: week.begins, now: week.now });
 }
 
 function toPartner(row: TPartnerRow): TPrayerPartner {
