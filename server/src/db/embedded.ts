@@ -41,7 +41,9 @@ async function loadBinaries(): Promise<TBinaries> {
 const SUPERUSER = "postgres";
 /** The superuser's password in data directories made before passwords were random. */
 const LEGACY_PASSWORD = "fellowship";
-const APP_ROLE = "fellowship_app";
+export const APP_ROLE = "fellowship_app";
+/** The app's database in the embedded server, unless the caller names another (tests do). */
+export const APP_DATABASE = "fellowship";
 // Only names the socket file (.s.PGSQL.5432): nothing listens on a TCP port.
 const SOCKET_PORT = 5432;
 // sun_path holds 108 bytes with the terminating NUL.
@@ -118,6 +120,35 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/** The files and folders of an embedded install in DATA_DIR. */
+export function embeddedPaths(dataDir: string) {
+  const root = path.resolve(dataDir);
+  return {
+    root,
+    pgData: path.join(root, "pg"),
+    /** The Unix socket's folder: only PostgreSQL's user may enter it. */
+    socketDir: path.join(root, "run"),
+    /** Our own lock: the pid of the app process that uses this data directory. */
+    ownerFile: path.join(root, "owner.pid"),
+    superPasswordFile: path.join(root, "secrets", "pg-superuser-password"),
+    appPasswordFile: path.join(root, "secrets", "pg-app-password"),
+  };
+}
+
+/** The pid of another live process that holds DATA_DIR (a running app), or 0. */
+export function findEmbeddedOwner(dataDir: string): number {
+  const { ownerFile } = embeddedPaths(dataDir);
+  const owner = fs.existsSync(ownerFile) ? Number(fs.readFileSync(ownerFile, "utf8")) : 0;
+  return owner && owner !== process.pid && isAlive(owner) ? owner : 0;
+}
+
+/** The app's role on the app's database in DATA_DIR, over its socket (the server must be running). */
+export function embeddedAppUrl(dataDir: string): string {
+  const { appPasswordFile, socketDir } = embeddedPaths(dataDir);
+  const password = fs.readFileSync(appPasswordFile, "utf8").trim();
+  return socketUrl(APP_ROLE, password, APP_DATABASE, socketDir);
+}
+
 /** A connection string for the socket; the host name is a placeholder the `host` parameter overrides. */
 function socketUrl(user: string, password: string, database: string, socketDir: string): string {
   const e = encodeURIComponent;
@@ -149,12 +180,10 @@ export async function startEmbeddedPostgres(
   } = {},
 ): Promise<TEmbeddedPg> {
   const log = opts.log ?? (() => {});
-  const database = opts.database ?? "fellowship";
+  const database = opts.database ?? APP_DATABASE;
   const bin = await loadBinaries();
   const ids = runAsPostgres();
-  const root = path.resolve(dataDir);
-  const pgData = path.join(root, "pg");
-  const socketDir = path.join(root, "run");
+  const { root, pgData, socketDir, ownerFile, superPasswordFile, appPasswordFile } = embeddedPaths(dataDir);
   checkDataDirPath(root, socketDir);
   fs.mkdirSync(root, { recursive: true, mode: 0o700 });
   if (ids) {
@@ -177,16 +206,15 @@ export async function startEmbeddedPostgres(
   }
 
   // Our own lock: a live owner means another app process uses this data directory right now.
-  const ownerFile = path.join(root, "owner.pid");
-  const owner = fs.existsSync(ownerFile) ? Number(fs.readFileSync(ownerFile, "utf8")) : 0;
-  if (owner && owner !== process.pid && isAlive(owner)) {
+  const owner = findEmbeddedOwner(root);
+  if (owner) {
     throw new Error(`Another Fellowship process (pid ${owner}) is using ${root}. Stop it first, or set DATA_DIR.`);
   }
   fs.writeFileSync(ownerFile, String(process.pid));
 
   // Owned by the app's user (root when it runs as root), never by PostgreSQL's.
-  const superPassword = readOrCreateSecretFile(path.join(root, "secrets", "pg-superuser-password"));
-  const appPassword = readOrCreateSecretFile(path.join(root, "secrets", "pg-app-password"));
+  const superPassword = readOrCreateSecretFile(superPasswordFile);
+  const appPassword = readOrCreateSecretFile(appPasswordFile);
   // Where earlier versions put the old fixed password for initdb.
   fs.rmSync(path.join(root, ".pwfile"), { force: true });
   ownerOnlyDir(socketDir, ids);

@@ -1,7 +1,5 @@
-import fs from "node:fs";
-import path from "node:path";
 import type { TConfig } from "../config";
-import { startEmbeddedPostgres } from "../db/embedded";
+import { embeddedAppUrl, findEmbeddedOwner, startEmbeddedPostgres } from "../db/embedded";
 import { ensureDatabase } from "../db/ensure-database";
 
 export type TOpenDatabase = {
@@ -38,31 +36,8 @@ export async function openConfiguredDatabase(
   return { url: embedded.url, isShared: false, close: embedded.stop };
 }
 
-/**
- * The running app's embedded PostgreSQL, if an app process holds DATA_DIR: its app role on its
- * database over the socket in DATA_DIR/run (the names and files embedded.ts keeps: `owner.pid`,
- * `secrets/pg-app-password`, role `fellowship_app`, database `fellowship`, socket `.s.PGSQL.5432`).
- */
+/** The running app's embedded PostgreSQL, if an app process holds DATA_DIR: its app role on its socket. */
 function findRunningEmbedded(dataDir: string): { pid: number; url: string } | undefined {
-  const root = path.resolve(dataDir);
-  const ownerFile = path.join(root, "owner.pid");
-  const pid = fs.existsSync(ownerFile) ? Number(fs.readFileSync(ownerFile, "utf8")) : 0;
-  if (!pid || pid === process.pid || !isAlive(pid)) return undefined;
-  const passwordFile = path.join(root, "secrets", "pg-app-password");
-  const password = fs.readFileSync(passwordFile, "utf8").trim();
-  const e = encodeURIComponent;
-  const socketDir = path.join(root, "run");
-  return {
-    pid,
-    url: `postgres://fellowship_app:${e(password)}@localhost/fellowship?host=${e(socketDir)}&port=5432`,
-  };
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === "EPERM";
-  }
+  const pid = findEmbeddedOwner(dataDir);
+  return pid ? { pid, url: embeddedAppUrl(dataDir) } : undefined;
 }
