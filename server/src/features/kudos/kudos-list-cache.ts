@@ -1,6 +1,7 @@
 import { KUDOS_LIST_LIMIT, type TKudos, type TKudosReaction } from "@common/kudos";
 import type { TRootDb } from "../../db/client";
 import type { CacheBus } from "../../lib/cache-bus";
+import { ChurchSnapshotCache } from "../../lib/church-snapshot-cache";
 import {
   findNewestApprovedRows,
   findReactors,
@@ -39,11 +40,6 @@ export type TKudosWall = {
   unapprovedBySender: Map<string, TKeptKudos[]> | null;
 };
 
-type TEntry = TKudosWall & { loadedAt: number; people: Set<string> };
-
-/** A load in flight, and what was announced while it ran. */
-type TLoad = { churchId: string; isStale: boolean; changedUsers: Set<string> };
-
 /**
  * The kudos list of each church as the server knows it: the newest approved kudos with their
  * sender's and recipient's names and photos, the kudos not approved (each shown to its sender only),
@@ -51,104 +47,41 @@ type TLoad = { churchId: string; isStale: boolean; changedUsers: Set<string> };
  * `isMine`, the rejection reason, their reactions) is made per request (`toKudos`).
  *
  * Dropped when the church's kudos change (the "kudos" topic: a new kudos, an approval or rejection,
- * a reaction) and when a sender or recipient of a kept kudos changes (the "user" topic: a new name
- * or photo, leaving or rejoining the church). A load that started before a change never serves after it.
+ * a reaction) and when a sender or recipient of a kept kudos changes (ChurchSnapshotCache).
  */
-export class KudosListCache {
-  private readonly byChurch = new Map<string, TEntry>();
-  private readonly loading = new Map<string, Promise<TEntry>>();
-  private readonly pending = new Set<TLoad>();
-
-  constructor(
-    private readonly db: TRootDb,
-    bus: CacheBus,
-  ) {
-    bus.on("kudos", (churchId) => {
-      this.byChurch.delete(churchId);
-      this.loading.delete(churchId);
-      for (const load of this.pending) if (load.churchId === churchId) load.isStale = true;
-    });
-    bus.on("user", (userId) => {
-      for (const [churchId, entry] of this.byChurch) if (entry.people.has(userId)) this.byChurch.delete(churchId);
-      // A load running now may have read the user's old name: it answers only the requests already
-      // waiting for it, and is kept only if the user is none of its people.
-      for (const load of this.pending) load.changedUsers.add(userId);
-      this.loading.clear();
-    });
-    bus.onReset(() => {
-      this.byChurch.clear();
-      this.loading.clear();
-      for (const load of this.pending) load.isStale = true;
-    });
+export class KudosListCache extends ChurchSnapshotCache<TKudosWall> {
+  constructor(db: TRootDb, bus: CacheBus) {
+    super(db, bus, { topics: ["kudos"], ttlMs: TTL_MS, load: loadKudosWall });
   }
+}
 
-  async get(churchId: string): Promise<TKudosWall> {
-    const cached = this.byChurch.get(churchId);
-    if (cached && performance.now() - cached.loadedAt < TTL_MS) return cached;
-    // Many requests arriving together for a cold church share one load.
-    let pending = this.loading.get(churchId);
-    if (!pending) {
-      const load = this.load(churchId);
-      pending = load;
-      const settle = () => {
-        if (this.loading.get(churchId) === load) this.loading.delete(churchId);
-      };
-      // The caller sees an error; here it only must not become an unhandled rejection.
-      load.then(settle, settle);
-      this.loading.set(churchId, load);
-      this.evictExpired();
-    }
-    return pending;
-  }
-
-  private async load(churchId: string): Promise<TEntry> {
-    const load: TLoad = { churchId, isStale: false, changedUsers: new Set() };
-    this.pending.add(load);
-    try {
-      const loadedAt = performance.now();
-      const [approvedRows, unapprovedRows] = await Promise.all([
-        findNewestApprovedRows(this.db, churchId, KUDOS_LIST_LIMIT),
-        findUnapprovedRows(this.db, churchId, UNAPPROVED_KEPT + 1),
-      ]);
-      const keptUnapproved = unapprovedRows.length <= UNAPPROVED_KEPT ? unapprovedRows : null;
-      const rows = [...approvedRows, ...(keptUnapproved ?? [])];
-      const kept = keepWithReactions(
-        rows,
-        await findReactors(
-          this.db,
-          churchId,
-          rows.map((r) => r.id),
-        ),
-      );
-      let unapprovedBySender: Map<string, TKeptKudos[]> | null = null;
-      if (keptUnapproved) {
-        unapprovedBySender = new Map();
-        for (const k of kept.slice(approvedRows.length)) {
-          if (!k.row.fromUserId) continue;
-          const theirs = unapprovedBySender.get(k.row.fromUserId);
-          if (theirs) theirs.push(k);
-          else unapprovedBySender.set(k.row.fromUserId, [k]);
-        }
-      }
-      const people = new Set(rows.flatMap((r) => (r.fromUserId ? [r.fromUserId, r.toUserId] : [r.toUserId])));
-      const entry: TEntry = {
-        approved: kept.slice(0, approvedRows.length),
-        unapprovedBySender,
-        loadedAt,
-        people,
-      };
-      if (!load.isStale && ![...load.changedUsers].some((id) => people.has(id))) this.byChurch.set(churchId, entry);
-      return entry;
-    } finally {
-      this.pending.delete(load);
+async function loadKudosWall(db: TRootDb, churchId: string): Promise<{ value: TKudosWall; people: Set<string> }> {
+  const [approvedRows, unapprovedRows] = await Promise.all([
+    findNewestApprovedRows(db, churchId, KUDOS_LIST_LIMIT),
+    findUnapprovedRows(db, churchId, UNAPPROVED_KEPT + 1),
+  ]);
+  const keptUnapproved = unapprovedRows.length <= UNAPPROVED_KEPT ? unapprovedRows : null;
+  const rows = [...approvedRows, ...(keptUnapproved ?? [])];
+  const kept = keepWithReactions(
+    rows,
+    await findReactors(
+      db,
+      churchId,
+      rows.map((r) => r.id),
+    ),
+  );
+  let unapprovedBySender: Map<string, TKeptKudos[]> | null = null;
+  if (keptUnapproved) {
+    unapprovedBySender = new Map();
+    for (const k of kept.slice(approvedRows.length)) {
+      if (!k.row.fromUserId) continue;
+      const theirs = unapprovedBySender.get(k.row.fromUserId);
+      if (theirs) theirs.push(k);
+      else unapprovedBySender.set(k.row.fromUserId, [k]);
     }
   }
-
-  /** Churches nobody has asked about for a while give their memory back. */
-  private evictExpired(): void {
-    const now = performance.now();
-    for (const [churchId, entry] of this.byChurch) if (now - entry.loadedAt >= TTL_MS) this.byChurch.delete(churchId);
-  }
+  const people = new Set(rows.flatMap((r) => (r.fromUserId ? [r.fromUserId, r.toUserId] : [r.toUserId])));
+  return { value: { approved: kept.slice(0, approvedRows.length), unapprovedBySender }, people };
 }
 
 /** `rows` in their order, each with its reaction counts and who reacted how. */
