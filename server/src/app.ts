@@ -14,6 +14,7 @@ import {
 import type { TConfig } from "./config";
 import type { TRootDb } from "./db/client";
 import { actionStepsRoutes } from "./features/action-steps/action-steps.routes";
+import { activitySubscribers } from "./features/admin/activity.subscribers";
 import { adminRoutes } from "./features/admin/admin.routes";
 import { analyticsRoutes } from "./features/analytics/analytics.routes";
 import { authRoutes } from "./features/auth/auth.routes";
@@ -34,6 +35,7 @@ import { memberImportRoutes } from "./features/member-import/member-import.route
 import { membersRoutes } from "./features/members/members.routes";
 import { defineNotificationJobs } from "./features/notifications/notifications.jobs";
 import { notificationsRoutes } from "./features/notifications/notifications.routes";
+import { notificationSubscribers } from "./features/notifications/notifications.subscribers";
 import { onboardingRoutes } from "./features/onboarding/onboarding.routes";
 import { prayerPartnersRoutes } from "./features/prayer-partners/prayer-partners.routes";
 import { prayerRequestsRoutes } from "./features/prayer-requests/prayer-requests.routes";
@@ -50,6 +52,7 @@ import { settingsRoutes } from "./features/settings/settings.routes";
 import { userRoutes } from "./features/user/user.routes";
 import { addressGroup } from "./lib/address-group";
 import { CacheBus } from "./lib/cache-bus";
+import { DomainEvents } from "./lib/domain-events";
 import { AppError } from "./lib/errors";
 import { Jobs } from "./lib/jobs";
 import { createLogOutput, type TLogOutput } from "./lib/log-output";
@@ -72,6 +75,7 @@ declare module "fastify" {
     config: TConfig;
     db: TRootDb;
     jobs: Jobs;
+    domainEvents: DomainEvents;
     mailer: Mailer;
     secrets: SecretBox;
     cacheBus: CacheBus;
@@ -220,6 +224,9 @@ export async function buildApp(opts: TBuildOptions): Promise<FastifyInstance> {
   app.decorate("live", { state: liveState, hub: new LiveHub(db, cacheBus, liveState, app.log, opts.live) });
   app.decorate("push", new PushService(db, app.secrets, app.log, opts.push));
   defineNotificationJobs(app.jobs, { db, hub: app.live.hub, push: app.push, log: app.log });
+  // What follows a change (lib/domain-events.ts): every feature's subscribers, wired here only.
+  app.decorate("domainEvents", new DomainEvents(app.jobs, db, app.log));
+  app.domainEvents.subscribe(...notificationSubscribers, ...activitySubscribers);
   // Automatic backups (issue 15): defined in every process, so whichever is free takes a run;
   // main.ts schedules them (test apps never do).
   app.decorate("backups", defineBackupJobs(app.jobs, { db, config: config.backup, log: app.log }));

@@ -7,9 +7,8 @@ import { eventAttendance, eventOccurrenceChanges, events } from "../../db/schema
 import type { TMarks } from "../../lib/church-list-cache";
 import { churchRow, inChurch } from "../../lib/church-scope";
 import type { TChurchCtx } from "../../lib/context";
+import { publish } from "../../lib/domain-events";
 import { badRequest, conflict, notFound } from "../../lib/errors";
-import { recordActivity } from "../admin/activity.repo";
-import { notify } from "../notifications/notify";
 import { type TEventInput, toValues } from "./event-values";
 import {
   checkOccurrenceKey,
@@ -147,16 +146,8 @@ export async function createEvent(ctx: TChurchCtx, body: TEventInput): Promise<T
       .insert(events)
       .values({ ...toValues(ctx, body), churchId: ctx.churchId, createdBy: ctx.userId })
       .returning();
-    await recordActivity({ ...ctx, db }, "event_created", `New event: ${row.title}`);
-    await notify(db, ctx, {
-      kind: "event_published",
-      to: { everyone: true },
-      except: ctx.userId,
-      title: "New event",
-      message: row.title,
-      link: `/events/${row.id}`,
-      relatedId: row.id,
-    });
+    // Members are told and the activity line written by the event's subscribers.
+    await publish(db, "event.published", { churchId: ctx.churchId, actorId: ctx.userId, eventId: row.id });
     return row.id;
   });
   await eventsChanged(ctx);

@@ -11,11 +11,11 @@ import {
 } from "@common/kudos";
 import { count, eq, gt, min } from "drizzle-orm";
 import type { z } from "zod";
-import type { TDb } from "../../db/client";
 import { kudos, kudosReactions } from "../../db/schema/community";
 import { users } from "../../db/schema/users";
 import { churchRow, inChurch } from "../../lib/church-scope";
 import type { TChurchCtx } from "../../lib/context";
+import { publish } from "../../lib/domain-events";
 import { badRequest, conflict, notFound } from "../../lib/errors";
 import { enforceHourlyLimit } from "../../lib/hourly-limit";
 import { recordActivity } from "../admin/activity.repo";
@@ -230,7 +230,9 @@ type TReview = { status: "approved" } | { status: "rejected"; reason: string | n
 /**
  * Approves or rejects a pending kudos of the admin's church. One conditional update decides: of two
  * admins at once, one reviews it and the other gets 409 (and nobody is told twice). Another church's
- * or a missing kudos is 404. The recipient is told of an approval, the sender of either outcome.
+ * or a missing kudos is 404. It publishes `kudos.reviewed` in the same transaction: its subscribers
+ * tell the recipient of an approval and the sender of either outcome, and clear every admin's
+ * "Kudos waiting" about it (notifications.subscribers.ts).
  */
 export async function reviewKudos(ctx: TChurchCtx, id: string, review: TReview): Promise<TPendingKudos> {
   const reviewed = await ctx.db.transaction(async (tx) => {
@@ -247,40 +249,15 @@ export async function reviewKudos(ctx: TChurchCtx, id: string, review: TReview):
     const row = await findKudosRow(tx, ctx, id);
     if (!row) throw notFound(NOT_FOUND);
     if (updated.length === 0) throw conflict("This kudos has already been reviewed.");
-    await notifyReviewed(tx, ctx, row, review);
+    await publish(tx, "kudos.reviewed", {
+      churchId: ctx.churchId,
+      actorId: ctx.userId,
+      kudosId: id,
+      status: review.status,
+    });
     return toPendingKudos(row);
   });
   // An approval joins the church's list; a rejection changes what its sender sees.
   await kudosChanged(ctx);
   return reviewed;
-}
-
-async function notifyReviewed(tx: TDb, ctx: TChurchCtx, row: TKudosRow, review: TReview): Promise<void> {
-  const from = displayName(row.fromFirstName, row.fromLastName);
-  const to = displayName(row.toFirstName, row.toLastName, "a church member");
-  const about = { link: "/kudos", relatedId: row.id };
-  if (review.status === "approved") {
-    await notify(tx, ctx, {
-      kind: "kudos_approved",
-      to: { userIds: [row.toUserId] },
-      title: "You received kudos!",
-      message: `${from} recognized you: ${row.title}`,
-      ...about,
-    });
-  }
-  // The admin who reviews their own kudos knows the outcome already.
-  if (!row.fromUserId || row.fromUserId === ctx.userId) return;
-  await notify(tx, ctx, {
-    kind: "kudos_reviewed",
-    to: { userIds: [row.fromUserId] },
-    ...(review.status === "approved"
-      ? { title: "Your kudos was approved", message: `Your recognition of ${to} is now shared with the church.` }
-      : {
-          title: "Your kudos was not approved",
-          message: review.reason
-            ? `Your recognition of ${to} was not approved: ${review.reason}`
-            : `Your recognition of ${to} was not approved.`,
-        }),
-    ...about,
-  });
 }

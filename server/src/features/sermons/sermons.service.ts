@@ -12,10 +12,9 @@ import { sermons, sermonViews } from "../../db/schema/sermons";
 import { grantBadge } from "../../lib/badges";
 import { churchRow, inChurch } from "../../lib/church-scope";
 import type { TChurchCtx } from "../../lib/context";
+import { publish } from "../../lib/domain-events";
 import { forbidden, notFound } from "../../lib/errors";
 import { awardPoints, countAwards } from "../../lib/points";
-import { recordActivity } from "../admin/activity.repo";
-import { notify } from "../notifications/notify";
 import { completeOnboardingStepFor } from "../onboarding/onboarding.service";
 import { findBibleReader } from "../reading/reading.service";
 import {
@@ -134,17 +133,12 @@ const toValues = (body: TSermonInput) => ({
   tags: body.tags,
 });
 
-/** A sermon the church sees from now on (created published, or a draft published): every member but its publisher is told. */
-const notifySermon = (ctx: TChurchCtx, s: { id: string; title: string; speaker: string }) =>
-  notify(ctx.db, ctx, {
-    kind: "sermon_published",
-    to: { everyone: true },
-    except: ctx.userId,
-    title: "New sermon",
-    message: `${s.title} by ${s.speaker}`,
-    link: `/sermons/${s.id}`,
-    relatedId: s.id,
-  });
+/**
+ * A sermon the church sees from now on (created published, or a draft published): `sermon.published`
+ * in the same transaction; members are told and the activity line written by its subscribers.
+ */
+const sermonPublished = (db: TDb, ctx: TChurchCtx, sermonId: string) =>
+  publish(db, "sermon.published", { churchId: ctx.churchId, actorId: ctx.userId, sermonId });
 
 /** Every write to a church's sermons ends here: each process drops its cached sermon list. */
 const sermonsChanged = (ctx: TChurchCtx) => ctx.changed("sermons", ctx.churchId);
@@ -155,8 +149,7 @@ export async function createSermon(ctx: TChurchCtx, body: TSermonInput): Promise
       .insert(sermons)
       .values({ ...toValues(body), churchId: ctx.churchId, createdBy: ctx.userId })
       .returning();
-    await recordActivity({ ...ctx, db }, "sermon_created", `New sermon: ${row.title} (${row.speaker})`);
-    await notifySermon({ ...ctx, db }, row);
+    await sermonPublished(db, ctx, row.id);
     return toSermon({ ...row, isWatched: false });
   });
   await sermonsChanged(ctx);
@@ -201,8 +194,7 @@ export async function publishSermon(ctx: TChurchCtx, id: string): Promise<TSermo
       .set({ isDraft: false, updatedAt: new Date() })
       .where(and(churchRow(sermons, ctx, id), eq(sermons.isDraft, true)))
       .returning({ id: sermons.id, title: sermons.title, speaker: sermons.speaker });
-    if (row) await recordActivity({ ...ctx, db }, "sermon_created", `New sermon: ${row.title} (${row.speaker})`);
-    if (row) await notifySermon({ ...ctx, db }, row);
+    if (row) await sermonPublished(db, ctx, row.id);
     return !!row;
   });
   const sermon = await findSermon(ctx, id);

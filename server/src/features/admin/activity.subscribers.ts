@@ -1,0 +1,52 @@
+import { and, eq } from "drizzle-orm";
+import { activities } from "../../db/schema/admin";
+import { events } from "../../db/schema/events";
+import { sermons } from "../../db/schema/sermons";
+import { churchRow } from "../../lib/church-scope";
+import { subscriber, type TSubscriber } from "../../lib/domain-events";
+
+/**
+ * The admin dashboard's recent activity, written from events (issue 25 §1). A line is dated when
+ * its event happened, not when the queue got to it, so the feed keeps the order of the changes. The
+ * insert is the job's whole transaction: a failed try leaves no line behind to repeat.
+ */
+
+const sermonPublished = subscriber({
+  name: "activity.sermon_published",
+  event: "sermon.published",
+  handle: async (event, ctx) => {
+    const [s] = await ctx.db
+      .select({ title: sermons.title, speaker: sermons.speaker })
+      .from(sermons)
+      .where(and(churchRow(sermons, ctx, event.payload.sermonId), eq(sermons.isDraft, false)));
+    if (!s) return;
+    await ctx.db.insert(activities).values({
+      churchId: ctx.churchId,
+      userId: event.payload.actorId,
+      kind: "sermon_created",
+      description: `New sermon: ${s.title} (${s.speaker})`,
+      createdAt: new Date(event.occurredAt),
+    });
+  },
+});
+
+const eventPublished = subscriber({
+  name: "activity.event_published",
+  event: "event.published",
+  handle: async (event, ctx) => {
+    const [e] = await ctx.db
+      .select({ title: events.title })
+      .from(events)
+      .where(churchRow(events, ctx, event.payload.eventId));
+    if (!e) return;
+    await ctx.db.insert(activities).values({
+      churchId: ctx.churchId,
+      userId: event.payload.actorId,
+      kind: "event_created",
+      description: `New event: ${e.title}`,
+      createdAt: new Date(event.occurredAt),
+    });
+  },
+});
+
+export const activitySubscribers: TSubscriber[] = [sermonPublished, eventPublished];

@@ -1,0 +1,172 @@
+import { randomUUID } from "node:crypto";
+import type { FastifyBaseLogger } from "fastify";
+import { z } from "zod";
+import type { TDb, TRootDb } from "../db/client";
+import { addJob, type Jobs, type TJobSpec } from "./jobs";
+
+/**
+ * What follows a change is an event, not a call into another feature (STYLE.md habit 14). A service
+ * that changes a row calls `publish(tx, name, payload)` inside the transaction of the change: the
+ * event is a graphile-worker job added by SQL in that transaction, so a rolled-back change publishes
+ * nothing and a committed one is never lost. The job (`domain-events.dispatch`) then adds one job per
+ * subscriber of that event, each with the queue's own retries: a subscriber that fails is tried again
+ * alone, the others are not repeated. Every app process defines the same tasks; the queue locks each
+ * job to one worker of one process, so several processes deliver an event once.
+ *
+ * This module knows no feature: subscribers live in the feature folders that react
+ * (`features/notifications/notifications.subscribers.ts`, `features/admin/activity.subscribers.ts`)
+ * and are wired once in app.ts.
+ */
+
+/** Every event names its church and who caused it: a member, or null for the system (a job) or a hidden author. */
+const base = { churchId: z.uuid(), actorId: z.uuid().nullable() };
+
+/**
+ * An event about a prayer request names its author only when the request is not anonymous. The
+ * payload of an anonymous one cannot hold an author at all (`actorId: null`, and strict objects take
+ * no other field): every subscriber, also those that publish outward (activity, webhooks, the audit
+ * trail), gets the same privacy-safe payload. A subscriber that must reach the author privately (the
+ * "someone prayed for you" note) reads the request row itself. Build it with `prayerActor`.
+ */
+const prayerEvent = <T extends z.ZodRawShape>(shape: T) =>
+  z.discriminatedUnion("isAnonymous", [
+    z.strictObject({ ...base, ...shape, isAnonymous: z.literal(false) }),
+    z.strictObject({ ...base, ...shape, isAnonymous: z.literal(true), actorId: z.null() }),
+  ]);
+
+/** The events, by name (`area.verb`), and what each carries: ids, never copies of the rows. */
+export const DOMAIN_EVENTS = {
+  "sermon.published": z.strictObject({ ...base, sermonId: z.uuid() }),
+  "event.published": z.strictObject({ ...base, eventId: z.uuid() }),
+  "kudos.submitted": z.strictObject({ ...base, kudosId: z.uuid() }),
+  "kudos.reviewed": z.strictObject({ ...base, kudosId: z.uuid(), status: z.enum(["approved", "rejected"]) }),
+  "prayer.created": prayerEvent({ requestId: z.uuid() }),
+  /** `actorId` is who prayed (none on an anonymous request). */
+  "prayer.prayed": prayerEvent({ requestId: z.uuid() }),
+  "prayer.answered": prayerEvent({ requestId: z.uuid() }),
+  "live.started": z.strictObject({ ...base, liveEventId: z.uuid() }),
+  "live.ended": z.strictObject({ ...base, liveEventId: z.uuid() }),
+  "member.joined": z.strictObject({ ...base, userId: z.uuid() }),
+  "member.left": z.strictObject({ ...base, userId: z.uuid() }),
+  "member.role_changed": z.strictObject({ ...base, userId: z.uuid(), from: z.string(), to: z.string() }),
+  "action_step.published": z.strictObject({ ...base, actionStepId: z.uuid() }),
+  "badge.earned": z.strictObject({ ...base, userId: z.uuid(), badge: z.string().max(100) }),
+} as const;
+
+export type TEventName = keyof typeof DOMAIN_EVENTS;
+export type TEventPayload<N extends TEventName> = z.infer<(typeof DOMAIN_EVENTS)[N]>;
+/** An event as subscribers receive it: its id (one per publish), name, time and payload. */
+export type TDomainEvent<N extends TEventName = TEventName> = {
+  id: string;
+  name: N;
+  occurredAt: string;
+  payload: TEventPayload<N>;
+};
+
+/**
+ * The actor of a prayer event under the privacy rule (prayer-privacy.ts): nobody for an anonymous
+ * request, whoever acted, since naming the author (who may be the one acting, or known from the time
+ * of another event) is what the rule forbids. Spread it into the payload: `{...prayerActor(request,
+ * ctx.userId), churchId, requestId}`.
+ */
+export function prayerActor(
+  request: { isAnonymous: boolean },
+  userId: string | null,
+): { isAnonymous: false; actorId: string | null } | { isAnonymous: true; actorId: null } {
+  return request.isAnonymous ? { isAnonymous: true, actorId: null } : { isAnonymous: false, actorId: userId };
+}
+
+const ZEnvelope = z.object({
+  id: z.uuid(),
+  name: z.enum(Object.keys(DOMAIN_EVENTS) as [TEventName, ...TEventName[]]),
+  occurredAt: z.iso.datetime(),
+  payload: z.record(z.string(), z.unknown()),
+});
+type TEnvelope = z.infer<typeof ZEnvelope>;
+
+/** The one job `publish` adds; it fans the event out to its subscribers' jobs. */
+export const DISPATCH_JOB: TJobSpec<TEnvelope> = {
+  name: "domain-events.dispatch",
+  payload: ZEnvelope,
+  maxAttempts: 10,
+};
+
+/**
+ * Records `name` with `payload` in `tx`'s transaction (pass the transaction of the change) and returns
+ * the event's id. The payload is checked here: a bad one throws and rolls the change back.
+ */
+export async function publish<N extends TEventName>(tx: TDb, name: N, payload: TEventPayload<N>): Promise<string> {
+  const checked = DOMAIN_EVENTS[name].parse(payload) as Record<string, unknown>;
+  const id = randomUUID();
+  await addJob(tx, DISPATCH_JOB, { id, name, occurredAt: new Date().toISOString(), payload: checked });
+  return id;
+}
+
+/** What a subscriber is handed besides the event: a transaction of its own, scoped to the event's church. */
+export type TSubscriberCtx = { db: TDb; churchId: string; log: FastifyBaseLogger };
+
+/**
+ * One reaction to one event. `name` (`<feature>.<what>`) is its job's task name: never rename one
+ * that may still have jobs waiting. `handle` runs in a transaction that commits with its writes (and
+ * the jobs they add), is retried up to `maxAttempts` times when it throws, and should be idempotent.
+ * It acts on `ctx.churchId` only.
+ */
+export type TSubscriber<N extends TEventName = TEventName> = {
+  name: string;
+  event: N;
+  maxAttempts?: number;
+  handle: (event: TDomainEvent<N>, ctx: TSubscriberCtx) => Promise<void>;
+};
+
+/** Declares a subscriber with its event's payload type (a plain object works too). */
+export const subscriber = <N extends TEventName>(s: TSubscriber<N>): TSubscriber => s as unknown as TSubscriber;
+
+const SUBSCRIBER_ATTEMPTS = 5;
+
+/** The subscribers of this process, by event; `subscribe` them all before the queue starts. */
+export class DomainEvents {
+  private readonly byEvent = new Map<TEventName, TSubscriber[]>();
+  private readonly names = new Set<string>();
+
+  constructor(
+    private readonly jobs: Jobs,
+    private readonly db: TRootDb,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    jobs.define({ ...DISPATCH_JOB, run: (event) => this.dispatch(event) });
+  }
+
+  subscribe(...subscribers: TSubscriber[]): void {
+    for (const s of subscribers) {
+      if (this.names.has(s.name)) throw new Error(`subscriber "${s.name}" is subscribed twice`);
+      this.names.add(s.name);
+      this.byEvent.set(s.event, [...(this.byEvent.get(s.event) ?? []), s]);
+      this.jobs.define({
+        ...subscriberJob(s),
+        run: async (event) => {
+          const checked = { ...event, payload: DOMAIN_EVENTS[event.name].parse(event.payload) } as TDomainEvent;
+          const churchId = (checked.payload as { churchId: string }).churchId;
+          await this.db.transaction((tx) => s.handle(checked, { db: tx, churchId, log: this.log }));
+        },
+      });
+    }
+  }
+
+  /**
+   * One job per subscriber, all added in one transaction. Each is keyed by subscriber and event, so a
+   * dispatch run again after a crash replaces its waiting jobs instead of adding them twice.
+   */
+  private async dispatch(event: TEnvelope): Promise<void> {
+    const subscribers = this.byEvent.get(event.name) ?? [];
+    if (subscribers.length === 0) return;
+    await this.db.transaction(async (tx) => {
+      for (const s of subscribers) await addJob(tx, subscriberJob(s), event, { key: `${s.name}:${event.id}` });
+    });
+  }
+}
+
+const subscriberJob = (s: TSubscriber): TJobSpec<TEnvelope> => ({
+  name: `subscriber:${s.name}`,
+  payload: ZEnvelope,
+  maxAttempts: s.maxAttempts ?? SUBSCRIBER_ATTEMPTS,
+});
