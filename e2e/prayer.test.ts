@@ -1,34 +1,24 @@
-import fs from "node:fs";
-import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { BrowserContext, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { axe } from "./axe";
 import {
   apiPost,
+  checkBothSizes,
   DESKTOP,
-  expectNoHorizontalOverflow,
   inviteMember,
-  PHONE,
   signUpInContext,
   skipTours,
   startE2E,
   type TE2E,
 } from "./harness";
 
-const SHOTS = path.resolve(".tmp/shots");
-
 let e: TE2E;
 beforeAll(async () => {
   e = await startE2E();
-  fs.mkdirSync(SHOTS, { recursive: true });
 });
 
 const poll = <T>(fn: () => Promise<T>) => expect.poll(fn, { timeout: 15_000 });
-
-async function snap(page: Page, name: string) {
-  await page.screenshot({ path: path.join(SHOTS, `prayer-${name}.png`), fullPage: true });
-}
 
 async function open(page: Page, to: string, heading: string) {
   await page.goto(to);
@@ -57,159 +47,151 @@ const stat = (page: Page, label: string) =>
     .locator("p.text-3xl")
     .textContent();
 
-for (const [label, viewport] of [
-  ["desktop", DESKTOP],
-  ["phone", PHONE],
-] as const) {
-  describe(`prayer (${label})`, () => {
-    const title = `Strength for the week (${label})`;
+// Each flow runs once, at desktop size; each screen is checked at phone size too (checkBothSizes).
+const viewport = DESKTOP;
+describe("prayer", () => {
+  const title = `Strength for the week (desktop)`;
 
-    it("a member posts an anonymous request, another prays for it, the author marks it answered with a note", async () => {
-      const { context: adminCtx, page: adminPage } = await e.newPage(viewport);
-      const admin = await signUpInContext(adminCtx, { email: `admin.prayer.${label}@example.org`, firstName: "Ruth" });
-      await skipTours(adminCtx, admin.id);
-      await apiPost(adminCtx, "/api/churches", { name: `Prayer ${label} Church` });
-      const author = await member(viewport, adminCtx, `tim.prayer.${label}@example.org`, "Tim");
-      const friend = await member(viewport, adminCtx, `ann.prayer.${label}@example.org`, "Ann");
+  it("a member posts an anonymous request, another prays for it, the author marks it answered with a note", async () => {
+    const { context: adminCtx, page: adminPage } = await e.newPage(viewport);
+    const admin = await signUpInContext(adminCtx, { email: `admin.prayer.desktop@example.org`, firstName: "Ruth" });
+    await skipTours(adminCtx, admin.id);
+    await apiPost(adminCtx, "/api/churches", { name: `Prayer desktop Church` });
+    const author = await member(viewport, adminCtx, `tim.prayer.desktop@example.org`, "Tim");
+    const friend = await member(viewport, adminCtx, `ann.prayer.desktop@example.org`, "Ann");
 
-      // The author: the empty wall, then the form (the anonymous switch says what it means).
-      const page = author.page;
-      await open(page, "/prayer-requests", "Prayer Requests");
-      await poll(() => page.getByText("No prayer requests yet. Be the first to share!").isVisible()).toBe(true);
-      await snap(page, `${label}-requests-empty`);
-      await page.getByRole("button", { name: "New Request" }).click();
-      await page.getByLabel("Title").fill(`  ${title}  `);
-      await page.getByLabel("Details").fill("Please pray for courage at work.\nAnd patience at home.");
-      await page.getByRole("switch", { name: "Submit anonymously" }).click();
-      await poll(() => page.getByText(/not even to church leaders/).isVisible()).toBe(true);
-      await snap(page, `${label}-requests-form`);
-      await page.getByRole("button", { name: "Submit Request" }).click();
-      const mine = page.getByRole("article", { name: title });
-      await poll(() => mine.isVisible()).toBe(true);
-      await poll(() => mine.getByText("Anonymous", { exact: true }).isVisible()).toBe(true);
-      await poll(() => mine.getByText("Yours", { exact: true }).isVisible()).toBe(true);
-      expect(await mine.getByText("Tim", { exact: false }).count()).toBe(0);
+    // The author: the empty wall, then the form (the anonymous switch says what it means).
+    const page = author.page;
+    await open(page, "/prayer-requests", "Prayer Requests");
+    await poll(() => page.getByText("No prayer requests yet. Be the first to share!").isVisible()).toBe(true);
+    await checkBothSizes(page, "prayer-requests-empty");
+    await page.getByRole("button", { name: "New Request" }).click();
+    await page.getByLabel("Title").fill(`  ${title}  `);
+    await page.getByLabel("Details").fill("Please pray for courage at work.\nAnd patience at home.");
+    await page.getByRole("switch", { name: "Submit anonymously" }).click();
+    await poll(() => page.getByText(/not even to church leaders/).isVisible()).toBe(true);
+    await checkBothSizes(page, "prayer-requests-form");
+    await page.getByRole("button", { name: "Submit Request" }).click();
+    const mine = page.getByRole("article", { name: title });
+    await poll(() => mine.isVisible()).toBe(true);
+    await poll(() => mine.getByText("Anonymous", { exact: true }).isVisible()).toBe(true);
+    await poll(() => mine.getByText("Yours", { exact: true }).isVisible()).toBe(true);
+    expect(await mine.getByText("Tim", { exact: false }).count()).toBe(0);
 
-      // Another member: no name, no "Yours"; "I prayed" counts once.
-      await open(friend.page, "/prayer-requests", "Prayer Requests");
-      const theirs = friend.page.getByRole("article", { name: title });
-      await poll(() => theirs.getByText("Anonymous", { exact: true }).isVisible()).toBe(true);
-      expect(await theirs.getByText("Yours", { exact: true }).count()).toBe(0);
-      expect(await theirs.getByRole("button", { name: /Mark as Answered/ }).count()).toBe(0);
-      await theirs.getByRole("button", { name: "I prayed 0 prayers" }).click();
-      await poll(() => theirs.getByRole("button", { name: "Prayed 1 prayer" }).isDisabled()).toBe(true);
-      await expectNoHorizontalOverflow(friend.page);
-      await snap(friend.page, `${label}-requests-prayed`);
-      expect(await axe(friend.page)).toEqual([]);
+    // Another member: no name, no "Yours"; "I prayed" counts once.
+    await open(friend.page, "/prayer-requests", "Prayer Requests");
+    const theirs = friend.page.getByRole("article", { name: title });
+    await poll(() => theirs.getByText("Anonymous", { exact: true }).isVisible()).toBe(true);
+    expect(await theirs.getByText("Yours", { exact: true }).count()).toBe(0);
+    expect(await theirs.getByRole("button", { name: /Mark as Answered/ }).count()).toBe(0);
+    await theirs.getByRole("button", { name: "I prayed 0 prayers" }).click();
+    await poll(() => theirs.getByRole("button", { name: "Prayed 1 prayer" }).isDisabled()).toBe(true);
+    await checkBothSizes(friend.page, "prayer-requests-prayed");
+    expect(await axe(friend.page)).toEqual([]);
 
-      // The author sees the count, and marks it answered with a note from the keyboard.
-      await page.reload();
-      await poll(() => mine.getByRole("button", { name: "I prayed 1 prayer" }).isVisible()).toBe(true);
-      const answer = mine.getByRole("button", { name: "Mark as Answered" });
-      await answer.focus();
-      await page.keyboard.press("Enter");
-      const dialog = page.getByRole("dialog", { name: "Mark as Answered" });
-      await poll(() => dialog.isVisible()).toBe(true);
-      await poll(() => page.evaluate(() => document.activeElement?.id)).toBe("answer-note");
-      await page.keyboard.type("I was given the words I needed. Thank you, church!");
-      await snap(page, `${label}-requests-answer-dialog`);
-      expect(await axe(page)).toEqual([]);
-      await page.keyboard.press("Tab");
-      await page.keyboard.press("Tab");
-      await page.keyboard.press("Enter");
-      await poll(() => page.getByText("Praise God!").isVisible()).toBe(true);
-      await poll(() => mine.getByText("Answered", { exact: true }).isVisible()).toBe(true);
-      await poll(() => mine.getByText("I was given the words I needed. Thank you, church!").isVisible()).toBe(true);
-      expect(await mine.getByRole("button", { name: "Mark as Answered" }).count()).toBe(0);
-      await poll(() => mine.getByText("1 person prayed").isVisible()).toBe(true);
-      await expectNoHorizontalOverflow(page);
-      await snap(page, `${label}-requests-answered`);
+    // The author sees the count, and marks it answered with a note from the keyboard.
+    await page.reload();
+    await poll(() => mine.getByRole("button", { name: "I prayed 1 prayer" }).isVisible()).toBe(true);
+    const answer = mine.getByRole("button", { name: "Mark as Answered" });
+    await answer.focus();
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: "Mark as Answered" });
+    await poll(() => dialog.isVisible()).toBe(true);
+    await poll(() => page.evaluate(() => document.activeElement?.id)).toBe("answer-note");
+    await page.keyboard.type("I was given the words I needed. Thank you, church!");
+    await checkBothSizes(page, "prayer-requests-answer-dialog");
+    expect(await axe(page)).toEqual([]);
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Enter");
+    await poll(() => page.getByText("Praise God!").isVisible()).toBe(true);
+    await poll(() => mine.getByText("Answered", { exact: true }).isVisible()).toBe(true);
+    await poll(() => mine.getByText("I was given the words I needed. Thank you, church!").isVisible()).toBe(true);
+    expect(await mine.getByRole("button", { name: "Mark as Answered" }).count()).toBe(0);
+    await poll(() => mine.getByText("1 person prayed").isVisible()).toBe(true);
+    await checkBothSizes(page, "prayer-requests-answered");
 
-      // The admin: the same anonymous request (no name) with Hide.
-      await apiPost(author.context, "/api/prayer-requests", {
-        title: "Safe travels",
-        description: "Driving to see family this weekend.",
-        isAnonymous: false,
-      });
-      await open(adminPage, "/prayer-requests", "Prayer Requests");
-      const seen = adminPage.getByRole("article", { name: title });
-      await poll(() => seen.getByText("Anonymous", { exact: true }).isVisible()).toBe(true);
-      await poll(() => seen.getByRole("button", { name: `Hide “${title}”` }).isVisible()).toBe(true);
-      await poll(() =>
-        adminPage.getByRole("article", { name: "Safe travels" }).getByText("Tim Tester").isVisible(),
-      ).toBe(true);
-      await expectNoHorizontalOverflow(adminPage);
-      await snap(adminPage, `${label}-requests-admin`);
+    // The admin: the same anonymous request (no name) with Hide.
+    await apiPost(author.context, "/api/prayer-requests", {
+      title: "Safe travels",
+      description: "Driving to see family this weekend.",
+      isAnonymous: false,
     });
-
-    it("a member completes today's partner prayer and sees the stats change; a newcomer is told why there is none", async () => {
-      const { context: adminCtx } = await e.newPage(viewport);
-      const adminEmail = `admin.chain.${label}@example.org`;
-      const admin = await signUpInContext(adminCtx, { email: adminEmail, firstName: "Ruth" });
-      await skipTours(adminCtx, admin.id);
-      await apiPost(adminCtx, "/api/churches", { name: `Chain ${label} Church` });
-      const tim = await member(viewport, adminCtx, `tim.chain.${label}@example.org`, "Tim");
-      // Ruth asks prayer for her family and work: her partner sees those topics.
-      const prefs = await adminCtx.request.patch("/api/user/preferences", {
-        data: { prayerTopics: { family: true, work: true } },
-      });
-      expect(prefs.ok(), await prefs.text()).toBe(true);
-      await joinedBeforeThisWeek(adminEmail);
-      // Joined after the week began: next week's chain.
-      const newcomer = await member(viewport, adminCtx, `new.chain.${label}@example.org`, "Nia");
-
-      const page = tim.page;
-      await open(page, "/prayer-partners", "Prayer Partners");
-      // Two members in the chain: Tim prays for Ruth.
-      await poll(() => page.getByText("Ruth Tester", { exact: true }).first().isVisible()).toBe(true);
-      await poll(() => page.getByRole("link", { name: adminEmail }).getAttribute("href")).toBe(`mailto:${adminEmail}`);
-      await poll(() => page.getByRole("list", { name: "They asked prayer for" }).getByText("Family").isVisible()).toBe(
-        true,
-      );
-      await poll(() => page.getByText("Remember to pray today").isVisible()).toBe(true);
-      await poll(() => stat(page, "Prayers This Week")).toBe("0");
-      await poll(() => stat(page, "Prayer Streak")).toBe("0");
-      await poll(() => stat(page, "Total Chain Links")).toBe("1");
-      await poll(() =>
-        page.getByRole("region", { name: "Prayer Chain History" }).getByText("Current").isVisible(),
-      ).toBe(true);
-      await expectNoHorizontalOverflow(page);
-      await snap(page, `${label}-partners-before`);
-      expect(await axe(page)).toEqual([]);
-
-      const before = (await (await tim.context.request.get("/api/auth/user")).json()).points;
-      await page.getByRole("button", { name: "I Prayed Today" }).click();
-      await poll(() =>
-        page
-          .getByText(/Prayer Completed|Badge Earned!/)
-          .first()
-          .isVisible(),
-      ).toBe(true);
-      await poll(() => page.getByText("Prayer completed today").isVisible()).toBe(true);
-      await poll(() => stat(page, "Prayers This Week")).toBe("1");
-      await poll(() => stat(page, "Prayer Streak")).toBe("1");
-      await poll(() => page.getByText(/1 day prayed/).isVisible()).toBe(true);
-      expect((await (await tim.context.request.get("/api/auth/user")).json()).points).toBe(before + 15);
-      await snap(page, `${label}-partners-after`);
-
-      await open(newcomer.page, "/prayer-partners", "Prayer Partners");
-      await poll(() =>
-        newcomer.page
-          .getByText("You'll be paired with a prayer partner when next week's chain begins on Sunday.")
-          .isVisible(),
-      ).toBe(true);
-      await expectNoHorizontalOverflow(newcomer.page);
-      await snap(newcomer.page, `${label}-partners-none`);
-
-      // Signed out: an invitation to sign in, no redirect.
-      const { page: visitor } = await e.newPage(viewport);
-      await open(visitor, "/prayer-partners", "Prayer Partners");
-      await poll(() => visitor.getByRole("heading", { name: "Sign in to see your prayer partner" }).isVisible()).toBe(
-        true,
-      );
-      expect(new URL(visitor.url()).pathname).toBe("/prayer-partners");
-      expect(await axe(visitor)).toEqual([]);
-      await snap(visitor, `${label}-partners-signed-out`);
-    });
+    await open(adminPage, "/prayer-requests", "Prayer Requests");
+    const seen = adminPage.getByRole("article", { name: title });
+    await poll(() => seen.getByText("Anonymous", { exact: true }).isVisible()).toBe(true);
+    await poll(() => seen.getByRole("button", { name: `Hide “${title}”` }).isVisible()).toBe(true);
+    await poll(() => adminPage.getByRole("article", { name: "Safe travels" }).getByText("Tim Tester").isVisible()).toBe(
+      true,
+    );
+    await checkBothSizes(adminPage, "prayer-requests-admin");
   });
-}
+
+  it("a member completes today's partner prayer and sees the stats change; a newcomer is told why there is none", async () => {
+    const { context: adminCtx } = await e.newPage(viewport);
+    const adminEmail = `admin.chain.desktop@example.org`;
+    const admin = await signUpInContext(adminCtx, { email: adminEmail, firstName: "Ruth" });
+    await skipTours(adminCtx, admin.id);
+    await apiPost(adminCtx, "/api/churches", { name: `Chain desktop Church` });
+    const tim = await member(viewport, adminCtx, `tim.chain.desktop@example.org`, "Tim");
+    // Ruth asks prayer for her family and work: her partner sees those topics.
+    const prefs = await adminCtx.request.patch("/api/user/preferences", {
+      data: { prayerTopics: { family: true, work: true } },
+    });
+    expect(prefs.ok(), await prefs.text()).toBe(true);
+    await joinedBeforeThisWeek(adminEmail);
+    // Joined after the week began: next week's chain.
+    const newcomer = await member(viewport, adminCtx, `new.chain.desktop@example.org`, "Nia");
+
+    const page = tim.page;
+    await open(page, "/prayer-partners", "Prayer Partners");
+    // Two members in the chain: Tim prays for Ruth.
+    await poll(() => page.getByText("Ruth Tester", { exact: true }).first().isVisible()).toBe(true);
+    await poll(() => page.getByRole("link", { name: adminEmail }).getAttribute("href")).toBe(`mailto:${adminEmail}`);
+    await poll(() => page.getByRole("list", { name: "They asked prayer for" }).getByText("Family").isVisible()).toBe(
+      true,
+    );
+    await poll(() => page.getByText("Remember to pray today").isVisible()).toBe(true);
+    await poll(() => stat(page, "Prayers This Week")).toBe("0");
+    await poll(() => stat(page, "Prayer Streak")).toBe("0");
+    await poll(() => stat(page, "Total Chain Links")).toBe("1");
+    await poll(() => page.getByRole("region", { name: "Prayer Chain History" }).getByText("Current").isVisible()).toBe(
+      true,
+    );
+    await checkBothSizes(page, "prayer-partners-before");
+    expect(await axe(page)).toEqual([]);
+
+    const before = (await (await tim.context.request.get("/api/auth/user")).json()).points;
+    await page.getByRole("button", { name: "I Prayed Today" }).click();
+    await poll(() =>
+      page
+        .getByText(/Prayer Completed|Badge Earned!/)
+        .first()
+        .isVisible(),
+    ).toBe(true);
+    await poll(() => page.getByText("Prayer completed today").isVisible()).toBe(true);
+    await poll(() => stat(page, "Prayers This Week")).toBe("1");
+    await poll(() => stat(page, "Prayer Streak")).toBe("1");
+    await poll(() => page.getByText(/1 day prayed/).isVisible()).toBe(true);
+    expect((await (await tim.context.request.get("/api/auth/user")).json()).points).toBe(before + 15);
+    await checkBothSizes(page, "prayer-partners-after");
+
+    await open(newcomer.page, "/prayer-partners", "Prayer Partners");
+    await poll(() =>
+      newcomer.page
+        .getByText("You'll be paired with a prayer partner when next week's chain begins on Sunday.")
+        .isVisible(),
+    ).toBe(true);
+    await checkBothSizes(newcomer.page, "prayer-partners-none");
+
+    // Signed out: an invitation to sign in, no redirect.
+    const { page: visitor } = await e.newPage(viewport);
+    await open(visitor, "/prayer-partners", "Prayer Partners");
+    await poll(() => visitor.getByRole("heading", { name: "Sign in to see your prayer partner" }).isVisible()).toBe(
+      true,
+    );
+    expect(new URL(visitor.url()).pathname).toBe("/prayer-partners");
+    expect(await axe(visitor)).toEqual([]);
+    await checkBothSizes(visitor, "prayer-partners-signed-out");
+  });
+});
