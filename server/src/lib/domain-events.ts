@@ -34,10 +34,16 @@ const prayerEvent = <T extends z.ZodRawShape>(shape: T) =>
     z.strictObject({ ...base, ...shape, isAnonymous: z.literal(true), actorId: z.null() }),
   ]);
 
-/** The events, by name (`area.verb`), and what each carries: ids, never copies of the rows. */
+const title = z.string();
+
+/**
+ * The events, by name (`area.verb`), and what each carries: ids, plus the few words an announcement
+ * names as they were at the change (a sermon edited a second later was still published under its
+ * first title). Never a whole row, and nothing a reader of the row could not see.
+ */
 export const DOMAIN_EVENTS = {
-  "sermon.published": z.strictObject({ ...base, sermonId: z.uuid() }),
-  "event.published": z.strictObject({ ...base, eventId: z.uuid() }),
+  "sermon.published": z.strictObject({ ...base, sermonId: z.uuid(), title, speaker: title }),
+  "event.published": z.strictObject({ ...base, eventId: z.uuid(), title }),
   "kudos.submitted": z.strictObject({ ...base, kudosId: z.uuid() }),
   "kudos.reviewed": z.strictObject({ ...base, kudosId: z.uuid(), status: z.enum(["approved", "rejected"]) }),
   "prayer.created": prayerEvent({ requestId: z.uuid() }),

@@ -1,8 +1,4 @@
-import { and, eq } from "drizzle-orm";
 import { activities } from "../../db/schema/admin";
-import { events } from "../../db/schema/events";
-import { sermons } from "../../db/schema/sermons";
-import { churchRow } from "../../lib/church-scope";
 import { subscriber, type TSubscriber } from "../../lib/domain-events";
 
 /**
@@ -15,11 +11,7 @@ const sermonPublished = subscriber({
   name: "activity.sermon_published",
   event: "sermon.published",
   handle: async (event, ctx) => {
-    const [s] = await ctx.db
-      .select({ title: sermons.title, speaker: sermons.speaker })
-      .from(sermons)
-      .where(and(churchRow(sermons, ctx, event.payload.sermonId), eq(sermons.isDraft, false)));
-    if (!s) return;
+    const s = event.payload;
     await ctx.db.insert(activities).values({
       churchId: ctx.churchId,
       userId: event.payload.actorId,
@@ -34,11 +26,7 @@ const eventPublished = subscriber({
   name: "activity.event_published",
   event: "event.published",
   handle: async (event, ctx) => {
-    const [e] = await ctx.db
-      .select({ title: events.title })
-      .from(events)
-      .where(churchRow(events, ctx, event.payload.eventId));
-    if (!e) return;
+    const e = event.payload;
     await ctx.db.insert(activities).values({
       churchId: ctx.churchId,
       userId: event.payload.actorId,

@@ -147,7 +147,12 @@ export async function createEvent(ctx: TChurchCtx, body: TEventInput): Promise<T
       .values({ ...toValues(ctx, body), churchId: ctx.churchId, createdBy: ctx.userId })
       .returning();
     // Members are told and the activity line written by the event's subscribers.
-    await publish(db, "event.published", { churchId: ctx.churchId, actorId: ctx.userId, eventId: row.id });
+    await publish(db, "event.published", {
+      churchId: ctx.churchId,
+      actorId: ctx.userId,
+      eventId: row.id,
+      title: row.title,
+    });
     return row.id;
   });
   await eventsChanged(ctx);

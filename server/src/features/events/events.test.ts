@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { Caller, createTestApp, type TTestApp } from "../../../test/app";
 import { addMember, createChurch, createEvent, eventBody } from "../../../test/factories";
+import { drainJobs } from "../../../test/jobs";
 import { buildApp } from "../../app";
 import { events } from "../../db/schema/events";
 
@@ -28,6 +29,8 @@ describe("managing events (admin)", () => {
       "Upcoming",
     ]);
     expect((await c.admin.get("/api/admin/stats")).body.upcomingEvents).toBe(2);
+    // The activity line follows the event through the job queue.
+    await drainJobs(t.app);
     expect((await c.admin.get("/api/admin/recent-activity")).body[0].description).toBe("New event: Soon");
 
     const updated = await c.admin.put(
@@ -206,6 +209,7 @@ describe("notifications (issue 11)", () => {
     const quiet = await addMember(t.app, c);
     expect((await quiet.patch("/api/user/preferences", { eventNotifications: false })).status).toBe(200);
     const e = await createEvent(c.admin, { title: "Harvest Supper" });
+    await drainJobs(t.app);
     const notes = async (who: Caller) => (await who.get("/api/notifications")).body.notifications;
     expect(await notes(m)).toEqual([
       expect.objectContaining({
@@ -220,6 +224,7 @@ describe("notifications (issue 11)", () => {
     expect(await notes(c.admin)).toEqual([]);
     expect(await notes(quiet)).toEqual([]);
     await c.admin.put(`/api/events/${e.id}`, eventBody({ title: "Harvest Supper (moved)" }));
+    await drainJobs(t.app);
     expect(await notes(m)).toHaveLength(1);
   });
 });

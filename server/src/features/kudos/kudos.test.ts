@@ -16,6 +16,7 @@ import { and, eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { Caller, createTestApp, type TTestApp } from "../../../test/app";
 import { addMember, createChurch, signUp, type TSignedIn, type TTestChurch } from "../../../test/factories";
+import { drainJobs } from "../../../test/jobs";
 import { kudos, kudosReactions, notifications } from "../../db/schema/community";
 import { userBadges } from "../../db/schema/growth";
 import { pointsLedger } from "../../db/schema/points";
@@ -77,7 +78,11 @@ async function react(who: Caller, id: string, reaction: string): Promise<TKudosR
 }
 
 const kudosRow = async (id: string) => (await t.db.select().from(kudos).where(eq(kudos.id, id)))[0];
-const noticesAbout = (id: string) => t.db.select().from(notifications).where(eq(notifications.relatedId, id));
+/** The notifications about `id` once what follows each change (review subscribers) has run. */
+const noticesAbout = async (id: string) => {
+  await drainJobs(t.app);
+  return t.db.select().from(notifications).where(eq(notifications.relatedId, id));
+};
 const reactionRows = (id: string) => t.db.select().from(kudosReactions).where(eq(kudosReactions.kudosId, id));
 
 describe("POST /api/kudos", () => {

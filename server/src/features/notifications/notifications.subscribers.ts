@@ -12,7 +12,7 @@ import { notify } from "./notify";
  * What members are told when something happens in their church (issue 25 §1): each event's
  * notifications are stored in the subscriber's own transaction, and `notify` queues their delivery
  * (open sockets, then web push: notifications.jobs.ts), so push follows every notification here.
- * Rows are read again by id within the event's church: one gone since (deleted) tells nobody.
+ * A sermon or event deleted (or a sermon made a draft again) before the queue gets to it tells nobody.
  */
 
 const displayName = (first: string | null, last: string | null, fallback = "A church member") =>
@@ -24,7 +24,7 @@ const sermonPublished = subscriber({
   event: "sermon.published",
   handle: async ({ payload }, ctx) => {
     const [s] = await ctx.db
-      .select({ id: sermons.id, title: sermons.title, speaker: sermons.speaker })
+      .select({ id: sermons.id })
       .from(sermons)
       .where(and(churchRow(sermons, ctx, payload.sermonId), eq(sermons.isDraft, false)));
     if (!s) return;
@@ -33,7 +33,7 @@ const sermonPublished = subscriber({
       to: { everyone: true },
       except: payload.actorId,
       title: "New sermon",
-      message: `${s.title} by ${s.speaker}`,
+      message: `${payload.title} by ${payload.speaker}`,
       link: `/sermons/${s.id}`,
       relatedId: s.id,
       // A retried job stores nothing twice.
@@ -47,7 +47,7 @@ const eventPublished = subscriber({
   event: "event.published",
   handle: async ({ payload }, ctx) => {
     const [e] = await ctx.db
-      .select({ id: events.id, title: events.title })
+      .select({ id: events.id })
       .from(events)
       .where(churchRow(events, ctx, payload.eventId));
     if (!e) return;
@@ -56,7 +56,7 @@ const eventPublished = subscriber({
       to: { everyone: true },
       except: payload.actorId,
       title: "New event",
-      message: e.title,
+      message: payload.title,
       link: `/events/${e.id}`,
       relatedId: e.id,
       dedupeKey: `event_published:${e.id}`,

@@ -2,6 +2,7 @@ import { ZSermon, ZSermonBody } from "@common/sermons";
 import { beforeAll, describe, expect, it } from "vitest";
 import { Caller, createTestApp, type TTestApp } from "../../../test/app";
 import { addMember, createChurch, createSermon, sermonBody, signUp, type TTestChurch } from "../../../test/factories";
+import { drainJobs } from "../../../test/jobs";
 import type { TChurchCtx } from "../../lib/context";
 import { createSermonDraft } from "./sermons.service";
 
@@ -147,7 +148,10 @@ describe("sermon drafts (issue 10)", () => {
     expect(feed).toContain("On Air");
     expect(feed).not.toContain("Sunday Live");
     expect((await c.admin.get("/api/admin/stats")).body.totalSermons).toBe(1);
-    const activity = () => c.admin.get("/api/admin/recent-activity").then((r) => r.body as { description: string }[]);
+    const activity = async () => {
+      await drainJobs(t.app);
+      return (await c.admin.get("/api/admin/recent-activity")).body as { description: string }[];
+    };
     expect((await activity()).map((a) => a.description)).not.toContain(
       "New sermon: Sunday Live (edited) (Pastor John)",
     );
@@ -197,7 +201,10 @@ describe("sermon drafts (issue 10)", () => {
   it("tell members nothing while a draft; publishing tells them once, linking to the sermon (issue 11)", async () => {
     const c = await createChurch(t.app);
     const m = await addMember(t.app, c);
-    const notes = async () => (await m.get("/api/notifications")).body.notifications;
+    const notes = async () => {
+      await drainJobs(t.app);
+      return (await m.get("/api/notifications")).body.notifications;
+    };
     const id = await makeDraft(c);
     await c.admin.put(`/api/sermons/${id}`, { ...sermonBody({ title: "Sunday Live" }), videoUrl: RECORDING });
     expect(await notes()).toEqual([]);

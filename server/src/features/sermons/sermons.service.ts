@@ -137,8 +137,14 @@ const toValues = (body: TSermonInput) => ({
  * A sermon the church sees from now on (created published, or a draft published): `sermon.published`
  * in the same transaction; members are told and the activity line written by its subscribers.
  */
-const sermonPublished = (db: TDb, ctx: TChurchCtx, sermonId: string) =>
-  publish(db, "sermon.published", { churchId: ctx.churchId, actorId: ctx.userId, sermonId });
+const sermonPublished = (db: TDb, ctx: TChurchCtx, s: { id: string; title: string; speaker: string }) =>
+  publish(db, "sermon.published", {
+    churchId: ctx.churchId,
+    actorId: ctx.userId,
+    sermonId: s.id,
+    title: s.title,
+    speaker: s.speaker,
+  });
 
 /** Every write to a church's sermons ends here: each process drops its cached sermon list. */
 const sermonsChanged = (ctx: TChurchCtx) => ctx.changed("sermons", ctx.churchId);
@@ -149,7 +155,7 @@ export async function createSermon(ctx: TChurchCtx, body: TSermonInput): Promise
       .insert(sermons)
       .values({ ...toValues(body), churchId: ctx.churchId, createdBy: ctx.userId })
       .returning();
-    await sermonPublished(db, ctx, row.id);
+    await sermonPublished(db, ctx, row);
     return toSermon({ ...row, isWatched: false });
   });
   await sermonsChanged(ctx);
@@ -194,7 +200,7 @@ export async function publishSermon(ctx: TChurchCtx, id: string): Promise<TSermo
       .set({ isDraft: false, updatedAt: new Date() })
       .where(and(churchRow(sermons, ctx, id), eq(sermons.isDraft, true)))
       .returning({ id: sermons.id, title: sermons.title, speaker: sermons.speaker });
-    if (row) await sermonPublished(db, ctx, row.id);
+    if (row) await sermonPublished(db, ctx, row);
     return !!row;
   });
   const sermon = await findSermon(ctx, id);

@@ -5,6 +5,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { Caller, createTestApp, type TTestApp } from "../../../test/app";
 import { addMember, createChurch, createSermon, sermonBody, signUp } from "../../../test/factories";
+import { drainJobs } from "../../../test/jobs";
 import { buildApp } from "../../app";
 import { sermons } from "../../db/schema/sermons";
 
@@ -47,6 +48,7 @@ describe("managing sermons (admin)", () => {
     expect(updated.status).toBe(200);
     expect(updated.body).toMatchObject({ title: "Walking by Faith", videoUrl: null, audioUrl: null });
 
+    await drainJobs(t.app);
     const activity = (await c.admin.get("/api/admin/recent-activity")).body;
     expect(activity[0].description).toBe("New sermon: Walking in Faith (Pastor John)");
     expect((await c.admin.get("/api/admin/stats")).body.totalSermons).toBe(1);
@@ -316,6 +318,7 @@ describe("notifications (issue 11)", () => {
     const quiet = await addMember(t.app, c);
     expect((await quiet.patch("/api/user/preferences", { sermonNotifications: false })).status).toBe(200);
     const s = await createSermon(c.admin);
+    await drainJobs(t.app);
     expect(await notes(m)).toEqual([
       expect.objectContaining({
         type: "sermon",
@@ -331,6 +334,7 @@ describe("notifications (issue 11)", () => {
     expect(await notes(quiet)).toEqual([]);
     // An edit is not news.
     await c.admin.put(`/api/sermons/${s.id}`, sermonBody({ title: "Walking in Faith, again" }));
+    await drainJobs(t.app);
     expect(await notes(m)).toHaveLength(1);
   });
 });
