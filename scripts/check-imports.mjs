@@ -7,7 +7,16 @@
  *   lib/, components/    each other, @common and packages
  *
  * Only tests (`*.test.ts[x]`) import test/. Every import is resolved to a path first, so
- * `@/features/x` and `../../x` are the same import. Usage: node scripts/check-imports.mjs [client/src]
+ * `@/features/x` and `../../x` are the same import.
+ *
+ * And one rule on the server (issue 25 §1): a file in server/src/features/<a>/ imports no other
+ * feature's folder, except the (file, export) pairs of SERVER_ALLOWED_IMPORTS. What follows a change
+ * goes through lib/domain-events.ts; a read of another feature's data goes through that feature's
+ * exported read function, named on the list. Tests may compose features.
+ *
+ * Usage: node scripts/check-imports.mjs                 (client/src and server/src)
+ *        node scripts/check-imports.mjs <client root>   (the client rule only)
+ *        node scripts/check-imports.mjs --server <root> (the server rule only; --pairs prints today's pairs)
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -84,13 +93,195 @@ export function findViolations(root) {
   return violations;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const root = path.resolve(process.argv[2] ?? "client/src");
-  const violations = findViolations(root);
-  for (const v of violations) console.error(v);
-  if (violations.length > 0) {
-    console.error(`\n${violations.length} import(s) break the one-way rule (scripts/check-imports.mjs).`);
-    process.exit(1);
+/**
+ * Feature-to-feature imports on the server that are allowed, as "importing file -> imported file#export"
+ * (paths under server/src, without extension). Those marked "to be moved" are today's imports that
+ * issue 25 §1 turns into domain events or named read functions: move one, then take its line off.
+ * A new import between features fails the lint until it is one of these.
+ */
+export const SERVER_ALLOWED_IMPORTS = new Set([
+  // To be moved (issue 25 §1): the imports between features as they stood when the rule came in. Each
+  // becomes a domain event, or stays as a named read function of the feature it reads from.
+  "features/action-steps/action-steps.service -> features/admin/activity.repo#recordActivity",
+  "features/action-steps/action-steps.service -> features/notifications/notify#notify",
+  "features/action-steps/action-steps.service -> features/onboarding/onboarding.service#completeOnboardingStepFor",
+  "features/admin/admin.service -> features/events/events.service#findUpcoming",
+  "features/admin/admin.service -> features/kudos/kudos.service#countPendingKudos",
+  "features/auth/auth.service -> features/invitations/invitations.service#redeemInvitation",
+  "features/auth/oidc.service -> features/invitations/invitations.service#getUsableInvitation",
+  "features/auth/oidc.service -> features/invitations/invitations.service#redeemInvitation",
+  "features/church-export/church-export.kinds -> features/prayer-requests/prayer-privacy#asRequestId",
+  "features/church-export/church-export.kinds -> features/prayer-requests/prayer-privacy#shownAuthorId",
+  "features/church-export/church-export.kinds -> features/prayer-requests/prayer-privacy#tiesNoAnonymousAuthor",
+  "features/church-export/church-export.service -> features/member-import/member-import.csv#escapeCell",
+  "features/churches/churches.service -> features/admin/activity.repo#recordActivity",
+  "features/events/event-page.service -> features/feeds/feeds.service#writeCalendar",
+  "features/integrations/integrations.service -> features/admin/activity.repo#recordActivity",
+  "features/integrations/integrations.sync -> features/admin/activity.repo#recordActivity",
+  "features/integrations/integrations.sync -> features/invitations/invitations.repo#lockBulkInvitations",
+  "features/invitations/invitations.service -> features/admin/activity.repo#recordActivity",
+  "features/invitations/invitations.service -> features/auth/email-verification.service#markEmailProved",
+  "features/invitations/invitations.service -> features/auth/sessions.repo#accountChanged",
+  "features/invitations/invitations.service -> features/auth/sessions.repo#deleteUserSessions",
+  "features/invitations/invitations.service -> features/integrations/webhooks#queueMemberWebhook",
+  "features/invitations/invitations.service -> features/notifications/notifications.repo#deleteNotificationsOfEarlierMembership",
+  "features/kudos/kudos.service -> features/admin/activity.repo#recordActivity",
+  "features/kudos/kudos.service -> features/notifications/notify#notify",
+  "features/kudos/kudos.service -> features/onboarding/onboarding.service#completeOnboardingStepFor",
+  "features/live/live.service -> features/notifications/notify#notify",
+  "features/live/live.service -> features/sermons/sermons.service#createSermonDraft",
+  "features/member-import/member-import.routes -> features/invitations/invitations.routes#getInvitationSendingDeps",
+  "features/member-import/member-import.service -> features/admin/activity.repo#recordActivity",
+  "features/member-import/member-import.service -> features/invitations/invitations.repo#createInvitationRows",
+  "features/member-import/member-import.service -> features/invitations/invitations.repo#lockBulkInvitations",
+  "features/member-import/member-import.service -> features/invitations/invitations.service#TInvitationDeps",
+  "features/member-import/member-import.service -> features/invitations/invitations.service#assertStillAdmin",
+  "features/member-import/member-import.service -> features/invitations/invitations.service#sendInvitationRows",
+  "features/members/members.service -> features/admin/activity.repo#recordActivity",
+  "features/members/members.service -> features/integrations/integrations.service#pauseIntegrationsConnectedBy",
+  "features/members/members.service -> features/integrations/webhooks#queueMemberWebhook",
+  "features/members/members.service -> features/invitations/invitations.repo#deletePendingInvitations",
+  "features/notifications/notifications.jobs -> features/live/live-hub#LiveHub",
+  "features/notifications/notifications.jobs -> features/push/push.service#PushService",
+  "features/prayer-partners/prayer-partners.repo -> features/notifications/notify#notifyEach",
+  "features/prayer-requests/prayer-requests.service -> features/admin/activity.repo#recordActivity",
+  "features/prayer-requests/prayer-requests.service -> features/notifications/notify#notify",
+  "features/prayer-requests/prayer-requests.service -> features/onboarding/onboarding.service#completeOnboardingStepFor",
+  "features/profile/account.service -> features/auth/sessions.repo#accountChanged",
+  "features/profile/account.service -> features/auth/sessions.repo#deleteUserSessions",
+  "features/profile/avatar.service -> features/settings/logo#SIGNATURES",
+  "features/profile/profile.service -> features/onboarding/onboarding.service#completeOnboardingStepFor",
+  "features/public-church/invitation-requests.service -> features/admin/activity.repo#recordActivity",
+  "features/public-church/invitation-requests.service -> features/invitations/invitations.service#TInvitationDeps",
+  "features/public-church/invitation-requests.service -> features/invitations/invitations.service#createInvitation",
+  "features/public-church/public-church.routes -> features/invitations/invitations.routes#getInvitationSendingDeps",
+  "features/public-church/public-church.service -> features/admin/activity.repo#recordActivity",
+  "features/public-church/public-church.service -> features/events/occurrences.service#findOccurrences",
+  "features/public-church/public-church.service -> features/events/services.service#findServices",
+  "features/public-church/public-church.service -> features/notifications/notify#notify",
+  "features/reading/reading.service -> features/onboarding/onboarding.service#completeOnboardingStepFor",
+  "features/search/search.repo -> features/kudos/kudos.repo#visibleTo",
+  "features/search/search.repo -> features/prayer-requests/prayer-requests.repo#visibleTo",
+  "features/search/search.repo -> features/sermons/sermons.repo#canSeeDrafts",
+  "features/search/search.repo -> features/sermons/sermons.repo#isPublished",
+  "features/sermons/sermons.service -> features/onboarding/onboarding.service#completeOnboardingStepFor",
+  "features/sermons/sermons.service -> features/reading/reading.service#findBibleReader",
+  "features/settings/settings.service -> features/churches/churches.repo#TChurchRow",
+  "features/settings/settings.service -> features/churches/churches.repo#findChurchById",
+  "features/settings/settings.service -> features/churches/churches.service#isSlugTaken",
+  "features/settings/settings.service -> features/churches/churches.service#isSlugViolation",
+  "features/settings/settings.service -> features/churches/churches.service#slugTaken",
+  "features/settings/settings.service -> features/churches/churches.service#toChurch",
+  "features/user/user.service -> features/action-steps/action-steps.service#getActionStepStreakWeeks",
+  "features/user/user.service -> features/prayer-partners/prayer-partners.service#getPartnerPrayerStreak",
+  "features/user/user.service -> features/reading/reading.service#getReadingStreak",
+]);
+
+/** Each feature-to-feature import under a server root, as { pair, where } ("file:line"). */
+export function findServerImports(root) {
+  const found = [];
+  for (const file of listSources(root)) {
+    const rel = path.relative(root, file).split(path.sep).join("/");
+    const from = layerOf(rel);
+    if (!from.startsWith("feature:") || /\.test\.[cm]?[jt]sx?$/.test(rel)) continue;
+    const text = readFileSync(file, "utf8");
+    const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+    const add = (specifier, names, node) => {
+      const target = resolveImport(root, file, specifier);
+      if (target.kind !== "source") return;
+      const to = layerOf(target.rel);
+      if (!to.startsWith("feature:") || to === from) return;
+      const targetFile = target.rel.replace(/\.[cm]?[jt]sx?$/, "");
+      const line = source.getLineAndCharacterOfPosition(node.getStart()).line + 1;
+      for (const name of names)
+        found.push({ pair: `${rel.replace(/\.[cm]?[jt]sx?$/, "")} -> ${targetFile}#${name}`, where: `${rel}:${line}` });
+    };
+    const visit = (node) => {
+      if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
+        const clause = node.importClause;
+        const names = [];
+        if (clause?.name) names.push("default");
+        const bindings = clause?.namedBindings;
+        if (bindings && ts.isNamespaceImport(bindings)) names.push("*");
+        if (bindings && ts.isNamedImports(bindings))
+          for (const el of bindings.elements) names.push((el.propertyName ?? el.name).text);
+        add(node.moduleSpecifier.text, names.length ? names : ["*"], node);
+      } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+        const names =
+          node.exportClause && ts.isNamedExports(node.exportClause)
+            ? node.exportClause.elements.map((el) => (el.propertyName ?? el.name).text)
+            : ["*"];
+        add(node.moduleSpecifier.text, names, node);
+      } else if (
+        ts.isCallExpression(node) &&
+        node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+        node.arguments[0] &&
+        ts.isStringLiteral(node.arguments[0])
+      ) {
+        add(node.arguments[0].text, ["*"], node);
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
   }
-  console.log(`Imports are one-way in ${path.relative(process.cwd(), root) || "."}.`);
+  return found;
+}
+
+/** The server rule: imports outside `allowed` are violations; allowed pairs no longer used are stale. */
+export function findServerViolations(root, allowed = SERVER_ALLOWED_IMPORTS) {
+  const found = findServerImports(root);
+  const violations = found
+    .filter((f) => !allowed.has(f.pair))
+    .map(
+      (f) =>
+        `${f.where}: ${f.pair.split(" -> ")[1]} reaches another feature; publish a domain event (lib/domain-events.ts) ` +
+        `or read through that feature's exported read function, listed in SERVER_ALLOWED_IMPORTS (scripts/check-imports.mjs)`,
+    );
+  const used = new Set(found.map((f) => f.pair));
+  const stale = [...allowed].filter((p) => !used.has(p));
+  return { violations, stale };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const args = process.argv.slice(2);
+  let failed = 0;
+  const checkServer = (root) => {
+    const { violations, stale } = findServerViolations(root);
+    for (const v of violations) console.error(v);
+    // A pair no longer used only warns: take it off the list (another change may have moved it).
+    for (const p of stale)
+      console.warn(`warning: "${p}" is on SERVER_ALLOWED_IMPORTS but no longer imported; take it off`);
+    if (violations.length > 0) {
+      console.error(
+        `\n${violations.length} import(s) between server features are not on the list (scripts/check-imports.mjs).`,
+      );
+      failed++;
+    } else
+      console.log(
+        `Server features import each other only through the list in ${path.relative(process.cwd(), root) || "."}.`,
+      );
+  };
+  const checkClient = (root) => {
+    const violations = findViolations(root);
+    for (const v of violations) console.error(v);
+    if (violations.length > 0) {
+      console.error(`\n${violations.length} import(s) break the one-way rule (scripts/check-imports.mjs).`);
+      failed++;
+    } else console.log(`Imports are one-way in ${path.relative(process.cwd(), root) || "."}.`);
+  };
+  if (args[0] === "--server") {
+    const root = path.resolve(args[1] ?? "server/src");
+    if (args.includes("--pairs")) {
+      const pairs = [...new Set(findServerImports(root).map((f) => f.pair))].sort();
+      for (const p of pairs) console.log(`  "${p}",`);
+      process.exit(0);
+    }
+    checkServer(root);
+  } else if (args[0]) {
+    checkClient(path.resolve(args[0]));
+  } else {
+    checkClient(path.resolve("client/src"));
+    checkServer(path.resolve("server/src"));
+  }
+  if (failed) process.exit(1);
 }
