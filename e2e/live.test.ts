@@ -1,36 +1,24 @@
-import fs from "node:fs";
-import path from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { axe } from "./axe";
 import {
   apiPost,
+  checkBothSizes,
   DESKTOP,
-  expectNoHorizontalOverflow,
   inviteMember,
-  PHONE,
   signUpInContext,
   skipTours,
   startE2E,
   type TE2E,
 } from "./harness";
 
-const SHOTS = path.resolve(".tmp/shots");
 const YOUTUBE_URL = "https://www.youtube.com/watch?v=dQw4w9WgXcQ";
 
 let e: TE2E;
 beforeAll(async () => {
   e = await startE2E();
-  fs.mkdirSync(SHOTS, { recursive: true });
 });
 
 const poll = <T>(fn: () => Promise<T>) => expect.poll(fn, { timeout: 15_000 });
-
-async function snap(page: Page, name: string) {
-  // From the top, so that the sticky bars sit where they belong in the full-page picture.
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: path.join(SHOTS, `live-${name}.png`), fullPage: true });
-}
 
 /** The machine has no internet: the embedded player's frame gets a stand-in page from YouTube's address. */
 async function standInPlayer(context: BrowserContext) {
@@ -65,133 +53,118 @@ const stat = (page: Page, label: string) =>
     .locator("p.text-3xl")
     .textContent();
 
-for (const [label, viewport] of [
-  ["desktop", DESKTOP],
-  ["phone", PHONE],
-] as const) {
-  describe(`live stream (${label})`, () => {
-    it("an admin streams with chat; two members chat and see the count; a moderator deletes; the stream ends for both", async () => {
-      const { context: adminCtx, page: admin } = await e.newPage(viewport);
-      const ruth = await signUpInContext(adminCtx, { email: `admin.live.${label}@example.org`, firstName: "Ruth" });
-      await skipTours(adminCtx, ruth.id);
-      await apiPost(adminCtx, "/api/churches", { name: `Live ${label} Church` });
-      const tim = await member(viewport, adminCtx, `tim.live.${label}@example.org`, "Tim");
-      const ann = await member(viewport, adminCtx, `ann.live.${label}@example.org`, "Ann");
+// The flow runs once, at desktop size; each screen is checked at phone size too (checkBothSizes).
+describe("live stream", () => {
+  it("an admin streams with chat; two members chat and see the count; a moderator deletes; the stream ends for both", async () => {
+    const { context: adminCtx, page: admin } = await e.newPage(DESKTOP);
+    const ruth = await signUpInContext(adminCtx, { email: `admin.live.desktop@example.org`, firstName: "Ruth" });
+    await skipTours(adminCtx, ruth.id);
+    await apiPost(adminCtx, "/api/churches", { name: `Live desktop Church` });
+    const tim = await member(DESKTOP, adminCtx, `tim.live.desktop@example.org`, "Tim");
+    const ann = await member(DESKTOP, adminCtx, `ann.live.desktop@example.org`, "Ann");
 
-      // Nothing is live yet: the page names the next event.
-      const tomorrow = new Date(Date.now() + 86_400_000);
-      await apiPost(adminCtx, "/api/events", {
-        title: "Wednesday Prayer Night",
-        description: "An evening of prayer",
-        location: "Chapel",
-        startTime: tomorrow.toISOString(),
-        endTime: new Date(tomorrow.getTime() + 3_600_000).toISOString(),
-      });
-      await tim.page.goto("/live");
-      await poll(() => tim.page.getByText("No Live Stream Available").isVisible()).toBe(true);
-      await poll(() => tim.page.getByText("Wednesday Prayer Night").isVisible()).toBe(true);
-      await expectNoHorizontalOverflow(tim.page);
-      await snap(tim.page, `${label}-member-none`);
+    // Nothing is live yet: the page names the next event.
+    const tomorrow = new Date(Date.now() + 86_400_000);
+    await apiPost(adminCtx, "/api/events", {
+      title: "Wednesday Prayer Night",
+      description: "An evening of prayer",
+      location: "Chapel",
+      startTime: tomorrow.toISOString(),
+      endTime: new Date(tomorrow.getTime() + 3_600_000).toISOString(),
+    });
+    await tim.page.goto("/live");
+    await poll(() => tim.page.getByText("No Live Stream Available").isVisible()).toBe(true);
+    await poll(() => tim.page.getByText("Wednesday Prayer Night").isVisible()).toBe(true);
+    await checkBothSizes(tim.page, "live-member-none");
 
-      // The admin: offline, chooses Tim as a moderator, then starts with chat and recording on.
-      await admin.goto("/admin/live-stream");
-      await poll(() => admin.getByRole("heading", { name: "Live Stream Management", level: 1 }).isVisible()).toBe(true);
-      await poll(() => admin.getByText("Offline", { exact: true }).isVisible()).toBe(true);
-      await poll(() => admin.getByText("No streams yet").isVisible()).toBe(true);
-      await expectNoHorizontalOverflow(admin);
-      await snap(admin, `${label}-admin-offline`);
-      expect(await axe(admin)).toEqual([]);
+    // The admin: offline, chooses Tim as a moderator, then starts with chat and recording on.
+    await admin.goto("/admin/live-stream");
+    await poll(() => admin.getByRole("heading", { name: "Live Stream Management", level: 1 }).isVisible()).toBe(true);
+    await poll(() => admin.getByText("Offline", { exact: true }).isVisible()).toBe(true);
+    await poll(() => admin.getByText("No streams yet").isVisible()).toBe(true);
+    await checkBothSizes(admin, "live-admin-offline");
 
-      await admin.getByRole("button", { name: "Manage Moderators" }).click();
-      const dialog = admin.getByRole("dialog", { name: "Manage Moderators" });
-      await dialog.getByRole("checkbox", { name: /Tim Tester/ }).check();
-      expect(await dialog.getByRole("checkbox", { name: /Ruth/ }).count()).toBe(0);
-      await dialog.getByRole("button", { name: "Save Moderators" }).click();
-      await poll(() => admin.getByText("Moderators Updated").first().isVisible()).toBe(true);
-      await poll(() => admin.getByRole("region", { name: "Chat Moderators" }).getByText("Tim Tester").isVisible()).toBe(
+    await admin.getByRole("button", { name: "Manage Moderators" }).click();
+    const dialog = admin.getByRole("dialog", { name: "Manage Moderators" });
+    await dialog.getByRole("checkbox", { name: /Tim Tester/ }).check();
+    expect(await dialog.getByRole("checkbox", { name: /Ruth/ }).count()).toBe(0);
+    await dialog.getByRole("button", { name: "Save Moderators" }).click();
+    await poll(() => admin.getByText("Moderators Updated").first().isVisible()).toBe(true);
+    await poll(() => admin.getByRole("region", { name: "Chat Moderators" }).getByText("Tim Tester").isVisible()).toBe(
+      true,
+    );
+
+    await admin.getByRole("button", { name: "Start Live Stream" }).click();
+    await poll(() => admin.getByText("Title Required").first().isVisible()).toBe(true);
+    await admin.getByLabel("Title", { exact: true }).fill(`Sunday Worship (desktop)`);
+    await admin.getByLabel("Description (optional)", { exact: true }).fill("Songs, prayer and the word. Welcome home!");
+    await admin.getByLabel("Stream URL (optional)", { exact: true }).fill(YOUTUBE_URL);
+    await admin.getByRole("button", { name: "Start Live Stream" }).click();
+    await poll(() => admin.getByText("Stream Started").first().isVisible()).toBe(true);
+    await poll(() => admin.getByRole("button", { name: "Stop Stream" }).isVisible()).toBe(true);
+
+    // Both members watch: the player, "Connected", and two viewers.
+    await tim.page.reload();
+    await ann.page.goto("/live");
+    for (const { page } of [tim, ann]) {
+      await poll(() => page.getByRole("heading", { name: `Sunday Worship (desktop)`, level: 1 }).isVisible()).toBe(
         true,
       );
+      await poll(() => page.getByText("Connected", { exact: true }).isVisible()).toBe(true);
+      await poll(() => page.locator(`iframe[title="Sunday Worship (desktop) (live stream)"]`).count()).toBe(1);
+    }
+    await poll(() => tim.page.getByText("2 watching").isVisible()).toBe(true);
+    await poll(() => ann.page.getByText("2 watching").isVisible()).toBe(true);
+    await poll(() => stat(admin, "Current Viewers")).toBe("2");
 
-      await admin.getByRole("button", { name: "Start Live Stream" }).click();
-      await poll(() => admin.getByText("Title Required").first().isVisible()).toBe(true);
-      await admin.getByLabel("Title", { exact: true }).fill(`Sunday Worship (${label})`);
-      await admin
-        .getByLabel("Description (optional)", { exact: true })
-        .fill("Songs, prayer and the word. Welcome home!");
-      await admin.getByLabel("Stream URL (optional)", { exact: true }).fill(YOUTUBE_URL);
-      await admin.getByRole("button", { name: "Start Live Stream" }).click();
-      await poll(() => admin.getByText("Stream Started").first().isVisible()).toBe(true);
-      await poll(() => admin.getByRole("button", { name: "Stop Stream" }).isVisible()).toBe(true);
+    // They chat, and each sees the other's messages; Ann asks for prayer.
+    await say(ann.page, "Good morning from Ann!");
+    await poll(() => chat(tim.page).getByText("Good morning from Ann!").isVisible()).toBe(true);
+    await say(tim.page, "Welcome, Ann. Glad you're here.");
+    await poll(() => chat(ann.page).getByText("Welcome, Ann. Glad you're here.").isVisible()).toBe(true);
+    await say(ann.page, "Please pray for my sister's surgery.", true);
+    await poll(() => chat(tim.page).getByText("Please pray for my sister's surgery.").isVisible()).toBe(true);
+    await poll(() => chat(tim.page).getByText("Prayer request").isVisible()).toBe(true);
+    await say(ann.page, "This message will be removed");
+    await poll(() => chat(tim.page).getByText("This message will be removed").isVisible()).toBe(true);
+    // Only the moderator sees delete buttons.
+    expect(
+      await chat(ann.page)
+        .getByRole("button", { name: /Delete message/ })
+        .count(),
+    ).toBe(0);
+    await checkBothSizes(ann.page, "live-member-live");
 
-      // Both members watch: the player, "Connected", and two viewers.
-      await tim.page.reload();
-      await ann.page.goto("/live");
-      for (const { page } of [tim, ann]) {
-        await poll(() => page.getByRole("heading", { name: `Sunday Worship (${label})`, level: 1 }).isVisible()).toBe(
-          true,
-        );
-        await poll(() => page.getByText("Connected", { exact: true }).isVisible()).toBe(true);
-        await poll(() => page.locator(`iframe[title="Sunday Worship (${label}) (live stream)"]`).count()).toBe(1);
-      }
-      await poll(() => tim.page.getByText("2 watching").isVisible()).toBe(true);
-      await poll(() => ann.page.getByText("2 watching").isVisible()).toBe(true);
-      await poll(() => stat(admin, "Current Viewers")).toBe("2");
+    // Tim, the moderator, deletes Ann's last message: it goes from Ann's page too.
+    const last = chat(tim.page).getByRole("listitem").filter({ hasText: "This message will be removed" });
+    await last.getByRole("button", { name: "Delete message from Ann Tester" }).click();
+    const confirm = tim.page.getByRole("alertdialog", { name: "Delete this message?" });
+    await confirm.getByRole("button", { name: "Delete" }).click();
+    await poll(() => chat(tim.page).getByText("This message will be removed").count()).toBe(0);
+    await poll(() => chat(ann.page).getByText("This message will be removed").count()).toBe(0);
+    expect(await chat(ann.page).getByText("Good morning from Ann!").isVisible()).toBe(true);
+    await checkBothSizes(tim.page, "live-moderator-live");
 
-      // They chat, and each sees the other's messages; Ann asks for prayer.
-      await say(ann.page, "Good morning from Ann!");
-      await poll(() => chat(tim.page).getByText("Good morning from Ann!").isVisible()).toBe(true);
-      await say(tim.page, "Welcome, Ann. Glad you're here.");
-      await poll(() => chat(ann.page).getByText("Welcome, Ann. Glad you're here.").isVisible()).toBe(true);
-      await say(ann.page, "Please pray for my sister's surgery.", true);
-      await poll(() => chat(tim.page).getByText("Please pray for my sister's surgery.").isVisible()).toBe(true);
-      await poll(() => chat(tim.page).getByText("Prayer request").isVisible()).toBe(true);
-      await say(ann.page, "This message will be removed");
-      await poll(() => chat(tim.page).getByText("This message will be removed").isVisible()).toBe(true);
-      // Only the moderator sees delete buttons.
-      expect(
-        await chat(ann.page)
-          .getByRole("button", { name: /Delete message/ })
-          .count(),
-      ).toBe(0);
-      await expectNoHorizontalOverflow(ann.page);
-      await snap(ann.page, `${label}-member-live`);
-      expect(await axe(ann.page)).toEqual([]);
+    // Every message sent counts, the deleted one too.
+    await poll(() => admin.getByText(/4 chat messages/).isVisible()).toBe(true);
+    await checkBothSizes(admin, "live-admin-live");
 
-      // Tim, the moderator, deletes Ann's last message: it goes from Ann's page too.
-      const last = chat(tim.page).getByRole("listitem").filter({ hasText: "This message will be removed" });
-      await last.getByRole("button", { name: "Delete message from Ann Tester" }).click();
-      const confirm = tim.page.getByRole("alertdialog", { name: "Delete this message?" });
-      await confirm.getByRole("button", { name: "Delete" }).click();
-      await poll(() => chat(tim.page).getByText("This message will be removed").count()).toBe(0);
-      await poll(() => chat(ann.page).getByText("This message will be removed").count()).toBe(0);
-      expect(await chat(ann.page).getByText("Good morning from Ann!").isVisible()).toBe(true);
-      await snap(tim.page, `${label}-moderator-live`);
-
-      // Every message sent counts, the deleted one too.
-      await poll(() => admin.getByText(/4 chat messages/).isVisible()).toBe(true);
-      await expectNoHorizontalOverflow(admin);
-      await snap(admin, `${label}-admin-live`);
-      expect(await axe(admin)).toEqual([]);
-
-      // The admin stops the stream: both pages say it has ended, and the recording waits as a draft.
-      await admin.getByRole("button", { name: "Stop Stream" }).click();
-      const stop = admin.getByRole("alertdialog", { name: "Stop the live stream?" });
-      await stop.getByRole("button", { name: "Stop Stream" }).click();
-      await poll(() => admin.getByText("Stream Stopped").first().isVisible()).toBe(true);
-      for (const { page } of [tim, ann]) {
-        await poll(() => page.getByText("This live stream has ended.").isVisible()).toBe(true);
-        expect(await page.getByRole("link", { name: "Browse Sermons" }).getAttribute("href")).toBe("/sermons");
-      }
-      await expectNoHorizontalOverflow(ann.page);
-      await snap(ann.page, `${label}-member-ended`);
-      await poll(() => admin.getByText("Offline", { exact: true }).isVisible()).toBe(true);
-      await poll(() => admin.getByRole("region", { name: "Draft sermon" }).isVisible()).toBe(true);
-      const recent = admin.getByRole("list", { name: "Recent streams" });
-      await poll(() => recent.getByText(`Sunday Worship (${label})`).isVisible()).toBe(true);
-      await poll(() => recent.getByText("4 messages").isVisible()).toBe(true);
-      await poll(() => recent.getByText("2 peak").isVisible()).toBe(true);
-      await expectNoHorizontalOverflow(admin);
-      await snap(admin, `${label}-admin-stopped`);
-    });
+    // The admin stops the stream: both pages say it has ended, and the recording waits as a draft.
+    await admin.getByRole("button", { name: "Stop Stream" }).click();
+    const stop = admin.getByRole("alertdialog", { name: "Stop the live stream?" });
+    await stop.getByRole("button", { name: "Stop Stream" }).click();
+    await poll(() => admin.getByText("Stream Stopped").first().isVisible()).toBe(true);
+    for (const { page } of [tim, ann]) {
+      await poll(() => page.getByText("This live stream has ended.").isVisible()).toBe(true);
+      expect(await page.getByRole("link", { name: "Browse Sermons" }).getAttribute("href")).toBe("/sermons");
+    }
+    await checkBothSizes(ann.page, "live-member-ended");
+    await poll(() => admin.getByText("Offline", { exact: true }).isVisible()).toBe(true);
+    await poll(() => admin.getByRole("region", { name: "Draft sermon" }).isVisible()).toBe(true);
+    const recent = admin.getByRole("list", { name: "Recent streams" });
+    await poll(() => recent.getByText(`Sunday Worship (desktop)`).isVisible()).toBe(true);
+    await poll(() => recent.getByText("4 messages").isVisible()).toBe(true);
+    await poll(() => recent.getByText("2 peak").isVisible()).toBe(true);
+    await checkBothSizes(admin, "live-admin-stopped");
   });
-}
+});
