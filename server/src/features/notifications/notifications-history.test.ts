@@ -2,6 +2,7 @@ import { type TNotificationList, ZMarkAllReadResult, ZNotificationList } from "@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { Caller, createTestApp, type TTestApp } from "../../../test/app";
+import { drainJobs } from "../../../test/jobs";
 import { addMember, createChurch, createEvent, createSermon, invite, type TTestChurch } from "../../../test/factories";
 import { notifications } from "../../db/schema/community";
 import { notify, type TNotifyInput } from "./notify";
@@ -25,7 +26,9 @@ const note = (over: Partial<TNotifyInput> = {}): TNotifyInput => ({
   ...over,
 });
 
+/** The caller's notifications once what follows each change (domain events' subscribers) has run. */
 async function list(who: Caller, query = ""): Promise<TNotificationList> {
+  await drainJobs(t.app);
   const res = await who.get(`/api/notifications${query}`);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return ZNotificationList.parse(res.body);

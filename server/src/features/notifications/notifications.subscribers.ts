@@ -22,7 +22,7 @@ const displayName = (first: string | null, last: string | null, fallback = "A ch
 const sermonPublished = subscriber({
   name: "notifications.sermon_published",
   event: "sermon.published",
-  handle: async ({ payload }, ctx) => {
+  handle: async ({ payload, occurredAt }, ctx) => {
     const [s] = await ctx.db
       .select({ id: sermons.id })
       .from(sermons)
@@ -32,6 +32,7 @@ const sermonPublished = subscriber({
       kind: "sermon_published",
       to: { everyone: true },
       except: payload.actorId,
+      joinedBy: new Date(occurredAt),
       title: "New sermon",
       message: `${payload.title} by ${payload.speaker}`,
       link: `/sermons/${s.id}`,
@@ -45,7 +46,7 @@ const sermonPublished = subscriber({
 const eventPublished = subscriber({
   name: "notifications.event_published",
   event: "event.published",
-  handle: async ({ payload }, ctx) => {
+  handle: async ({ payload, occurredAt }, ctx) => {
     const [e] = await ctx.db
       .select({ id: events.id })
       .from(events)
@@ -55,6 +56,7 @@ const eventPublished = subscriber({
       kind: "event_published",
       to: { everyone: true },
       except: payload.actorId,
+      joinedBy: new Date(occurredAt),
       title: "New event",
       message: payload.title,
       link: `/events/${e.id}`,

@@ -1,5 +1,5 @@
 import { NOTIFICATION_KINDS, type TNotificationKind } from "@common/notifications";
-import { and, eq, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, isNull, lte, ne, or, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { TDb } from "../../db/client";
 import { notifications } from "../../db/schema/community";
@@ -19,6 +19,11 @@ export type TNotifyInput = {
   to: TNotifyAudience;
   /** Left out of the audience (the member whose action raised it). */
   except?: string | null;
+  /**
+   * Only members who had joined by then (a subscriber passes its event's time): news from before a
+   * member joined is not theirs, even when the queue delivers it after they joined.
+   */
+  joinedBy?: Date;
   title: string;
   message: string;
   /** The page it opens, a path of this app ("/sermons/<id>"). */
@@ -75,7 +80,11 @@ export async function notify(db: TDb, church: { churchId: string }, input: TNoti
   if (!audience) return 0;
   return store(db, church, input.kind, {
     from: undefined,
-    where: and(audience, input.except ? ne(users.id, input.except) : undefined),
+    where: and(
+      audience,
+      input.except ? ne(users.id, input.except) : undefined,
+      input.joinedBy ? or(isNull(users.churchJoinedAt), lte(users.churchJoinedAt, input.joinedBy)) : undefined,
+    ),
     title: sql`${input.title.slice(0, TITLE_MAX)}`,
     message: sql`${input.message.slice(0, MESSAGE_MAX)}`,
     link: sql`${input.link}::text`,
