@@ -2,8 +2,8 @@ import { type TNotificationList, ZMarkAllReadResult, ZNotificationList } from "@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { Caller, createTestApp, type TTestApp } from "../../../test/app";
-import { drainJobs } from "../../../test/jobs";
 import { addMember, createChurch, createEvent, createSermon, invite, type TTestChurch } from "../../../test/factories";
+import { drainJobs } from "../../../test/jobs";
 import { notifications } from "../../db/schema/community";
 import { notify, type TNotifyInput } from "./notify";
 
