@@ -98,6 +98,9 @@ describe("repeating events (issue 24)", () => {
     const edit = page.getByRole("dialog");
     await poll(() => edit.getByRole("radio", { name: /This and following events/ }).isVisible()).toBe(true);
     await checkScreen(page, "desktop-occurrence-edit-scope");
+    await page.setViewportSize(PHONE);
+    await checkScreen(page, "phone-occurrence-edit-scope");
+    await page.setViewportSize(DESKTOP);
     await edit.getByRole("radio", { name: /This event/ }).click();
     await edit.getByLabel("Title", { exact: true }).fill("Communion Sunday");
     await edit.getByRole("button", { name: "Update Event" }).click();
