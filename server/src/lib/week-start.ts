@@ -1,9 +1,10 @@
-import { and, eq, lt, sql } from "drizzle-orm";
+import { eq, lt, sql } from "drizzle-orm";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { TDb } from "../db/client";
 import { churches } from "../db/schema/churches";
 import { churchWeekStarts } from "../db/schema/growth";
+import { inChurch } from "./church-scope";
 import type { TChurchCtx } from "./context";
 import type { Jobs, TJobSpec } from "./jobs";
 import { weekKey } from "./points";
@@ -113,7 +114,7 @@ async function handleWeekStarts(registry: TRegistry, now: Date): Promise<string[
   const rows = await db
     .select({ churchId: churches.id, timeZone: churches.timeZone, marked: churchWeekStarts.weekOf })
     .from(churches)
-    .leftJoin(churchWeekStarts, eq(churchWeekStarts.churchId, churches.id));
+    .leftJoin(churchWeekStarts, eq(churches.id, churchWeekStarts.churchId));
   const handled: string[] = [];
   for (const row of rows) {
     const weekOf = weekKey(row, now);
@@ -132,7 +133,7 @@ async function handleWeekStarts(registry: TRegistry, now: Date): Promise<string[
         const moved = await tx
           .update(churchWeekStarts)
           .set({ weekOf, handledAt: now })
-          .where(and(eq(churchWeekStarts.churchId, row.churchId), lt(churchWeekStarts.weekOf, weekOf)))
+          .where(inChurch(churchWeekStarts, row, lt(churchWeekStarts.weekOf, weekOf)))
           .returning({ churchId: churchWeekStarts.churchId });
         if (moved.length === 0) return false;
         const ctx: TWeekStartCtx = { db: tx, churchId: row.churchId, timeZone: row.timeZone };
