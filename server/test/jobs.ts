@@ -1,10 +1,22 @@
+import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 
 /**
  * Runs every job that is due (and waits for those this process's workers already hold) until the
  * queue is quiet: what follows a change (domain events, their subscribers, notification delivery)
  * has happened when it resolves. Works whether the app runs its workers or not (`runJobs: false`).
+ * A job that failed and waits for its retry (a few seconds, on a loaded machine) is waited for too,
+ * up to 20 seconds; jobs scheduled for later on purpose (hourly sweeps) are not.
  */
-export function drainJobs(app: FastifyInstance): Promise<void> {
-  return app.jobs.runDue();
+export async function drainJobs(app: FastifyInstance): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    await app.jobs.runDue();
+    const res = await app.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from graphile_worker.jobs
+          where attempts > 0 and attempts < max_attempts and run_at < now() + interval '30 seconds'`,
+    );
+    if (res.rows[0].n === 0 || Date.now() > deadline) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
 }
