@@ -64,6 +64,9 @@ describe("automatic backups", () => {
     const { backups } = createProcess({ intervalHours: 24, keep: 3, dir });
     const made: string[] = [];
     for (let i = 0; i < 5; i++) {
+      // A backup is named by its second: on a quick machine two would share one, so each starts in
+      // a second of its own (as the interval, hours, guarantees outside this test).
+      await new Promise((r) => setTimeout(r, 1005 - (Date.now() % 1000)));
       expect(await backups.runOnce()).toBe(true);
       const newest = listBackups(dir)[0].name;
       expect(made).not.toContain(newest);
