@@ -4,6 +4,7 @@ import pg from "pg";
 import { migrateJobs } from "../lib/jobs";
 import { applyMigrations, getMigrationState } from "./migrations";
 import * as admin from "./schema/admin";
+import * as audit from "./schema/audit";
 import * as auth from "./schema/auth";
 import * as churches from "./schema/churches";
 import * as community from "./schema/community";
@@ -25,6 +26,7 @@ const schema = {
   ...auth,
   ...invitations,
   ...admin,
+  ...audit,
   ...sermons,
   ...highlights,
   ...points,

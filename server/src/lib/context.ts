@@ -13,7 +13,14 @@ export type TChanged = (topic: TTopic, id: string) => Promise<void>;
 export type TAppCtx = { db: TDb; changed: TChanged };
 
 /** Who is asking, within which church. Every church-owned service and repository function takes it first. */
-export type TChurchCtx = TAppCtx & { userId: string; churchId: string; role: TRole; timeZone: string };
+export type TChurchCtx = TAppCtx & {
+  userId: string;
+  churchId: string;
+  role: TRole;
+  timeZone: string;
+  /** The address of the request (the audit trail's "from where"); absent when the app itself acts. */
+  ip?: string;
+};
 
 /** A signed-in user who may not have a church yet (church setup, accepting an invitation). */
-export type TUserCtx = TAppCtx & { userId: string; churchId: string | null; role: TRole; email: string };
+export type TUserCtx = TAppCtx & { userId: string; churchId: string | null; role: TRole; email: string; ip?: string };

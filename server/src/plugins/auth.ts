@@ -61,7 +61,7 @@ function appCtx(req: FastifyRequest): TAppCtx {
 export async function requireUser(req: FastifyRequest): Promise<TUserCtx> {
   const user = await req.getUser();
   if (!user) throw unauthorized();
-  return { ...appCtx(req), userId: user.id, churchId: user.churchId, role: user.role, email: user.email };
+  return { ...appCtx(req), userId: user.id, churchId: user.churchId, role: user.role, email: user.email, ip: req.ip };
 }
 
 /** 401 unless signed in, 403 unless the user belongs to a church. */
@@ -75,6 +75,7 @@ export async function requireMember(req: FastifyRequest): Promise<TChurchCtx> {
     churchId: user.churchId,
     role: user.role,
     timeZone: user.church?.timeZone ?? getServerTimeZone(),
+    ip: req.ip,
   };
 }
 

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { type AnyPgColumn, boolean, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, boolean, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { bytea, ts } from "./columns";
 
 export const churches = pgTable(
@@ -28,6 +28,8 @@ export const churches = pgTable(
     slug: text("slug").notNull(),
     /** Whether /c/{slug} is shown to visitors; off until an admin publishes it. */
     publicPage: boolean("public_page").notNull().default(false),
+    /** How long the audit trail keeps an entry, in days (default two years). */
+    auditRetentionDays: integer("audit_retention_days").notNull().default(730),
     createdAt: ts("created_at").notNull().defaultNow(),
   },
   (t) => [uniqueIndex("churches_feed_token_key").on(t.feedToken), uniqueIndex("churches_slug_key").on(t.slug)],
