@@ -113,7 +113,6 @@ export const SERVER_ALLOWED_IMPORTS = new Set([
   "features/church-export/church-export.kinds -> features/prayer-requests/prayer-privacy#asRequestId",
   "features/church-export/church-export.kinds -> features/prayer-requests/prayer-privacy#shownAuthorId",
   "features/church-export/church-export.kinds -> features/prayer-requests/prayer-privacy#tiesNoAnonymousAuthor",
-  "features/church-export/church-export.service -> features/member-import/member-import.csv#escapeCell",
   "features/churches/churches.service -> features/admin/activity.repo#recordActivity",
   "features/events/event-page.service -> features/feeds/feeds.service#writeCalendar",
   "features/integrations/integrations.service -> features/admin/activity.repo#recordActivity",

@@ -2,7 +2,7 @@ import { Readable } from "node:stream";
 import { stringify } from "csv-stringify/sync";
 import yazl from "yazl";
 import type { TChurchCtx } from "../../lib/context";
-import { escapeCell } from "../member-import/member-import.csv";
+import { escapeCell } from "../../lib/csv";
 import { EXPORT_KINDS, type TExportKind } from "./church-export.kinds";
 import { findChurchName, findExportPage } from "./church-export.repo";
 

@@ -1,8 +1,10 @@
 import { MEMBER_IMPORT_MAX_ROWS, type TMemberImportPreview, type ZImportMapping } from "@common/member-import";
 import { CsvError, parse } from "csv-parse/sync";
-import { stringify } from "csv-stringify/sync";
 import type { z } from "zod";
 import { badRequest } from "../../lib/errors";
+
+/** The file the import answers with (its rows that failed) is written by the one CSV writer in lib. */
+export { toCsv } from "../../lib/csv";
 
 export type TParsedCsv = { headers: string[]; records: string[][]; hasHeader: boolean };
 export type TMapping = TMemberImportPreview["mapping"];
@@ -104,22 +106,4 @@ export function resolveMapping(parsed: TParsedCsv, given?: z.output<typeof ZImpo
     lastName: guessColumn(headers, LAST_HEADERS),
     role: guessColumn(headers, ROLE_HEADERS),
   };
-}
-
-/**
- * A spreadsheet runs a cell that starts with =, +, -, @, a tab or a carriage return as a formula
- * (OWASP "CSV injection"): such a cell is prefixed with ' so that it shows as the text it is.
- */
-export function escapeCell(value: string | number | null | undefined): string {
-  if (value === null || value === undefined) return "";
-  if (typeof value === "number") return String(value);
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
-
-/** A CSV file (header row first, CRLF lines as spreadsheets expect) with every cell made safe. */
-export function toCsv(header: string[], rows: (string | number | null)[][]): string {
-  return stringify(
-    [header, ...rows].map((r) => r.map(escapeCell)),
-    { record_delimiter: "windows" },
-  );
 }
