@@ -12,6 +12,7 @@ import {
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
 import type { TConfig } from "./config";
+import { CHURCH_DATA } from "./data-kinds";
 import type { TRootDb } from "./db/client";
 import { actionStepsRoutes } from "./features/action-steps/action-steps.routes";
 import { activitySubscribers } from "./features/admin/activity.subscribers";
@@ -324,7 +325,8 @@ export async function buildApp(opts: TBuildOptions): Promise<FastifyInstance> {
   await app.register(documentedAs("Members", membersRoutes));
   await app.register(documentedAs("Member import and export", memberImportRoutes));
   await app.register(documentedAs("Church settings", settingsRoutes));
-  await app.register(documentedAs("Church settings", churchExportRoutes));
+  // The church export reads the kinds of data each feature declares, composed in data-kinds.ts.
+  await app.register(documentedAs("Church settings", churchExportRoutes), { data: CHURCH_DATA });
   await app.register(documentedAs("Integrations", integrationsRoutes), opts.integrations ?? {});
   await app.register(documentedAs("Admin dashboard", adminRoutes));
   await app.register(documentedAs("Profile", userRoutes));

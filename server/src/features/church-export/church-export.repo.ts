@@ -2,15 +2,16 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { churches } from "../../db/schema/churches";
 import type { TChurchCtx } from "../../lib/context";
-import type { TExportKind } from "./church-export.kinds";
+import type { TDataKind, TDataKindRule } from "../../lib/data-kinds";
 
 /**
- * One page of a kind's rows, after the row whose keys are `after` (keyset paging: each page is an
- * index range, however deep into the file).
+ * One page of a kind's rows that pass every rule (the anonymous-author rule), after the row whose
+ * keys are `after` (keyset paging: each page is an index range, however deep into the file).
  */
 export async function findExportPage(
   ctx: TChurchCtx,
-  kind: TExportKind,
+  kind: TDataKind,
+  rules: TDataKindRule[],
   after: unknown[] | null,
   limit: number,
 ): Promise<Record<string, unknown>[]> {
@@ -24,7 +25,7 @@ export async function findExportPage(
   let query = ctx.db.select(kind.fields).from(kind.table).$dynamic();
   for (const join of kind.joins ?? []) query = query.innerJoin(join.table, join.on);
   return query
-    .where(and(kind.where(ctx), afterKeys))
+    .where(and(kind.where(ctx), ...rules.map((rule) => rule(ctx, kind)), afterKeys))
     .orderBy(...keys.map((k) => asc(k)))
     .limit(limit);
 }

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { TChurchData } from "../../lib/data-kinds";
 import { ZBinary } from "../../plugins/openapi-answers";
 import { createChurchExport } from "./church-export.service";
 
@@ -11,7 +12,8 @@ const slug = (name: string) =>
     .replace(/^-+|-+$/g, "")
     .slice(0, 60) || "church";
 
-export const churchExportRoutes: FastifyPluginAsyncZod = async (app) => {
+/** `data`: the kinds the features declare, composed outside them (server/src/data-kinds.ts). */
+export const churchExportRoutes: FastifyPluginAsyncZod<{ data: TChurchData }> = async (app, { data }) => {
   app.get(
     "/api/admin/church-export.zip",
     {
@@ -24,7 +26,7 @@ export const churchExportRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const { stream, churchName } = await createChurchExport(req.churchCtx, {
+      const { stream, churchName } = await createChurchExport(req.churchCtx, data, {
         onError: (err) => req.log.error({ err }, "church export failed"),
       });
       const day = new Date().toISOString().slice(0, 10);

@@ -1,9 +1,10 @@
 import { Readable } from "node:stream";
 import { stringify } from "csv-stringify/sync";
 import yazl from "yazl";
+import { recordAudit } from "../../lib/audit";
 import type { TChurchCtx } from "../../lib/context";
 import { escapeCell } from "../../lib/csv";
-import { EXPORT_KINDS, type TExportKind } from "./church-export.kinds";
+import type { TChurchData, TDataKind } from "../../lib/data-kinds";
 import { findChurchName, findExportPage } from "./church-export.repo";
 
 /** Rows read per query: a page is written to the archive before the next is read. */
@@ -28,12 +29,12 @@ function csvLines(rows: unknown[][]): string {
 }
 
 /** A kind's CSV file, header first, read page by page as the archive asks for more. */
-async function* kindCsv(ctx: TChurchCtx, kind: TExportKind, pageRows: number): AsyncGenerator<string> {
+async function* kindCsv(ctx: TChurchCtx, data: TChurchData, kind: TDataKind, pageRows: number): AsyncGenerator<string> {
   const names = Object.keys(kind.fields);
   yield csvLines([names]);
   let after: unknown[] | null = null;
   for (;;) {
-    const rows = await findExportPage(ctx, kind, after, pageRows);
+    const rows = await findExportPage(ctx, kind, data.rules, after, pageRows);
     if (rows.length > 0) yield csvLines(rows.map((r) => names.map((n) => r[n])));
     if (rows.length < pageRows) return;
     const last = rows[rows.length - 1];
@@ -41,8 +42,8 @@ async function* kindCsv(ctx: TChurchCtx, kind: TExportKind, pageRows: number): A
   }
 }
 
-export function getExportReadme(churchName: string, at: Date): string {
-  const files = EXPORT_KINDS.map((k) => `  ${k.file.padEnd(26)} ${k.about}`).join("\n");
+export function getExportReadme(kinds: TDataKind[], churchName: string, at: Date): string {
+  const files = kinds.map((k) => `  ${k.file.padEnd(26)} ${k.about}`).join("\n");
   return `Fellowship: data of ${churchName}
 Exported ${at.toISOString()} (UTC) by one of the church's admins.
 
@@ -68,14 +69,23 @@ ${files}
 }
 
 /**
- * The church's own data as a ZIP of CSV files (issue 15), streamed: each file is read from the
- * database page by page while the archive is sent, so memory stays flat whatever the church's size.
+ * The church's own data as a ZIP of CSV files (issue 15), one file per kind its features declare
+ * (`data`, composed in server/src/data-kinds.ts), streamed: each file is read from the database page
+ * by page while the archive is sent, so memory stays flat whatever the church's size. The download is
+ * recorded in the audit trail as it starts (an archive cut short was still handed out in part).
  */
 export async function createChurchExport(
   ctx: TChurchCtx,
+  data: TChurchData,
   opts: { pageRows?: number; onError?: (err: unknown) => void } = {},
 ): Promise<{ stream: NodeJS.ReadableStream; churchName: string }> {
   const churchName = await findChurchName(ctx);
+  await recordAudit(ctx.db, ctx, {
+    action: "export.downloaded",
+    targetType: "church_export",
+    targetId: null,
+    changes: { format: [null, "zip"], files: [null, data.kinds.length] },
+  });
   const now = new Date();
   const zip = new yazl.ZipFile();
   const output = zip.outputStream as Readable;
@@ -87,9 +97,9 @@ export async function createChurchExport(
     output.destroy(err as Error);
   };
   zip.on("error", fail);
-  zip.addBuffer(Buffer.from(getExportReadme(churchName, now)), "README.txt", { mtime: now });
-  for (const kind of EXPORT_KINDS) {
-    const csv = Readable.from(kindCsv(ctx, kind, opts.pageRows ?? PAGE_ROWS)).on("error", fail);
+  zip.addBuffer(Buffer.from(getExportReadme(data.kinds, churchName, now)), "README.txt", { mtime: now });
+  for (const kind of data.kinds) {
+    const csv = Readable.from(kindCsv(ctx, data, kind, opts.pageRows ?? PAGE_ROWS)).on("error", fail);
     zip.addReadStream(csv, kind.file, { mtime: now });
   }
   zip.end();

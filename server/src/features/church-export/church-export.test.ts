@@ -12,6 +12,7 @@ import {
   uniqueEmail,
 } from "../../../test/factories";
 import { unzip } from "../../../test/zip";
+import { CHURCH_DATA } from "../../data-kinds";
 import { sessions } from "../../db/schema/auth";
 import { churches } from "../../db/schema/churches";
 import { kudos, kudosReactions, notifications, pushPreferences, pushSubscriptions } from "../../db/schema/community";
@@ -26,8 +27,9 @@ import { prayerChainLinks, prayerChains, prayerRequestPrayers, prayerRequests } 
 import { sermons, sermonViews } from "../../db/schema/sermons";
 import { users } from "../../db/schema/users";
 import type { TChurchCtx } from "../../lib/context";
-import { EXPORT_KINDS } from "./church-export.kinds";
 import { createChurchExport } from "./church-export.service";
+
+const EXPORT_KINDS = CHURCH_DATA.kinds;
 
 const URL = "/api/admin/church-export.zip";
 
@@ -391,7 +393,7 @@ describe("church export", () => {
       role: "ADMIN",
       timeZone: "UTC",
     };
-    const { stream } = await createChurchExport(ctx, { pageRows: 1 });
+    const { stream } = await createChurchExport(ctx, CHURCH_DATA, { pageRows: 1 });
     const chunks: Buffer[] = [];
     for await (const chunk of stream) chunks.push(chunk as Buffer);
     const paged = await unzip(Buffer.concat(chunks));
@@ -418,7 +420,7 @@ describe("church export", () => {
       timeZone: "UTC",
     } as TChurchCtx;
     const errors: unknown[] = [];
-    const { stream } = await createChurchExport(ctx, { onError: (err) => errors.push(err) });
+    const { stream } = await createChurchExport(ctx, CHURCH_DATA, { onError: (err) => errors.push(err) });
     const read = async () => {
       for await (const _ of stream) {
       }

@@ -1,0 +1,61 @@
+import { prayerRequestPrayers, prayerRequests } from "../../db/schema/prayer";
+import { inChurch } from "../../lib/church-scope";
+import type { TDataKind, TDataKindRule } from "../../lib/data-kinds";
+import { asRequestId, shownAuthorId, tiesNoAnonymousAuthor } from "./prayer-privacy";
+
+/** Prayer requests and the "I prayed" taps. Declared for the church export (and, by `memberColumn`, a member's own data later). */
+export const PRAYER_REQUESTS_DATA_KINDS: TDataKind[] = [
+  {
+    file: "prayer-requests.csv",
+    about:
+      "Prayer requests. An anonymous request's author is left out, as everywhere else in the app. visibility \"leaders\": shared with the church's admins only.",
+    fields: {
+      id: prayerRequests.id,
+      // An anonymous request never names its author, not even to admins (issue 9).
+      authorId: shownAuthorId().as("author_id"),
+      title: prayerRequests.title,
+      description: prayerRequests.description,
+      isAnonymous: prayerRequests.isAnonymous,
+      visibility: prayerRequests.visibility,
+      answeredAt: prayerRequests.answeredAt,
+      answerNote: prayerRequests.answerNote,
+      hiddenAt: prayerRequests.hiddenAt,
+      createdAt: prayerRequests.createdAt,
+    },
+    keys: ["id"],
+    table: prayerRequests,
+    where: (ctx) => inChurch(prayerRequests, ctx),
+    memberColumn: prayerRequests.authorId,
+  },
+  {
+    file: "prayers.csv",
+    about:
+      '"I prayed" taps: who prayed for which request on which day (an anonymous request\'s author praying for it is left out).',
+    fields: {
+      requestId: prayerRequestPrayers.requestId,
+      userId: prayerRequestPrayers.userId,
+      day: prayerRequestPrayers.day,
+      createdAt: prayerRequestPrayers.createdAt,
+    },
+    keys: ["requestId", "userId", "day"],
+    table: prayerRequestPrayers,
+    where: (ctx) => inChurch(prayerRequestPrayers, ctx),
+    // The author's own prayer for their anonymous request would name them (issue 23).
+    requestTie: { requestId: prayerRequestPrayers.requestId, userId: prayerRequestPrayers.userId },
+    memberColumn: prayerRequestPrayers.userId,
+  },
+];
+
+/**
+ * The anonymous-author rule (issues 9 and 23) for every kind of the church's data: a row that refers
+ * to a prayer request and names a person (its `requestTie`) is left out when that person is the
+ * anonymous request's author. The other features only declare which of their columns refer to a
+ * request; the rule itself stays here, with the requests.
+ */
+export const anonymousAuthorRule: TDataKindRule = (church, kind) => {
+  if (!kind.requestTie) return undefined;
+  const { requestId, userId } = kind.requestTie;
+  // A text column (a points-ledger key) holds a request id only sometimes.
+  const id = requestId.getSQLType() === "uuid" ? requestId : asRequestId(requestId);
+  return tiesNoAnonymousAuthor(church, id, userId);
+};
