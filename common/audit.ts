@@ -1,4 +1,7 @@
 import { z } from "zod";
+import { AUDIT_RETENTION_CHOICES } from "./audit-labels";
+
+const RETENTION_MESSAGE = "Choose how long to keep the audit log: 1, 2, 5 or 7 years";
 
 /**
  * The audit trail (issue 25 §2): every change an admin or the system makes to the church. Action
@@ -57,3 +60,77 @@ export const AUDIT_MASK = "••••••••";
 /** `{field: [before, after]}`: only the fields that changed. */
 export const ZAuditChanges = z.record(z.string(), z.tuple([z.unknown(), z.unknown()]));
 export type TAuditChanges = z.infer<typeof ZAuditChanges>;
+
+export const ZAuditRetentionDays = z
+  .number({ error: RETENTION_MESSAGE })
+  .int(RETENTION_MESSAGE)
+  .refine((v) => (AUDIT_RETENTION_CHOICES as readonly number[]).includes(v), RETENTION_MESSAGE);
+
+/** The most entries one page asks for. */
+export const AUDIT_PAGE_MAX = 200;
+const DATE_MESSAGE = "Enter the date as YYYY-MM-DD";
+const ZAuditDate = z
+  .string({ error: DATE_MESSAGE })
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, DATE_MESSAGE)
+  .refine((v) => {
+    const d = new Date(`${v}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v);
+  }, "That date does not exist");
+/** An empty query field (`?action=`) is no filter, as a form sends it. */
+const blankless = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === "" || v === null ? undefined : v), schema.optional());
+
+/**
+ * `GET /api/admin/audit` and `/api/admin/audit.csv`: newest first. `from` and `to` are days in the
+ * church's time zone (`to` included); `actorId` is a member's id, or `system` for what the app did.
+ */
+export const ZAuditQuery = z
+  .object({
+    limit: blankless(
+      z.coerce
+        .number({ error: "limit must be a number" })
+        .int("limit must be a whole number")
+        .min(1, "limit must be at least 1")
+        .max(AUDIT_PAGE_MAX, `limit must be at most ${AUDIT_PAGE_MAX}`),
+    ).transform((v) => v ?? 50),
+    offset: blankless(
+      z.coerce
+        .number({ error: "offset must be a number" })
+        .int("offset must be a whole number")
+        .min(0, "offset must be 0 or more")
+        .max(1_000_000, "offset is too large"),
+    ).transform((v) => v ?? 0),
+    action: blankless(ZAuditAction),
+    actorId: blankless(
+      z
+        .string()
+        .regex(
+          /^(system|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i,
+          "Choose a person from the list",
+        ),
+    ),
+    from: blankless(ZAuditDate),
+    to: blankless(ZAuditDate),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, {
+    message: "The start date must be on or before the end date",
+    path: ["to"],
+  });
+export type TAuditQuery = z.input<typeof ZAuditQuery>;
+
+/** One entry as the page shows it; `actor` null is the system. */
+export const ZAuditEntryResponse = z.object({
+  id: z.uuid(),
+  action: z.string(),
+  actor: z.object({ id: z.uuid(), firstName: z.string(), lastName: z.string() }).nullable(),
+  targetType: z.string(),
+  targetId: z.string().nullable(),
+  changes: ZAuditChanges,
+  createdAt: z.string(),
+});
+export type TAuditEntryResponse = z.infer<typeof ZAuditEntryResponse>;
+
+/** `GET /api/admin/audit/actors`: the people who appear in the church's audit log, for the filter. */
+export const ZAuditActor = z.object({ id: z.uuid(), firstName: z.string(), lastName: z.string() });
+export type TAuditActor = z.infer<typeof ZAuditActor>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZAuditRetentionDays } from "./audit";
 import { readerUrl } from "./bible-plan";
 import { DEFAULT_BRAND_COLOR } from "./brand";
 import { getSlugProblem, SLUG_RULE_MESSAGE } from "./church-slug";
@@ -186,6 +187,8 @@ export const ZChurchSettingsBody = z.object({
   bibleReaderPattern: resettable(ZBibleReaderPattern),
   /** The translation code put into `{translation}` (NIV, ESV, KJV...). */
   bibleTranslation: resettable(ZBibleTranslation),
+  /** How long the audit log keeps an entry, in days (1, 2, 5 or 7 years); absent keeps it as it is. */
+  auditRetentionDays: ZAuditRetentionDays.optional(),
 });
 export type TChurchSettingsBody = z.input<typeof ZChurchSettingsBody>;
 
@@ -197,5 +200,6 @@ export type TChurchSettingsBody = z.input<typeof ZChurchSettingsBody>;
 export const ZChurchSettings = ZChurch.extend({
   bibleReaderPattern: z.string(),
   bibleTranslation: z.string(),
+  auditRetentionDays: z.number(),
 });
 export type TChurchSettings = z.infer<typeof ZChurchSettings>;

@@ -18,6 +18,7 @@ import { actionStepsRoutes } from "./features/action-steps/action-steps.routes";
 import { activitySubscribers } from "./features/admin/activity.subscribers";
 import { adminRoutes } from "./features/admin/admin.routes";
 import { analyticsRoutes } from "./features/analytics/analytics.routes";
+import { auditRoutes } from "./features/audit/audit.routes";
 import { authRoutes } from "./features/auth/auth.routes";
 import { oidcRoutes } from "./features/auth/oidc.routes";
 import { churchExportRoutes } from "./features/church-export/church-export.routes";
@@ -327,6 +328,7 @@ export async function buildApp(opts: TBuildOptions): Promise<FastifyInstance> {
   await app.register(documentedAs("Church settings", settingsRoutes));
   // The church export reads the kinds of data each feature declares, composed in data-kinds.ts.
   await app.register(documentedAs("Church settings", churchExportRoutes), { data: CHURCH_DATA });
+  await app.register(documentedAs("Church settings", auditRoutes));
   await app.register(documentedAs("Integrations", integrationsRoutes), opts.integrations ?? {});
   await app.register(documentedAs("Admin dashboard", adminRoutes));
   await app.register(documentedAs("Profile", userRoutes));

@@ -2,6 +2,7 @@ import path from "node:path";
 import { loadConfig } from "./config";
 import { startEmbeddedPostgres, type TEmbeddedPg } from "./db/embedded";
 import { ensureDatabase, StartupError } from "./db/ensure-database";
+import { scheduleAuditRetention } from "./features/audit/audit-retention";
 import { createLogOutput, createStartLogger } from "./lib/log-output";
 import { readyMessage } from "./lib/ready-message";
 import { resolveAppSecret } from "./lib/secrets";
@@ -90,6 +91,10 @@ async function main() {
     // The week-start job (lib/week-start.ts): one waiting run for all processes, its time kept.
     await scheduleWeekStart(app.db, { preserve: true }).catch((err) =>
       app.log.error({ err }, "could not schedule the week-start job"),
+    );
+    // The daily removal of audit entries past each church's retention (features/audit).
+    await scheduleAuditRetention(app.db, { preserve: true }).catch((err) =>
+      app.log.error({ err }, "could not schedule the audit retention job"),
     );
   } catch (err) {
     app.log.error(err);

@@ -9,6 +9,13 @@ import { churchRow, inChurch } from "../../lib/church-scope";
 import type { TChurchCtx } from "../../lib/context";
 import { publish } from "../../lib/domain-events";
 import { badRequest, conflict, notFound } from "../../lib/errors";
+import {
+  auditEventCreated,
+  auditEventDeleted,
+  auditOccurrenceCancelled,
+  auditOccurrenceUpdated,
+  auditSeriesUpdated,
+} from "./event-audit";
 import { type TEventInput, toValues } from "./event-values";
 import {
   checkOccurrenceKey,
@@ -153,6 +160,7 @@ export async function createEvent(ctx: TChurchCtx, body: TEventInput): Promise<T
       eventId: row.id,
       title: row.title,
     });
+    await auditEventCreated(db, ctx, row);
     return row.id;
   });
   await eventsChanged(ctx);
@@ -168,10 +176,22 @@ export async function updateEvent(ctx: TChurchCtx, id: string, body: TEventInput
   let scope = event.recurrence ? (body.scope ?? "all") : "all";
   // "This and following" from the first occurrence is the whole series.
   if (scope === "following" && Date.parse(body.occurrenceStart ?? "") === event.startTime.getTime()) scope = "all";
-  let result: { id: string; occurrenceStart?: string };
-  if (scope === "one") result = await updateOne(ctx, event, body);
-  else if (scope === "following") result = await updateFollowing(ctx, event, body);
-  else result = await updateSeries(ctx, event, body);
+  // The change and its audit entry in one transaction.
+  const result = await ctx.db.transaction(async (tx) => {
+    const txCtx = { ...ctx, db: tx };
+    if (scope === "all") {
+      const done = await updateSeries(txCtx, event, body);
+      await auditSeriesUpdated(tx, ctx, event, await findEventRow(txCtx, event.id));
+      return done;
+    }
+    const done = scope === "one" ? await updateOne(txCtx, event, body) : await updateFollowing(txCtx, event, body);
+    await auditOccurrenceUpdated(tx, ctx, event, body, {
+      scope,
+      key: checkOccurrenceKey(ctx, event, body.occurrenceStart as string),
+      newEventId: scope === "following" ? done.id : undefined,
+    });
+    return done;
+  });
   await eventsChanged(ctx);
   return getEvent(ctx, result.id, result.occurrenceStart);
 }
@@ -208,21 +228,27 @@ export async function deleteEvent(ctx: TChurchCtx, id: string, occurrenceStart?:
     const event = await findEventRow(ctx, id);
     if (!event.recurrence) throw badRequest("This event does not repeat: delete the event itself.", "occurrenceStart");
     const key = checkOccurrenceKey(ctx, event, occurrenceStart);
-    await ctx.db
-      .insert(eventOccurrenceChanges)
-      .values({ churchId: ctx.churchId, eventId: event.id, occurrenceStart: key, isCancelled: true })
-      .onConflictDoUpdate({
-        target: [eventOccurrenceChanges.eventId, eventOccurrenceChanges.occurrenceStart],
-        set: { isCancelled: true, updatedAt: new Date() },
-      });
+    await ctx.db.transaction(async (tx) => {
+      await tx
+        .insert(eventOccurrenceChanges)
+        .values({ churchId: ctx.churchId, eventId: event.id, occurrenceStart: key, isCancelled: true })
+        .onConflictDoUpdate({
+          target: [eventOccurrenceChanges.eventId, eventOccurrenceChanges.occurrenceStart],
+          set: { isCancelled: true, updatedAt: new Date() },
+        });
+      await auditOccurrenceCancelled(tx, ctx, event.id, key);
+    });
     await eventsChanged(ctx);
     return;
   }
-  const rows = await ctx.db
-    .delete(events)
-    .where(churchRow(events, ctx, id))
-    .returning({ id: events.id });
-  if (rows.length === 0) throw notFound(NOT_FOUND);
+  await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(events)
+      .where(churchRow(events, ctx, id))
+      .returning();
+    if (!row) throw notFound(NOT_FOUND);
+    await auditEventDeleted(tx, ctx, row);
+  });
   await eventsChanged(ctx);
 }
 

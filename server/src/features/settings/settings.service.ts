@@ -3,6 +3,7 @@ import type { TChurchSettings, ZChurchSettingsBody } from "@common/churches";
 import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import { churches, churchLogos } from "../../db/schema/churches";
+import { auditChanges, recordAudit } from "../../lib/audit";
 import { inChurch } from "../../lib/church-scope";
 import type { TChurchCtx } from "../../lib/context";
 import { notFound } from "../../lib/errors";
@@ -20,7 +21,42 @@ function toChurchSettings(row: TChurchRow): TChurchSettings {
     ...toChurch(row),
     bibleReaderPattern: row.bibleReaderPattern || DEFAULT_BIBLE_READER.pattern,
     bibleTranslation: row.bibleTranslation || DEFAULT_BIBLE_READER.translation,
+    auditRetentionDays: row.auditRetentionDays,
   };
+}
+
+/** The settings an audit entry compares (`settings.updated`); colour and logo are `branding.updated`. */
+const SETTINGS_FIELDS = [
+  "name",
+  "address",
+  "phone",
+  "email",
+  "website",
+  "timeZone",
+  "slug",
+  "publicPage",
+  "bibleReaderPattern",
+  "bibleTranslation",
+  "auditRetentionDays",
+] as const;
+
+/**
+ * The logo as the audit trail shows it: never the image's bytes, only whether one was uploaded (and
+ * that it changed) or the pasted web address.
+ */
+function logoForAudit(logoUrl: string | null, churchId: string): string | null {
+  if (!logoUrl) return null;
+  return logoUrl.startsWith(`/api/churches/${churchId}/logo`) ? "uploaded image" : logoUrl;
+}
+
+function brandingChanges(before: TChurchRow, after: TChurchRow) {
+  const changes = auditChanges(before, after, { fields: ["brandColor"] });
+  if (before.logoUrl !== after.logoUrl) {
+    const was = logoForAudit(before.logoUrl, before.id);
+    const now = logoForAudit(after.logoUrl, after.id);
+    changes.logo = [was, was === now ? "new uploaded image" : now];
+  }
+  return changes;
 }
 
 /**
@@ -89,12 +125,30 @@ export async function updateChurchSettings(
           current.bibleTranslation,
           DEFAULT_BIBLE_READER.translation,
         ),
+        auditRetentionDays: body.auditRetentionDays ?? current.auditRetentionDays,
       })
       .where(eq(churches.id, ctx.churchId))
       .returning()
       .catch((err) => {
         // Another church took the same address a moment ago.
         throw isSlugViolation(err) ? slugTaken() : err;
+      });
+    // The effective values (a Bible reader left on the default reads as the default).
+    const settings = auditChanges(toChurchSettings(current), toChurchSettings(row), { fields: [...SETTINGS_FIELDS] });
+    if (Object.keys(settings).length > 0)
+      await recordAudit(tx, ctx, {
+        action: "settings.updated",
+        targetType: "church",
+        targetId: ctx.churchId,
+        changes: settings,
+      });
+    const branding = brandingChanges(current, row);
+    if (Object.keys(branding).length > 0)
+      await recordAudit(tx, ctx, {
+        action: "branding.updated",
+        targetType: "church",
+        targetId: ctx.churchId,
+        changes: branding,
       });
     return toChurchSettings(row);
   });

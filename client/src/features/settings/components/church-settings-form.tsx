@@ -14,6 +14,7 @@ import { toastApiError } from "@/lib/auth-redirect";
 import { usePreload } from "@/lib/lazy";
 import { lazyZodResolver } from "@/lib/lazy-zod-resolver";
 import { useUpdateChurchSettings } from "../api";
+import { AuditRetentionField } from "./audit-retention-field";
 import { BibleReaderFields } from "./bible-reader-fields";
 import { BrandColorField } from "./brand-color-field";
 import { LogoField } from "./logo-field";
@@ -35,6 +36,7 @@ function toFormValues(c: TChurchSettings): TValues {
     publicPage: c.publicPage,
     bibleReaderPattern: c.bibleReaderPattern,
     bibleTranslation: c.bibleTranslation,
+    auditRetentionDays: c.auditRetentionDays,
   };
 }
 
@@ -172,6 +174,27 @@ export function ChurchSettingsForm({ church }: { church: TChurchSettings }) {
         </CardHeader>
         <CardContent>
           <BibleReaderFields form={form} savedPattern={church.bibleReaderPattern} />
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Audit log</CardTitle>
+          <CardDescription>
+            Every change an admin or the app makes to the church is kept in the audit log for this long.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Controller
+            control={form.control}
+            name="auditRetentionDays"
+            render={({ field }) => (
+              <AuditRetentionField
+                value={field.value ?? church.auditRetentionDays}
+                onChange={field.onChange}
+                error={err("auditRetentionDays")}
+              />
+            )}
+          />
         </CardContent>
       </Card>
       <div className="sticky bottom-0 -mx-4 flex items-center justify-end gap-3 border-t border-border bg-background/95 px-4 py-3 backdrop-blur sm:static sm:mx-0 sm:border-0 sm:bg-transparent sm:p-0">

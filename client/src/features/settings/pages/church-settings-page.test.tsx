@@ -22,6 +22,7 @@ const CHURCH: TChurchSettings = {
   createdAt: "2025-01-01T00:00:00Z",
   bibleReaderPattern: DEFAULT_BIBLE_READER.pattern,
   bibleTranslation: "NIV",
+  auditRetentionDays: 730,
 };
 
 // The form downloads its contract on first use; loading it here keeps the validation tests from
@@ -66,6 +67,17 @@ describe("ChurchSettingsPage", () => {
     await user.click(screen.getByRole("switch", { name: "Publish the public page" }));
     await user.click(screen.getByRole("button", { name: "Save Settings" }));
     await waitFor(() => expect(putBody(fetchMock)).toMatchObject({ slug: "grace-springfield", publicPage: true }));
+  });
+
+  it("keeps the audit log for the chosen years and sends them as days", async () => {
+    const fetchMock = setup(SAVES);
+    const select = (await screen.findByLabelText("Keep audit entries for")) as HTMLSelectElement;
+    expect(select.value).toBe("730");
+    expect([...select.options].map((o) => o.text)).toEqual(["1 year", "2 years", "5 years", "7 years"]);
+    const user = userEvent.setup();
+    await user.selectOptions(select, "7 years");
+    await user.click(screen.getByRole("button", { name: "Save Settings" }));
+    await waitFor(() => expect(putBody(fetchMock)).toMatchObject({ auditRetentionDays: 2555 }));
   });
 
   it("shows the link to the saved public page when it is published", async () => {
@@ -150,6 +162,7 @@ describe("ChurchSettingsPage", () => {
       publicPage: false,
       bibleReaderPattern: DEFAULT_BIBLE_READER.pattern,
       bibleTranslation: "NIV",
+      auditRetentionDays: 730,
     });
   });
 

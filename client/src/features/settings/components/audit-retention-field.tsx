@@ -1,0 +1,45 @@
+import { AUDIT_RETENTION_CHOICES, getRetentionLabel } from "@common/audit-labels";
+import { ChevronDown } from "lucide-react";
+import { FormField, fieldAria } from "@/components/ui/form-field";
+
+const ID = "settings-audit-retention";
+
+/** How long the audit log keeps an entry: 1, 2, 5 or 7 years (a native select: the phone's own picker). */
+export function AuditRetentionField({
+  value,
+  onChange,
+  error,
+}: {
+  value: number;
+  onChange: (days: number) => void;
+  error?: string;
+}) {
+  return (
+    <FormField
+      id={ID}
+      label="Keep audit entries for"
+      hint="Older entries are removed each night. Changing this is itself recorded."
+      error={error}
+      className="sm:max-w-xs"
+    >
+      <div className="relative">
+        <select
+          {...fieldAria(ID, error, true)}
+          value={value}
+          onChange={(e) => onChange(Number(e.target.value))}
+          className="h-10 w-full appearance-none rounded-lg border border-input bg-card pr-9 pl-3 text-sm shadow-xs focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+        >
+          {AUDIT_RETENTION_CHOICES.map((days) => (
+            <option key={days} value={days}>
+              {getRetentionLabel(days)}
+            </option>
+          ))}
+        </select>
+        <ChevronDown
+          className="pointer-events-none absolute top-3 right-3 size-4 text-muted-foreground"
+          aria-hidden="true"
+        />
+      </div>
+    </FormField>
+  );
+}

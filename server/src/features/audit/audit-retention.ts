@@ -1,0 +1,74 @@
+import { sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import type { TDb } from "../../db/client";
+import type { TJobSpec } from "../../lib/jobs";
+
+/**
+ * Each church keeps its audit trail for its own retention (`churches.audit_retention_days`, 2 years
+ * unless Church Settings says otherwise); a daily job removes what is older. The app's role has no
+ * DELETE on `audit_entries` (migration 0018): the job, running as the table's owner, lends itself
+ * DELETE inside its one transaction and gives it back before the commit. GRANT is transactional, so
+ * no other session ever sees the right, and a failure rolls the grant back with the deletion.
+ */
+
+export const AUDIT_RETENTION_JOB: TJobSpec<Record<string, never>> = {
+  name: "audit-retention",
+  payload: z.object({}).strict() as z.ZodType<Record<string, never>>,
+  maxAttempts: 5,
+};
+const AUDIT_RETENTION_KEY = "audit-retention";
+const DAY_MS = 86_400_000;
+/** Runs at 03:30 UTC, a quiet hour for most churches; the exact time does not matter. */
+const RUN_OFFSET_MS = 3.5 * 3_600_000;
+
+/** The next run after `now`: the next 03:30 UTC. */
+export function nextAuditRetentionRun(now: Date): Date {
+  const today = Math.floor(now.getTime() / DAY_MS) * DAY_MS + RUN_OFFSET_MS;
+  return new Date(today > now.getTime() ? today : today + DAY_MS);
+}
+
+/**
+ * Queues the next run (one waiting job for all processes, keyed). `preserve`: a waiting run keeps its
+ * time (each process calls this at start, main.ts; test apps never do).
+ */
+export async function scheduleAuditRetention(db: TDb, opts: { now?: Date; preserve?: boolean } = {}): Promise<void> {
+  const runAt = nextAuditRetentionRun(opts.now ?? new Date());
+  await db.execute(
+    sql`select graphile_worker.add_job(${AUDIT_RETENTION_JOB.name}, '{}'::json, run_at => ${runAt.toISOString()}::timestamptz,
+      max_attempts => ${AUDIT_RETENTION_JOB.maxAttempts}::int, job_key => ${AUDIT_RETENTION_KEY}::text,
+      job_key_mode => ${opts.preserve ? "preserve_run_at" : "replace"}::text)`,
+  );
+}
+
+/**
+ * Removes every church's entries older than its retention at `now`, in one transaction; returns how
+ * many left. Every church at once (the app acts, no member): each row is held against its own
+ * church's setting by the join.
+ */
+export async function removeExpiredAuditEntries(db: TDb, now: Date): Promise<number> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`grant delete on audit_entries to current_user`);
+    const res = await tx.execute(
+      sql`delete from audit_entries a using churches c
+          where c.id = a.church_id
+            and a.created_at < ${now.toISOString()}::timestamptz - make_interval(days => c.audit_retention_days)`,
+    );
+    await tx.execute(sql`revoke delete on audit_entries from current_user`);
+    return res.rowCount ?? 0;
+  });
+}
+
+/** Defines the daily task on the app's queue (every process; main.ts schedules the first run). */
+export function defineAuditRetention(app: FastifyInstance): void {
+  app.jobs.define({
+    ...AUDIT_RETENTION_JOB,
+    run: async () => {
+      const now = new Date();
+      // The next run first: whatever happens to this one, the runs go on.
+      await scheduleAuditRetention(app.db, { now });
+      const removed = await removeExpiredAuditEntries(app.db, now);
+      if (removed > 0) app.log.info({ removed }, "audit entries past their church's retention removed");
+    },
+  });
+}

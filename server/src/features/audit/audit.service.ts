@@ -1,0 +1,136 @@
+import type { TAuditActor, TAuditEntryResponse, ZAuditQuery } from "@common/audit";
+import { getAuditActionLabel } from "@common/audit-labels";
+import { toLocalDate, zonedTimeToUtc } from "@common/time";
+import { asc, desc, eq, gte, isNotNull, isNull, lt, type SQL } from "drizzle-orm";
+import type { z } from "zod";
+import type { TDb } from "../../db/client";
+import { auditEntries } from "../../db/schema/audit";
+import { recordAudit } from "../../lib/audit";
+import { inChurch } from "../../lib/church-scope";
+import type { TChurchCtx } from "../../lib/context";
+import { toCsv } from "../../lib/csv";
+
+/**
+ * The read side of the audit trail (issue 25 §2): the admin's Audit log page and its CSV. Entries are
+ * written by each change's own service (lib/audit.ts) and never changed here.
+ */
+
+type TQuery = z.output<typeof ZAuditQuery>;
+type TEntryRow = typeof auditEntries.$inferSelect;
+
+/** A day (`YYYY-MM-DD`) in the church's zone as the instant it begins. */
+function dayStart(day: string, timeZone: string, plusDays = 0): Date {
+  const [y, m, d] = day.split("-").map(Number);
+  return zonedTimeToUtc(y, m, d + plusDays, timeZone);
+}
+
+function filters(ctx: Pick<TChurchCtx, "churchId" | "timeZone">, q: TQuery): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [];
+  if (q.action) conditions.push(eq(auditEntries.action, q.action));
+  if (q.actorId === "system") conditions.push(isNull(auditEntries.actorId));
+  else if (q.actorId) conditions.push(eq(auditEntries.actorId, q.actorId));
+  if (q.from) conditions.push(gte(auditEntries.createdAt, dayStart(q.from, ctx.timeZone)));
+  // `to` is included: up to the start of the next day.
+  if (q.to) conditions.push(lt(auditEntries.createdAt, dayStart(q.to, ctx.timeZone, 1)));
+  return inChurch(auditEntries, ctx, ...conditions);
+}
+
+function toEntry(row: TEntryRow): TAuditEntryResponse {
+  return {
+    id: row.id,
+    action: row.action,
+    actor: row.actorId
+      ? { id: row.actorId, firstName: row.actorFirstName ?? "", lastName: row.actorLastName ?? "" }
+      : null,
+    targetType: row.targetType,
+    targetId: row.targetId,
+    changes: row.changes,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+async function findEntries(db: TDb, ctx: Pick<TChurchCtx, "churchId" | "timeZone">, q: TQuery) {
+  return db
+    .select()
+    .from(auditEntries)
+    .where(filters(ctx, q))
+    .orderBy(desc(auditEntries.createdAt), desc(auditEntries.id))
+    .limit(q.limit)
+    .offset(q.offset);
+}
+
+/** A page of the church's entries, newest first. */
+export async function listAuditEntries(ctx: TChurchCtx, q: TQuery): Promise<TAuditEntryResponse[]> {
+  return (await findEntries(ctx.db, ctx, q)).map(toEntry);
+}
+
+/** Everyone who appears as the actor of an entry, by name (for the page's person filter). */
+export async function listAuditActors(ctx: TChurchCtx): Promise<TAuditActor[]> {
+  const rows = await ctx.db
+    .selectDistinctOn([auditEntries.actorId], {
+      id: auditEntries.actorId,
+      firstName: auditEntries.actorFirstName,
+      lastName: auditEntries.actorLastName,
+    })
+    .from(auditEntries)
+    .where(inChurch(auditEntries, ctx, isNotNull(auditEntries.actorId)))
+    .orderBy(asc(auditEntries.actorId), desc(auditEntries.createdAt));
+  return rows
+    .map((r) => ({ id: r.id as string, firstName: r.firstName ?? "", lastName: r.lastName ?? "" }))
+    .sort((a, b) => `${a.firstName} ${a.lastName}`.localeCompare(`${b.firstName} ${b.lastName}`));
+}
+
+/** A value of `changes` in a cell: text as it is, anything else as JSON. */
+const cellValue = (v: unknown) => (v === null || v === undefined ? "" : typeof v === "string" ? v : JSON.stringify(v));
+
+/** `field: before → after; ...` for a CSV cell. */
+function changesText(changes: Record<string, [unknown, unknown]>): string {
+  return Object.entries(changes)
+    .map(([field, [before, after]]) => `${field}: ${cellValue(before) || "(none)"} → ${cellValue(after) || "(none)"}`)
+    .join("; ");
+}
+
+export const AUDIT_CSV_HEADER = [
+  "When (UTC)",
+  "Date (church time)",
+  "Who",
+  "Person id",
+  "Action",
+  "Action name",
+  "Target",
+  "Target id",
+  "Changes",
+  "Address",
+];
+
+/**
+ * The same entries as a CSV (the same filters, limit and offset). The download itself is recorded
+ * (`export.downloaded`, after the read: the file does not hold its own entry).
+ */
+export async function exportAuditCsv(ctx: TChurchCtx, q: TQuery): Promise<string> {
+  return ctx.db.transaction(async (tx) => {
+    const rows = await findEntries(tx, ctx, q);
+    const csv = toCsv(
+      AUDIT_CSV_HEADER,
+      rows.map((r) => [
+        r.createdAt.toISOString(),
+        toLocalDate(r.createdAt, ctx.timeZone),
+        r.actorId ? `${r.actorFirstName ?? ""} ${r.actorLastName ?? ""}`.trim() : "System",
+        r.actorId,
+        getAuditActionLabel(r.action),
+        r.action,
+        r.targetType,
+        r.targetId,
+        changesText(r.changes),
+        r.ip,
+      ]),
+    );
+    await recordAudit(tx, ctx, {
+      action: "export.downloaded",
+      targetType: "audit",
+      targetId: null,
+      changes: { rows: [null, rows.length] },
+    });
+    return csv;
+  });
+}
