@@ -85,38 +85,44 @@ const blankless = <T extends z.ZodType>(schema: T) =>
  * `GET /api/admin/audit` and `/api/admin/audit.csv`: newest first. `from` and `to` are days in the
  * church's time zone (`to` included); `actorId` is a member's id, or `system` for what the app did.
  */
-export const ZAuditQuery = z
-  .object({
-    limit: blankless(
-      z.coerce
-        .number({ error: "limit must be a number" })
-        .int("limit must be a whole number")
-        .min(1, "limit must be at least 1")
-        .max(AUDIT_PAGE_MAX, `limit must be at most ${AUDIT_PAGE_MAX}`),
-    ).transform((v) => v ?? 50),
-    offset: blankless(
-      z.coerce
-        .number({ error: "offset must be a number" })
-        .int("offset must be a whole number")
-        .min(0, "offset must be 0 or more")
-        .max(1_000_000, "offset is too large"),
-    ).transform((v) => v ?? 0),
-    action: blankless(ZAuditAction),
-    actorId: blankless(
-      z
-        .string()
-        .regex(
-          /^(system|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i,
-          "Choose a person from the list",
-        ),
-    ),
-    from: blankless(ZAuditDate),
-    to: blankless(ZAuditDate),
-  })
-  .refine((q) => !q.from || !q.to || q.from <= q.to, {
-    message: "The start date must be on or before the end date",
-    path: ["to"],
-  });
+const auditQuery = (defaultLimit: number) =>
+  z
+    .object({
+      limit: blankless(
+        z.coerce
+          .number({ error: "limit must be a number" })
+          .int("limit must be a whole number")
+          .min(1, "limit must be at least 1")
+          .max(AUDIT_PAGE_MAX, `limit must be at most ${AUDIT_PAGE_MAX}`),
+      ).transform((v) => v ?? defaultLimit),
+      offset: blankless(
+        z.coerce
+          .number({ error: "offset must be a number" })
+          .int("offset must be a whole number")
+          .min(0, "offset must be 0 or more")
+          .max(1_000_000, "offset is too large"),
+      ).transform((v) => v ?? 0),
+      action: blankless(ZAuditAction),
+      actorId: blankless(
+        z
+          .string()
+          .regex(
+            /^(system|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i,
+            "Choose a person from the list",
+          ),
+      ),
+      from: blankless(ZAuditDate),
+      to: blankless(ZAuditDate),
+    })
+    .refine((q) => !q.from || !q.to || q.from <= q.to, {
+      message: "The start date must be on or before the end date",
+      path: ["to"],
+    });
+export const ZAuditQuery = auditQuery(50);
+/** The most entries one CSV holds when it is asked for no `limit` (all that match, up to this). */
+export const AUDIT_CSV_MAX = 50_000;
+/** `GET /api/admin/audit.csv`: the same filters; without `limit`, every matching entry. */
+export const ZAuditCsvQuery = auditQuery(AUDIT_CSV_MAX);
 export type TAuditQuery = z.input<typeof ZAuditQuery>;
 
 /** One entry as the page shows it; `actor` null is the system. */

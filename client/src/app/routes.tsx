@@ -14,6 +14,7 @@ import {
   Mail,
   Plug,
   Radio,
+  ScrollText,
   Settings,
   Sprout,
   Trophy,
@@ -108,6 +109,7 @@ const MembersPage = lazyPage(() => import("@/features/members/pages/members-page
 const InvitationsPage = lazyPage(() =>
   import("@/features/invitations/pages/invitations-page").then((m) => m.InvitationsPage),
 );
+const AuditLogPage = lazyPage(() => import("@/features/audit/pages/audit-log-page").then((m) => m.AuditLogPage));
 const ChurchSettingsPage = lazyPage(() =>
   import("@/features/settings/pages/church-settings-page").then((m) => m.ChurchSettingsPage),
 );
@@ -312,6 +314,7 @@ export const ROUTES: TRoute[] = [
     element: <ChurchSettingsPage />,
     nav: { label: "Church Settings", icon: Settings },
   },
+  { path: "/admin/audit", access: "admin", element: <AuditLogPage />, nav: { label: "Audit Log", icon: ScrollText } },
   { path: "/admin/live-stream", access: "admin", element: <ManageLiveStreamPage /> },
 ];
 

@@ -19,6 +19,7 @@ const ADMIN_LINKS = [
   "Integrations",
   "Growth Analytics",
   "Church Settings",
+  "Audit Log",
 ];
 
 describe("SidebarContent", () => {

@@ -1,4 +1,4 @@
-import { ZAuditActor, ZAuditEntryResponse, ZAuditQuery } from "@common/audit";
+import { ZAuditActor, ZAuditCsvQuery, ZAuditEntryResponse, ZAuditQuery } from "@common/audit";
 import { ZApiError } from "@common/errors";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -34,7 +34,7 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "The church's audit log (CSV)",
         description: `The same entries as \`GET /api/admin/audit\`, as a spreadsheet-safe CSV attachment. ${FILTERS_DESCRIPTION} The download is itself recorded (\`export.downloaded\`).`,
-        querystring: ZAuditQuery,
+        querystring: ZAuditCsvQuery,
         response: { 200: ZText("CSV with a header row", "text/csv"), 400: ZApiError },
       },
     },

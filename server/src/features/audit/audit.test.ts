@@ -283,6 +283,18 @@ describe("GET /api/admin/audit", () => {
   });
 });
 
+describe("GET /api/admin/audit.csv without a limit", () => {
+  it("holds every matching entry, not one page; with a limit, that many", async () => {
+    const c = await createChurch(t.app);
+    for (let i = 0; i < 60; i++) await insertEntry(c.church.id, new Date(Date.now() - i * 60_000));
+    expect((await entriesOf(c)).body).toHaveLength(50);
+    const all = (await c.admin.get("/api/admin/audit.csv")).body as string;
+    expect(all.trim().split("\r\n")).toHaveLength(61);
+    const two = (await c.admin.get("/api/admin/audit.csv?limit=2&offset=1")).body as string;
+    expect(two.trim().split("\r\n")).toHaveLength(3);
+  });
+});
+
 /** A connection URL on the test server as `user`, on database `name`. */
 function urlAs(user: string, password: string, name: string): string {
   const url = new URL(inject("pgAdminUrl"));

@@ -1,0 +1,122 @@
+import type { TAuditActor } from "@common/audit";
+import { AUDIT_ACTION_LABELS } from "@common/audit-labels";
+import { ChevronDown } from "lucide-react";
+import type { ReactNode } from "react";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import type { TAuditFilters } from "../api";
+
+const SELECT_CLASSES =
+  "h-10 w-full appearance-none rounded-lg border border-input bg-card pr-9 pl-3 text-sm shadow-xs focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none";
+
+/** The actions in words, alphabetically. */
+const ACTION_OPTIONS = Object.entries(AUDIT_ACTION_LABELS).sort(([, a], [, b]) => a.localeCompare(b));
+
+function Field({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  return (
+    <div className="grid min-w-0 gap-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      {children}
+    </div>
+  );
+}
+
+function NativeSelect({
+  id,
+  value,
+  onChange,
+  children,
+}: {
+  id: string;
+  value: string;
+  onChange: (v: string) => void;
+  children: ReactNode;
+}) {
+  return (
+    <div className="relative">
+      <select id={id} value={value} onChange={(e) => onChange(e.target.value)} className={SELECT_CLASSES}>
+        {children}
+      </select>
+      <ChevronDown
+        className="pointer-events-none absolute top-3 right-3 size-4 text-muted-foreground"
+        aria-hidden="true"
+      />
+    </div>
+  );
+}
+
+/** Person, action and a range of days (the church's), each applied as soon as it changes. */
+export function AuditFilters({
+  filters,
+  actors,
+  onChange,
+  rangeError,
+}: {
+  filters: TAuditFilters;
+  actors: TAuditActor[];
+  onChange: (next: TAuditFilters) => void;
+  rangeError?: string;
+}) {
+  const set = (key: keyof TAuditFilters) => (value: string) => onChange({ ...filters, [key]: value });
+  const isFiltered = Object.values(filters).some(Boolean);
+  return (
+    <fieldset className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_auto_auto_auto] lg:items-end">
+      <legend className="sr-only">Filter the audit log</legend>
+      <Field id="audit-person" label="Person">
+        <NativeSelect id="audit-person" value={filters.actorId} onChange={set("actorId")}>
+          <option value="">Everyone</option>
+          <option value="system">System</option>
+          {actors.map((a) => (
+            <option key={a.id} value={a.id}>
+              {`${a.firstName} ${a.lastName}`.trim()}
+            </option>
+          ))}
+        </NativeSelect>
+      </Field>
+      <Field id="audit-action" label="Action">
+        <NativeSelect id="audit-action" value={filters.action} onChange={set("action")}>
+          <option value="">All actions</option>
+          {ACTION_OPTIONS.map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </NativeSelect>
+      </Field>
+      <Field id="audit-from" label="From">
+        <Input
+          id="audit-from"
+          type="date"
+          value={filters.from}
+          max={filters.to || undefined}
+          onChange={(e) => set("from")(e.target.value)}
+        />
+      </Field>
+      <Field id="audit-to" label="To">
+        <Input
+          id="audit-to"
+          type="date"
+          value={filters.to}
+          min={filters.from || undefined}
+          aria-invalid={rangeError ? true : undefined}
+          aria-describedby={rangeError ? "audit-range-error" : undefined}
+          onChange={(e) => set("to")(e.target.value)}
+        />
+      </Field>
+      <Button
+        variant="ghost"
+        className="sm:col-span-2 sm:justify-self-start lg:col-span-1"
+        disabled={!isFiltered}
+        onClick={() => onChange({ actorId: "", action: "", from: "", to: "" })}
+      >
+        Clear filters
+      </Button>
+      {rangeError && (
+        <p id="audit-range-error" role="alert" className="text-sm text-red-700 sm:col-span-2 lg:col-span-5">
+          {rangeError}
+        </p>
+      )}
+    </fieldset>
+  );
+}

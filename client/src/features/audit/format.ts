@@ -1,0 +1,41 @@
+import type { TAuditEntryResponse } from "@common/audit";
+
+/** A changed field's name in words: `auditRetentionDays` → "Audit retention days". */
+export function fieldLabel(field: string): string {
+  const words = field
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .replace(/_/g, " ")
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?Z$/;
+
+/** A before or after value as text; null when there was none. Instants in the church's time zone. */
+export function valueText(value: unknown, timeZone: string): string | null {
+  if (value === null || value === undefined || value === "") return null;
+  if (typeof value === "boolean") return value ? "Yes" : "No";
+  if (typeof value === "string") return ISO_INSTANT.test(value) ? formatWhen(value, timeZone) : value;
+  if (typeof value === "number") return String(value);
+  return JSON.stringify(value);
+}
+
+/** When an entry was made, in the church's time zone ("Nov 27, 2026, 8:41 AM"). */
+export function formatWhen(iso: string, timeZone: string): string {
+  return new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone }).format(new Date(iso));
+}
+
+export function actorName(entry: TAuditEntryResponse): string {
+  if (!entry.actor) return "System";
+  return `${entry.actor.firstName} ${entry.actor.lastName}`.trim() || "A former member";
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** What was changed: the kind of row, and a short form of its id. */
+export function targetText(entry: TAuditEntryResponse): string {
+  const kind = fieldLabel(entry.targetType);
+  if (!entry.targetId) return kind;
+  const id = UUID.test(entry.targetId) ? `${entry.targetId.slice(0, 8)}…` : entry.targetId;
+  return `${kind} ${id}`;
+}

@@ -1,0 +1,111 @@
+import type { TAuditEntryResponse } from "@common/audit";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { makeUser, mockFetch, renderWithApp } from "@/test/render";
+import { AuditLogPage } from "./audit-log-page";
+
+const ADMIN = { id: "11111111-1111-4111-8111-111111111111", firstName: "Ann", lastName: "Lee" };
+
+const entry = (over: Partial<TAuditEntryResponse>): TAuditEntryResponse => ({
+  id: crypto.randomUUID(),
+  action: "settings.updated",
+  actor: ADMIN,
+  targetType: "church",
+  targetId: "22222222-2222-4222-8222-222222222222",
+  changes: {},
+  createdAt: "2026-03-01T10:30:00.000Z",
+  ...over,
+});
+
+const ENTRIES = [
+  entry({ changes: { name: ["Grace Chapel", "Grace Church"], auditRetentionDays: [730, 1825] } }),
+  entry({ action: "backup.created", actor: null, targetType: "backup", targetId: "nightly.zip" }),
+  entry({ action: "integration.key_rotated", changes: { apiKey: ["••••••••", "••••••••"] } }),
+];
+
+const user = makeUser({
+  church: { name: "Grace Church", logoUrl: null, brandColor: "#6366F1", timeZone: "Pacific/Auckland" },
+});
+
+/** The phone list's text (the table holds the same entries). */
+const listText = () => screen.getAllByRole("list", { name: "Audit entries" })[0].textContent ?? "";
+
+function setup(routes: Record<string, unknown> = {}) {
+  const fetchMock = mockFetch({
+    "/api/admin/audit?limit=50&offset=0": ENTRIES,
+    "/api/admin/audit/actors": [ADMIN],
+    ...routes,
+  });
+  renderWithApp(<AuditLogPage />, { user, path: "/admin/audit" });
+  return fetchMock;
+}
+
+describe("AuditLogPage", () => {
+  it("lists who did what, when (church time) and each field before → after, masked values as they come", async () => {
+    setup();
+    const list = (await screen.findAllByRole("list", { name: "Audit entries" }))[0];
+    const items = within(list).getAllByRole("listitem");
+    expect(items).toHaveLength(3);
+    // 10:30 UTC on 1 March is 11:30 PM in Auckland (NZDT).
+    expect(items[0].textContent).toContain("Settings changed");
+    expect(items[0].textContent).toContain("Mar 1, 2026, 11:30 PM");
+    expect(items[0].textContent).toContain("Ann Lee · Church 22222222…");
+    expect(items[0].textContent).toContain("Name: Grace Chapel");
+    expect(items[0].textContent).toContain("Grace Church");
+    expect(items[0].textContent).toContain("Audit retention days: 730");
+    expect(items[1].textContent).toContain("Backup made");
+    expect(items[1].textContent).toContain("System · Backup nightly.zip");
+    expect(items[2].textContent).toContain("Api key: ••••••••");
+    expect(screen.getByText(/Times are in Pacific\/Auckland/)).toBeTruthy();
+  });
+
+  it("filters by person, action and days, and the CSV link carries the same filters", async () => {
+    const filtered =
+      "/api/admin/audit?limit=50&offset=0&actorId=system&action=backup.created&from=2026-03-01&to=2026-03-02";
+    const fetchMock = setup({ [filtered]: [ENTRIES[1]] });
+    await screen.findAllByText("Settings changed");
+    const u = userEvent.setup();
+    await u.selectOptions(screen.getByLabelText("Person"), "System");
+    await u.selectOptions(screen.getByLabelText("Action"), "Backup made");
+    await u.type(screen.getByLabelText("From"), "2026-03-01");
+    await u.type(screen.getByLabelText("To"), "2026-03-02");
+    await waitFor(() => expect(listText()).not.toContain("Settings changed"));
+    expect(listText()).toContain("Backup made");
+    expect(fetchMock.mock.calls.some(([url]) => url === filtered)).toBe(true);
+    const csv = screen.getByRole("link", { name: "Download CSV" });
+    expect(csv.getAttribute("href")).toBe(
+      "/api/admin/audit.csv?actorId=system&action=backup.created&from=2026-03-01&to=2026-03-02",
+    );
+    expect(csv.hasAttribute("download")).toBe(true);
+    await u.click(screen.getByRole("button", { name: "Clear filters" }));
+    await waitFor(() => expect(listText()).toContain("Settings changed"));
+  });
+
+  it("says when a start date is after the end date instead of asking", async () => {
+    const fetchMock = setup();
+    await screen.findAllByText("Settings changed");
+    const u = userEvent.setup();
+    await u.type(screen.getByLabelText("From"), "2026-03-05");
+    await u.type(screen.getByLabelText("To"), "2026-03-01");
+    expect((await screen.findByRole("alert")).textContent).toBe("The start date must be on or before the end date.");
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes("from=2026-03-05&to=2026-03-01"))).toBe(false);
+  });
+
+  it("shows an empty state, and a Load more button while pages are full", async () => {
+    setup({ "/api/admin/audit?limit=50&offset=0": [] });
+    expect(await screen.findByText("No entries yet")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Load more" })).toBeNull();
+  });
+
+  it("loads the next page with Load more", async () => {
+    const first = Array.from({ length: 50 }, (_, i) => entry({ targetId: `t${i}` }));
+    setup({
+      "/api/admin/audit?limit=50&offset=0": first,
+      "/api/admin/audit?limit=50&offset=50": [entry({ action: "event.deleted", targetType: "event" })],
+    });
+    await userEvent.click(await screen.findByRole("button", { name: "Load more" }));
+    await waitFor(() => expect(listText()).toContain("Event deleted"));
+    expect(screen.queryByRole("button", { name: "Load more" })).toBeNull();
+  });
+});
