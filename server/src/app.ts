@@ -17,6 +17,7 @@ import type { TRootDb } from "./db/client";
 import { actionStepsRoutes } from "./features/action-steps/action-steps.routes";
 import { activitySubscribers } from "./features/admin/activity.subscribers";
 import { adminRoutes } from "./features/admin/admin.routes";
+import { memberActivitySubscribers } from "./features/admin/member-activity.subscribers";
 import { analyticsRoutes } from "./features/analytics/analytics.routes";
 import { auditRoutes } from "./features/audit/audit.routes";
 import { authRoutes } from "./features/auth/auth.routes";
@@ -27,14 +28,17 @@ import { eventsRoutes } from "./features/events/events.routes";
 import { feedsRoutes } from "./features/feeds/feeds.routes";
 import { highlightsRoutes } from "./features/highlights/highlights.routes";
 import { integrationsRoutes, type TIntegrationsOptions } from "./features/integrations/integrations.routes";
+import { integrationSubscribers } from "./features/integrations/integrations.subscribers";
+import { invitationRequestsRoutes } from "./features/invitations/invitation-requests.routes";
 import { invitationsRoutes } from "./features/invitations/invitations.routes";
+import { memberImportRoutes } from "./features/invitations/member-import.routes";
 import { kudosRoutes } from "./features/kudos/kudos.routes";
 import { liveRoutes } from "./features/live/live.routes";
 import type { TLive } from "./features/live/live.service";
 import { LiveHub, type THubOptions } from "./features/live/live-hub";
 import { LiveStateCache } from "./features/live/live-state";
-import { memberImportRoutes } from "./features/member-import/member-import.routes";
 import { membersRoutes } from "./features/members/members.routes";
+import { memberNotificationSubscribers } from "./features/notifications/member-notifications.subscribers";
 import { defineNotificationJobs } from "./features/notifications/notifications.jobs";
 import { notificationsRoutes } from "./features/notifications/notifications.routes";
 import { notificationSubscribers } from "./features/notifications/notifications.subscribers";
@@ -229,6 +233,7 @@ export async function buildApp(opts: TBuildOptions): Promise<FastifyInstance> {
   // What follows a change (lib/domain-events.ts): every feature's subscribers, wired here only.
   app.decorate("domainEvents", new DomainEvents(app.jobs, db, app.log));
   app.domainEvents.subscribe(...notificationSubscribers, ...activitySubscribers);
+  app.domainEvents.subscribe(...memberActivitySubscribers, ...memberNotificationSubscribers, ...integrationSubscribers);
   // Automatic backups (issue 15): defined in every process, so whichever is free takes a run;
   // main.ts schedules them (test apps never do).
   app.decorate("backups", defineBackupJobs(app.jobs, { db, config: config.backup, log: app.log }));
@@ -323,6 +328,7 @@ export async function buildApp(opts: TBuildOptions): Promise<FastifyInstance> {
   await app.register(documentedAs("Churches", churchesRoutes));
   await app.register(documentedAs("Invitations", invitationsRoutes));
   await app.register(documentedAs("Public page", publicChurchRoutes));
+  await app.register(documentedAs("Public page", invitationRequestsRoutes));
   await app.register(documentedAs("Members", membersRoutes));
   await app.register(documentedAs("Member import and export", memberImportRoutes));
   await app.register(documentedAs("Church settings", settingsRoutes));

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
+import { ROLES } from "@common/roles";
 import { z } from "zod";
 import type { TDb, TRootDb } from "../db/client";
 import { addJob, type Jobs, type TJobSpec } from "./jobs";
@@ -52,9 +53,28 @@ export const DOMAIN_EVENTS = {
   "prayer.answered": prayerEvent({ requestId: z.uuid() }),
   "live.started": z.strictObject({ ...base, liveEventId: z.uuid() }),
   "live.ended": z.strictObject({ ...base, liveEventId: z.uuid() }),
-  "member.joined": z.strictObject({ ...base, userId: z.uuid() }),
-  "member.left": z.strictObject({ ...base, userId: z.uuid() }),
-  "member.role_changed": z.strictObject({ ...base, userId: z.uuid(), from: z.string(), to: z.string() }),
+  /** `role`: the role they joined with (an invitation's). The creator of a church publishes `church.created` instead. */
+  "member.joined": z.strictObject({ ...base, userId: z.uuid(), role: z.enum(ROLES).optional() }),
+  /**
+   * `role`: the role they had; `revokedInvitations`: how many pending invitations the change revoked
+   * in its own transaction (an admin leaving could have copied any link).
+   */
+  "member.left": z.strictObject({
+    ...base,
+    userId: z.uuid(),
+    role: z.enum(ROLES).optional(),
+    revokedInvitations: z.number().int().min(0).optional(),
+  }),
+  "member.role_changed": z.strictObject({
+    ...base,
+    userId: z.uuid(),
+    from: z.string(),
+    to: z.string(),
+    revokedInvitations: z.number().int().min(0).optional(),
+  }),
+  "church.created": z.strictObject({ ...base, name: title }),
+  /** Someone asked to join on the church's public page (`actorId` null: they have no account here). */
+  "invitation_request.created": z.strictObject({ ...base, requestId: z.uuid() }),
   "action_step.published": z.strictObject({ ...base, actionStepId: z.uuid() }),
   "badge.earned": z.strictObject({ ...base, userId: z.uuid(), badge: z.string().max(100) }),
 } as const;

@@ -13,12 +13,12 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { unauthorized } from "../../lib/errors";
+import { endSession } from "../../lib/sessions";
 import { clearSessionCookie, setSessionCookie } from "../../plugins/auth";
 import { ZNoBody, ZRedirect } from "../../plugins/openapi-answers";
 import { loginUser, registerUser, requestPasswordReset, resetPassword } from "./auth.service";
 import { resendEmailVerification, verifyEmail } from "./email-verification.service";
 import { redirectToProvider } from "./oidc.routes";
-import { endSession } from "./sessions.repo";
 
 /** Registrations per address per hour: room for a church's sign-up evening behind one address. */
 export const REGISTRATIONS_PER_HOUR = 300;

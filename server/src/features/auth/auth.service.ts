@@ -6,12 +6,13 @@ import { passwordResets } from "../../db/schema/auth";
 import { users } from "../../db/schema/users";
 import type { TAppCtx } from "../../lib/context";
 import { createToken, hashPassword, sha256, verifyPassword } from "../../lib/crypto";
+import { markEmailProved } from "../../lib/email-proof";
 import { AppError, badRequest, conflict } from "../../lib/errors";
 import { findMailChurchOfUser, renderMail } from "../../lib/mail-layout";
-import { redeemInvitation } from "../invitations/invitations.service";
-import { markEmailProved, sendEmailVerification, type TMailDeps } from "./email-verification.service";
+import { redeemInvitation } from "../../lib/membership";
+import { accountChanged, createSession, deleteUserSessions } from "../../lib/sessions";
+import { sendEmailVerification, type TMailDeps } from "./email-verification.service";
 import { useLink } from "./one-time-links.repo";
-import { accountChanged, createSession, deleteUserSessions } from "./sessions.repo";
 import { beginAttempt, failAttempt, passAttempt } from "./sign-in-limits";
 
 const RESET_TTL_MS = 60 * 60_000;

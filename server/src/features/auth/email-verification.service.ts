@@ -1,17 +1,18 @@
 import type { ZVerifyEmailBody } from "@common/auth";
 import { EMAIL_VERIFICATION_TTL_HOURS } from "@common/auth-helpers";
-import { and, eq, isNull } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { TDb } from "../../db/client";
 import { emailVerifications } from "../../db/schema/auth";
 import { users } from "../../db/schema/users";
 import type { TAppCtx, TUserCtx } from "../../lib/context";
 import { createToken, hashPassword, sha256 } from "../../lib/crypto";
+import { markEmailProved } from "../../lib/email-proof";
 import { badRequest, conflict, notFound } from "../../lib/errors";
 import type { Mailer } from "../../lib/mail";
 import { findMailChurchOfUser, renderMail } from "../../lib/mail-layout";
+import { accountChanged, createSession, deleteSession, deleteUserSessions } from "../../lib/sessions";
 import { findLinkOwner, useLink } from "./one-time-links.repo";
-import { accountChanged, createSession, deleteSession, deleteUserSessions } from "./sessions.repo";
 
 export type TMailDeps = { mailer: Mailer; baseUrl: string };
 
@@ -19,43 +20,6 @@ export const INVALID_VERIFICATION_LINK =
   "This confirmation link is invalid, has expired or has already been used. Sign in and ask for a new one.";
 export const PASSWORD_NEEDED_TO_VERIFY =
   "Choose a new password for this account to confirm its email address, or open the link where you are signed in to it.";
-
-/** How an address was proved; see `users.emailProof`. An invitation is the weakest proof. */
-export type TEmailProof = "mailbox" | "provider" | "invitation";
-
-/**
- * Records that the owner of the account's address has proved it (something e-mailed to it came
- * back). When it had not been proved before, an SSO subject linked until now may be someone
- * else's and is dropped; `passwordHash`, when given, replaces (or with null removes) the password.
- * Links sent earlier stop working. Returns whether the address was unproved until now.
- */
-export async function markEmailProved(
-  db: TDb,
-  userId: string,
-  opts: { proof: TEmailProof; passwordHash?: string | null },
-): Promise<{ wasUnverified: boolean }> {
-  const [user] = await db
-    .select({ emailVerifiedAt: users.emailVerifiedAt, emailProof: users.emailProof })
-    .from(users)
-    .where(eq(users.id, userId))
-    .for("update");
-  if (!user) throw notFound("Account not found");
-  const wasUnverified = user.emailVerifiedAt === null;
-  await db
-    .update(users)
-    .set({
-      emailVerifiedAt: user.emailVerifiedAt ?? new Date(),
-      // An invitation never replaces a stronger proof.
-      emailProof: opts.proof === "invitation" && user.emailProof ? user.emailProof : opts.proof,
-      ...(wasUnverified ? { oidcSubject: null } : {}),
-      ...(opts.passwordHash !== undefined ? { passwordHash: opts.passwordHash } : {}),
-    })
-    .where(eq(users.id, userId));
-  await db
-    .delete(emailVerifications)
-    .where(and(eq(emailVerifications.userId, userId), isNull(emailVerifications.usedAt)));
-  return { wasUnverified };
-}
 
 /** Creates a confirmation link for the account's address and queues its e-mail (in the caller's transaction). */
 export async function sendEmailVerification(

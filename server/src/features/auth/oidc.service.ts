@@ -7,10 +7,10 @@ import type { TDb } from "../../db/client";
 import { oidcStates } from "../../db/schema/auth";
 import { users } from "../../db/schema/users";
 import type { TAppCtx } from "../../lib/context";
+import { markEmailProved } from "../../lib/email-proof";
 import { AppError, badRequest, conflict, forbidden } from "../../lib/errors";
-import { getUsableInvitation, redeemInvitation } from "../invitations/invitations.service";
-import { markEmailProved } from "./email-verification.service";
-import { accountChanged, createSession, deleteUserSessions } from "./sessions.repo";
+import { getUsableInvitation, redeemInvitation } from "../../lib/membership";
+import { accountChanged, createSession, deleteUserSessions } from "../../lib/sessions";
 
 const STATE_TTL_MS = 10 * 60_000;
 

@@ -7,9 +7,10 @@ import type { z } from "zod";
 import type { TDb } from "../../db/client";
 import { churches } from "../../db/schema/churches";
 import { users } from "../../db/schema/users";
+import { auditChanges, recordAudit } from "../../lib/audit";
 import type { TChurchCtx, TUserCtx } from "../../lib/context";
+import { publish } from "../../lib/domain-events";
 import { AppError, conflict, notFound } from "../../lib/errors";
-import { recordActivity } from "../admin/activity.repo";
 import { findChurchById, type TChurchRow } from "./churches.repo";
 
 export function toChurch(row: TChurchRow): TChurch {
@@ -90,7 +91,15 @@ export async function createChurch(ctx: TUserCtx, body: z.output<typeof ZCreateC
       .where(and(eq(users.id, ctx.userId), isNull(users.churchId)))
       .returning({ id: users.id });
     if (joined.length === 0) throw conflict("You already belong to a church.");
-    await recordActivity({ db: tx, churchId: row.id, userId: ctx.userId }, "church_created", `${row.name} was created`);
+    const by = { churchId: row.id, userId: ctx.userId, ip: ctx.ip };
+    await recordAudit(tx, by, {
+      action: "church.created",
+      targetType: "church",
+      targetId: row.id,
+      changes: auditChanges(null, { name: row.name, slug: row.slug, timeZone: row.timeZone }),
+    });
+    // The founder joins as its first admin: no member.joined (there is nobody to tell yet).
+    await publish(tx, "church.created", { churchId: row.id, actorId: ctx.userId, name: row.name });
     return toChurch(row);
   });
   await ctx.changed("user", ctx.userId);

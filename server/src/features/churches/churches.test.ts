@@ -3,7 +3,9 @@ import { ZChurch } from "@common/churches";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { Caller, createTestApp, type TTestApp } from "../../../test/app";
+import { findAuditEntries } from "../../../test/audit-entries";
 import { addMember, createChurch, signUp } from "../../../test/factories";
+import { drainJobs } from "../../../test/jobs";
 import { churches } from "../../db/schema/churches";
 
 let t: TTestApp;
@@ -19,6 +21,14 @@ describe("POST /api/churches", () => {
     expect(ZChurch.parse(res.body)).toMatchObject({ name: "Hope Chapel", brandColor: "#6366F1", logoUrl: null });
     const me = ZAuthUser.parse((await leader.get("/api/auth/user")).body);
     expect(me).toMatchObject({ role: "ADMIN", churchId: res.body.id, church: { name: "Hope Chapel", logoUrl: null } });
+    const [entry] = await findAuditEntries(t.db, res.body.id, "church.created");
+    expect(entry).toMatchObject({
+      actorId: leader.user.id,
+      targetType: "church",
+      targetId: res.body.id,
+      changes: { name: [null, "Hope Chapel"], slug: [null, res.body.slug], timeZone: [null, res.body.timeZone] },
+    });
+    await drainJobs(t.app);
     const activity = await leader.get("/api/admin/recent-activity");
     expect(activity.body[0].description).toBe("Hope Chapel was created");
   });

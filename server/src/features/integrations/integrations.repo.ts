@@ -61,7 +61,11 @@ export async function deleteIntegrationRow(ctx: TChurchCtx, id: string): Promise
  * Turns off the church's active integrations that `userId` connected, with `reason`; returns them.
  * A sync under way stops at its next page, and queued webhook deliveries find it off and send nothing.
  */
-export async function pauseIntegrationsCreatedBy(ctx: TChurchCtx, userId: string, reason: string) {
+export async function pauseIntegrationsCreatedBy(
+  ctx: Pick<TChurchCtx, "db" | "churchId">,
+  userId: string,
+  reason: string,
+) {
   return ctx.db
     .update(integrations)
     .set({ isActive: false, pausedReason: reason, updatedAt: new Date() })

@@ -1,3 +1,4 @@
+import { AUDIT_MASK } from "@common/audit";
 import {
   INTEGRATION_PLATFORM_INFO,
   INTEGRATION_SYNC_STATUSES,
@@ -11,6 +12,7 @@ import {
   type ZUpdateIntegrationBody,
 } from "@common/integrations";
 import type { z } from "zod";
+import { auditChanges, recordAudit } from "../../lib/audit";
 import type { TChurchCtx } from "../../lib/context";
 import { createToken } from "../../lib/crypto";
 import { AppError, conflict, notFound } from "../../lib/errors";
@@ -37,6 +39,9 @@ import {
   updateIntegrationRow,
 } from "./integrations.repo";
 import type { TProviderSettings } from "./providers/http";
+
+/** A church and a transaction, without a signed-in caller: a job or an event's subscriber. */
+type TSystemCtx = { db: TChurchCtx["db"]; churchId: string };
 
 export const NEEDS_KEY_MESSAGE =
   "The stored key can no longer be read (the server's APP_SECRET changed). Please re-enter the key.";
@@ -125,12 +130,27 @@ export async function createIntegration(
   const webhookUrl = body.webhookUrl ? await assertWebhookUrl(body.webhookUrl) : null;
   await verifyKey(body.platform, body.apiKey, body.config, deps.providers);
   const webhookSecret = createWebhookSecret(deps.secrets);
-  const row = await createIntegrationRow(ctx, {
-    platform: body.platform,
-    ...sealKey(body.apiKey, deps.secrets),
-    webhookUrl,
-    webhookSecretSealed: webhookSecret.sealed,
-    config: body.config,
+  const row = await ctx.db.transaction(async (db) => {
+    const created = await createIntegrationRow(
+      { ...ctx, db },
+      {
+        platform: body.platform,
+        ...sealKey(body.apiKey, deps.secrets),
+        webhookUrl,
+        webhookSecretSealed: webhookSecret.sealed,
+        config: body.config,
+      },
+    );
+    if (created) {
+      const after = { platform: body.platform, webhookUrl, config: body.config, apiKey: 1, webhookSecret: 1 };
+      await recordAudit(db, ctx, {
+        action: "integration.created",
+        targetType: "integration",
+        targetId: created.id,
+        changes: auditChanges(null, after, { secret: ["apiKey", "webhookSecret"] }),
+      });
+    }
+    return created;
   });
   // Another request connected the same platform in between.
   if (!row) throw alreadyConnected();
@@ -184,16 +204,51 @@ export async function updateIntegration(
   if (webhookSecret) values.webhookSecretSealed = webhookSecret.sealed;
   const updated = await ctx.db.transaction(async (db) => {
     if (isOtherSite) await deleteIntegrationPeople({ ...ctx, db }, id);
-    return updateIntegrationRow({ ...ctx, db }, id, values);
+    const changed = await updateIntegrationRow({ ...ctx, db }, id, values);
+    if (changed) await auditUpdate({ ...ctx, db }, row, changed, { newKey: body.apiKey !== undefined, webhookSecret });
+    return changed;
   });
   if (!updated) throw notFound();
   const answer = toIntegration(updated, deps.secrets);
   return webhookSecret ? { ...answer, webhookSecret: webhookSecret.plain } : answer;
 }
 
+/**
+ * The audit entries of an update: `integration.updated` for what anyone may read (URL, settings, on
+ * or off), `integration.key_rotated` when the API key or the webhook secret changed, masked.
+ */
+async function auditUpdate(
+  ctx: TChurchCtx,
+  before: TIntegrationRow,
+  after: TIntegrationRow,
+  secrets: { newKey: boolean; webhookSecret?: unknown },
+): Promise<void> {
+  const fields = ["webhookUrl", "config", "isActive"] as const;
+  const changes = auditChanges<Record<(typeof fields)[number], unknown>>(before, after, { fields: [...fields] });
+  const target = { targetType: "integration", targetId: after.id } as const;
+  if (Object.keys(changes).length > 0)
+    await recordAudit(ctx.db, ctx, { action: "integration.updated", ...target, changes });
+  const rotated = {
+    ...(secrets.newKey ? { apiKey: [AUDIT_MASK, AUDIT_MASK] as [string, string] } : {}),
+    ...(secrets.webhookSecret ? { webhookSecret: [AUDIT_MASK, AUDIT_MASK] as [string, string] } : {}),
+  };
+  if (Object.keys(rotated).length > 0)
+    await recordAudit(ctx.db, ctx, { action: "integration.key_rotated", ...target, changes: rotated });
+}
+
 /** `DELETE /api/integrations/{id}` (disconnect): the key, secret and what syncs remembered go with it. */
 export async function deleteIntegration(ctx: TChurchCtx, id: string): Promise<void> {
-  if (!(await deleteIntegrationRow(ctx, id))) throw notFound();
+  await ctx.db.transaction(async (db) => {
+    const tx = { ...ctx, db };
+    const row = await findIntegration(tx, id);
+    if (!row || !(await deleteIntegrationRow(tx, id))) throw notFound();
+    await recordAudit(db, ctx, {
+      action: "integration.deleted",
+      targetType: "integration",
+      targetId: id,
+      changes: auditChanges({ platform: row.platform, webhookUrl: row.webhookUrl }, null),
+    });
+  });
 }
 
 /**
@@ -219,10 +274,11 @@ export async function startSync(ctx: TChurchCtx, id: string, secrets: SecretBox)
  * An admin who connected integrations was removed or demoted: they know the keys and the webhook
  * secrets, and what they set up should not keep sending on their say-so. Their church's active
  * integrations that they connected are turned off (not deleted), each showing why, and the activity
- * feed asks the remaining admins to review them. In the caller's transaction.
+ * feed asks the remaining admins to review them. Run by the `member.left` and `member.role_changed`
+ * subscribers (integrations.subscribers.ts), in their transaction.
  */
 export async function pauseIntegrationsConnectedBy(
-  ctx: TChurchCtx,
+  ctx: TSystemCtx,
   member: { id: string; name: string },
 ): Promise<number> {
   const reason = `Paused because ${member.name}, who connected it, is no longer an admin. Review its key, webhook URL and settings (rotate the webhook secret if they knew it), then turn it back on.`;
@@ -231,7 +287,7 @@ export async function pauseIntegrationsConnectedBy(
     const names = paused.map((p) => platformName(p.platform)).join(", ");
     const what = paused.length === 1 ? "1 integration was" : `${paused.length} integrations were`;
     await recordActivity(
-      ctx,
+      { ...ctx, userId: null },
       "integrations_paused",
       `${what} paused (${names}) because ${member.name}, who connected ${paused.length === 1 ? "it" : "them"}, is no longer an admin. Review ${paused.length === 1 ? "it" : "them"} in Integrations and turn ${paused.length === 1 ? "it" : "them"} back on.`,
     );

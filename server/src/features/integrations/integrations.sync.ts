@@ -5,11 +5,12 @@ import { INVITATION_TTL_DAYS } from "@common/invitation-helpers";
 import type { FastifyBaseLogger } from "fastify";
 import { z } from "zod";
 import type { TDb, TRootDb } from "../../db/client";
+import { recordAudit } from "../../lib/audit";
 import type { TChanged } from "../../lib/context";
 import { createToken, sha256 } from "../../lib/crypto";
+import { lockBulkInvitations } from "../../lib/membership";
 import type { SecretBox } from "../../lib/secrets";
 import { recordActivity } from "../admin/activity.repo";
-import { lockBulkInvitations } from "../invitations/invitations.repo";
 import {
   endSyncRun,
   findChurchMembers,
@@ -138,6 +139,17 @@ async function runPages(deps: TSyncDeps, id: string, stepper: TStepper, run: Non
         cursor as TSyncCursor,
         done ? { syncStatus: "active", lastSync: new Date(), lastError: null } : {},
       );
+      if (done)
+        await recordAudit(
+          tx,
+          { churchId: locked.churchId, userId: null },
+          {
+            action: "integration.synced",
+            targetType: "integration",
+            targetId: id,
+            changes: { seen: [null, after.seen], added: [null, after.added], updated: [null, after.updated] },
+          },
+        );
       if (done && after.added > 0 && locked.platform !== "mailchimp")
         await recordActivity(
           { db: tx, churchId: locked.churchId, userId: null },

@@ -3,6 +3,7 @@ import LinkifyIt from "linkify-it";
 import { beforeAll, describe, expect, it } from "vitest";
 import { Caller, createTestApp, type TTestApp } from "../../../test/app";
 import { addMember, createChurch, invite, signUp, uniqueEmail } from "../../../test/factories";
+import { drainJobs } from "../../../test/jobs";
 import { queuedMail } from "../../../test/mail";
 import { invitationSends, invitations } from "../../db/schema/invitations";
 import { users } from "../../db/schema/users";
@@ -133,6 +134,7 @@ describe("invitations of a removed or demoted admin (security item 6)", () => {
     expect(reg.status).toBe(400);
     const [account] = await t.db.select().from(users).where(eq(users.email, email));
     expect(account).toBeUndefined();
+    await drainJobs(t.app);
     const activity = (await c.admin.get("/api/admin/recent-activity")).body;
     expect(activity.map((a: { description: string }) => a.description)).toContain(
       "2 pending invitations were revoked because Second User is no longer an admin. Send them again.",

@@ -1,11 +1,9 @@
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, min, sql } from "drizzle-orm";
 import type { TDb } from "../../db/client";
-import { churches } from "../../db/schema/churches";
 import { invitationSends, invitations } from "../../db/schema/invitations";
 import { users } from "../../db/schema/users";
 import { churchRow, inChurch } from "../../lib/church-scope";
 import type { TChurchCtx } from "../../lib/context";
-import { sha256 } from "../../lib/crypto";
 
 export type TInvitationRow = typeof invitations.$inferSelect;
 
@@ -54,38 +52,6 @@ export async function findInvitation(ctx: TChurchCtx, id: string) {
     .from(invitations)
     .where(churchRow(invitations, ctx, id));
   return row;
-}
-
-/** Public look-up by token (stored as its SHA-256); the token itself is the credential. */
-export async function findInvitationByToken(db: TDb, token: string) {
-  const [row] = await db
-    .select({
-      invitation: invitations,
-      church: { name: churches.name, logoUrl: churches.logoUrl, brandColor: churches.brandColor },
-    })
-    .from(invitations)
-    .innerJoin(churches, eq(churches.id, invitations.churchId))
-    .where(eq(invitations.tokenHash, sha256(token)));
-  return row;
-}
-
-/** Marks the invitation used unless someone else got there first; returns false then. */
-export async function markInvitationUsed(db: TDb, id: string, userId: string): Promise<boolean> {
-  const rows = await db
-    .update(invitations)
-    .set({ isUsed: true, usedBy: userId })
-    .where(and(eq(invitations.id, id), eq(invitations.isUsed, false)))
-    .returning({ id: invitations.id });
-  return rows.length > 0;
-}
-
-/** Deletes the church's pending invitations (an admin, who could copy every link, removed or demoted). */
-export async function deletePendingInvitations(ctx: TChurchCtx): Promise<number> {
-  const rows = await ctx.db
-    .delete(invitations)
-    .where(inChurch(invitations, ctx, eq(invitations.isUsed, false)))
-    .returning({ id: invitations.id });
-  return rows.length;
 }
 
 /**
@@ -251,9 +217,4 @@ export async function recordInvitationSends(db: TDb, recipients: string[], churc
       .insert(invitationSends)
       .values(recipients.slice(i, i + 1000).map((recipient) => ({ recipient, churchId })));
   }
-}
-
-/** A per-church lock for bulk invitation work (an import, "send all waiting"): one at a time, taken first. */
-export async function lockBulkInvitations(db: TDb, churchId: string): Promise<void> {
-  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`invite-bulk:${churchId}`}, 0))`);
 }

@@ -6,48 +6,43 @@ import {
 } from "@common/invitation-helpers";
 import type { TInvitation, TInvitationSource, TPublicInvitation, ZCreateInvitationBody } from "@common/invitations";
 import { ROLE_LABELS, type TRole } from "@common/roles";
-import { and, eq, isNull } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { TDb } from "../../db/client";
 import { users } from "../../db/schema/users";
+import { auditChanges, recordAudit } from "../../lib/audit";
 import { inChurch } from "../../lib/church-scope";
 import type { TChurchCtx, TUserCtx } from "../../lib/context";
 import { createToken, sha256 } from "../../lib/crypto";
+import { markEmailProved } from "../../lib/email-proof";
 import { AppError, conflict, forbidden, notFound } from "../../lib/errors";
 import { type Mailer, unlinkable } from "../../lib/mail";
 import { renderMail } from "../../lib/mail-layout";
-import { resetPointsTotal } from "../../lib/points";
+import { getUsableInvitation, lockBulkInvitations, redeemInvitation } from "../../lib/membership";
 import type { SecretBox } from "../../lib/secrets";
+import { accountChanged, deleteUserSessions } from "../../lib/sessions";
 import { recordActivity } from "../admin/activity.repo";
-import { markEmailProved } from "../auth/email-verification.service";
-import { accountChanged, deleteUserSessions } from "../auth/sessions.repo";
-import { queueMemberWebhook } from "../integrations/webhooks";
-import { deleteNotificationsOfEarlierMembership } from "../notifications/notifications.repo";
 import {
   countInvitationSends,
   countInvitationSendsByRecipient,
   createInvitationRow,
   deleteInvitationRow,
   findInvitation,
-  findInvitationByToken,
   findInvitations,
   findLegacyTokenInvitations,
   findPendingInvitationByEmail,
   findWaitingInvitations,
   isSenderAddressConfirmed,
   isStillAdmin,
-  lockBulkInvitations,
   lockInvitationSends,
   lockInvitationSendsMany,
   markInvitationsSent,
-  markInvitationUsed,
   recordInvitationSend,
   recordInvitationSends,
   sealLegacyToken,
   type TInvitationRow,
 } from "./invitations.repo";
 
-export const INVALID_INVITATION = "This invitation link is invalid, expired, or has already been used.";
 const DAY_MS = 86_400_000;
 
 /** What sending an invitation needs besides the caller: the app's mailer, keys and limits. */
@@ -217,6 +212,12 @@ export async function createInvitation(
       ...(isSending ? {} : { sentAt: null }),
     });
     const role = ROLE_LABELS[row.role as TRole];
+    await recordAudit(db, ctx, {
+      action: "invitation.created",
+      targetType: "invitation",
+      targetId: row.id,
+      changes: auditChanges(null, { email: row.email, role: row.role, sent: isSending }),
+    });
     if (!isSending) {
       await recordActivity(tx, "invitation_waiting", `Invitation to ${row.email} (${role}) waits for review`);
       return { ...toInvitation(row, deps.secrets), notice: CONFIRM_TO_SEND_INVITATIONS };
@@ -241,6 +242,12 @@ export async function resendInvitation(ctx: TChurchCtx, id: string, deps: TInvit
     if (!(await claimInvitationSend(tx, row.email, deps))) throw mustConfirmToSend();
     await enqueueInvitationMail(db, row, token, deps);
     await recordActivity(tx, "invitation_sent", `Invitation sent again to ${row.email}`);
+    await recordAudit(db, ctx, {
+      action: "invitation.resent",
+      targetType: "invitation",
+      targetId: row.id,
+      changes: { email: [row.email, row.email] },
+    });
     return toInvitation(row, deps.secrets);
   });
 }
@@ -363,7 +370,17 @@ export async function sendAllWaitingInvitations(
 }
 
 export async function deleteInvitation(ctx: TChurchCtx, id: string): Promise<void> {
-  if (!(await deleteInvitationRow(ctx, id))) throw notFound("Invitation not found");
+  await ctx.db.transaction(async (db) => {
+    const tx = { ...ctx, db };
+    const row = await findInvitation(tx, id);
+    if (!row || !(await deleteInvitationRow(tx, id))) throw notFound("Invitation not found");
+    await recordAudit(db, ctx, {
+      action: "invitation.revoked",
+      targetType: "invitation",
+      targetId: id,
+      changes: auditChanges({ email: row.email, role: row.role, isUsed: row.isUsed }, null),
+    });
+  });
 }
 
 /** At start: invitations made before tokens were encrypted get their token sealed and the plain copy cleared. */
@@ -371,15 +388,6 @@ export async function sealLegacyInvitationTokens(db: TDb, secrets: SecretBox): P
   const rows = await findLegacyTokenInvitations(db);
   for (const row of rows) if (row.token) await sealLegacyToken(db, row.id, secrets.seal(row.token));
   return rows.length;
-}
-
-/** The valid, unused, unexpired invitation behind `token`, or a 404. */
-export async function getUsableInvitation(db: TDb, token: string) {
-  const found = await findInvitationByToken(db, token);
-  if (!found || found.invitation.isUsed || found.invitation.expiresAt.getTime() < Date.now()) {
-    throw notFound(INVALID_INVITATION);
-  }
-  return found;
 }
 
 export async function getPublicInvitation(db: TDb, token: string): Promise<TPublicInvitation> {
@@ -407,6 +415,7 @@ export async function acceptInvitation(
       tx,
       { id: ctx.userId, email: ctx.email, churchId: ctx.churchId },
       token,
+      { ip: ctx.ip },
     );
     const { wasUnverified } = await markEmailProved(tx, ctx.userId, { proof: "invitation" });
     const droppedSessions = wasUnverified ? await deleteUserSessions(tx, ctx.userId, sessionId ?? undefined) : [];
@@ -414,59 +423,4 @@ export async function acceptInvitation(
   });
   await accountChanged(ctx, ctx.userId, droppedSessions);
   return { churchId };
-}
-
-/**
- * Joins `userId` to the invitation's church with its role, inside the caller's transaction.
- * The e-mail must be the invited one; a user who already belongs to a church cannot join another.
- */
-export async function redeemInvitation(
-  db: TDb,
-  user: { id: string; email: string; churchId: string | null },
-  token: string,
-): Promise<{ churchId: string }> {
-  const { invitation, church } = await getUsableInvitation(db, token);
-  if (invitation.email !== user.email.toLowerCase()) {
-    throw forbidden(`This invitation was sent to ${invitation.email}. Sign in with that email address to accept it.`);
-  }
-  if (user.churchId) {
-    throw conflict(
-      user.churchId === invitation.churchId
-        ? `You are already a member of ${church.name}.`
-        : "You already belong to a church.",
-    );
-  }
-  if (!(await markInvitationUsed(db, invitation.id, user.id))) throw notFound(INVALID_INVITATION);
-  // Only a user still without a church joins: a church created (or another invitation accepted)
-  // at the same moment wins, and this transaction rolls back, leaving the invitation unused.
-  const joined = await db
-    .update(users)
-    .set({ churchId: invitation.churchId, churchJoinedAt: new Date(), role: invitation.role })
-    .where(and(eq(users.id, user.id), isNull(users.churchId)))
-    .returning({ id: users.id });
-  if (joined.length === 0) throw conflict("You already belong to a church.");
-  // Points are per church: here the member has what they earned here before, if anything.
-  await resetPointsTotal(db, user.id, invitation.churchId);
-  await deleteNotificationsOfEarlierMembership(db, { churchId: invitation.churchId }, user.id);
-  const [u] = await db
-    .select({ email: users.email, firstName: users.firstName, lastName: users.lastName })
-    .from(users)
-    .where(eq(users.id, user.id));
-  const name = [u?.firstName, u?.lastName].filter(Boolean).join(" ") || user.email;
-  await recordActivity(
-    { db, churchId: invitation.churchId, userId: user.id },
-    "member_joined",
-    `${name} joined the church as ${ROLE_LABELS[invitation.role as TRole]}`,
-  );
-  await queueMemberWebhook(db, invitation.churchId, {
-    event: "member.joined",
-    member: {
-      id: user.id,
-      email: u?.email ?? user.email,
-      firstName: u?.firstName ?? null,
-      lastName: u?.lastName ?? null,
-      role: invitation.role as TRole,
-    },
-  });
-  return { churchId: invitation.churchId };
 }

@@ -3,7 +3,9 @@ import { ZInvitation, ZPublicInvitation } from "@common/invitations";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { Caller, createTestApp, type TTestApp } from "../../../test/app";
+import { findAuditEntries } from "../../../test/audit-entries";
 import { addMember, createChurch, invite, PASSWORD, signUp, uniqueEmail } from "../../../test/factories";
+import { drainJobs } from "../../../test/jobs";
 import { startSmtpServer } from "../../../test/smtp";
 import { churches } from "../../db/schema/churches";
 import { invitations } from "../../db/schema/invitations";
@@ -69,6 +71,34 @@ describe("invitations (admin)", () => {
     expect((await a.admin.delete("/api/invitations/not-a-uuid")).status).toBe(404);
   });
 
+  it("records invitations made, sent again and revoked in the audit trail, without their links", async () => {
+    const a = await createChurch(t.app);
+    const b = await createChurch(t.app);
+    const email = uniqueEmail();
+    const inv = await invite(a.admin, email, "GROUP_LEADER");
+    expect((await a.admin.post(`/api/invitations/${inv.id}/resend`)).status).toBe(200);
+    expect((await b.admin.delete(`/api/invitations/${inv.id}`)).status).toBe(404);
+    expect((await a.admin.delete(`/api/invitations/${inv.id}`)).status).toBe(204);
+    const entries = await findAuditEntries(t.db, a.church.id);
+    const byAction = (action: string) => entries.filter((e) => e.action === action);
+    const target = { actorId: a.admin.user.id, targetType: "invitation", targetId: inv.id };
+    expect(byAction("invitation.created")).toEqual([
+      expect.objectContaining({
+        ...target,
+        changes: { email: [null, email], role: [null, "GROUP_LEADER"], sent: [null, true] },
+      }),
+    ]);
+    expect(byAction("invitation.resent")).toEqual([expect.objectContaining(target)]);
+    expect(byAction("invitation.revoked")).toEqual([
+      expect.objectContaining({
+        ...target,
+        changes: { email: [email, null], role: ["GROUP_LEADER", null], isUsed: [false, null] },
+      }),
+    ]);
+    expect(JSON.stringify(entries)).not.toContain(inv.token);
+    expect((await findAuditEntries(t.db, b.church.id)).filter((e) => e.action.startsWith("invitation"))).toEqual([]);
+  });
+
   it("refuses every invitation call to a congregant and a group leader (403) and to the signed-out (401)", async () => {
     const c = await createChurch(t.app);
     const inv = await invite(c.admin, uniqueEmail());
@@ -107,6 +137,15 @@ describe("accepting an invitation", () => {
     const [row] = await t.db.select().from(invitations).where(eq(invitations.id, inv.id));
     expect(row).toMatchObject({ isUsed: true, usedBy: member.user.id });
     expect((await new Caller(t.app).get(`/api/invite/${inv.token}`)).status).toBe(404);
+    // The audit entry is written with the join, its actor the member themself.
+    const [joined] = await findAuditEntries(t.db, c.church.id, "member.joined");
+    expect(joined).toMatchObject({
+      actorId: member.user.id,
+      targetType: "member",
+      targetId: member.user.id,
+      changes: { role: [null, "GROUP_LEADER"], invitation: [null, inv.id] },
+    });
+    await drainJobs(t.app);
     const activity = await c.admin.get("/api/admin/recent-activity");
     expect(activity.body[0].description).toMatch(/joined the church as Group Leader/);
   });

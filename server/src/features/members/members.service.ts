@@ -1,16 +1,14 @@
-import { getMemberDisplayName } from "@common/member-helpers";
 import type { TMember, ZUpdateMemberRoleBody } from "@common/members";
-import { isAdminRole, ROLE_LABELS } from "@common/roles";
+import { isAdminRole } from "@common/roles";
 import type { z } from "zod";
 import { users } from "../../db/schema/users";
+import { recordAudit } from "../../lib/audit";
 import { churchRow } from "../../lib/church-scope";
 import type { TChurchCtx } from "../../lib/context";
+import { publish } from "../../lib/domain-events";
 import { conflict, forbidden, notFound } from "../../lib/errors";
+import { revokePendingInvitations } from "../../lib/membership";
 import { resetPointsTotal } from "../../lib/points";
-import { recordActivity } from "../admin/activity.repo";
-import { pauseIntegrationsConnectedBy } from "../integrations/integrations.service";
-import { queueMemberWebhook } from "../integrations/webhooks";
-import { deletePendingInvitations } from "../invitations/invitations.repo";
 import { findMember, findMembersJson, lockAdmins } from "./members.repo";
 
 export const LAST_ADMIN = "A church must keep at least one admin. Make another member an admin first.";
@@ -32,25 +30,12 @@ async function getChangeableMember(ctx: TChurchCtx, id: string): Promise<TMember
 /**
  * A member who loses the admin role (demoted or removed) must not come back through an invitation.
  * An admin could copy every pending link (Copy Link), not only their own, so every pending
- * invitation of the church is revoked: the links answer 404, and the activity feed asks the
- * remaining admins to send them again.
+ * invitation of the church is revoked in the transaction of the change (not by a queued job, which
+ * would leave a moment to use an admin link); the event says how many, and the activity feed asks
+ * the remaining admins to send them again. Their integrations are paused by the event's subscriber.
  */
-async function revokeInvitationsSeenBy(ctx: TChurchCtx, member: TMember): Promise<void> {
-  const revoked = await deletePendingInvitations(ctx);
-  if (revoked > 0) {
-    const what = revoked === 1 ? "1 pending invitation was" : `${revoked} pending invitations were`;
-    await recordActivity(
-      ctx,
-      "invitations_revoked",
-      `${what} revoked because ${getMemberDisplayName(member)} is no longer an admin. Send them again.`,
-    );
-  }
-}
-
-/** Everything a member who loses the admin role leaves behind that must wait for the other admins. */
-async function revokeWhatAdminLeft(ctx: TChurchCtx, member: TMember): Promise<void> {
-  await revokeInvitationsSeenBy(ctx, member);
-  await pauseIntegrationsConnectedBy(ctx, { id: member.id, name: getMemberDisplayName(member) });
+async function revokeWhatAdminLeft(ctx: TChurchCtx, member: TMember, role: string): Promise<number> {
+  return isAdminRole(member.role) && !isAdminRole(role) ? revokePendingInvitations(ctx.db, ctx) : 0;
 }
 
 async function assertKeepsAnAdmin(ctx: TChurchCtx, member: TMember): Promise<void> {
@@ -73,8 +58,21 @@ export async function updateMemberRole(
       .update(users)
       .set({ role: body.role })
       .where(churchRow(users, ctx, id));
-    await recordActivity(tx, "member_role_changed", `${getMemberDisplayName(member)} is now ${ROLE_LABELS[body.role]}`);
-    if (isAdminRole(member.role) && !isAdminRole(body.role)) await revokeWhatAdminLeft(tx, member);
+    const revokedInvitations = await revokeWhatAdminLeft(tx, member, body.role);
+    await recordAudit(db, ctx, {
+      action: "member.role_changed",
+      targetType: "member",
+      targetId: id,
+      changes: { role: [member.role, body.role] },
+    });
+    await publish(db, "member.role_changed", {
+      churchId: ctx.churchId,
+      actorId: ctx.userId,
+      userId: id,
+      from: member.role,
+      to: body.role,
+      revokedInvitations,
+    });
     return { ...member, role: body.role };
   });
   await ctx.changed("user", id);
@@ -92,18 +90,19 @@ export async function removeMember(ctx: TChurchCtx, id: string): Promise<void> {
       .set({ churchId: null, churchJoinedAt: null, role: "CONGREGANT" })
       .where(churchRow(users, ctx, id));
     await resetPointsTotal(db, id, null);
-    await recordActivity(tx, "member_removed", `${getMemberDisplayName(member)} was removed from the church`);
-    // First, so that the integrations it pauses are not sent this removal either.
-    if (isAdminRole(member.role)) await revokeWhatAdminLeft(tx, member);
-    await queueMemberWebhook(db, ctx.churchId, {
-      event: "member.left",
-      member: {
-        id: member.id,
-        email: member.email,
-        firstName: member.firstName,
-        lastName: member.lastName,
-        role: member.role,
-      },
+    const revokedInvitations = await revokeWhatAdminLeft(tx, member, "CONGREGANT");
+    await recordAudit(db, ctx, {
+      action: "member.removed",
+      targetType: "member",
+      targetId: id,
+      changes: { role: [member.role, null] },
+    });
+    await publish(db, "member.left", {
+      churchId: ctx.churchId,
+      actorId: ctx.userId,
+      userId: id,
+      role: member.role,
+      revokedInvitations,
     });
   });
   await ctx.changed("user", id);

@@ -1,7 +1,9 @@
 import { ZMember } from "@common/members";
 import { beforeAll, describe, expect, it } from "vitest";
 import { Caller, createTestApp, type TTestApp } from "../../../test/app";
+import { findAuditEntries } from "../../../test/audit-entries";
 import { addMember, createChurch } from "../../../test/factories";
+import { drainJobs } from "../../../test/jobs";
 import { LAST_ADMIN } from "./members.service";
 
 let t: TTestApp;
@@ -62,6 +64,34 @@ describe("PATCH /api/admin/members/{id}", () => {
     expect((await m.get("/api/admin/stats")).status).toBe(200);
   });
 
+  it("records the role change in the audit trail with the change's transaction; a refused change records nothing", async () => {
+    const a = await createChurch(t.app);
+    const b = await createChurch(t.app);
+    const m = await addMember(t.app, a, "CONGREGANT", "Priscilla");
+    const mb = await addMember(t.app, b);
+    expect((await a.admin.patch(`/api/admin/members/${m.user.id}`, { role: "GROUP_LEADER" })).status).toBe(200);
+    const entries = await findAuditEntries(t.db, a.church.id, "member.role_changed");
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
+      actorId: a.admin.user.id,
+      targetType: "member",
+      targetId: m.user.id,
+      changes: { role: ["CONGREGANT", "GROUP_LEADER"] },
+    });
+    // Another church's member (404), a congregant (403), the last admin (409): nothing recorded.
+    expect((await a.admin.patch(`/api/admin/members/${mb.user.id}`, { role: "ADMIN" })).status).toBe(404);
+    expect((await m.patch(`/api/admin/members/${m.user.id}`, { role: "ADMIN" })).status).toBe(403);
+    expect((await a.admin.patch(`/api/admin/members/${a.admin.user.id}`, { role: "CONGREGANT" })).status).toBe(409);
+    expect(await findAuditEntries(t.db, a.church.id, "member.role_changed")).toHaveLength(1);
+    expect(await findAuditEntries(t.db, b.church.id, "member.role_changed")).toEqual([]);
+    // The feed's line follows from the event.
+    await drainJobs(t.app);
+    const feed = (await a.admin.get("/api/admin/recent-activity")).body.map(
+      (x: { description: string }) => x.description,
+    );
+    expect(feed).toContain("Priscilla User is now Group Leader");
+  });
+
   it("refuses to demote the last admin (409), but allows it once there is another", async () => {
     const c = await createChurch(t.app);
     const demote = await c.admin.patch(`/api/admin/members/${c.admin.user.id}`, { role: "CONGREGANT" });
@@ -117,6 +147,14 @@ describe("DELETE /api/admin/members/{id}", () => {
     expect((await m.get("/api/user/stats")).status).toBe(403);
     const ids = (await c.admin.get("/api/admin/members")).body.map((x: { id: string }) => x.id);
     expect(ids).not.toContain(m.user.id);
+    const [removed] = await findAuditEntries(t.db, c.church.id, "member.removed");
+    expect(removed).toMatchObject({
+      actorId: c.admin.user.id,
+      targetType: "member",
+      targetId: m.user.id,
+      changes: { role: ["GROUP_LEADER", null] },
+    });
+    await drainJobs(t.app);
     expect((await c.admin.get("/api/admin/recent-activity")).body[0].description).toMatch(/Silas .* was removed/);
   });
 

@@ -6,7 +6,7 @@ import { users } from "../../db/schema/users";
 import type { TUserCtx } from "../../lib/context";
 import { hashPassword, verifyPassword } from "../../lib/crypto";
 import { badRequest, notFound } from "../../lib/errors";
-import { accountChanged, deleteUserSessions } from "../auth/sessions.repo";
+import { accountChanged, deleteUserSessions } from "../../lib/sessions";
 
 const NO_PASSWORD = "Your account signs in through your church's single sign-on, so it has no password to change here.";
 

@@ -20,7 +20,7 @@ import { users } from "../../db/schema/users";
 import { grantBadge } from "../../lib/badges";
 import type { TChurchCtx } from "../../lib/context";
 import { awardPoints } from "../../lib/points";
-import { createSession } from "../auth/sessions.repo";
+import { createSession } from "../../lib/sessions";
 import { activityLabel, readingPassage } from "./activity.service";
 import { isProfileComplete } from "./profile.service";
 

@@ -1,19 +1,9 @@
 import { ZApiError } from "@common/errors";
-import { ZInvitation } from "@common/invitations";
-import {
-  ZInvitationRequest,
-  ZInvitationRequestBody,
-  ZInvitationRequestSent,
-  ZPublicChurchPage,
-} from "@common/public-church";
+import { ZInvitationRequestBody, ZInvitationRequestSent, ZPublicChurchPage } from "@common/public-church";
 import { INVITATION_REQUESTS_PER_ADDRESS_PER_HOUR } from "@common/public-church-helpers";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { addressGroup } from "../../lib/address-group";
-import { ZIdParams } from "../../lib/params";
-import { ZNoBody } from "../../plugins/openapi-answers";
-import { getInvitationSendingDeps } from "../invitations/invitations.routes";
-import { dismissInvitationRequest, inviteFromRequest, listInvitationRequests } from "./invitation-requests.service";
 import { createInvitationRequest, getPublicChurchPage } from "./public-church.service";
 
 // Any text of the right shape; an unknown or unpublished slug is the same 404.
@@ -57,48 +47,5 @@ export const publicChurchRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => reply.code(202).send(await createInvitationRequest(app.db, req.params.slug, req.body)),
-  );
-
-  app.get(
-    "/api/admin/invitation-requests",
-    {
-      config: { access: "admin" },
-      schema: { summary: "Requests to join from the public page", response: { 200: z.array(ZInvitationRequest) } },
-    },
-    async (req) => listInvitationRequests(req.churchCtx),
-  );
-
-  app.post(
-    "/api/admin/invitation-requests/:id/invite",
-    {
-      config: { access: "admin" },
-      schema: {
-        summary: "Invite the person who asked",
-        description:
-          "Makes a normal invitation as Church Member (the same limits as Invite someone). 409 when already handled, or the address is a member or has a pending invitation.",
-        params: ZIdParams,
-        response: { 201: ZInvitation, 404: ZApiError, 409: ZApiError },
-      },
-    },
-    async (req, reply) =>
-      reply
-        .code(201)
-        .send(await inviteFromRequest(req.churchCtx, req.params.id, await getInvitationSendingDeps(app, req))),
-  );
-
-  app.post(
-    "/api/admin/invitation-requests/:id/dismiss",
-    {
-      config: { access: "admin" },
-      schema: {
-        summary: "Dismiss a request to join",
-        params: ZIdParams,
-        response: { 204: ZNoBody, 404: ZApiError, 409: ZApiError },
-      },
-    },
-    async (req, reply) => {
-      await dismissInvitationRequest(req.churchCtx, req.params.id);
-      return reply.code(204).send();
-    },
   );
 };

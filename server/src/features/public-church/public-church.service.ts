@@ -11,11 +11,10 @@ import { churches } from "../../db/schema/churches";
 import { invitationRequests } from "../../db/schema/invitations";
 import { sermons } from "../../db/schema/sermons";
 import { inChurch } from "../../lib/church-scope";
+import { publish } from "../../lib/domain-events";
 import { AppError, notFound } from "../../lib/errors";
-import { recordActivity } from "../admin/activity.repo";
 import { findOccurrences } from "../events/occurrences.service";
 import { findServices } from "../events/services.service";
-import { notify } from "../notifications/notify";
 
 const NOT_PUBLISHED = "This church has no public page here.";
 const DAY_MS = 86_400_000;
@@ -112,21 +111,12 @@ export async function createInvitationRequest(
         { headers: { "retry-after": String(DAY_MS / 1000) } },
       );
     }
-    await tx.insert(invitationRequests).values({
-      churchId: church.id,
-      name: body.name,
-      email: body.email,
-      message: body.message,
-    });
-    const ctx = { db: tx, churchId: church.id, userId: null };
-    await recordActivity(ctx, "invitation_requested", `${body.name} (${body.email}) asked for an invitation`);
-    await notify(tx, ctx, {
-      kind: "invitation_requested",
-      to: { admins: true },
-      title: "Request to join",
-      message: `${body.name} asked for an invitation`,
-      link: "/admin/invitations",
-    });
+    const [request] = await tx
+      .insert(invitationRequests)
+      .values({ churchId: church.id, name: body.name, email: body.email, message: body.message })
+      .returning({ id: invitationRequests.id });
+    // The admins' feed and bell follow from the event (features/admin, features/notifications).
+    await publish(tx, "invitation_request.created", { churchId: church.id, actorId: null, requestId: request.id });
   });
   return { message: INVITATION_REQUEST_SENT };
 }

@@ -2,6 +2,7 @@ import { ZPublicChurchPage } from "@common/public-church";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { Caller, createTestApp, type TTestApp } from "../../../test/app";
+import { findAuditEntries } from "../../../test/audit-entries";
 import {
   addMember,
   createChurch,
@@ -11,6 +12,7 @@ import {
   type TTestChurch,
   uniqueEmail,
 } from "../../../test/factories";
+import { drainJobs } from "../../../test/jobs";
 import { churches } from "../../db/schema/churches";
 import { invitationRequests } from "../../db/schema/invitations";
 
@@ -159,6 +161,7 @@ describe("POST /api/public/churches/:slug/invitation-requests", () => {
         createdAt: expect.any(String),
       },
     ]);
+    await drainJobs(t.app);
     const activity = await c.admin.get("/api/admin/recent-activity");
     expect(activity.body[0].description).toBe(`Ada Lovelace (${body.email}) asked for an invitation`);
     const adminNotes = await c.admin.get("/api/notifications");
@@ -278,6 +281,13 @@ describe("admin: requests to join", () => {
     // The person joins through it.
     const joined = await signUp(t.app, { email: body.email, invitationToken: res.body.token });
     expect(joined.user.churchId).toBe(c.church.id);
+    const [entry] = await findAuditEntries(t.db, c.church.id, "invitation_request.approved");
+    expect(entry).toMatchObject({
+      actorId: c.admin.user.id,
+      targetType: "invitation_request",
+      targetId: request.id,
+      changes: { outcome: [null, "invited"], invitation: [null, res.body.id] },
+    });
   });
 
   it("Invite follows the invitation service's rules: an address already invited is a 409 and the request stays open", async () => {
@@ -298,6 +308,13 @@ describe("admin: requests to join", () => {
     expect(invitations.map((i: { email: string }) => i.email)).not.toContain(body.email);
     const activity = await c.admin.get("/api/admin/recent-activity");
     expect(activity.body[0].description).toBe(`Request to join from ${body.email} dismissed`);
+    const [entry] = await findAuditEntries(t.db, c.church.id, "invitation_request.declined");
+    expect(entry).toMatchObject({
+      actorId: c.admin.user.id,
+      targetType: "invitation_request",
+      targetId: request.id,
+      changes: { outcome: [null, "dismissed"] },
+    });
   });
 
   it("congregants and group leaders get 403, signed-out callers 401, and nothing changes", async () => {

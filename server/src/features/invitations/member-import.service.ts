@@ -9,11 +9,13 @@ import {
 } from "@common/member-import";
 import { INVITABLE_ROLES, ROLE_LABELS, type TRole } from "@common/roles";
 import { z } from "zod";
+import { auditChanges, recordAudit } from "../../lib/audit";
 import type { TChurchCtx } from "../../lib/context";
 import { createToken, sha256 } from "../../lib/crypto";
+import { lockBulkInvitations } from "../../lib/membership";
 import { recordActivity } from "../admin/activity.repo";
-import { createInvitationRows, lockBulkInvitations } from "../invitations/invitations.repo";
-import { assertStillAdmin, sendInvitationRows, type TInvitationDeps } from "../invitations/invitations.service";
+import { createInvitationRows } from "./invitations.repo";
+import { assertStillAdmin, sendInvitationRows, type TInvitationDeps } from "./invitations.service";
 import { parseCsv, resolveMapping, toCsv } from "./member-import.csv";
 import {
   findInvitationsForExport,
@@ -142,6 +144,13 @@ export async function importMembers(
       );
     }
     const result = { created: created.length, sent, waiting, skipped: rows.length - ok.length };
+    // Counts only: the addresses are in the invitations themselves, not copied into the trail.
+    await recordAudit(db, ctx, {
+      action: "import.completed",
+      targetType: "import",
+      targetId: null,
+      changes: auditChanges(null, { ...result, send: body.send }),
+    });
     return notice ? { ...result, notice } : result;
   });
 }

@@ -2,11 +2,12 @@ import type { TInvitation } from "@common/invitations";
 import type { TInvitationRequest } from "@common/public-church";
 import { desc, isNull } from "drizzle-orm";
 import { invitationRequests } from "../../db/schema/invitations";
+import { recordAudit } from "../../lib/audit";
 import { churchRow, inChurch } from "../../lib/church-scope";
 import type { TChurchCtx } from "../../lib/context";
 import { conflict, notFound } from "../../lib/errors";
 import { recordActivity } from "../admin/activity.repo";
-import { createInvitation, type TInvitationDeps } from "../invitations/invitations.service";
+import { createInvitation, type TInvitationDeps } from "./invitations.service";
 
 type TRequestRow = typeof invitationRequests.$inferSelect;
 
@@ -54,6 +55,12 @@ export async function inviteFromRequest(ctx: TChurchCtx, id: string, deps: TInvi
       .update(invitationRequests)
       .set({ handledAt: new Date(), outcome: "invited", invitationId: invitation.id })
       .where(churchRow(invitationRequests, tx, id));
+    await recordAudit(db, ctx, {
+      action: "invitation_request.approved",
+      targetType: "invitation_request",
+      targetId: id,
+      changes: { outcome: [null, "invited"], invitation: [null, invitation.id] },
+    });
     return invitation;
   });
 }
@@ -67,5 +74,11 @@ export async function dismissInvitationRequest(ctx: TChurchCtx, id: string): Pro
       .set({ handledAt: new Date(), outcome: "dismissed" })
       .where(churchRow(invitationRequests, tx, id));
     await recordActivity(tx, "invitation_request_dismissed", `Request to join from ${request.email} dismissed`);
+    await recordAudit(db, ctx, {
+      action: "invitation_request.declined",
+      targetType: "invitation_request",
+      targetId: id,
+      changes: { outcome: [null, "dismissed"] },
+    });
   });
 }

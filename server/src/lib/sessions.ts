@@ -1,10 +1,15 @@
 import { and, eq, ne } from "drizzle-orm";
-import type { TDb } from "../../db/client";
-import { sessions } from "../../db/schema/auth";
-import type { TAppCtx } from "../../lib/context";
-import { createToken, sha256 } from "../../lib/crypto";
-import { SESSION_DAYS } from "../../plugins/auth";
+import type { TDb } from "../db/client";
+import { sessions } from "../db/schema/auth";
+import { SESSION_DAYS } from "../plugins/auth";
+import type { TAppCtx } from "./context";
+import { createToken, sha256 } from "./crypto";
 
+
+/*
+ * Sessions, shared by every feature that changes an account inside its own transaction (auth,
+ * invitations, the profile's password change): ending sessions stays atomic with the change.
+ */
 /** Creates a session and returns the cookie token (only its hash is stored). */
 export async function createSession(db: TDb, userId: string): Promise<string> {
   const token = createToken(32);

@@ -9,7 +9,7 @@ import type { FastifyError } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { AppError } from "../../lib/errors";
 import { ZText } from "../../plugins/openapi-answers";
-import { getInvitationSendingDeps } from "../invitations/invitations.routes";
+import { getInvitationSendingDeps } from "./invitations.routes";
 import { exportInvitationsCsv, exportMembersCsv, importMembers, previewMemberImport } from "./member-import.service";
 
 const today = () => new Date().toISOString().slice(0, 10);

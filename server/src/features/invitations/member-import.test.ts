@@ -4,6 +4,7 @@ import { parse } from "csv-parse/sync";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { Caller, createTestApp, type TTestApp } from "../../../test/app";
+import { findAuditEntries } from "../../../test/audit-entries";
 import { addMember, createChurch, invite, type TTestChurch, uniqueEmail } from "../../../test/factories";
 import { queuedMail } from "../../../test/mail";
 import { invitations } from "../../db/schema/invitations";
@@ -145,6 +146,15 @@ describe("member import", () => {
     expect(results.find((r) => r.created === 0)).toEqual({ created: 0, sent: 0, waiting: 0, skipped: 3 });
     expect(await queuedMail(t.db, a)).toHaveLength(0);
     expect(await queuedMail(t.db, b)).toHaveLength(0);
+    // The trail counts the import (both submits); the addresses stay in the invitations themselves.
+    const imports = await findAuditEntries(t.db, c.church.id, "import.completed");
+    expect(imports.map((e) => e.changes.created[1]).sort()).toEqual([0, 2]);
+    expect(imports.find((e) => e.changes.created[1] === 2)).toMatchObject({
+      actorId: c.admin.user.id,
+      targetType: "import",
+      changes: { created: [null, 2], sent: [null, 0], waiting: [null, 2], skipped: [null, 1], send: [null, "later"] },
+    });
+    expect(JSON.stringify(imports)).not.toContain(a);
 
     const list = (await c.admin.get("/api/invitations")).body.map((i: unknown) => ZInvitation.parse(i));
     const ann = list.find((i: { email: string }) => i.email === a);

@@ -1,0 +1,123 @@
+import { getMemberDisplayName } from "@common/member-helpers";
+import { ROLE_LABELS, type TRole } from "@common/roles";
+import { eq } from "drizzle-orm";
+import { activities } from "../../db/schema/admin";
+import { invitationRequests } from "../../db/schema/invitations";
+import { users } from "../../db/schema/users";
+import { churchRow } from "../../lib/church-scope";
+import { subscriber, type TSubscriber, type TSubscriberCtx } from "../../lib/domain-events";
+
+/**
+ * The admin dashboard's lines about the church's people (issue 25 §1), written from the events of
+ * members, invitations and churches, dated when the change happened. Each inserts in its job's own
+ * transaction: a failed try leaves no line behind to repeat.
+ */
+
+type TLine = { kind: string; description: string; userId: string | null };
+
+async function addLines(ctx: TSubscriberCtx, occurredAt: string, lines: TLine[]): Promise<void> {
+  if (lines.length === 0) return;
+  const createdAt = new Date(occurredAt);
+  await ctx.db.insert(activities).values(lines.map((l) => ({ ...l, churchId: ctx.churchId, createdAt })));
+}
+
+/** The member's name as it is now (after a removal they are in no church: read by id). */
+async function nameOf(ctx: TSubscriberCtx, userId: string): Promise<string> {
+  const [u] = await ctx.db
+    .select({ email: users.email, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.id, userId));
+  return u ? getMemberDisplayName(u) : "A former member";
+}
+
+const roleLabel = (role: string) => ROLE_LABELS[role as TRole] ?? role;
+
+/** The line after an admin left the role with pending invitations: they were revoked, send them again. */
+function revokedLine(revoked: number | undefined, name: string, actorId: string | null): TLine[] {
+  if (!revoked) return [];
+  const what = revoked === 1 ? "1 pending invitation was" : `${revoked} pending invitations were`;
+  return [
+    {
+      kind: "invitations_revoked",
+      description: `${what} revoked because ${name} is no longer an admin. Send them again.`,
+      userId: actorId,
+    },
+  ];
+}
+
+const memberJoined = subscriber({
+  name: "activity.member_joined",
+  event: "member.joined",
+  handle: async ({ payload, occurredAt }, ctx) => {
+    const name = await nameOf(ctx, payload.userId);
+    const as = payload.role ? ` as ${roleLabel(payload.role)}` : "";
+    await addLines(ctx, occurredAt, [
+      { kind: "member_joined", description: `${name} joined the church${as}`, userId: payload.userId },
+    ]);
+  },
+});
+
+const memberRoleChanged = subscriber({
+  name: "activity.member_role_changed",
+  event: "member.role_changed",
+  handle: async ({ payload, occurredAt }, ctx) => {
+    const name = await nameOf(ctx, payload.userId);
+    await addLines(ctx, occurredAt, [
+      { kind: "member_role_changed", description: `${name} is now ${roleLabel(payload.to)}`, userId: payload.actorId },
+      ...revokedLine(payload.revokedInvitations, name, payload.actorId),
+    ]);
+  },
+});
+
+const memberLeft = subscriber({
+  name: "activity.member_left",
+  event: "member.left",
+  handle: async ({ payload, occurredAt }, ctx) => {
+    const name = await nameOf(ctx, payload.userId);
+    const removed = payload.actorId !== null && payload.actorId !== payload.userId;
+    await addLines(ctx, occurredAt, [
+      {
+        kind: removed ? "member_removed" : "member_left",
+        description: removed ? `${name} was removed from the church` : `${name} left the church`,
+        userId: payload.actorId,
+      },
+      ...revokedLine(payload.revokedInvitations, name, payload.actorId),
+    ]);
+  },
+});
+
+const churchCreated = subscriber({
+  name: "activity.church_created",
+  event: "church.created",
+  handle: ({ payload, occurredAt }, ctx) =>
+    addLines(ctx, occurredAt, [
+      { kind: "church_created", description: `${payload.name} was created`, userId: payload.actorId },
+    ]),
+});
+
+const invitationRequested = subscriber({
+  name: "activity.invitation_requested",
+  event: "invitation_request.created",
+  handle: async ({ payload, occurredAt }, ctx) => {
+    const [request] = await ctx.db
+      .select({ name: invitationRequests.name, email: invitationRequests.email })
+      .from(invitationRequests)
+      .where(churchRow(invitationRequests, ctx, payload.requestId));
+    if (!request) return;
+    await addLines(ctx, occurredAt, [
+      {
+        kind: "invitation_requested",
+        description: `${request.name} (${request.email}) asked for an invitation`,
+        userId: null,
+      },
+    ]);
+  },
+});
+
+export const memberActivitySubscribers: TSubscriber[] = [
+  memberJoined,
+  memberRoleChanged,
+  memberLeft,
+  churchCreated,
+  invitationRequested,
+];
