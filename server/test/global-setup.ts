@@ -37,6 +37,7 @@ export default async function setup(project: TestProject) {
     adminUrl = embedded.adminUrl;
     appUrl = embedded.url;
     appRole = embedded.appRole;
+    await skipDurability(adminUrl);
   }
   if (!appUrl) throw new Error("no database URL for the tests");
   const template = `fellowship_template_${project.name}_${process.pid}`;
@@ -68,4 +69,24 @@ export default async function setup(project: TestProject) {
     await embedded?.stop();
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
   };
+}
+
+/**
+ * This run's server keeps nothing past the run, so it need not wait for the disk: no fsync, commits
+ * answer before their WAL is flushed, no full-page images. What a test sees is the same (a commit is
+ * visible to every session at once either way); only a crash of this server would lose data. Each
+ * test file commits hundreds of times and clones the template: at a few ms per fsync on CI's disk,
+ * the waits added up. Written with ALTER SYSTEM into this run's own data directory (deleted after
+ * the run); the tests that start an embedded PostgreSQL of their own keep the product's defaults.
+ */
+async function skipDurability(adminUrl: string) {
+  const su = new pg.Client({ connectionString: adminUrl });
+  await su.connect();
+  try {
+    for (const setting of ["fsync = off", "synchronous_commit = off", "full_page_writes = off"])
+      await su.query(`alter system set ${setting}`);
+    await su.query("select pg_reload_conf()");
+  } finally {
+    await su.end();
+  }
 }
