@@ -5,6 +5,7 @@ import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { cn } from "@/lib/utils";
 import type { TAuditFilters } from "../api";
 
 const SELECT_CLASSES =
@@ -13,9 +14,19 @@ const SELECT_CLASSES =
 /** The actions in words, alphabetically. */
 const ACTION_OPTIONS = Object.entries(AUDIT_ACTION_LABELS).sort(([, a], [, b]) => a.localeCompare(b));
 
-function Field({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+function Field({
+  id,
+  label,
+  className,
+  children,
+}: {
+  id: string;
+  label: string;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
-    <div className="grid min-w-0 gap-1.5">
+    <div className={cn("grid min-w-0 gap-1.5", className)}>
       <Label htmlFor={id}>{label}</Label>
       {children}
     </div>
@@ -61,9 +72,9 @@ export function AuditFilters({
   const set = (key: keyof TAuditFilters) => (value: string) => onChange({ ...filters, [key]: value });
   const isFiltered = Object.values(filters).some(Boolean);
   return (
-    <fieldset className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_auto_auto_auto] lg:items-end">
+    <fieldset className="mb-4 grid grid-cols-2 gap-3 lg:grid-cols-[1fr_1fr_auto_auto_auto] lg:items-end">
       <legend className="sr-only">Filter the audit log</legend>
-      <Field id="audit-person" label="Person">
+      <Field id="audit-person" label="Person" className="col-span-2 sm:col-span-1">
         <NativeSelect id="audit-person" value={filters.actorId} onChange={set("actorId")}>
           <option value="">Everyone</option>
           <option value="system">System</option>
@@ -74,7 +85,7 @@ export function AuditFilters({
           ))}
         </NativeSelect>
       </Field>
-      <Field id="audit-action" label="Action">
+      <Field id="audit-action" label="Action" className="col-span-2 sm:col-span-1">
         <NativeSelect id="audit-action" value={filters.action} onChange={set("action")}>
           <option value="">All actions</option>
           {ACTION_OPTIONS.map(([value, label]) => (
@@ -106,14 +117,14 @@ export function AuditFilters({
       </Field>
       <Button
         variant="ghost"
-        className="sm:col-span-2 sm:justify-self-start lg:col-span-1"
+        className="col-span-2 justify-self-start lg:col-span-1"
         disabled={!isFiltered}
         onClick={() => onChange({ actorId: "", action: "", from: "", to: "" })}
       >
         Clear filters
       </Button>
       {rangeError && (
-        <p id="audit-range-error" role="alert" className="text-sm text-red-700 sm:col-span-2 lg:col-span-5">
+        <p id="audit-range-error" role="alert" className="col-span-2 text-sm text-red-700 lg:col-span-5">
           {rangeError}
         </p>
       )}

@@ -20,7 +20,7 @@ export function AuditRetentionField({
       label="Keep audit entries for"
       hint="Older entries are removed each night. Changing this is itself recorded."
       error={error}
-      className="sm:max-w-xs"
+      className="sm:max-w-sm"
     >
       <div className="relative">
         <select
