@@ -2,8 +2,10 @@
 // the file's path as its last line. Same settings as `npm start` (DATA_DIR or DATABASE_URL); works
 // while the app runs and while it is stopped (then it starts the embedded PostgreSQL itself).
 import path from "node:path";
+import pg from "pg";
 import { loadConfig } from "../server/src/config";
 import { createBackup } from "../server/src/ops/backup";
+import { recordBackupAudit } from "../server/src/ops/backup-audit";
 import { backupFileName } from "../server/src/ops/backup-format";
 import { describeFailure, formatBytes } from "../server/src/ops/cli";
 import { openConfiguredDatabase } from "../server/src/ops/database";
@@ -33,6 +35,14 @@ async function main() {
   try {
     const started = Date.now();
     const { manifest, bytes } = await createBackup(db.url, file);
+    // Each church's audit trail records the backup (after its snapshot, which so does not hold it).
+    const client = new pg.Client({ connectionString: db.url });
+    await client.connect();
+    try {
+      await recordBackupAudit(client, "backup.created", file, { bytes: [null, bytes] });
+    } finally {
+      await client.end();
+    }
     const rows = manifest.tables.reduce((n, t) => n + t.rows, 0);
     console.log(
       `Backed up ${manifest.tables.length} tables (${rows} rows, schema at ${manifest.migration.tag}) in ${((Date.now() - started) / 1000).toFixed(1)} s: ${formatBytes(bytes)}`,

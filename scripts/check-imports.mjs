@@ -107,7 +107,6 @@ export const SERVER_ALLOWED_IMPORTS = new Set([
   "features/action-steps/action-steps.service -> features/onboarding/onboarding.service#completeOnboardingStepFor",
   "features/admin/admin.service -> features/events/events.service#findUpcoming",
   "features/admin/admin.service -> features/kudos/kudos.service#countPendingKudos",
-  "features/events/event-page.service -> features/feeds/feeds.service#writeCalendar",
   "features/integrations/integrations.service -> features/admin/activity.repo#recordActivity",
   "features/integrations/integrations.sync -> features/admin/activity.repo#recordActivity",
   "features/invitations/invitation-requests.service -> features/admin/activity.repo#recordActivity",
@@ -124,7 +123,6 @@ export const SERVER_ALLOWED_IMPORTS = new Set([
   "features/prayer-requests/prayer-requests.service -> features/admin/activity.repo#recordActivity",
   "features/prayer-requests/prayer-requests.service -> features/notifications/notify#notify",
   "features/prayer-requests/prayer-requests.service -> features/onboarding/onboarding.service#completeOnboardingStepFor",
-  "features/profile/avatar.service -> features/settings/logo#SIGNATURES",
   "features/profile/profile.service -> features/onboarding/onboarding.service#completeOnboardingStepFor",
   "features/reading/reading.service -> features/onboarding/onboarding.service#completeOnboardingStepFor",
   "features/search/search.repo -> features/kudos/kudos.repo#visibleTo",
@@ -133,12 +131,6 @@ export const SERVER_ALLOWED_IMPORTS = new Set([
   "features/search/search.repo -> features/sermons/sermons.repo#isPublished",
   "features/sermons/sermons.service -> features/onboarding/onboarding.service#completeOnboardingStepFor",
   "features/sermons/sermons.service -> features/reading/reading.service#findBibleReader",
-  "features/settings/settings.service -> features/churches/churches.repo#TChurchRow",
-  "features/settings/settings.service -> features/churches/churches.repo#findChurchById",
-  "features/settings/settings.service -> features/churches/churches.service#isSlugTaken",
-  "features/settings/settings.service -> features/churches/churches.service#isSlugViolation",
-  "features/settings/settings.service -> features/churches/churches.service#slugTaken",
-  "features/settings/settings.service -> features/churches/churches.service#toChurch",
   "features/user/user.service -> features/action-steps/action-steps.service#getActionStepStreakWeeks",
   "features/user/user.service -> features/prayer-partners/prayer-partners.service#getPartnerPrayerStreak",
   "features/user/user.service -> features/reading/reading.service#getReadingStreak",
@@ -146,6 +138,13 @@ export const SERVER_ALLOWED_IMPORTS = new Set([
   // The public page shows the church's upcoming services and dated events as the events feature expands them.
   "features/public-church/public-church.service -> features/events/occurrences.service#findOccurrences",
   "features/public-church/public-church.service -> features/events/services.service#findServices",
+  // Church Settings reads the church row and uses the churches feature's slug rule and answer shape (one definition of each).
+  "features/settings/settings.service -> features/churches/churches.repo#TChurchRow",
+  "features/settings/settings.service -> features/churches/churches.repo#findChurchById",
+  "features/settings/settings.service -> features/churches/churches.service#isSlugTaken",
+  "features/settings/settings.service -> features/churches/churches.service#isSlugViolation",
+  "features/settings/settings.service -> features/churches/churches.service#slugTaken",
+  "features/settings/settings.service -> features/churches/churches.service#toChurch",
 ]);
 
 /** Each feature-to-feature import under a server root, as { pair, where } ("file:line"). */

@@ -6,8 +6,10 @@ import pino from "pino";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestDb } from "../../test/db";
 import type { TRootDb } from "../db/client";
+import { readMigrations } from "../db/migrations";
 import { Jobs } from "../lib/jobs";
 import { BACKUP_JOB_KEY, defineBackupJobs, listBackups } from "./backup.jobs";
+import { openBackup } from "./backup-reader";
 
 let db: TRootDb;
 let drop: () => Promise<void>;
@@ -79,6 +81,37 @@ describe("automatic backups", () => {
     expect(fs.existsSync(dead)).toBe(false);
     expect(fs.existsSync(live)).toBe(true);
     expect(backups.getStatus()).toMatchObject({ ok: true, enabled: true, lastBackup: made[4] });
+  });
+
+  it("records backup.created by the system in each church's audit trail, after its snapshot", async () => {
+    const dir = path.join(tmp, "audit");
+    const churches = await db.execute<{ id: string }>(
+      sql`insert into churches (name, slug, time_zone) values ('Audit One', 'audit-one', 'UTC'), ('Audit Two', 'audit-two', 'UTC') returning id`,
+    );
+    const { backups } = createProcess({ intervalHours: 24, keep: 3, dir });
+    expect(await backups.runOnce()).toBe(true);
+    const file = listBackups(dir)[0].name;
+    const entries = await db.execute<{
+      church_id: string;
+      actor_id: string | null;
+      target_id: string;
+      changes: object;
+    }>(
+      sql`select church_id, actor_id, target_id, target_type, changes from audit_entries where action = 'backup.created'`,
+    );
+    expect(entries.rows.map((r) => r.church_id).sort()).toEqual(churches.rows.map((r) => r.id).sort());
+    for (const row of entries.rows) {
+      expect(row).toMatchObject({ actor_id: null, target_id: file, target_type: "backup" });
+      expect(row.changes).toEqual({ bytes: [null, fs.statSync(path.join(dir, file)).size] });
+    }
+    // The file itself holds the churches but not the entries about it.
+    const reader = await openBackup(path.join(dir, file), readMigrations());
+    try {
+      expect(reader.manifest.tables.find((x) => x.name === "audit_entries")?.rows).toBe(0);
+      expect(reader.manifest.tables.find((x) => x.name === "churches")?.rows).toBe(2);
+    } finally {
+      reader.close();
+    }
   });
 
   it("is taken by one process of several, then queues the next one an interval later", async () => {

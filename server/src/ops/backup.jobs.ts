@@ -8,6 +8,7 @@ import type { TRootDb } from "../db/client";
 import type { TMigration } from "../db/migrations";
 import type { Jobs } from "../lib/jobs";
 import { createBackup } from "./backup";
+import { recordBackupAudit } from "./backup-audit";
 import { BACKUP_FILE_PATTERN, backupFileName, PARTIAL_FILE_PATTERN } from "./backup-format";
 
 /**
@@ -110,6 +111,8 @@ async function runBackup(deps: TBackupJobsDeps): Promise<string> {
   for (let n = 1; fs.existsSync(path.join(dir, name)); n++) name = name.replace(/(-\d+)?\.zip$/, `-${n}.zip`);
   const result = await createBackup(deps.db.$client.options, path.join(dir, name), { migrations: deps.migrations });
   fs.rmSync(path.join(dir, FAILURE_FILE), { force: true });
+  // After the snapshot: the backup does not hold its own entry.
+  await recordBackupAudit(deps.db.$client, "backup.created", result.file, { bytes: [null, result.bytes] });
   const removed = pruneBackups(dir, keep);
   deps.log.info({ file: result.file, bytes: result.bytes, removed }, "automatic backup written");
   return result.file;

@@ -6,6 +6,7 @@ import { createDb } from "../db/client";
 import { applyMigrations, readMigrations, type TMigration } from "../db/migrations";
 import { migrateJobs } from "../lib/jobs";
 import { createBackup, DATA_SCHEMA } from "./backup";
+import { recordBackupAudit } from "./backup-audit";
 import { BackupFileError, backupFileName, qualified, quoteIdent, type TBackupManifest } from "./backup-format";
 import { checkTable, openBackup, type TBackupReader } from "./backup-reader";
 
@@ -71,6 +72,10 @@ export async function restoreBackup(url: string, file: string, opts: TRestoreOpt
       await loadRows(client, backup, file);
       const upgradedWith = await applyMigrations(client, { migrations });
       if (upgradedWith.length) log(`Upgraded the restored data with ${upgradedWith.join(", ")}`);
+      // Each church's audit trail, in the restored database, says what happened to it and from when.
+      await recordBackupAudit(client, "backup.restored", file, {
+        backupCreatedAt: [null, backup.manifest.createdAt],
+      });
       await client.query("analyze");
       return { manifest: backup.manifest, safetyBackup, upgradedWith };
     } catch (err) {

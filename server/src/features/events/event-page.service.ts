@@ -6,7 +6,7 @@ import { users } from "../../db/schema/users";
 import { churchRow, inChurch } from "../../lib/church-scope";
 import type { TChurchCtx } from "../../lib/context";
 import { notFound } from "../../lib/errors";
-import { writeCalendar } from "../feeds/feeds.service";
+import { writeCalendar } from "../../lib/icalendar";
 import { findChanges, findOccurrence } from "./occurrences.service";
 
 const NOT_FOUND = "Event not found";

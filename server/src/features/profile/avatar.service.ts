@@ -6,7 +6,7 @@ import { userAvatars } from "../../db/schema/growth";
 import { users } from "../../db/schema/users";
 import type { TUserCtx } from "../../lib/context";
 import { AppError, badRequest, notFound } from "../../lib/errors";
-import { SIGNATURES } from "../settings/logo";
+import { SIGNATURES } from "../../lib/image-signatures";
 import { getFreshUser } from "./profile.service";
 
 const NOT_AN_IMAGE = "Please select an image file (PNG, JPG, etc.)";

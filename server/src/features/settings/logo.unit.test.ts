@@ -1,7 +1,8 @@
 import { LOGO_TYPES } from "@common/brand";
 import { describe, expect, it } from "vitest";
 import type { AppError } from "../../lib/errors";
-import { parseLogoDataUrl, SIGNATURES } from "./logo";
+import { SIGNATURES } from "../../lib/image-signatures";
+import { parseLogoDataUrl } from "./logo";
 
 const dataUrl = (bytes: Buffer, type = "image/png") => `data:${type};base64,${bytes.toString("base64")}`;
 const statusOf = (fn: () => unknown) => {
