@@ -107,7 +107,6 @@ export const SERVER_ALLOWED_IMPORTS = new Set([
   "features/action-steps/action-steps.service -> features/onboarding/onboarding.service#completeOnboardingStepFor",
   "features/admin/admin.service -> features/events/events.service#findUpcoming",
   "features/admin/admin.service -> features/kudos/kudos.service#countPendingKudos",
-  "features/integrations/integrations.service -> features/admin/activity.repo#recordActivity",
   "features/integrations/integrations.sync -> features/admin/activity.repo#recordActivity",
   "features/invitations/invitation-requests.service -> features/admin/activity.repo#recordActivity",
   "features/invitations/invitations.service -> features/admin/activity.repo#recordActivity",
@@ -135,9 +134,6 @@ export const SERVER_ALLOWED_IMPORTS = new Set([
   "features/user/user.service -> features/prayer-partners/prayer-partners.service#getPartnerPrayerStreak",
   "features/user/user.service -> features/reading/reading.service#getReadingStreak",
   // Read functions (named in CONTRIBUTING.md): reads of another feature's data through its exported read function.
-  // The public page shows the church's upcoming services and dated events as the events feature expands them.
-  "features/public-church/public-church.service -> features/events/occurrences.service#findOccurrences",
-  "features/public-church/public-church.service -> features/events/services.service#findServices",
   // Church Settings reads the church row and uses the churches feature's slug rule and answer shape (one definition of each).
   "features/settings/settings.service -> features/churches/churches.repo#TChurchRow",
   "features/settings/settings.service -> features/churches/churches.repo#findChurchById",
@@ -145,6 +141,9 @@ export const SERVER_ALLOWED_IMPORTS = new Set([
   "features/settings/settings.service -> features/churches/churches.service#isSlugViolation",
   "features/settings/settings.service -> features/churches/churches.service#slugTaken",
   "features/settings/settings.service -> features/churches/churches.service#toChurch",
+  // The public page shows the church's upcoming services and dated events as the events feature expands them.
+  "features/public-church/public-church.service -> features/events/occurrences.service#findOccurrences",
+  "features/public-church/public-church.service -> features/events/services.service#findServices",
 ]);
 
 /** Each feature-to-feature import under a server root, as { pair, where } ("file:line"). */

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import type { FastifyBaseLogger } from "fastify";
 import { ROLES } from "@common/roles";
+import type { FastifyBaseLogger } from "fastify";
 import { z } from "zod";
 import type { TDb, TRootDb } from "../db/client";
 import { addJob, type Jobs, type TJobSpec } from "./jobs";
@@ -56,14 +56,16 @@ export const DOMAIN_EVENTS = {
   /** `role`: the role they joined with (an invitation's). The creator of a church publishes `church.created` instead. */
   "member.joined": z.strictObject({ ...base, userId: z.uuid(), role: z.enum(ROLES).optional() }),
   /**
-   * `role`: the role they had; `revokedInvitations`: how many pending invitations the change revoked
-   * in its own transaction (an admin leaving could have copied any link).
+   * `role`: the role they had. An admin leaving the role: `revokedInvitations`, how many pending
+   * invitations the change revoked, and `pausedIntegrations`, the platforms it paused (theirs), both in
+   * its own transaction (and the same on `member.role_changed`).
    */
   "member.left": z.strictObject({
     ...base,
     userId: z.uuid(),
     role: z.enum(ROLES).optional(),
     revokedInvitations: z.number().int().min(0).optional(),
+    pausedIntegrations: z.array(z.string().max(100)).max(10).optional(),
   }),
   "member.role_changed": z.strictObject({
     ...base,
@@ -71,6 +73,7 @@ export const DOMAIN_EVENTS = {
     from: z.string(),
     to: z.string(),
     revokedInvitations: z.number().int().min(0).optional(),
+    pausedIntegrations: z.array(z.string().max(100)).max(10).optional(),
   }),
   "church.created": z.strictObject({ ...base, name: title }),
   /** Someone asked to join on the church's public page (`actorId` null: they have no account here). */

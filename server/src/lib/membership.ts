@@ -1,7 +1,9 @@
+import { INTEGRATION_PLATFORM_INFO, type TIntegrationPlatform } from "@common/integrations";
 import type { TRole } from "@common/roles";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { TDb } from "../db/client";
 import { churches } from "../db/schema/churches";
+import { integrations } from "../db/schema/integrations";
 import { invitations } from "../db/schema/invitations";
 import { users } from "../db/schema/users";
 import { recordAudit } from "./audit";
@@ -109,6 +111,27 @@ export async function revokePendingInvitations(db: TDb, church: { churchId: stri
     .where(inChurch(invitations, church, eq(invitations.isUsed, false)))
     .returning({ id: invitations.id });
   return rows.length;
+}
+
+/**
+ * An admin who loses the role (removed or demoted) knows the keys and webhook secrets of the
+ * integrations they connected, and what they set up should not keep sending on their say-so: the
+ * church's active integrations they connected are turned off (not deleted), each showing why, in
+ * the transaction of the change, so that a delivery or sync already queued finds them off. Returns
+ * the platforms' names, for the activity feed that asks the remaining admins to review them.
+ */
+export async function pauseIntegrationsConnectedBy(
+  db: TDb,
+  church: { churchId: string },
+  member: { id: string; name: string },
+): Promise<string[]> {
+  const reason = `Paused because ${member.name}, who connected it, is no longer an admin. Review its key, webhook URL and settings (rotate the webhook secret if they knew it), then turn it back on.`;
+  const paused = await db
+    .update(integrations)
+    .set({ isActive: false, pausedReason: reason, updatedAt: new Date() })
+    .where(inChurch(integrations, church, eq(integrations.createdBy, member.id), eq(integrations.isActive, true)))
+    .returning({ platform: integrations.platform });
+  return paused.map((p) => INTEGRATION_PLATFORM_INFO[p.platform as TIntegrationPlatform]?.name ?? p.platform);
 }
 
 /**

@@ -32,17 +32,35 @@ async function nameOf(ctx: TSubscriberCtx, userId: string): Promise<string> {
 
 const roleLabel = (role: string) => ROLE_LABELS[role as TRole] ?? role;
 
-/** The line after an admin left the role with pending invitations: they were revoked, send them again. */
-function revokedLine(revoked: number | undefined, name: string, actorId: string | null): TLine[] {
-  if (!revoked) return [];
-  const what = revoked === 1 ? "1 pending invitation was" : `${revoked} pending invitations were`;
-  return [
-    {
+/**
+ * The lines after an admin left the role: the pending invitations revoked (send them again) and the
+ * integrations they connected paused (review them), both done by the change's own transaction.
+ */
+function adminLeftLines(
+  payload: { revokedInvitations?: number; pausedIntegrations?: string[]; actorId: string | null },
+  name: string,
+): TLine[] {
+  const lines: TLine[] = [];
+  const revoked = payload.revokedInvitations ?? 0;
+  if (revoked > 0) {
+    const what = revoked === 1 ? "1 pending invitation was" : `${revoked} pending invitations were`;
+    lines.push({
       kind: "invitations_revoked",
       description: `${what} revoked because ${name} is no longer an admin. Send them again.`,
-      userId: actorId,
-    },
-  ];
+      userId: payload.actorId,
+    });
+  }
+  const paused = payload.pausedIntegrations ?? [];
+  if (paused.length > 0) {
+    const what = paused.length === 1 ? "1 integration was" : `${paused.length} integrations were`;
+    const it = paused.length === 1 ? "it" : "them";
+    lines.push({
+      kind: "integrations_paused",
+      description: `${what} paused (${paused.join(", ")}) because ${name}, who connected ${it}, is no longer an admin. Review ${it} in Integrations and turn ${it} back on.`,
+      userId: payload.actorId,
+    });
+  }
+  return lines;
 }
 
 const memberJoined = subscriber({
@@ -64,7 +82,7 @@ const memberRoleChanged = subscriber({
     const name = await nameOf(ctx, payload.userId);
     await addLines(ctx, occurredAt, [
       { kind: "member_role_changed", description: `${name} is now ${roleLabel(payload.to)}`, userId: payload.actorId },
-      ...revokedLine(payload.revokedInvitations, name, payload.actorId),
+      ...adminLeftLines(payload, name),
     ]);
   },
 });
@@ -81,7 +99,7 @@ const memberLeft = subscriber({
         description: removed ? `${name} was removed from the church` : `${name} left the church`,
         userId: payload.actorId,
       },
-      ...revokedLine(payload.revokedInvitations, name, payload.actorId),
+      ...adminLeftLines(payload, name),
     ]);
   },
 });

@@ -74,10 +74,11 @@ describe("a removed or demoted admin's integrations are paused (issue 23, item 7
   it("demotion pauses exactly the integrations that admin connected: queued deliveries are not sent, syncs refused, the admins asked to review; resume works", async () => {
     const a = await createChurch(t.app);
     const second = await addMember(t.app, a, "ADMIN", "Second");
-    const theirs = await connect(second, "mailchimp");
-    const ours = await connect(a.admin, "planning_center");
     const b = await createChurch(t.app);
     const bSecond = await addMember(t.app, b, "ADMIN", "Second");
+    await deliver(); // the second admins' own joins, before any webhook is connected
+    const theirs = await connect(second, "mailchimp");
+    const ours = await connect(a.admin, "planning_center");
     const otherChurch = await connect(bSecond, "mailchimp");
     // The API recorded who connected each one.
     const [row] = await t.db.select().from(integrations).where(eq(integrations.id, theirs.id));
@@ -89,6 +90,7 @@ describe("a removed or demoted admin's integrations are paused (issue 23, item 7
 
     const demoted = await a.admin.patch(`/api/admin/members/${second.user.id}`, { role: "CONGREGANT" });
     expect(demoted.status, JSON.stringify(demoted.body)).toBe(200);
+    // Paused in the demotion's own transaction: before any queued delivery or event runs.
 
     const paused = await listed(a.admin, theirs.id);
     expect(paused.isActive).toBe(false);
@@ -98,12 +100,12 @@ describe("a removed or demoted admin's integrations are paused (issue 23, item 7
     expect(await listed(a.admin, ours.id)).toMatchObject({ isActive: true, pausedReason: null });
     // Another church's admin with the same name and platform is untouched.
     expect(await listed(b.admin, otherChurch.id)).toMatchObject({ isActive: true, pausedReason: null });
+    await deliver(); // the events: the feed's lines and the deliveries queued before
     expect(await activity(a)).toContain(
       "1 integration was paused (Mailchimp) because Second User, who connected it, is no longer an admin. Review it in Integrations and turn it back on.",
     );
     expect((await activity(b)).some((d: string) => d.includes("paused"))).toBe(false);
 
-    await deliver();
     expect(receiver.to(theirs.path)).toEqual([]);
     expect(receiver.to(ours.path)).toHaveLength(1);
     expect(receiver.to(otherChurch.path)).toHaveLength(1);
@@ -130,6 +132,7 @@ describe("a removed or demoted admin's integrations are paused (issue 23, item 7
   it("removal pauses every integration the admin connected, before the removal's own webhook; the other admin's keeps sending", async () => {
     const c = await createChurch(t.app);
     const leaving = await addMember(t.app, c, "ADMIN", "Leaving");
+    await deliver(); // their own join, before any webhook is connected
     const mc = await connect(leaving, "mailchimp");
     const pc = await connect(leaving, "planning_center");
     const kept = await connect(c.admin, "church_community_builder");
@@ -144,11 +147,11 @@ describe("a removed or demoted admin's integrations are paused (issue 23, item 7
       expect(i.pausedReason).toMatch(/^Paused because Leaving User, who connected it, is no longer an admin\./);
     }
     expect(await listed(c.admin, kept.id)).toMatchObject({ isActive: true, pausedReason: null });
+    await deliver(); // the events: the feed's lines, the deliveries queued before and the removal's own
     expect(await activity(c)).toContain(
       "2 integrations were paused (Mailchimp, Planning Center) because Leaving User, who connected them, is no longer an admin. Review them in Integrations and turn them back on.",
     );
 
-    await deliver();
     expect(receiver.to(mc.path)).toEqual([]);
     expect(receiver.to(pc.path)).toEqual([]);
     const events = receiver.to(kept.path).map((r) => JSON.parse(r.body.toString("utf8")).event);

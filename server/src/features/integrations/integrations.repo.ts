@@ -57,22 +57,6 @@ export async function deleteIntegrationRow(ctx: TChurchCtx, id: string): Promise
   return rows.length > 0;
 }
 
-/**
- * Turns off the church's active integrations that `userId` connected, with `reason`; returns them.
- * A sync under way stops at its next page, and queued webhook deliveries find it off and send nothing.
- */
-export async function pauseIntegrationsCreatedBy(
-  ctx: Pick<TChurchCtx, "db" | "churchId">,
-  userId: string,
-  reason: string,
-) {
-  return ctx.db
-    .update(integrations)
-    .set({ isActive: false, pausedReason: reason, updatedAt: new Date() })
-    .where(inChurch(integrations, ctx, eq(integrations.createdBy, userId), eq(integrations.isActive, true)))
-    .returning({ id: integrations.id, platform: integrations.platform });
-}
-
 /** Forgets who the integration's syncs have seen (its provider site changed). */
 export async function deleteIntegrationPeople(ctx: TChurchCtx, integrationId: string): Promise<void> {
   await ctx.db

@@ -18,7 +18,6 @@ import { createToken } from "../../lib/crypto";
 import { AppError, conflict, notFound } from "../../lib/errors";
 import { addJob } from "../../lib/jobs";
 import type { SecretBox } from "../../lib/secrets";
-import { recordActivity } from "../admin/activity.repo";
 import {
   assertKeyShape,
   assertWebhookUrl,
@@ -34,14 +33,10 @@ import {
   deleteIntegrationRow,
   findIntegration,
   findIntegrations,
-  pauseIntegrationsCreatedBy,
   type TIntegrationRow,
   updateIntegrationRow,
 } from "./integrations.repo";
 import type { TProviderSettings } from "./providers/http";
-
-/** A church and a transaction, without a signed-in caller: a job or an event's subscriber. */
-type TSystemCtx = { db: TChurchCtx["db"]; churchId: string };
 
 export const NEEDS_KEY_MESSAGE =
   "The stored key can no longer be read (the server's APP_SECRET changed). Please re-enter the key.";
@@ -268,29 +263,4 @@ export async function startSync(ctx: TChurchCtx, id: string, secrets: SecretBox)
   });
   if (!updated) throw notFound();
   return toIntegration(updated, secrets);
-}
-
-/**
- * An admin who connected integrations was removed or demoted: they know the keys and the webhook
- * secrets, and what they set up should not keep sending on their say-so. Their church's active
- * integrations that they connected are turned off (not deleted), each showing why, and the activity
- * feed asks the remaining admins to review them. Run by the `member.left` and `member.role_changed`
- * subscribers (integrations.subscribers.ts), in their transaction.
- */
-export async function pauseIntegrationsConnectedBy(
-  ctx: TSystemCtx,
-  member: { id: string; name: string },
-): Promise<number> {
-  const reason = `Paused because ${member.name}, who connected it, is no longer an admin. Review its key, webhook URL and settings (rotate the webhook secret if they knew it), then turn it back on.`;
-  const paused = await pauseIntegrationsCreatedBy(ctx, member.id, reason);
-  if (paused.length > 0) {
-    const names = paused.map((p) => platformName(p.platform)).join(", ");
-    const what = paused.length === 1 ? "1 integration was" : `${paused.length} integrations were`;
-    await recordActivity(
-      { ...ctx, userId: null },
-      "integrations_paused",
-      `${what} paused (${names}) because ${member.name}, who connected ${paused.length === 1 ? "it" : "them"}, is no longer an admin. Review ${paused.length === 1 ? "it" : "them"} in Integrations and turn ${paused.length === 1 ? "it" : "them"} back on.`,
-    );
-  }
-  return paused.length;
 }

@@ -1,16 +1,15 @@
-import { getMemberDisplayName } from "@common/member-helpers";
-import { isAdminRole, type TRole } from "@common/roles";
+import type { TRole } from "@common/roles";
 import { eq } from "drizzle-orm";
 import { users } from "../../db/schema/users";
 import { subscriber, type TSubscriber, type TSubscriberCtx } from "../../lib/domain-events";
-import { pauseIntegrationsConnectedBy } from "./integrations.service";
 import { queueMemberWebhook, type TWebhookEvent } from "./webhooks";
 
 /**
  * What integrations do when the church's people change (issue 25 §1): a webhook to each active
- * integration with a URL when a member joins or leaves, and an admin who loses the role (removed or
- * demoted) has the integrations they connected paused. A removal pauses first, so the paused ones
- * are not sent that removal either. Each runs in one transaction: a failed try leaves nothing to repeat.
+ * integration with a URL when a member joins or leaves. (An admin who loses the role has the
+ * integrations they connected paused in the change's own transaction, lib/membership.ts, so neither
+ * this removal nor a delivery queued before it reaches those.) Each runs in one transaction: a
+ * failed try leaves nothing to repeat.
  */
 
 /** The account as it is now (it is not in the church any more after a removal: read by id). */
@@ -43,12 +42,6 @@ async function sendMemberWebhook(
   });
 }
 
-async function pauseWhatTheyConnected(ctx: TSubscriberCtx, userId: string): Promise<void> {
-  const account = await findAccount(ctx, userId);
-  const name = account ? getMemberDisplayName(account) : "a former admin";
-  await pauseIntegrationsConnectedBy(ctx, { id: userId, name });
-}
-
 const memberJoined = subscriber({
   name: "integrations.member_joined",
   event: "member.joined",
@@ -58,18 +51,7 @@ const memberJoined = subscriber({
 const memberLeft = subscriber({
   name: "integrations.member_left",
   event: "member.left",
-  handle: async ({ payload, occurredAt }, ctx) => {
-    if (payload.role && isAdminRole(payload.role)) await pauseWhatTheyConnected(ctx, payload.userId);
-    await sendMemberWebhook(ctx, "member.left", payload, occurredAt);
-  },
+  handle: ({ payload, occurredAt }, ctx) => sendMemberWebhook(ctx, "member.left", payload, occurredAt),
 });
 
-const memberDemoted = subscriber({
-  name: "integrations.member_demoted",
-  event: "member.role_changed",
-  handle: async ({ payload }, ctx) => {
-    if (isAdminRole(payload.from) && !isAdminRole(payload.to)) await pauseWhatTheyConnected(ctx, payload.userId);
-  },
-});
-
-export const integrationSubscribers: TSubscriber[] = [memberJoined, memberLeft, memberDemoted];
+export const integrationSubscribers: TSubscriber[] = [memberJoined, memberLeft];

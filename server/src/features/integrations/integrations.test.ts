@@ -1,8 +1,10 @@
+import { AUDIT_MASK } from "@common/audit";
 import { ZIntegration, ZIntegrationWithSecret } from "@common/integrations";
 import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Caller, createTestApp, type TTestApp } from "../../../test/app";
+import { findAuditEntries } from "../../../test/audit-entries";
 import { addMember, createChurch, type TTestChurch } from "../../../test/factories";
 import { startCcbStandIn } from "../../../test/stand-ins/ccb";
 import { startMailchimpStandIn } from "../../../test/stand-ins/mailchimp";
@@ -253,6 +255,53 @@ describe("integrations: update, disconnect, sync now", () => {
     expect(JSON.stringify((await c.admin.get("/api/integrations")).body)).not.toContain(rotated.body.webhookSecret);
   });
 
+  it("records connecting, updating, a new key or secret and disconnecting in the audit trail, keys masked", async () => {
+    const c = await createChurch(t.app);
+    const other = await createChurch(t.app);
+    const created = await connect(c, mailchimp({ webhookUrl: PUBLIC_HOOK }));
+    const url = `/api/integrations/${created.id}`;
+    expect((await c.admin.patch(url, { isActive: false, config: { audienceId: "ffff0000" } })).status).toBe(200);
+    expect((await c.admin.patch(url, { apiKey: NEW_MC_KEY })).status).toBe(200);
+    const rotated = await c.admin.patch(url, { rotateWebhookSecret: true });
+    expect(rotated.status).toBe(200);
+    expect((await other.admin.delete(url)).status).toBe(404);
+    expect((await c.admin.delete(url)).status).toBe(204);
+
+    const entries = (await findAuditEntries(t.db, c.church.id)).filter((e) => e.action.startsWith("integration."));
+    const target = { actorId: c.admin.user.id, targetType: "integration", targetId: created.id };
+    expect(entries.map((e) => e.action)).toEqual([
+      "integration.created",
+      "integration.updated",
+      "integration.key_rotated",
+      "integration.key_rotated",
+      "integration.deleted",
+    ]);
+    for (const e of entries) expect(e).toMatchObject(target);
+    expect(entries[0].changes).toEqual({
+      platform: [null, "mailchimp"],
+      webhookUrl: [null, PUBLIC_HOOK],
+      config: [null, { audienceId: "a1b2c3d4e5" }],
+      apiKey: [null, AUDIT_MASK],
+      webhookSecret: [null, AUDIT_MASK],
+    });
+    expect(entries[1].changes).toEqual({
+      config: [{ audienceId: "a1b2c3d4e5" }, { audienceId: "ffff0000" }],
+      isActive: [true, false],
+    });
+    expect(entries[2].changes).toEqual({ apiKey: [AUDIT_MASK, AUDIT_MASK] });
+    expect(entries[3].changes).toEqual({ webhookSecret: [AUDIT_MASK, AUDIT_MASK] });
+    expect(entries[4].changes).toEqual({ platform: ["mailchimp", null], webhookUrl: [PUBLIC_HOOK, null] });
+    // No key, secret or sealed value anywhere in the entries.
+    const [sealedNow] = await t.db.select().from(integrations).where(eq(integrations.churchId, c.church.id));
+    const text = JSON.stringify(entries);
+    for (const secret of [MC_KEY, NEW_MC_KEY, created.webhookSecret, rotated.body.webhookSecret, "us21", "-us6"])
+      expect(text).not.toContain(secret);
+    expect(sealedNow).toBeUndefined();
+    expect((await findAuditEntries(t.db, other.church.id)).filter((e) => e.action.startsWith("integration."))).toEqual(
+      [],
+    );
+  });
+
   it("refuses bad updates with 400 (nothing to change, odd config, bad key, bad webhook, unknown fields)", async () => {
     const c = await createChurch(t.app);
     const { id } = await connect(c, {
@@ -321,6 +370,15 @@ describe("integrations: update, disconnect, sync now", () => {
       counts: { seen: 3, added: 3, updated: 0, skipped: 0 },
     });
     expect(after.lastSync).not.toBeNull();
+    // The finished sync is the system's entry, with its counts.
+    const [synced] = await findAuditEntries(t.db, c.church.id, "integration.synced");
+    expect(synced).toMatchObject({
+      actorId: null,
+      ip: null,
+      targetType: "integration",
+      targetId: id,
+      changes: { seen: [null, 3], added: [null, 3], updated: [null, 0] },
+    });
 
     await c.admin.patch(`/api/integrations/${id}`, { isActive: false });
     const inactive = await c.admin.post(`/api/integrations/${id}/sync`);

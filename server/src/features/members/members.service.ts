@@ -1,3 +1,4 @@
+import { getMemberDisplayName } from "@common/member-helpers";
 import type { TMember, ZUpdateMemberRoleBody } from "@common/members";
 import { isAdminRole } from "@common/roles";
 import type { z } from "zod";
@@ -7,7 +8,7 @@ import { churchRow } from "../../lib/church-scope";
 import type { TChurchCtx } from "../../lib/context";
 import { publish } from "../../lib/domain-events";
 import { conflict, forbidden, notFound } from "../../lib/errors";
-import { revokePendingInvitations } from "../../lib/membership";
+import { pauseIntegrationsConnectedBy, revokePendingInvitations } from "../../lib/membership";
 import { resetPointsTotal } from "../../lib/points";
 import { findMember, findMembersJson, lockAdmins } from "./members.repo";
 
@@ -28,14 +29,23 @@ async function getChangeableMember(ctx: TChurchCtx, id: string): Promise<TMember
 }
 
 /**
- * A member who loses the admin role (demoted or removed) must not come back through an invitation.
- * An admin could copy every pending link (Copy Link), not only their own, so every pending
- * invitation of the church is revoked in the transaction of the change (not by a queued job, which
- * would leave a moment to use an admin link); the event says how many, and the activity feed asks
- * the remaining admins to send them again. Their integrations are paused by the event's subscriber.
+ * A member who loses the admin role (demoted or removed) must not come back through an invitation,
+ * nor keep their integrations sending. An admin could copy every pending link (Copy Link), not only
+ * their own, so every pending invitation of the church is revoked, and the integrations they
+ * connected are paused, in the transaction of the change (a queued job would leave a moment to use
+ * an admin link or send one more delivery); the event says what was done, and the activity feed
+ * asks the remaining admins to send the invitations again and review the integrations.
  */
-async function revokeWhatAdminLeft(ctx: TChurchCtx, member: TMember, role: string): Promise<number> {
-  return isAdminRole(member.role) && !isAdminRole(role) ? revokePendingInvitations(ctx.db, ctx) : 0;
+async function revokeWhatAdminLeft(
+  ctx: TChurchCtx,
+  member: TMember,
+  role: string,
+): Promise<{ revokedInvitations: number; pausedIntegrations: string[] }> {
+  if (!isAdminRole(member.role) || isAdminRole(role)) return { revokedInvitations: 0, pausedIntegrations: [] };
+  const revokedInvitations = await revokePendingInvitations(ctx.db, ctx);
+  const name = getMemberDisplayName(member);
+  const pausedIntegrations = await pauseIntegrationsConnectedBy(ctx.db, ctx, { id: member.id, name });
+  return { revokedInvitations, pausedIntegrations };
 }
 
 async function assertKeepsAnAdmin(ctx: TChurchCtx, member: TMember): Promise<void> {
@@ -58,7 +68,7 @@ export async function updateMemberRole(
       .update(users)
       .set({ role: body.role })
       .where(churchRow(users, ctx, id));
-    const revokedInvitations = await revokeWhatAdminLeft(tx, member, body.role);
+    const revoked = await revokeWhatAdminLeft(tx, member, body.role);
     await recordAudit(db, ctx, {
       action: "member.role_changed",
       targetType: "member",
@@ -71,7 +81,7 @@ export async function updateMemberRole(
       userId: id,
       from: member.role,
       to: body.role,
-      revokedInvitations,
+      ...revoked,
     });
     return { ...member, role: body.role };
   });
@@ -90,7 +100,7 @@ export async function removeMember(ctx: TChurchCtx, id: string): Promise<void> {
       .set({ churchId: null, churchJoinedAt: null, role: "CONGREGANT" })
       .where(churchRow(users, ctx, id));
     await resetPointsTotal(db, id, null);
-    const revokedInvitations = await revokeWhatAdminLeft(tx, member, "CONGREGANT");
+    const revoked = await revokeWhatAdminLeft(tx, member, "CONGREGANT");
     await recordAudit(db, ctx, {
       action: "member.removed",
       targetType: "member",
@@ -102,7 +112,7 @@ export async function removeMember(ctx: TChurchCtx, id: string): Promise<void> {
       actorId: ctx.userId,
       userId: id,
       role: member.role,
-      revokedInvitations,
+      ...revoked,
     });
   });
   await ctx.changed("user", id);
