@@ -110,8 +110,8 @@ export async function expectNoHorizontalOverflow(page: Page): Promise<void> {
 
 /**
  * What every screen must pass, at the page's current size: once nothing is moving (the pointer
- * parked, nothing fading or sliding), no sideways overflow, no axe violation; then a screenshot
- * named `name` to look at.
+ * parked, nothing fading or sliding), a screenshot named `name` to look at, then no sideways
+ * overflow and no axe violation.
  * ("Still": no transition or finite animation running, such as a list fading in; a spinner's endless
  * one does not count.)
  */
@@ -128,9 +128,10 @@ export async function checkScreen(page: Page, name: string): Promise<void> {
       { timeout: 15_000 },
     )
     .toBe(0);
+  // The screenshot first, so a screen that fails the checks leaves a picture of itself.
+  await shot(page, name);
   await expectNoHorizontalOverflow(page);
   expect(await axe(page), name).toEqual([]);
-  await shot(page, name);
 }
 
 /** `checkScreen` at desktop size, then on a phone (the page resized), then back to desktop. */
