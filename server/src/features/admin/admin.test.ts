@@ -5,6 +5,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { Caller, createTestApp, type TTestApp } from "../../../test/app";
 import { addMember, createChurch, createEvent, createSermon, invite, uniqueEmail } from "../../../test/factories";
+import { drainJobs } from "../../../test/jobs";
 import { churches } from "../../db/schema/churches";
 import { invitationRequests, invitations } from "../../db/schema/invitations";
 import { users } from "../../db/schema/users";
@@ -142,6 +143,7 @@ describe("GET /api/admin/recent-activity", () => {
     const email = uniqueEmail();
     await invite(a.admin, email, "ADMIN");
     await invite(b.admin, uniqueEmail());
+    await drainJobs(t.app); // the church's creation reaches the feed through its event
     const res = await a.admin.get("/api/admin/recent-activity");
     expect(res.status).toBe(200);
     const items = res.body.map((x: unknown) => ZActivity.parse(x));
