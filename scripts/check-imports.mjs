@@ -102,38 +102,26 @@ export function findViolations(root) {
 export const SERVER_ALLOWED_IMPORTS = new Set([
   // To be moved (issue 25 §1): the imports between features as they stood when the rule came in. Each
   // becomes a domain event, or stays as a named read function of the feature it reads from.
-  "features/action-steps/action-steps.service -> features/admin/activity.repo#recordActivity",
-  "features/action-steps/action-steps.service -> features/notifications/notify#notify",
-  "features/action-steps/action-steps.service -> features/onboarding/onboarding.service#completeOnboardingStepFor",
   "features/admin/admin.service -> features/events/events.service#findUpcoming",
   "features/admin/admin.service -> features/kudos/kudos.service#countPendingKudos",
   "features/integrations/integrations.sync -> features/admin/activity.repo#recordActivity",
   "features/invitations/invitation-requests.service -> features/admin/activity.repo#recordActivity",
-  "features/invitations/invitations.service -> features/admin/activity.repo#recordActivity",
   "features/invitations/member-import.service -> features/admin/activity.repo#recordActivity",
-  "features/kudos/kudos.service -> features/admin/activity.repo#recordActivity",
-  "features/kudos/kudos.service -> features/notifications/notify#notify",
-  "features/kudos/kudos.service -> features/onboarding/onboarding.service#completeOnboardingStepFor",
-  "features/live/live.service -> features/notifications/notify#notify",
-  "features/live/live.service -> features/sermons/sermons.service#createSermonDraft",
-  "features/notifications/notifications.jobs -> features/live/live-hub#LiveHub",
-  "features/notifications/notifications.jobs -> features/push/push.service#PushService",
-  "features/prayer-partners/prayer-partners.repo -> features/notifications/notify#notifyEach",
-  "features/prayer-requests/prayer-requests.service -> features/admin/activity.repo#recordActivity",
-  "features/prayer-requests/prayer-requests.service -> features/notifications/notify#notify",
-  "features/prayer-requests/prayer-requests.service -> features/onboarding/onboarding.service#completeOnboardingStepFor",
-  "features/profile/profile.service -> features/onboarding/onboarding.service#completeOnboardingStepFor",
-  "features/reading/reading.service -> features/onboarding/onboarding.service#completeOnboardingStepFor",
+  "features/invitations/invitations.service -> features/admin/activity.repo#recordActivity",
   "features/search/search.repo -> features/kudos/kudos.repo#visibleTo",
   "features/search/search.repo -> features/prayer-requests/prayer-requests.repo#visibleTo",
   "features/search/search.repo -> features/sermons/sermons.repo#canSeeDrafts",
   "features/search/search.repo -> features/sermons/sermons.repo#isPublished",
-  "features/sermons/sermons.service -> features/onboarding/onboarding.service#completeOnboardingStepFor",
+  // Read functions (named in CONTRIBUTING.md): reads of another feature's data through its exported read function.
+  // The church's Bible reader (its link pattern and translation) for a sermon's passage link.
   "features/sermons/sermons.service -> features/reading/reading.service#findBibleReader",
+  // The member's streaks on the stats page, each counted by the feature that owns its rows.
   "features/user/user.service -> features/action-steps/action-steps.service#getActionStepStreakWeeks",
   "features/user/user.service -> features/prayer-partners/prayer-partners.service#getPartnerPrayerStreak",
   "features/user/user.service -> features/reading/reading.service#getReadingStreak",
-  // Read functions (named in CONTRIBUTING.md): reads of another feature's data through its exported read function.
+  // The public page shows the church's upcoming services and dated events as the events feature expands them.
+  "features/public-church/public-church.service -> features/events/occurrences.service#findOccurrences",
+  "features/public-church/public-church.service -> features/events/services.service#findServices",
   // Church Settings reads the church row and uses the churches feature's slug rule and answer shape (one definition of each).
   "features/settings/settings.service -> features/churches/churches.repo#TChurchRow",
   "features/settings/settings.service -> features/churches/churches.repo#findChurchById",
@@ -141,9 +129,6 @@ export const SERVER_ALLOWED_IMPORTS = new Set([
   "features/settings/settings.service -> features/churches/churches.service#isSlugViolation",
   "features/settings/settings.service -> features/churches/churches.service#slugTaken",
   "features/settings/settings.service -> features/churches/churches.service#toChurch",
-  // The public page shows the church's upcoming services and dated events as the events feature expands them.
-  "features/public-church/public-church.service -> features/events/occurrences.service#findOccurrences",
-  "features/public-church/public-church.service -> features/events/services.service#findServices",
 ]);
 
 /** Each feature-to-feature import under a server root, as { pair, where } ("file:line"). */

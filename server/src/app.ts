@@ -43,6 +43,7 @@ import { defineNotificationJobs } from "./features/notifications/notifications.j
 import { notificationsRoutes } from "./features/notifications/notifications.routes";
 import { notificationSubscribers } from "./features/notifications/notifications.subscribers";
 import { onboardingRoutes } from "./features/onboarding/onboarding.routes";
+import { onboardingSubscribers } from "./features/onboarding/onboarding.subscribers";
 import { prayerPartnersRoutes } from "./features/prayer-partners/prayer-partners.routes";
 import { prayerRequestsRoutes } from "./features/prayer-requests/prayer-requests.routes";
 import { profileRoutes } from "./features/profile/profile.routes";
@@ -54,6 +55,7 @@ import { readingRoutes } from "./features/reading/reading.routes";
 import { searchRoutes } from "./features/search/search.routes";
 import { SermonListCache } from "./features/sermons/sermon-list-cache";
 import { sermonsRoutes } from "./features/sermons/sermons.routes";
+import { sermonSubscribers } from "./features/sermons/sermons.subscribers";
 import { settingsRoutes } from "./features/settings/settings.routes";
 import { userRoutes } from "./features/user/user.routes";
 import { addressGroup } from "./lib/address-group";
@@ -231,9 +233,10 @@ export async function buildApp(opts: TBuildOptions): Promise<FastifyInstance> {
   app.decorate("push", new PushService(db, app.secrets, app.log, opts.push));
   defineNotificationJobs(app.jobs, { db, hub: app.live.hub, push: app.push, log: app.log });
   // What follows a change (lib/domain-events.ts): every feature's subscribers, wired here only.
-  app.decorate("domainEvents", new DomainEvents(app.jobs, db, app.log));
+  app.decorate("domainEvents", new DomainEvents(app.jobs, db, app.log, (topic, id) => cacheBus.publish(topic, id)));
   app.domainEvents.subscribe(...notificationSubscribers, ...activitySubscribers);
   app.domainEvents.subscribe(...memberActivitySubscribers, ...memberNotificationSubscribers, ...integrationSubscribers);
+  app.domainEvents.subscribe(...onboardingSubscribers, ...sermonSubscribers);
   // Automatic backups (issue 15): defined in every process, so whichever is free takes a run;
   // main.ts schedules them (test apps never do).
   app.decorate("backups", defineBackupJobs(app.jobs, { db, config: config.backup, log: app.log }));

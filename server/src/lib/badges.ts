@@ -1,14 +1,15 @@
 import { BADGES, type TBadgeKey } from "@common/badges";
 import { desc, eq } from "drizzle-orm";
 import { userBadges } from "../db/schema/growth";
-import { notify } from "../features/notifications/notify";
 import { inChurch } from "./church-scope";
 import type { TChurchCtx } from "./context";
+import { publish } from "./domain-events";
 
 /**
  * Badges: earned once per member and church, with the date, granted by the server when the action
- * that earns one happens (never on a client's word). Call `grantBadge` after the action's own
- * transaction has committed; a repeat or a race grants nothing.
+ * that earns one happens (never on a client's word), with `badge.earned` published in the same
+ * transaction. Call `grantBadge` after the action's own write (or inside its transaction); a repeat
+ * or a race grants nothing.
  */
 export async function grantBadge(ctx: TChurchCtx, badge: TBadgeKey): Promise<boolean> {
   const granted = await ctx.db.transaction(async (tx) => {
@@ -18,13 +19,8 @@ export async function grantBadge(ctx: TChurchCtx, badge: TBadgeKey): Promise<boo
       .onConflictDoNothing()
       .returning({ id: userBadges.id });
     if (inserted.length === 0) return false;
-    await notify(tx, ctx, {
-      kind: "badge_earned",
-      to: { userIds: [ctx.userId] },
-      title: "Badge earned",
-      message: `You earned the ${BADGES[badge].name} badge: ${BADGES[badge].description}`,
-      link: "/profile",
-    });
+    // The member is told by the notifications' subscriber (notifications.subscribers.ts).
+    await publish(tx, "badge.earned", { churchId: ctx.churchId, actorId: ctx.userId, userId: ctx.userId, badge });
     return true;
   });
   if (!granted) return false;

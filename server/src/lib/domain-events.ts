@@ -3,6 +3,8 @@ import { ROLES } from "@common/roles";
 import type { FastifyBaseLogger } from "fastify";
 import { z } from "zod";
 import type { TDb, TRootDb } from "../db/client";
+import type { TTopic } from "./cache-bus";
+import type { TChanged } from "./context";
 import { addJob, type Jobs, type TJobSpec } from "./jobs";
 
 /**
@@ -32,7 +34,8 @@ const base = { churchId: z.uuid(), actorId: z.uuid().nullable() };
 const prayerEvent = <T extends z.ZodRawShape>(shape: T) =>
   z.discriminatedUnion("isAnonymous", [
     z.strictObject({ ...base, ...shape, isAnonymous: z.literal(false) }),
-    z.strictObject({ ...base, ...shape, isAnonymous: z.literal(true), actorId: z.null() }),
+    // churchId alone, not `base`: spreading its nullable actorId under this one confuses the inferred type.
+    z.strictObject({ churchId: base.churchId, ...shape, isAnonymous: z.literal(true), actorId: z.null() }),
   ]);
 
 const title = z.string();
@@ -51,6 +54,7 @@ export const DOMAIN_EVENTS = {
   /** `actorId` is who prayed (none on an anonymous request). */
   "prayer.prayed": prayerEvent({ requestId: z.uuid() }),
   "prayer.answered": prayerEvent({ requestId: z.uuid() }),
+  /** `liveEventId` is the stream's row (`live_streams.id`). */
   "live.started": z.strictObject({ ...base, liveEventId: z.uuid() }),
   "live.ended": z.strictObject({ ...base, liveEventId: z.uuid() }),
   /** `role`: the role they joined with (an invitation's). The creator of a church publishes `church.created` instead. */
@@ -78,8 +82,21 @@ export const DOMAIN_EVENTS = {
   "church.created": z.strictObject({ ...base, name: title }),
   /** Someone asked to join on the church's public page (`actorId` null: they have no account here). */
   "invitation_request.created": z.strictObject({ ...base, requestId: z.uuid() }),
+  /** A step members are told of: saved for this week, or saved ahead and its week has begun (actor: the system). */
   "action_step.published": z.strictObject({ ...base, actionStepId: z.uuid() }),
+  /** A step saved (new or edited, for any week): the admins' feed names it with the title it was saved under. */
+  "action_step.saved": z.strictObject({ ...base, actionStepId: z.uuid(), title }),
+  /** The actor completed this week's step (paid for the first time). */
+  "action_step.completed": z.strictObject({ ...base, actionStepId: z.uuid() }),
   "badge.earned": z.strictObject({ ...base, userId: z.uuid(), badge: z.string().max(100) }),
+  /** The actor watched a published sermon for the first time (paid). */
+  "sermon.watched": z.strictObject({ ...base, sermonId: z.uuid() }),
+  /** The actor completed a plan reading for the first time (paid). */
+  "reading.completed": z.strictObject({ ...base, readingDate: z.iso.date() }),
+  /** The actor saved a complete profile (names and bio) while in the church. */
+  "profile.updated": z.strictObject({ ...base }),
+  /** The week's prayer-partner chain was made (by the week-start job or the first page that needed it). */
+  "prayer_chain.made": z.strictObject({ ...base, chainId: z.uuid() }),
 } as const;
 
 export type TEventName = keyof typeof DOMAIN_EVENTS;
@@ -131,8 +148,12 @@ export async function publish<N extends TEventName>(tx: TDb, name: N, payload: T
   return id;
 }
 
-/** What a subscriber is handed besides the event: a transaction of its own, scoped to the event's church. */
-export type TSubscriberCtx = { db: TDb; churchId: string; log: FastifyBaseLogger };
+/**
+ * What a subscriber is handed besides the event: a transaction of its own, scoped to the event's
+ * church, and `changed` (a cached list or member to forget), which takes effect once that
+ * transaction has committed, so no process reloads the old rows in between.
+ */
+export type TSubscriberCtx = { db: TDb; churchId: string; log: FastifyBaseLogger; changed: TChanged };
 
 /**
  * One reaction to one event. `name` (`<feature>.<what>`) is its job's task name: never rename one
@@ -161,6 +182,8 @@ export class DomainEvents {
     private readonly jobs: Jobs,
     private readonly db: TRootDb,
     private readonly log: FastifyBaseLogger,
+    /** The app's cache invalidation (every process), called after a subscriber's transaction commits. */
+    private readonly changed: TChanged = async () => {},
   ) {
     jobs.define({ ...DISPATCH_JOB, run: (event) => this.dispatch(event) });
   }
@@ -175,7 +198,12 @@ export class DomainEvents {
         run: async (event) => {
           const checked = { ...event, payload: DOMAIN_EVENTS[event.name].parse(event.payload) } as TDomainEvent;
           const churchId = (checked.payload as { churchId: string }).churchId;
-          await this.db.transaction((tx) => s.handle(checked, { db: tx, churchId, log: this.log }));
+          const pending: [TTopic, string][] = [];
+          const changed: TChanged = async (topic, id) => {
+            pending.push([topic, id]);
+          };
+          await this.db.transaction((tx) => s.handle(checked, { db: tx, churchId, log: this.log, changed }));
+          for (const [topic, id] of pending) await this.changed(topic, id);
         },
       });
     }

@@ -6,15 +6,15 @@ import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { weeklyActionSteps } from "../../db/schema/growth";
 import { pointsLedger } from "../../db/schema/points";
+import { auditChanges, recordAudit } from "../../lib/audit";
 import { grantBadge } from "../../lib/badges";
 import { churchRow, inChurch } from "../../lib/church-scope";
 import type { TChurchCtx } from "../../lib/context";
+import { publish } from "../../lib/domain-events";
 import { conflict, notFound } from "../../lib/errors";
 import { awardPoints, isAwarded, weekKey } from "../../lib/points";
+import { inTransaction } from "../../lib/transaction";
 import type { TWeekStart, TWeekStartCtx } from "../../lib/week-start";
-import { recordActivity } from "../admin/activity.repo";
-import { notify } from "../notifications/notify";
-import { completeOnboardingStepFor } from "../onboarding/onboarding.service";
 
 type TActionStepInput = z.output<typeof ZActionStepBody>;
 const NOT_FOUND = "Action step not found";
@@ -60,6 +60,10 @@ export async function saveActionStep(
   const weekOf = sundayOf(body.weekOf);
   const now = new Date();
   const saved = await ctx.db.transaction(async (db) => {
+    const [before] = await db
+      .select({ title: weeklyActionSteps.title, description: weeklyActionSteps.description })
+      .from(weeklyActionSteps)
+      .where(inChurch(weeklyActionSteps, ctx, eq(weeklyActionSteps.weekOf, weekOf)));
     const [row] = await db
       .insert(weeklyActionSteps)
       .values({
@@ -77,11 +81,21 @@ export async function saveActionStep(
       })
       // xmax is 0 only on a row this statement inserted.
       .returning({ id: weeklyActionSteps.id, isNew: sql<boolean>`(xmax = 0)` });
-    await recordActivity({ ...ctx, db }, "action_step_set", `Weekly action step: ${body.title}`);
+    const by = { churchId: ctx.churchId, actorId: ctx.userId, actionStepId: row.id };
+    await publish(db, "action_step.saved", { ...by, title: body.title });
     // Members hear of a step new this week; an edit is not news, and a step planned for a later week
     // is announced when that week begins (announceWeekActionStep).
-    if (row.isNew && weekOf === weekKey(ctx, now))
-      await announceStep(db, ctx, { id: row.id, title: body.title, createdBy: ctx.userId });
+    if (row.isNew && weekOf === weekKey(ctx, now)) await publish(db, "action_step.published", by);
+    await recordAudit(db, ctx, {
+      action: row.isNew ? "action_step.created" : "action_step.updated",
+      targetType: "action_step",
+      targetId: row.id,
+      changes: auditChanges(row.isNew ? null : (before ?? null), {
+        ...(row.isNew ? { weekOf } : {}),
+        title: body.title,
+        description: body.description,
+      }),
+    });
     return row;
   });
   // Every process forgets the church's cached step (and each member's mark with it).
@@ -92,36 +106,18 @@ export async function saveActionStep(
 }
 
 /**
- * Tells every member but its author of a step of this week. Keyed by the step, so a step saved in
- * the minutes before the week-start job runs is announced once, by whichever comes first.
- */
-function announceStep(
-  db: TWeekStartCtx["db"],
-  church: { churchId: string },
-  step: { id: string; title: string; createdBy: string | null },
-) {
-  return notify(db, church, {
-    kind: "action_step_posted",
-    to: { everyone: true },
-    except: step.createdBy,
-    title: "This week's action step",
-    message: step.title,
-    link: "/growth",
-    relatedId: step.id,
-    dedupeKey: `action_step_posted:${step.id}`,
-  });
-}
-
-/**
  * The action steps' part of a week's start (lib/week-start.ts): the step saved ahead for the week
- * that has just begun is announced now, in the job's transaction for the church.
+ * that has just begun is published now, in the job's transaction for the church (by the system).
+ * Its announcement is keyed by the step, so a step saved in the minutes before the job runs is
+ * announced once, by whichever comes first.
  */
 export async function announceWeekActionStep(ctx: TWeekStartCtx, week: TWeekStart): Promise<void> {
   const [step] = await ctx.db
-    .select({ id: weeklyActionSteps.id, title: weeklyActionSteps.title, createdBy: weeklyActionSteps.createdBy })
+    .select({ id: weeklyActionSteps.id })
     .from(weeklyActionSteps)
     .where(inChurch(weeklyActionSteps, ctx, eq(weeklyActionSteps.weekOf, week.weekOf)));
-  if (step) await announceStep(ctx.db, ctx, step);
+  if (step)
+    await publish(ctx.db, "action_step.published", { churchId: ctx.churchId, actorId: null, actionStepId: step.id });
 }
 
 /** Past and scheduled steps, newest week first, with how many members completed each. */
@@ -160,18 +156,18 @@ export async function completeActionStep(ctx: TChurchCtx, id: string, now = new 
   if (step.weekOf > thisWeek)
     throw conflict("This action step's week has not begun yet; only this week's step can be completed.");
 
-  const paid = await awardPoints(ctx, KIND, step.id, POINTS.weeklyActionStep);
-  const { awarded } = paid;
-  // Onboarding (spec 2 §4): taking part in the growth journey completes its "join_growth" step (paid once).
-  const total = awarded > 0 ? (await completeOnboardingStepFor(ctx, "join_growth")).total : paid.total;
-  const badges: TBadgeKey[] = [];
-  // Only the call that paid looks for badges: its award has committed, so the streak counts it.
-  if (awarded > 0) {
-    if (await grantBadge(ctx, "first_action_step")) badges.push("first_action_step");
-    if ((await getActionStepStreakWeeks(ctx, now)) >= FAITHFUL_STEPS_WEEKS && (await grantBadge(ctx, "faithful_steps")))
+  return inTransaction(ctx, async (tx) => {
+    const { awarded, total } = await awardPoints(tx, KIND, step.id, POINTS.weeklyActionStep);
+    const badges: TBadgeKey[] = [];
+    if (awarded === 0) return { awarded, total, isCompleted: true, badges };
+    // Onboarding (spec 2 §4): the event completes the growth journey's "join_growth" step (paid once).
+    await publish(tx.db, "action_step.completed", { churchId: ctx.churchId, actorId: ctx.userId, actionStepId: id });
+    // Only the call that paid looks for badges; the streak read in this transaction counts its award.
+    if (await grantBadge(tx, "first_action_step")) badges.push("first_action_step");
+    if ((await getActionStepStreakWeeks(tx, now)) >= FAITHFUL_STEPS_WEEKS && (await grantBadge(tx, "faithful_steps")))
       badges.push("faithful_steps");
-  }
-  return { awarded, total, isCompleted: true, badges };
+    return { awarded, total, isCompleted: true, badges };
+  });
 }
 
 /** The Sundays of the weeks whose step the member completed, newest first (at most `weeks` of them). */

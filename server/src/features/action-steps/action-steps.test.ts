@@ -6,6 +6,7 @@ import { and, eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { Caller, createTestApp, type TTestApp } from "../../../test/app";
 import { addMember, createChurch, type TSignedIn, type TTestChurch } from "../../../test/factories";
+import { auditEntries } from "../../db/schema/audit";
 import { userBadges, weeklyActionSteps } from "../../db/schema/growth";
 import { pointsLedger } from "../../db/schema/points";
 import type { TChurchCtx } from "../../lib/context";
@@ -478,5 +479,25 @@ describe("notifications (issue 11)", () => {
     // One per badge granted (the onboarding journey's Growth Seeker came with it).
     expect(badges).toHaveLength((await badgesOf(m)).length);
     expect((await notes(other)).filter((n) => n.kind === "badge_earned")).toEqual([]);
+  });
+});
+
+describe("the audit trail of action steps", () => {
+  it("records a step created and then edited, with the admin, the step and what changed", async () => {
+    const c = await utcChurch();
+    const step = await postStep(c.admin);
+    await postStep(c.admin, { title: "Write to someone who is lonely" });
+    const rows = (await t.db.select().from(auditEntries).where(eq(auditEntries.churchId, c.church.id))).filter((r) =>
+      r.action.startsWith("action_step."),
+    );
+    expect(rows.map((r) => r.action).sort()).toEqual(["action_step.created", "action_step.updated"]);
+    for (const r of rows)
+      expect(r).toMatchObject({ actorId: c.admin.user.id, targetType: "action_step", targetId: step.id });
+    const created = rows.find((r) => r.action === "action_step.created")?.changes ?? {};
+    expect(created.title).toEqual([null, "Call someone who is lonely"]);
+    expect(created.weekOf).toEqual([null, thisSunday("UTC")]);
+    expect(rows.find((r) => r.action === "action_step.updated")?.changes).toEqual({
+      title: ["Call someone who is lonely", "Write to someone who is lonely"],
+    });
   });
 });

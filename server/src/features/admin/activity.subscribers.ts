@@ -1,4 +1,11 @@
+import { getMemberDisplayName } from "@common/member-helpers";
+import { eq } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { activities } from "../../db/schema/admin";
+import { kudos } from "../../db/schema/community";
+import { prayerRequests } from "../../db/schema/prayer";
+import { users } from "../../db/schema/users";
+import { churchRow } from "../../lib/church-scope";
 import { subscriber, type TSubscriber } from "../../lib/domain-events";
 
 /**
@@ -37,4 +44,91 @@ const eventPublished = subscriber({
   },
 });
 
-export const activitySubscribers: TSubscriber[] = [sermonPublished, eventPublished];
+/**
+ * A prayer request shared. The feed is the admins', who see a "leaders" request too; the line says
+ * which it is. An anonymous request's event names nobody, and neither does its line (no user, no
+ * name): the author is never read here.
+ */
+const prayerCreated = subscriber({
+  name: "activity.prayer_created",
+  event: "prayer.created",
+  handle: async ({ payload, occurredAt }, ctx) => {
+    const [request] = await ctx.db
+      .select({ visibility: prayerRequests.visibility })
+      .from(prayerRequests)
+      .where(churchRow(prayerRequests, ctx, payload.requestId));
+    if (!request) return;
+    const forLeaders = request.visibility === "leaders" ? " for the pastors and leaders" : "";
+    const [author] = payload.actorId
+      ? await ctx.db
+          .select({ firstName: users.firstName, lastName: users.lastName, email: users.email })
+          .from(users)
+          .where(eq(users.id, payload.actorId))
+      : [];
+    await ctx.db.insert(activities).values({
+      churchId: ctx.churchId,
+      userId: payload.isAnonymous ? null : payload.actorId,
+      kind: "prayer_request",
+      description:
+        payload.isAnonymous || !author
+          ? `A prayer request was shared${forLeaders}`
+          : `${getMemberDisplayName(author)} shared a prayer request${forLeaders}`,
+      createdAt: new Date(occurredAt),
+    });
+  },
+});
+
+const sender = alias(users, "sender");
+const recipient = alias(users, "recipient");
+const named = (first: string | null, last: string | null) =>
+  [first, last].filter(Boolean).join(" ").trim() || "A church member";
+
+/** A kudos given (while it waits for review): "Ann recognized Ben". */
+const kudosSubmitted = subscriber({
+  name: "activity.kudos_submitted",
+  event: "kudos.submitted",
+  handle: async ({ payload, occurredAt }, ctx) => {
+    const [row] = await ctx.db
+      .select({
+        fromFirstName: sender.firstName,
+        fromLastName: sender.lastName,
+        toFirstName: recipient.firstName,
+        toLastName: recipient.lastName,
+      })
+      .from(kudos)
+      .leftJoin(sender, eq(sender.id, kudos.fromUserId))
+      .leftJoin(recipient, eq(recipient.id, kudos.toUserId))
+      .where(churchRow(kudos, ctx, payload.kudosId));
+    if (!row) return;
+    await ctx.db.insert(activities).values({
+      churchId: ctx.churchId,
+      userId: payload.actorId,
+      kind: "kudos_given",
+      description: `${named(row.fromFirstName, row.fromLastName)} recognized ${named(row.toFirstName, row.toLastName)}`,
+      createdAt: new Date(occurredAt),
+    });
+  },
+});
+
+/** An action step saved (new or edited), under the title it was saved with. */
+const actionStepSaved = subscriber({
+  name: "activity.action_step_saved",
+  event: "action_step.saved",
+  handle: async ({ payload, occurredAt }, ctx) => {
+    await ctx.db.insert(activities).values({
+      churchId: ctx.churchId,
+      userId: payload.actorId,
+      kind: "action_step_set",
+      description: `Weekly action step: ${payload.title}`,
+      createdAt: new Date(occurredAt),
+    });
+  },
+});
+
+export const activitySubscribers: TSubscriber[] = [
+  sermonPublished,
+  eventPublished,
+  prayerCreated,
+  kudosSubmitted,
+  actionStepSaved,
+];

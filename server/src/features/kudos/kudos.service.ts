@@ -13,16 +13,13 @@ import { count, eq, gt, min } from "drizzle-orm";
 import type { z } from "zod";
 import { kudos, kudosReactions } from "../../db/schema/community";
 import { users } from "../../db/schema/users";
+import { recordAudit } from "../../lib/audit";
 import { churchRow, inChurch } from "../../lib/church-scope";
 import type { TChurchCtx } from "../../lib/context";
 import { publish } from "../../lib/domain-events";
 import { badRequest, conflict, notFound } from "../../lib/errors";
 import { enforceHourlyLimit } from "../../lib/hourly-limit";
-import { recordActivity } from "../admin/activity.repo";
-import { notify } from "../notifications/notify";
-import { completeOnboardingStepFor } from "../onboarding/onboarding.service";
 import {
-  displayName,
   findKudosRow,
   findOwnUnapprovedRows,
   findPendingKudosRows,
@@ -105,10 +102,10 @@ async function getVisibleKudos(ctx: TChurchCtx, id: string): Promise<TKudos> {
 
 /**
  * `POST /api/kudos`: a pending kudos from the caller to a member of their church (anyone else,
- * known or not, is the same 400: the answer never tells another church's members apart). The
- * church's admins are told it waits for them, in the same transaction. Giving kudos completes the
- * onboarding step "give_kudos" (paid once, however many are given). At most KUDOS_PER_HOUR a member
- * an hour (429 past it): each one tells every admin.
+ * known or not, is the same 400: the answer never tells another church's members apart). It
+ * publishes `kudos.submitted` in the same transaction: the church's admins are told it waits for
+ * them, and giving kudos completes the onboarding step "give_kudos" (paid once, however many are
+ * given). At most KUDOS_PER_HOUR a member an hour (429 past it): each one tells every admin.
  */
 export async function createKudos(ctx: TChurchCtx, body: z.output<typeof ZKudosBody>): Promise<TKudos> {
   if (body.toUserId === ctx.userId) throw badRequest("You can't give kudos to yourself", "toUserId");
@@ -144,27 +141,13 @@ export async function createKudos(ctx: TChurchCtx, body: z.output<typeof ZKudosB
         createdAt: new Date(),
       })
       .returning({ id: kudos.id });
-    const [sender] = await tx
-      .select({ firstName: users.firstName, lastName: users.lastName })
-      .from(users)
-      .where(eq(users.id, ctx.userId));
-    const from = displayName(sender.firstName, sender.lastName);
-    const to = displayName(recipient.firstName, recipient.lastName);
-    await recordActivity({ ...ctx, db: tx }, "kudos_given", `${from} recognized ${to}`);
-    await notify(tx, ctx, {
-      kind: "kudos_waiting",
-      to: { admins: true },
-      except: ctx.userId,
-      title: "Kudos waiting for approval",
-      message: `${from} recognized ${to}: ${body.title}`,
-      link: "/admin/kudos",
-      relatedId: row.id,
-    });
+    // The admins are told it waits, the feed gets its line and the sender's onboarding step is paid,
+    // each by a subscriber of the event.
+    await publish(tx, "kudos.submitted", { churchId: ctx.churchId, actorId: ctx.userId, kudosId: row.id });
     return row.id;
   });
   // The sender sees it pending at once.
   await kudosChanged(ctx);
-  await completeOnboardingStepFor(ctx, "give_kudos");
   return getVisibleKudos(ctx, id);
 }
 
@@ -249,6 +232,15 @@ export async function reviewKudos(ctx: TChurchCtx, id: string, review: TReview):
     const row = await findKudosRow(tx, ctx, id);
     if (!row) throw notFound(NOT_FOUND);
     if (updated.length === 0) throw conflict("This kudos has already been reviewed.");
+    await recordAudit(tx, ctx, {
+      action: review.status === "approved" ? "kudos.approved" : "kudos.rejected",
+      targetType: "kudos",
+      targetId: id,
+      changes: {
+        status: ["pending", review.status],
+        ...(review.status === "rejected" && review.reason ? { rejectionReason: [null, review.reason] } : {}),
+      },
+    });
     await publish(tx, "kudos.reviewed", {
       churchId: ctx.churchId,
       actorId: ctx.userId,

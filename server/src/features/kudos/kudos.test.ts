@@ -17,6 +17,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { Caller, createTestApp, type TTestApp } from "../../../test/app";
 import { addMember, createChurch, signUp, type TSignedIn, type TTestChurch } from "../../../test/factories";
 import { drainJobs } from "../../../test/jobs";
+import { auditEntries } from "../../db/schema/audit";
 import { kudos, kudosReactions, notifications } from "../../db/schema/community";
 import { userBadges } from "../../db/schema/growth";
 import { pointsLedger } from "../../db/schema/points";
@@ -543,5 +544,35 @@ describe("kudos per member per hour (issue 23)", () => {
     expect(answers.filter((a) => a.status === 429)).toHaveLength(20 - KUDOS_PER_HOUR);
     expect(await sentBy(c.alice)).toHaveLength(KUDOS_PER_HOUR);
     expect(await waitingFor(c)).toHaveLength(KUDOS_PER_HOUR);
+  });
+});
+
+describe("the audit trail of kudos reviews", () => {
+  it("records an approval and a rejection with the admin, the kudos and what changed", async () => {
+    const c = await churchWithMembers();
+    const approved = await give(c.alice, c.bob);
+    const rejected = await give(c.alice, c.carol, { title: "Another one" });
+    expect((await c.admin.post(`/api/admin/kudos/${approved.id}/approve`, {})).status).toBe(200);
+    const res = await c.admin.post(`/api/admin/kudos/${rejected.id}/reject`, { reason: "Please keep it kind" });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const rows = await t.db.select().from(auditEntries).where(eq(auditEntries.churchId, c.church.id));
+    const pick = (action: string) => rows.filter((r) => r.action === action);
+    expect(pick("kudos.approved")).toEqual([
+      expect.objectContaining({
+        actorId: c.admin.user.id,
+        targetType: "kudos",
+        targetId: approved.id,
+        changes: { status: ["pending", "approved"] },
+      }),
+    ]);
+    expect(pick("kudos.rejected")).toEqual([
+      expect.objectContaining({
+        actorId: c.admin.user.id,
+        targetId: rejected.id,
+        changes: { status: ["pending", "rejected"], rejectionReason: [null, "Please keep it kind"] },
+      }),
+    ]);
+    // Giving kudos is a member's act, not a change to the church: no entry.
+    expect(rows.filter((r) => r.action.startsWith("kudos."))).toHaveLength(2);
   });
 });

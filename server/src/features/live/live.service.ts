@@ -11,17 +11,15 @@ import type {
 } from "@common/live";
 import { LIVE_MESSAGE_RATE } from "@common/live-helpers";
 import { isAdminRole } from "@common/roles";
-import { toLocalDate } from "@common/time";
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { z } from "zod";
 import { events } from "../../db/schema/events";
 import { liveStreams } from "../../db/schema/live";
-import { users } from "../../db/schema/users";
+import { auditChanges, recordAudit } from "../../lib/audit";
 import { churchRow, inChurch } from "../../lib/church-scope";
 import type { TChurchCtx } from "../../lib/context";
+import { publish } from "../../lib/domain-events";
 import { AppError, badRequest, conflict, forbidden, notFound } from "../../lib/errors";
-import { notify } from "../notifications/notify";
-import { createSermonDraft } from "../sermons/sermons.service";
 import {
   countMessagesSince,
   findChurchMemberIds,
@@ -126,7 +124,15 @@ export async function postMessage(
 export async function deleteMessage(ctx: TChurchCtx, live: TLive, eventId: string, messageId: string): Promise<void> {
   const { state } = await requireLive(ctx, live, eventId);
   if (!canModerate(ctx, state)) throw forbidden("Only moderators and admins can delete chat messages.");
-  if (!(await markMessageDeleted(ctx.db, ctx, eventId, messageId))) throw notFound("Message not found");
+  await ctx.db.transaction(async (db) => {
+    if (!(await markMessageDeleted(db, ctx, eventId, messageId))) throw notFound("Message not found");
+    await recordAudit(db, ctx, {
+      action: "live.message_deleted",
+      targetType: "live_message",
+      targetId: messageId,
+      changes: { isDeleted: [false, true] },
+    });
+  });
   await live.hub.broadcast(eventId, { type: "message_deleted", eventId, messageId });
 }
 
@@ -191,26 +197,34 @@ export async function startStream(
           .returning({ id: events.id });
         eventId = created.id;
       }
-      await db.insert(liveStreams).values({
-        churchId: ctx.churchId,
-        eventId,
-        title: body.title,
-        description: body.description,
-        streamUrl: body.streamUrl,
-        chatEnabled: body.chatEnabled,
-        recordingEnabled: body.recordingEnabled,
-        createdEvent: !onNow,
-        startedBy: ctx.userId,
-        startedAt: now,
-      });
-      await notify(db, ctx, {
-        kind: "live_started",
-        to: { everyone: true },
-        except: ctx.userId,
-        title: "Live now",
-        message: body.title,
-        link: "/live",
-        relatedId: eventId,
+      const [stream] = await db
+        .insert(liveStreams)
+        .values({
+          churchId: ctx.churchId,
+          eventId,
+          title: body.title,
+          description: body.description,
+          streamUrl: body.streamUrl,
+          chatEnabled: body.chatEnabled,
+          recordingEnabled: body.recordingEnabled,
+          createdEvent: !onNow,
+          startedBy: ctx.userId,
+          startedAt: now,
+        })
+        .returning({ id: liveStreams.id });
+      // Members are told it is live by the event's subscriber (notifications.subscribers.ts).
+      await publish(db, "live.started", { churchId: ctx.churchId, actorId: ctx.userId, liveEventId: stream.id });
+      await recordAudit(db, ctx, {
+        action: "live.started",
+        targetType: "live_stream",
+        targetId: stream.id,
+        changes: auditChanges(null, {
+          title: body.title,
+          streamUrl: body.streamUrl ?? null,
+          chatEnabled: body.chatEnabled,
+          recordingEnabled: body.recordingEnabled,
+          eventId,
+        }),
       });
     });
   } catch (err) {
@@ -236,6 +250,11 @@ export async function updateStream(
   if (body.streamUrl !== undefined) set.streamUrl = body.streamUrl;
   if (body.chatEnabled !== undefined) set.chatEnabled = body.chatEnabled;
   const row = await ctx.db.transaction(async (db) => {
+    const [before] = await db
+      .select()
+      .from(liveStreams)
+      .where(inChurch(liveStreams, ctx, sql`${liveStreams.endedAt} is null`))
+      .for("update");
     const [updated] = Object.keys(set).length
       ? await db
           .update(liveStreams)
@@ -246,7 +265,15 @@ export async function updateStream(
           .select()
           .from(liveStreams)
           .where(inChurch(liveStreams, ctx, sql`${liveStreams.endedAt} is null`));
-    if (!updated) throw conflict(NOT_LIVE);
+    if (!updated || !before) throw conflict(NOT_LIVE);
+    const changes = auditChanges(before, set);
+    if (Object.keys(changes).length > 0)
+      await recordAudit(db, ctx, {
+        action: "live.settings_updated",
+        targetType: "live_stream",
+        targetId: updated.id,
+        changes,
+      });
     if (set.streamUrl !== undefined && updated.eventId) {
       await db
         .update(events)
@@ -267,8 +294,9 @@ export async function updateStream(
 }
 
 /**
- * Stops the stream: its own event ends now, a recording with an address becomes a sermon draft, and
- * every open page is told.
+ * Stops the stream: its own event ends now, every open page is told, and `live.ended` is published;
+ * a recording with an address becomes a sermon draft from it (sermons.subscribers.ts), moments
+ * later, so the answer's `sermonId` is still null (the page says a draft is being saved).
  */
 export async function stopStream(ctx: TChurchCtx, live: TLive): Promise<TLiveStream> {
   const now = new Date();
@@ -285,32 +313,18 @@ export async function stopStream(ctx: TChurchCtx, live: TLive): Promise<TLiveStr
         .set({ endTime: now, updatedAt: now })
         .where(churchRow(events, ctx, row.eventId));
     }
-    if (row.recordingEnabled && row.streamUrl) {
-      const [admin] = await db
-        .select({ firstName: users.firstName, lastName: users.lastName })
-        .from(users)
-        .where(eq(users.id, ctx.userId));
-      const draft = await createSermonDraft(
-        { ...ctx, db },
-        {
-          title: row.title,
-          speaker: [admin?.firstName, admin?.lastName].filter(Boolean).join(" ") || "Live stream",
-          date: toLocalDate(now, ctx.timeZone),
-          videoUrl: row.streamUrl,
-          description: row.description,
-        },
-      );
-      await db
-        .update(liveStreams)
-        .set({ sermonId: draft.id })
-        .where(churchRow(liveStreams, ctx, row.id));
-      row.sermonId = draft.id;
-    }
+    // A recording with an address becomes a sermon draft: the sermons' subscriber of the event.
+    await publish(db, "live.ended", { churchId: ctx.churchId, actorId: ctx.userId, liveEventId: row.id });
+    await recordAudit(db, ctx, {
+      action: "live.ended",
+      targetType: "live_stream",
+      targetId: row.id,
+      changes: auditChanges<{ endedAt: Date | null }>({ endedAt: null }, { endedAt: now }),
+    });
     return row;
   });
   await liveChanged(ctx);
   await ctx.changed("events", ctx.churchId);
-  if (stopped.sermonId) await ctx.changed("sermons", ctx.churchId);
   if (stopped.eventId) await live.hub.broadcast(stopped.eventId, { type: "stream_ended", eventId: stopped.eventId });
   const [row] = await listStreams(ctx.db, ctx, { live: false, limit: 1 });
   return toLiveStream(row ?? { ...stopped, messageCount: 0 }, 0);
@@ -331,7 +345,23 @@ export async function setModerators(
     const members = new Set(await findChurchMemberIds(db, ctx, wanted));
     const stranger = wanted.find((id) => !members.has(id));
     if (stranger) throw badRequest("Each moderator must be a member of this church.", "userIds");
+    const before = new Set((await listModerators(db, ctx)).map((m) => m.id));
     await replaceModerators(db, ctx, wanted);
+    // One entry per member who became or stopped being a moderator.
+    for (const userId of wanted.filter((id) => !before.has(id)))
+      await recordAudit(db, ctx, {
+        action: "live.moderator_added",
+        targetType: "member",
+        targetId: userId,
+        changes: { isModerator: [false, true] },
+      });
+    for (const userId of [...before].filter((id) => !wanted.includes(id)))
+      await recordAudit(db, ctx, {
+        action: "live.moderator_removed",
+        targetType: "member",
+        targetId: userId,
+        changes: { isModerator: [true, false] },
+      });
   });
   await liveChanged(ctx);
   const state = await live.state.getState(ctx.churchId);

@@ -4,6 +4,8 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { Caller, createTestApp, type TTestApp } from "../../../test/app";
 import { addMember, createChurch, createEvent, type TTestChurch } from "../../../test/factories";
+import { drainJobs } from "../../../test/jobs";
+import { auditEntries } from "../../db/schema/audit";
 import { sermons } from "../../db/schema/sermons";
 
 let t: TTestApp;
@@ -345,5 +347,52 @@ describe("notifications (issue 11)", () => {
       }),
     ]);
     expect((await c.admin.get("/api/notifications")).body.notifications).toEqual([]);
+  });
+});
+
+describe("the audit trail of live streams", () => {
+  it("records start, settings, moderation and stop with the admin and the stream; the draft sermon follows", async () => {
+    const c = await createChurch(t.app);
+    const m = await addMember(t.app, c, "CONGREGANT", "Lydia");
+    const { stream, eventId } = await startLive(c);
+    const patched = await c.admin.patch("/api/live-stream", { title: "Evening Service Live", chatEnabled: true });
+    expect(patched.status, JSON.stringify(patched.body)).toBe(200);
+    expect((await c.admin.put("/api/live-stream/moderators", { userIds: [m.user.id] })).status).toBe(200);
+    const posted = await m.post(`/api/live-stream/${eventId}/message`, { message: "Amen", messageType: "chat" });
+    expect(posted.status, JSON.stringify(posted.body)).toBe(201);
+    const deleted = await c.admin.delete(`/api/live-stream/${eventId}/messages/${posted.body.id}`);
+    expect(deleted.status).toBeLessThan(300);
+    expect((await c.admin.put("/api/live-stream/moderators", { userIds: [] })).status).toBe(200);
+    expect((await c.admin.post("/api/live-stream/stop", {})).status).toBe(200);
+    await drainJobs(t.app);
+
+    const rows = (await t.db.select().from(auditEntries).where(eq(auditEntries.churchId, c.church.id))).filter((r) =>
+      /^(live|sermon)\./.test(r.action),
+    );
+    const one = (action: string) => {
+      const found = rows.filter((r) => r.action === action);
+      expect(found, action).toHaveLength(1);
+      expect(found[0].actorId).toBe(c.admin.user.id);
+      return found[0];
+    };
+    expect(one("live.started")).toMatchObject({ targetType: "live_stream", targetId: stream.id });
+    expect(one("live.started").changes.title).toEqual([null, "Sunday Service Live"]);
+    expect(one("live.settings_updated")).toMatchObject({
+      targetId: stream.id,
+      changes: { title: ["Sunday Service Live", "Evening Service Live"] },
+    });
+    expect(one("live.moderator_added")).toMatchObject({ targetId: m.user.id, changes: { isModerator: [false, true] } });
+    expect(one("live.moderator_removed")).toMatchObject({
+      targetId: m.user.id,
+      changes: { isModerator: [true, false] },
+    });
+    expect(one("live.message_deleted")).toMatchObject({ targetType: "live_message", targetId: posted.body.id });
+    const ended = one("live.ended");
+    expect(ended.targetId).toBe(stream.id);
+    expect(ended.changes.endedAt?.[0]).toBeNull();
+    // The recording became a draft sermon (the sermons' subscriber of live.ended), audited as the admin's.
+    const [draft] = await t.db.select().from(sermons).where(eq(sermons.churchId, c.church.id));
+    expect(draft.isDraft).toBe(true);
+    expect(one("sermon.created")).toMatchObject({ targetType: "sermon", targetId: draft.id });
   });
 });

@@ -1,15 +1,17 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { TRootDb } from "../../db/client";
 import type { Jobs } from "../../lib/jobs";
-import type { LiveHub } from "../live/live-hub";
-import type { PushService } from "../push/push.service";
 import { findRecipients } from "./notifications.repo";
 import { DELIVER_JOB } from "./notify";
 
+/**
+ * What delivery needs from the rest of the app, injected by app.ts (the live hub's sockets, the push
+ * service): described here by shape, so notifications import neither feature.
+ */
 export type TDeliveryDeps = {
   db: TRootDb;
-  hub: Pick<LiveHub, "notifyMembers">;
-  push: Pick<PushService, "deliver">;
+  hub: { notifyMembers(churchId: string, userIds: string[]): Promise<unknown> };
+  push: { deliver(churchId: string, notificationIds: string[]): Promise<unknown> };
   log: FastifyBaseLogger;
 };
 

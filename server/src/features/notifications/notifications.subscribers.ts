@@ -6,6 +6,7 @@ import { sermons } from "../../db/schema/sermons";
 import { users } from "../../db/schema/users";
 import { churchRow, inChurch } from "../../lib/church-scope";
 import { subscriber, type TSubscriber } from "../../lib/domain-events";
+import { growthNotificationSubscribers } from "./growth-notifications.subscribers";
 import { notify } from "./notify";
 
 /**
@@ -136,4 +137,9 @@ const kudosReviewed = subscriber({
   },
 });
 
-export const notificationSubscribers: TSubscriber[] = [sermonPublished, eventPublished, kudosReviewed];
+export const notificationSubscribers: TSubscriber[] = [
+  sermonPublished,
+  eventPublished,
+  kudosReviewed,
+  ...growthNotificationSubscribers,
+];

@@ -16,6 +16,7 @@ import { ONBOARDING_STEPS } from "@common/points";
 import { eq, inArray, sql } from "drizzle-orm";
 import { onboardingProgress } from "../../db/schema/growth";
 import { pointsLedger } from "../../db/schema/points";
+import { prayerRequestPrayers, prayerRequests } from "../../db/schema/prayer";
 import { users } from "../../db/schema/users";
 import { getEarnedBadges, grantBadge } from "../../lib/badges";
 import { inChurch } from "../../lib/church-scope";
@@ -35,7 +36,8 @@ const stepById = new Map(ONBOARDING_STEPS.map((s) => [s.id as string, s]));
  * Completes `stepId` for the signed-in member: pays its points and grants its badge, once however
  * often or concurrently it is called. Other features call it when the step's real action happens
  * (a sermon watched → explore_sermons, a reading or action step → join_growth, a complete profile →
- * profile_setup). The last step is refused (400) until the seven others are done.
+ * profile_setup), through their domain events (onboarding.subscribers.ts). The last step is
+ * refused (400) until the seven others are done.
  */
 export async function completeOnboardingStepFor(
   ctx: TChurchCtx,
@@ -56,7 +58,7 @@ export async function completeOnboardingStepFor(
   return { awarded, total, badgeGranted };
 }
 
-/** The steps already paid, and which real actions the member has done (evidence for three steps). */
+/** The steps already paid, and which real actions the member has done (evidence for four steps). */
 async function findStepEvidence(ctx: TChurchCtx) {
   const kind = pointsLedger.kind;
   const [ledger] = await ctx.db
@@ -78,8 +80,26 @@ async function findStepEvidence(ctx: TChurchCtx) {
     .select({ firstName: users.firstName, lastName: users.lastName, bio: users.bio })
     .from(users)
     .where(inChurch(users, ctx, eq(users.id, ctx.userId)));
+  // A prayer for any request, or a request shared under the member's name (never an anonymous one:
+  // its step, paid with it, would name its author). A prayer for an anonymous request publishes an
+  // event with nobody in it, so its step is found here.
+  const [prayed] = await ctx.db
+    .select({ one: sql`1` })
+    .from(prayerRequestPrayers)
+    .where(inChurch(prayerRequestPrayers, ctx, eq(prayerRequestPrayers.userId, ctx.userId)))
+    .limit(1);
+  const [shared] = prayed
+    ? [prayed]
+    : await ctx.db
+        .select({ one: sql`1` })
+        .from(prayerRequests)
+        .where(
+          inChurch(prayerRequests, ctx, eq(prayerRequests.authorId, ctx.userId), eq(prayerRequests.isAnonymous, false)),
+        )
+        .limit(1);
   const filled = (v: string | null | undefined) => Boolean(v?.trim());
   const evidenced: TOnboardingStepId[] = [];
+  if (shared) evidenced.push("prayer_requests");
   if (ledger.hasWatched) evidenced.push("explore_sermons");
   if (ledger.hasGrown) evidenced.push("join_growth");
   if (profile && filled(profile.firstName) && filled(profile.lastName) && filled(profile.bio)) {

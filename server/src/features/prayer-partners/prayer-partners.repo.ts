@@ -1,16 +1,15 @@
 import { randomInt } from "node:crypto";
-import { ACTIVE_MEMBER_DAYS, getMemberDisplayName } from "@common/member-helpers";
+import { ACTIVE_MEMBER_DAYS } from "@common/member-helpers";
 import { PRAYER_TOPICS } from "@common/profile-helpers";
 import { and, asc, count, desc, eq, gte, isNull, lt, ne, or, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { TDb } from "../../db/client";
 import { userPreferences } from "../../db/schema/growth";
 import { pointsLedger } from "../../db/schema/points";
 import { prayerChainLinks, prayerChains } from "../../db/schema/prayer";
 import { users } from "../../db/schema/users";
 import { inChurch } from "../../lib/church-scope";
 import type { TChurchCtx } from "../../lib/context";
-import { notifyEach } from "../notifications/notify";
+import { publish } from "../../lib/domain-events";
 
 /**
  * The weekly prayer-partner chain's reads and its one write (DESIGN.md "Prayer-partner chain"): the
@@ -52,7 +51,7 @@ function shuffle<T>(items: T[]): T[] {
 export async function ensureWeekChain(ctx: Pick<TChurchCtx, "db" | "churchId">, week: TChainWeek): Promise<boolean> {
   return ctx.db.transaction(async (tx) => {
     const members = await tx
-      .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
+      .select({ id: users.id })
       .from(users)
       .where(inChurch(users, ctx, isActive(week.now), joinedBefore(week.begins)));
     if (members.length < 2) return false;
@@ -64,42 +63,19 @@ export async function ensureWeekChain(ctx: Pick<TChurchCtx, "db" | "churchId">, 
     if (!chain) return true;
     const cycle = shuffle(members.map((m) => m.id));
     // Link i prays for member i + 1; the last closes the cycle by praying for the first.
-    const links = await tx
-      .insert(prayerChainLinks)
-      .values(
-        cycle.map((userId, position) => ({
-          chainId: chain.id,
-          churchId: ctx.churchId,
-          userId,
-          partnerId: cycle[(position + 1) % cycle.length],
-          position,
-        })),
-      )
-      .returning({ id: prayerChainLinks.id, userId: prayerChainLinks.userId, partnerId: prayerChainLinks.partnerId });
-    await notifyPartners(tx, ctx, links, new Map(members.map((m) => [m.id, getMemberDisplayName(m)])));
+    await tx.insert(prayerChainLinks).values(
+      cycle.map((userId, position) => ({
+        chainId: chain.id,
+        churchId: ctx.churchId,
+        userId,
+        partnerId: cycle[(position + 1) % cycle.length],
+        position,
+      })),
+    );
+    // Each member hears whom they pray for this week from the event's subscriber (notifications).
+    await publish(tx, "prayer_chain.made", { churchId: ctx.churchId, actorId: null, chainId: chain.id });
     return true;
   });
-}
-
-/** Each member of a new chain hears who they pray for this week (the link's id is the one `/current` answers). */
-function notifyPartners(
-  tx: TDb,
-  ctx: { churchId: string },
-  links: { id: string; userId: string; partnerId: string | null }[],
-  names: Map<string, string>,
-) {
-  return notifyEach(
-    tx,
-    ctx,
-    "prayer_partner",
-    links.map((l) => ({
-      userId: l.userId,
-      title: "Your prayer partner",
-      message: `Your prayer partner this week is ${names.get(l.partnerId ?? "")}`,
-      link: "/prayer-partners",
-      relatedId: l.id,
-    })),
-  );
 }
 
 const partnerColumns = {

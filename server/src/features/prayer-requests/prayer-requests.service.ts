@@ -1,4 +1,3 @@
-import { getMemberDisplayName } from "@common/member-helpers";
 import {
   PRAYER_REQUESTS_PER_HOUR,
   PRAYER_REQUESTS_RATE_LIMITED,
@@ -9,18 +8,16 @@ import {
   type ZPrayerRequestListQuery,
 } from "@common/prayer";
 import { isAdminRole } from "@common/roles";
-import { count, eq, gt, inArray, isNull, min } from "drizzle-orm";
+import { count, eq, gt, isNull, min } from "drizzle-orm";
 import type { z } from "zod";
 import { prayerRequestPrayers, prayerRequests } from "../../db/schema/prayer";
-import { users } from "../../db/schema/users";
+import { auditChanges, recordAudit } from "../../lib/audit";
 import { churchRow, inChurch } from "../../lib/church-scope";
 import type { TChurchCtx } from "../../lib/context";
+import { prayerActor, publish } from "../../lib/domain-events";
 import { conflict, forbidden, notFound } from "../../lib/errors";
 import { enforceHourlyLimit } from "../../lib/hourly-limit";
 import { dayKey } from "../../lib/points";
-import { recordActivity } from "../admin/activity.repo";
-import { notify } from "../notifications/notify";
-import { completeOnboardingStepFor } from "../onboarding/onboarding.service";
 import {
   findPrayedToday,
   findPrayerRequest,
@@ -71,10 +68,11 @@ async function getPrayerRequest(ctx: TChurchCtx, id: string, now = new Date()): 
 }
 
 /**
- * Shares a request. The admins' activity feed gets a line: the author's name for a named request,
- * and for an anonymous one a line with no user at all. Only a named request completes the
- * onboarding step: the step's ledger row, timed with an anonymous request, would name its author.
- * At most PRAYER_REQUESTS_PER_HOUR a member an hour, anonymous or not (429 past it).
+ * Shares a request and publishes `prayer.created`. The admins' activity feed gets a line from it:
+ * the author's name for a named request, and for an anonymous one a line with no user at all. Only a
+ * named request completes the onboarding step: an anonymous one's event has no actor (the step's
+ * ledger row, timed with it, would name its author). At most PRAYER_REQUESTS_PER_HOUR a member an
+ * hour, anonymous or not (429 past it).
  */
 export async function createPrayerRequest(
   ctx: TChurchCtx,
@@ -108,35 +106,23 @@ export async function createPrayerRequest(
         createdAt: new Date(),
       })
       .returning({ id: prayerRequests.id });
-    // The activity feed is the admins', who see a "leaders" request too; the line says which it is.
-    const forLeaders = body.visibility === "leaders" ? " for the pastors and leaders" : "";
-    if (body.isAnonymous) {
-      await recordActivity(
-        { db: tx, churchId: ctx.churchId, userId: null },
-        "prayer_request",
-        `A prayer request was shared${forLeaders}`,
-      );
-    } else {
-      const [author] = await tx
-        .select({ firstName: users.firstName, lastName: users.lastName, email: users.email })
-        .from(users)
-        .where(eq(users.id, ctx.userId));
-      await recordActivity(
-        { db: tx, churchId: ctx.churchId, userId: ctx.userId },
-        "prayer_request",
-        `${getMemberDisplayName(author)} shared a prayer request${forLeaders}`,
-      );
-    }
+    // The admins' feed and the onboarding step follow from the event; an anonymous one names nobody.
+    await publish(tx, "prayer.created", {
+      ...prayerActor(body, ctx.userId),
+      churchId: ctx.churchId,
+      requestId: row.id,
+    });
     return row.id;
   });
   await prayerChanged(ctx);
-  if (!body.isAnonymous) await completeOnboardingStepFor(ctx, "prayer_requests");
   return getPrayerRequest(ctx, id);
 }
 
 /**
  * Marks a request answered, by its author or an admin (403 for anyone else who can see it). There
- * is no way back (spec 1 §4): answering it again changes nothing and answers 200.
+ * is no way back (spec 1 §4): answering it again changes nothing and answers 200. Those who prayed
+ * are told by the `prayer.answered` subscriber. An admin answering someone else's request leaves an
+ * audit entry (the author answering their own is not an admin's change to the church).
  */
 export async function markPrayerAnswered(
   ctx: TChurchCtx,
@@ -148,84 +134,73 @@ export async function markPrayerAnswered(
     throw forbidden("Only its author or an admin can mark a prayer answered.");
   if (request.isAnswered) return request;
   await ctx.db.transaction(async (tx) => {
+    const now = new Date();
     const [answered] = await tx
       .update(prayerRequests)
-      .set({ answeredAt: new Date(), answerNote: body.answerNote })
+      .set({ answeredAt: now, answerNote: body.answerNote })
       // Of two concurrent answers the first wins; the second leaves it as it was (and tells nobody).
       .where(inChurch(prayerRequests, ctx, eq(prayerRequests.id, id), isNull(prayerRequests.answeredAt)))
       .returning({ authorId: prayerRequests.authorId });
-    if (answered) await notifyAnswered({ ...ctx, db: tx }, request, answered.authorId);
+    if (!answered) return;
+    await publish(tx, "prayer.answered", {
+      ...prayerActor(request, ctx.userId),
+      churchId: ctx.churchId,
+      requestId: id,
+    });
+    if (answered.authorId !== ctx.userId)
+      await recordAudit(tx, ctx, {
+        action: "prayer.answered",
+        targetType: "prayer_request",
+        targetId: id,
+        changes: auditChanges<{ answeredAt: Date | null; answerNote: string | null }>(
+          { answeredAt: null, answerNote: null },
+          { answeredAt: now, answerNote: body.answerNote ?? null },
+        ),
+      });
   });
   await prayerChanged(ctx);
   return getPrayerRequest(ctx, id);
 }
 
 /**
- * Everyone who prayed for an answered request hears of it; not its author, nor whoever marked it.
- * Of a "leaders" request, only those who may still see it: an admin who prayed and has since become
- * a member hears nothing (issue 24).
+ * Hides a request from members (its author still sees it, marked hidden) or shows it again. Admins
+ * only; each change is an audit entry naming the admin and the request, never its author (an admin
+ * hiding their own anonymous request is recorded with no actor, so the entry cannot name them).
  */
-async function notifyAnswered(ctx: TChurchCtx, request: TPrayerRequest, authorId: string | null) {
-  const prayed = await ctx.db
-    .selectDistinct({ userId: prayerRequestPrayers.userId })
-    .from(prayerRequestPrayers)
-    .innerJoin(users, eq(users.id, prayerRequestPrayers.userId))
-    .where(
-      inChurch(
-        prayerRequestPrayers,
-        ctx,
-        eq(prayerRequestPrayers.requestId, request.id),
-        request.visibility === "leaders" ? inArray(users.role, ["ADMIN", "SUPER_ADMIN"]) : undefined,
-      ),
-    );
-  const userIds = prayed.map((p) => p.userId).filter((u) => u !== authorId && u !== ctx.userId);
-  await notify(ctx.db, ctx, {
-    kind: "prayer_answered",
-    to: { userIds },
-    title: "Prayer answered",
-    message: `A request you prayed for has been answered: ${request.title}`,
-    link: "/prayer-requests",
-    relatedId: request.id,
-  });
-}
-
-/** Hides a request from members (its author still sees it, marked hidden) or shows it again. Admins only. */
 export async function setPrayerHidden(ctx: TChurchCtx, id: string, hidden: boolean): Promise<TPrayerRequest> {
-  const [row] = await ctx.db
-    .update(prayerRequests)
-    .set({ hiddenAt: hidden ? new Date() : null })
-    .where(churchRow(prayerRequests, ctx, id))
-    .returning({ id: prayerRequests.id });
-  if (!row) throw notFound(NOT_FOUND);
+  await ctx.db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({
+        hiddenAt: prayerRequests.hiddenAt,
+        authorId: prayerRequests.authorId,
+        isAnonymous: prayerRequests.isAnonymous,
+      })
+      .from(prayerRequests)
+      .where(churchRow(prayerRequests, ctx, id))
+      .for("update");
+    if (!before) throw notFound(NOT_FOUND);
+    if (Boolean(before.hiddenAt) === hidden) return;
+    const hiddenAt = hidden ? new Date() : null;
+    await tx
+      .update(prayerRequests)
+      .set({ hiddenAt })
+      .where(churchRow(prayerRequests, ctx, id));
+    const isOwnAnonymous = before.isAnonymous && before.authorId === ctx.userId;
+    await recordAudit(tx, isOwnAnonymous ? { churchId: ctx.churchId, userId: null } : ctx, {
+      action: hidden ? "prayer.hidden" : "prayer.unhidden",
+      targetType: "prayer_request",
+      targetId: id,
+      changes: auditChanges({ hiddenAt: before.hiddenAt }, { hiddenAt }),
+    });
+  });
   await prayerChanged(ctx);
   return getPrayerRequest(ctx, id);
-}
-
-/**
- * The author hears that someone prayed for their request, at most once a day per request however
- * many pray, and never who (an anonymous request's author included: only they get it).
- */
-async function notifyPrayedFor(ctx: TChurchCtx, request: TPrayerRequest, day: string) {
-  const [row] = await ctx.db
-    .select({ authorId: prayerRequests.authorId })
-    .from(prayerRequests)
-    .where(churchRow(prayerRequests, ctx, request.id));
-  if (!row?.authorId) return;
-  await notify(ctx.db, ctx, {
-    kind: "prayer_prayed",
-    to: { userIds: [row.authorId] },
-    title: "Someone prayed for you",
-    message: `Someone prayed for your request: ${request.title}`,
-    link: "/prayer-requests",
-    relatedId: request.id,
-    dedupeKey: `prayed:${request.id}:${day}`,
-  });
 }
 
 /**
  * "I prayed": counted once per member, request and church day; the prayers' unique key decides
- * under any race. An answered request takes no more prayers (409). The first prayer of a day also
- * completes the onboarding step "prayer_requests".
+ * under any race. An answered request takes no more prayers (409). A prayer for someone else's
+ * request publishes `prayer.prayed` (the author is told; the onboarding step "prayer_requests").
  */
 export async function prayForRequest(ctx: TChurchCtx, id: string, now = new Date()): Promise<TPrayResult> {
   const request = await getPrayerRequest(ctx, id, now);
@@ -237,12 +212,18 @@ export async function prayForRequest(ctx: TChurchCtx, id: string, now = new Date
       .values({ requestId: id, churchId: ctx.churchId, userId: ctx.userId, day, createdAt: now })
       .onConflictDoNothing()
       .returning({ requestId: prayerRequestPrayers.requestId });
-    if (inserted.length > 0 && !request.isMine) await notifyPrayedFor({ ...ctx, db: tx }, request, day);
+    // The author hears someone prayed (once a day), and the one who prayed completes the onboarding
+    // step, from the event. The author praying for their own request is no news to anyone.
+    if (inserted.length > 0 && !request.isMine)
+      await publish(tx, "prayer.prayed", {
+        ...prayerActor(request, ctx.userId),
+        churchId: ctx.churchId,
+        requestId: id,
+      });
     return inserted.length > 0;
   });
   // The count changed for everyone; "prayed today" is read per caller anyway.
   if (counted) await prayerChanged(ctx);
-  if (counted) await completeOnboardingStepFor(ctx, "prayer_requests");
   const [prayed] = await ctx.db
     .select({ n: count() })
     .from(prayerRequestPrayers)

@@ -24,6 +24,7 @@ import {
 } from "../../../test/factories";
 import { makePng } from "../../../test/png";
 import { activities } from "../../db/schema/admin";
+import { auditEntries } from "../../db/schema/audit";
 import { notifications } from "../../db/schema/community";
 import { pointsLedger } from "../../db/schema/points";
 import { prayerRequestPrayers, prayerRequests } from "../../db/schema/prayer";
@@ -644,5 +645,52 @@ describe("prayer requests per member per hour (issue 23)", () => {
       .where(eq(prayerRequests.authorId, m.user.id));
     for (let i = 0; i < PRAYER_REQUESTS_PER_HOUR; i++) await ask(i % 2 ? there : m, { title: `Later ${i}` });
     expect((await m.post("/api/prayer-requests", body())).status).toBe(429);
+  });
+});
+
+describe("the audit trail of prayer moderation", () => {
+  it("records hiding, showing again and an admin's answer, naming the admin and the request only", async () => {
+    const c = await createChurch(t.app);
+    const author = await addMember(t.app, c, "CONGREGANT", "Naomi");
+    const made = await author.post("/api/prayer-requests", {
+      title: "Healing",
+      description: "For my mother",
+      isAnonymous: true,
+      visibility: "congregation",
+    });
+    expect(made.status).toBe(201);
+    const id: string = made.body.id;
+    expect((await c.admin.patch(`/api/prayer-requests/${id}/hidden`, { hidden: true })).status).toBe(200);
+    expect((await c.admin.patch(`/api/prayer-requests/${id}/hidden`, { hidden: false })).status).toBe(200);
+    expect((await c.admin.patch(`/api/prayer-requests/${id}/answered`, { answerNote: "She is home" })).status).toBe(
+      200,
+    );
+    const rows = (await t.db.select().from(auditEntries).where(eq(auditEntries.churchId, c.church.id))).filter((r) =>
+      r.action.startsWith("prayer."),
+    );
+    expect(rows.map((r) => r.action).sort()).toEqual(["prayer.answered", "prayer.hidden", "prayer.unhidden"]);
+    for (const r of rows) {
+      expect(r.actorId).toBe(c.admin.user.id);
+      expect(r.targetType).toBe("prayer_request");
+      expect(r.targetId).toBe(id);
+      expect(JSON.stringify(r)).not.toContain(author.user.id);
+      expect(JSON.stringify(r)).not.toContain("Naomi");
+    }
+    const hidden = rows.find((r) => r.action === "prayer.hidden");
+    expect(hidden?.changes.hiddenAt?.[0]).toBeNull();
+    expect(typeof hidden?.changes.hiddenAt?.[1]).toBe("string");
+    const shown = rows.find((r) => r.action === "prayer.unhidden");
+    expect(shown?.changes.hiddenAt?.[1]).toBeNull();
+    expect(rows.find((r) => r.action === "prayer.answered")?.changes.answerNote).toEqual([null, "She is home"]);
+  });
+
+  it("records nothing when the author answers their own request", async () => {
+    const c = await createChurch(t.app);
+    const author = await addMember(t.app, c);
+    const made = await author.post("/api/prayer-requests", { title: "Work", description: "A new job" });
+    expect(made.status).toBe(201);
+    expect((await author.patch(`/api/prayer-requests/${made.body.id}/answered`, {})).status).toBe(200);
+    const rows = await t.db.select().from(auditEntries).where(eq(auditEntries.churchId, c.church.id));
+    expect(rows.filter((r) => r.action.startsWith("prayer."))).toEqual([]);
   });
 });

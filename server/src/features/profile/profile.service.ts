@@ -6,9 +6,9 @@ import type { z } from "zod";
 import { userPreferences } from "../../db/schema/growth";
 import { users } from "../../db/schema/users";
 import type { TUserCtx } from "../../lib/context";
+import { publish } from "../../lib/domain-events";
 import { notFound } from "../../lib/errors";
 import { loadAuthUser } from "../../lib/user-cache";
-import { completeOnboardingStepFor } from "../onboarding/onboarding.service";
 
 /**
  * Whether the member has filled in their profile: a first name, a last name and a few words about
@@ -27,18 +27,19 @@ export async function getFreshUser(ctx: TUserCtx): Promise<TAuthUser> {
 
 /** `PATCH /api/user/profile`: names and bio, stored as typed (trimmed); every process forgets its copy. */
 export async function updateProfile(ctx: TUserCtx, body: z.output<typeof ZProfileBody>): Promise<TAuthUser> {
-  await ctx.db
-    .update(users)
-    .set({ firstName: body.firstName, lastName: body.lastName, bio: body.bio })
-    .where(eq(users.id, ctx.userId));
+  await ctx.db.transaction(async (tx) => {
+    const [saved] = await tx
+      .update(users)
+      .set({ firstName: body.firstName, lastName: body.lastName, bio: body.bio })
+      .where(eq(users.id, ctx.userId))
+      .returning({ churchId: users.churchId });
+    // Onboarding (spec 2 §4): a complete profile completes the journey's "profile_setup" step (paid
+    // once), from the event, moments later.
+    if (saved?.churchId && isProfileComplete(body))
+      await publish(tx, "profile.updated", { churchId: saved.churchId, actorId: ctx.userId });
+  });
   await ctx.changed("user", ctx.userId);
-  const fresh = await getFreshUser(ctx);
-  // Onboarding (spec 2 §4): a complete profile completes the journey's "profile_setup" step (paid once).
-  if (ctx.churchId && fresh.church && isProfileComplete(fresh)) {
-    const churchCtx = { ...ctx, churchId: ctx.churchId, timeZone: fresh.church.timeZone };
-    if ((await completeOnboardingStepFor(churchCtx, "profile_setup")).awarded > 0) return getFreshUser(ctx);
-  }
-  return fresh;
+  return getFreshUser(ctx);
 }
 
 const DEFAULT_PREFERENCES: TPreferences = {

@@ -9,10 +9,11 @@ import { pointsLedger } from "../../db/schema/points";
 import { grantBadge } from "../../lib/badges";
 import { inChurch } from "../../lib/church-scope";
 import type { TChurchCtx } from "../../lib/context";
+import { publish } from "../../lib/domain-events";
 import { badRequest } from "../../lib/errors";
 import { awardPoints, dayKey, weekKey } from "../../lib/points";
 import { dayStreak } from "../../lib/streaks";
-import { completeOnboardingStepFor } from "../onboarding/onboarding.service";
+import { inTransaction } from "../../lib/transaction";
 
 /**
  * The one-year Bible reading plan (common/bible-plan.ts) for a member: today's three passages in the
@@ -110,14 +111,20 @@ export async function completeReading(ctx: TChurchCtx, body: TReadingComplete): 
   if (!isPlanReading(readingDate, passage)) {
     throw badRequest(`"${passage}" is not one of the readings for ${readingDate}.`, "passage");
   }
-  const paid = await awardPoints(ctx, "bible_reading", readingKey(readingDate, passage), POINTS.dailyReading);
-  const { awarded } = paid;
-  // Onboarding (spec 2 §4): taking part in the growth journey completes its "join_growth" step (paid once).
-  const total = awarded > 0 ? (await completeOnboardingStepFor(ctx, "join_growth")).total : paid.total;
-  const streak = await getReadingStreak(ctx, today);
-  if (awarded > 0) {
-    await grantBadge(ctx, "first_reading");
-    if (streak >= CONSISTENT_READER_STREAK_DAYS) await grantBadge(ctx, "consistent_reader");
-  }
-  return { awarded, total, streak };
+  return inTransaction(ctx, async (tx) => {
+    const { awarded, total } = await awardPoints(
+      tx,
+      "bible_reading",
+      readingKey(readingDate, passage),
+      POINTS.dailyReading,
+    );
+    const streak = await getReadingStreak(tx, today);
+    if (awarded > 0) {
+      // Onboarding (spec 2 §4): the event completes the growth journey's "join_growth" step (paid once).
+      await publish(tx.db, "reading.completed", { churchId: ctx.churchId, actorId: ctx.userId, readingDate });
+      await grantBadge(tx, "first_reading");
+      if (streak >= CONSISTENT_READER_STREAK_DAYS) await grantBadge(tx, "consistent_reader");
+    }
+    return { awarded, total, streak };
+  });
 }

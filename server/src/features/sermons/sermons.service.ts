@@ -9,13 +9,14 @@ import type { z } from "zod";
 import type { TDb } from "../../db/client";
 import { churches } from "../../db/schema/churches";
 import { sermons, sermonViews } from "../../db/schema/sermons";
+import { auditChanges, recordAudit } from "../../lib/audit";
 import { grantBadge } from "../../lib/badges";
 import { churchRow, inChurch } from "../../lib/church-scope";
 import type { TChurchCtx } from "../../lib/context";
 import { publish } from "../../lib/domain-events";
 import { forbidden, notFound } from "../../lib/errors";
 import { awardPoints, countAwards } from "../../lib/points";
-import { completeOnboardingStepFor } from "../onboarding/onboarding.service";
+import { inTransaction } from "../../lib/transaction";
 import { findBibleReader } from "../reading/reading.service";
 import {
   canSeeDrafts,
@@ -149,6 +150,26 @@ const sermonPublished = (db: TDb, ctx: TChurchCtx, s: { id: string; title: strin
 /** Every write to a church's sermons ends here: each process drops its cached sermon list. */
 const sermonsChanged = (ctx: TChurchCtx) => ctx.changed("sermons", ctx.churchId);
 
+/** The audited fields of a sermon (all the edit form's; `notes` is the admin's text, kept like the rest). */
+const AUDITED = [
+  "title",
+  "speaker",
+  "date",
+  "duration",
+  "videoUrl",
+  "audioUrl",
+  "notesUrl",
+  "series",
+  "scripture",
+  "description",
+  "notes",
+  "tags",
+  "isDraft",
+] as const;
+type TAudited = Partial<Record<(typeof AUDITED)[number], unknown>>;
+const sermonChanges = (before: TAudited | null, after: TAudited | null) =>
+  auditChanges<TAudited>(before, after, { fields: [...AUDITED] });
+
 export async function createSermon(ctx: TChurchCtx, body: TSermonInput): Promise<TSermon> {
   const sermon = await ctx.db.transaction(async (db) => {
     const [row] = await db
@@ -156,6 +177,12 @@ export async function createSermon(ctx: TChurchCtx, body: TSermonInput): Promise
       .values({ ...toValues(body), churchId: ctx.churchId, createdBy: ctx.userId })
       .returning();
     await sermonPublished(db, ctx, row);
+    await recordAudit(db, ctx, {
+      action: "sermon.created",
+      targetType: "sermon",
+      targetId: row.id,
+      changes: sermonChanges(null, { ...toValues(body), isDraft: false }),
+    });
     return toSermon({ ...row, isWatched: false });
   });
   await sermonsChanged(ctx);
@@ -164,11 +191,12 @@ export async function createSermon(ctx: TChurchCtx, body: TSermonInput): Promise
 
 /**
  * A sermon draft (issue 10: a stopped live stream with Record Stream on and a URL) that only admins
- * see until one publishes it. `ctx.db` may be the caller's transaction. The announcement may thus
- * come before the commit; that is harmless here, as the cached lists hold published sermons only.
+ * see until one publishes it: made by the sermons' subscriber of `live.ended` (sermons.subscribers.ts)
+ * in its transaction, by the admin who stopped the stream, and audited as theirs. The caller tells
+ * the processes that the sermons changed once it commits.
  */
 export async function createSermonDraft(
-  ctx: TChurchCtx,
+  ctx: { db: TDb; churchId: string; userId: string | null },
   draft: { title: string; speaker: string; date: string; videoUrl: string | null; description: string | null },
 ): Promise<{ id: string }> {
   const [row] = await ctx.db
@@ -184,7 +212,12 @@ export async function createSermonDraft(
       createdBy: ctx.userId,
     })
     .returning({ id: sermons.id });
-  await sermonsChanged(ctx);
+  await recordAudit(ctx.db, ctx, {
+    action: "sermon.created",
+    targetType: "sermon",
+    targetId: row.id,
+    changes: sermonChanges(null, { ...draft, isDraft: true }),
+  });
   return row;
 }
 
@@ -200,8 +233,15 @@ export async function publishSermon(ctx: TChurchCtx, id: string): Promise<TSermo
       .set({ isDraft: false, updatedAt: new Date() })
       .where(and(churchRow(sermons, ctx, id), eq(sermons.isDraft, true)))
       .returning({ id: sermons.id, title: sermons.title, speaker: sermons.speaker });
-    if (row) await sermonPublished(db, ctx, row);
-    return !!row;
+    if (!row) return false;
+    await sermonPublished(db, ctx, row);
+    await recordAudit(db, ctx, {
+      action: "sermon.updated",
+      targetType: "sermon",
+      targetId: row.id,
+      changes: sermonChanges({ isDraft: true }, { isDraft: false }),
+    });
+    return true;
   });
   const sermon = await findSermon(ctx, id);
   if (!sermon) throw notFound(NOT_FOUND);
@@ -209,24 +249,45 @@ export async function publishSermon(ctx: TChurchCtx, id: string): Promise<TSermo
   return sermon;
 }
 
-/** The edit form's fields; a draft stays a draft until it is published. */
+/** The edit form's fields; a draft stays a draft until it is published. Audited with what changed. */
 export async function updateSermon(ctx: TChurchCtx, id: string, body: TSermonInput): Promise<TSermon> {
-  const [row] = await ctx.db
-    .update(sermons)
-    .set({ ...toValues(body), updatedAt: new Date() })
-    .where(churchRow(sermons, ctx, id))
-    .returning({ id: sermons.id });
-  if (!row) throw notFound(NOT_FOUND);
+  await ctx.db.transaction(async (db) => {
+    const [before] = await db
+      .select()
+      .from(sermons)
+      .where(churchRow(sermons, ctx, id))
+      .for("update");
+    if (!before) throw notFound(NOT_FOUND);
+    const values = toValues(body);
+    await db
+      .update(sermons)
+      .set({ ...values, updatedAt: new Date() })
+      .where(churchRow(sermons, ctx, id));
+    await recordAudit(db, ctx, {
+      action: "sermon.updated",
+      targetType: "sermon",
+      targetId: id,
+      changes: sermonChanges(before, values),
+    });
+  });
   await sermonsChanged(ctx);
   return (await findSermon(ctx, id)) as TSermon;
 }
 
 export async function deleteSermon(ctx: TChurchCtx, id: string): Promise<void> {
-  const rows = await ctx.db
-    .delete(sermons)
-    .where(churchRow(sermons, ctx, id))
-    .returning({ id: sermons.id });
-  if (rows.length === 0) throw notFound(NOT_FOUND);
+  await ctx.db.transaction(async (db) => {
+    const [row] = await db
+      .delete(sermons)
+      .where(churchRow(sermons, ctx, id))
+      .returning();
+    if (!row) throw notFound(NOT_FOUND);
+    await recordAudit(db, ctx, {
+      action: "sermon.deleted",
+      targetType: "sermon",
+      targetId: id,
+      changes: sermonChanges(row, null),
+    });
+  });
   await sermonsChanged(ctx);
 }
 
@@ -235,13 +296,15 @@ export async function watchSermon(ctx: TChurchCtx, id: string): Promise<TWatchRe
   // Nobody, an admin included, is paid for a draft: it is not yet a sermon of the church.
   const sermon = await findSermon(ctx, id);
   if (!sermon || sermon.isDraft) throw notFound(NOT_FOUND);
-  const { awarded, total } = await awardPoints(ctx, "sermon_watch", id, POINTS.sermonWatch);
-  // Onboarding (spec 2 §4): watching a sermon completes the journey's "explore_sermons" step (paid once).
-  const points = awarded > 0 ? (await completeOnboardingStepFor(ctx, "explore_sermons")).total : total;
-  if (awarded > 0 && (await countAwards(ctx, "sermon_watch")) >= SERMON_REGULAR_COUNT) {
-    await grantBadge(ctx, "sermon_regular");
-  }
-  return { pointsAwarded: awarded, points, isWatched: true };
+  const { awarded, total } = await inTransaction(ctx, async (tx) => {
+    const paid = await awardPoints(tx, "sermon_watch", id, POINTS.sermonWatch);
+    if (paid.awarded === 0) return paid;
+    // Onboarding (spec 2 §4): the event completes the journey's "explore_sermons" step (paid once).
+    await publish(tx.db, "sermon.watched", { churchId: ctx.churchId, actorId: ctx.userId, sermonId: id });
+    if ((await countAwards(tx, "sermon_watch")) >= SERMON_REGULAR_COUNT) await grantBadge(tx, "sermon_regular");
+    return paid;
+  });
+  return { pointsAwarded: awarded, points: total, isWatched: true };
 }
 
 /**

@@ -1,12 +1,13 @@
 import { BADGES, SERMON_REGULAR_COUNT } from "@common/badges";
 import { ONBOARDING_STEPS, POINTS } from "@common/points";
 import { ZPublicSermon, ZSermon } from "@common/sermons";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { Caller, createTestApp, type TTestApp } from "../../../test/app";
 import { addMember, createChurch, createSermon, sermonBody, signUp } from "../../../test/factories";
 import { drainJobs } from "../../../test/jobs";
 import { buildApp } from "../../app";
+import { auditEntries } from "../../db/schema/audit";
 import { sermons } from "../../db/schema/sermons";
 
 let t: TTestApp;
@@ -336,5 +337,30 @@ describe("notifications (issue 11)", () => {
     await c.admin.put(`/api/sermons/${s.id}`, sermonBody({ title: "Walking in Faith, again" }));
     await drainJobs(t.app);
     expect(await notes(m)).toHaveLength(1);
+  });
+});
+
+describe("the audit trail of sermons", () => {
+  it("records a sermon created, edited and deleted, with the admin and the fields before and after", async () => {
+    const c = await createChurch(t.app);
+    const made = await createSermon(c.admin, { title: "Grace Abounds", speaker: "Pastor Ann" });
+    const edited = await c.admin.put(
+      `/api/sermons/${made.id}`,
+      sermonBody({ title: "Grace Abounds", speaker: "Ann Lee" }),
+    );
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect((await c.admin.delete(`/api/sermons/${made.id}`)).status).toBeLessThan(300);
+    const rows = (await t.db.select().from(auditEntries).where(eq(auditEntries.churchId, c.church.id))).filter((r) =>
+      r.action.startsWith("sermon."),
+    );
+    expect(rows.map((r) => r.action).sort()).toEqual(["sermon.created", "sermon.deleted", "sermon.updated"]);
+    for (const r of rows)
+      expect(r).toMatchObject({ actorId: c.admin.user.id, targetType: "sermon", targetId: made.id });
+    const by = (action: string) => rows.find((r) => r.action === action)?.changes ?? {};
+    expect(by("sermon.created").title).toEqual([null, "Grace Abounds"]);
+    expect(by("sermon.created").isDraft).toEqual([null, false]);
+    // Only what changed: the speaker, not the title.
+    expect(by("sermon.updated")).toEqual({ speaker: ["Pastor Ann", "Ann Lee"] });
+    expect(by("sermon.deleted").title).toEqual(["Grace Abounds", null]);
   });
 });

@@ -36,6 +36,12 @@ function LiveBadge({ isLive }: { isLive: boolean | undefined }) {
 }
 
 /** After a stop with Record Stream on: where the recording went. */
+/**
+ * A stopped stream with Record Stream on and an address becomes a draft sermon: the server makes it
+ * moments after the stop answers (the `live.ended` event), so the answer may not name it yet.
+ */
+const willHaveDraft = (s: TLiveStream) => Boolean(s.sermonId || (s.recordingEnabled && s.streamUrl));
+
 function DraftSermonNotice({ stream }: { stream: TLiveStream }) {
   return (
     <section
@@ -73,8 +79,8 @@ export function ManageLiveStreamPage() {
         setStopped(ended);
         toast({
           title: "Stream Stopped",
-          description: ended.sermonId
-            ? "The recording was saved as a draft sermon in Manage Sermons."
+          description: willHaveDraft(ended)
+            ? "The recording is saved as a draft sermon in Manage Sermons."
             : "The stream has ended for everyone watching.",
         });
       },
@@ -88,7 +94,7 @@ export function ManageLiveStreamPage() {
         description="Broadcast your services to members, with live chat and prayer requests."
         actions={<LiveBadge isLive={status.data?.isLive} />}
       />
-      {!live && stopped?.sermonId && <DraftSermonNotice stream={stopped} />}
+      {!live && stopped && willHaveDraft(stopped) && <DraftSermonNotice stream={stopped} />}
       <div className="grid items-start gap-6 lg:grid-cols-3">
         <div className="grid gap-6 lg:col-span-2">
           {status.isLoading ? (
