@@ -5,7 +5,6 @@ import { SESSION_DAYS } from "../plugins/auth";
 import type { TAppCtx } from "./context";
 import { createToken, sha256 } from "./crypto";
 
-
 /*
  * Sessions, shared by every feature that changes an account inside its own transaction (auth,
  * invitations, the profile's password change): ending sessions stays atomic with the change.
