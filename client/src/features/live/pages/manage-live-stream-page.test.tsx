@@ -164,13 +164,15 @@ describe("ManageLiveStreamPage", () => {
 
   it("Stop Stream asks first, then stops: 'Stream Stopped', Offline, and the draft sermon is pointed out", async () => {
     let isLive = true;
-    const ended = makeStream({ endedAt: "2025-03-09T16:00:00.000Z", sermonId: "ser1", durationMinutes: 60 });
+    // The stop answers before the draft is made (the server's live.ended subscriber); the history names it after.
+    const answered = makeStream({ endedAt: "2025-03-09T16:00:00.000Z", sermonId: null, durationMinutes: 60 });
+    const ended = { ...answered, sermonId: "ser1" };
     const fetchMock = setup({
       [STATUS]: () => jsonResponse(isLive ? { isLive, stream: makeStream() } : offline),
       [HISTORY]: () => jsonResponse(isLive ? [] : [ended]),
       "POST /api/live-stream/stop": () => {
         isLive = false;
-        return jsonResponse(ended);
+        return jsonResponse(answered);
       },
     });
     await userEvent.click(await screen.findByRole("button", { name: "Stop Stream" }));
@@ -191,6 +193,30 @@ describe("ManageLiveStreamPage", () => {
     expect(within(recent).getByText("57 peak")).toBeTruthy();
     expect(within(recent).getByText("18 messages")).toBeTruthy();
     expect(within(recent).getByRole("link", { name: "Draft sermon" }).getAttribute("href")).toBe("/admin/sermons");
+  });
+
+  it("a stream stopped without a recording points out no draft sermon", async () => {
+    let isLive = true;
+    const answered = makeStream({ endedAt: "2025-03-09T16:00:00.000Z", recordingEnabled: false });
+    setup({
+      [STATUS]: () => jsonResponse(isLive ? { isLive, stream: makeStream({ recordingEnabled: false }) } : offline),
+      [HISTORY]: () => jsonResponse(isLive ? [] : [answered]),
+      "POST /api/live-stream/stop": () => {
+        isLive = false;
+        return jsonResponse(answered);
+      },
+    });
+    await userEvent.click(await screen.findByRole("button", { name: "Stop Stream" }));
+    const dialog = await screen.findByRole("alertdialog", { name: "Stop the live stream?" });
+    await userEvent.click(within(dialog).getByRole("button", { name: "Stop Stream" }));
+    await waitFor(() =>
+      expect(getToasts()[0]).toMatchObject({
+        title: "Stream Stopped",
+        description: "The stream has ended for everyone watching.",
+      }),
+    );
+    expect(await screen.findByText("Offline")).toBeTruthy();
+    expect(screen.queryByRole("region", { name: "Draft sermon" })).toBeNull();
   });
 
   it("Stream Settings sends the new title, URL and chat state (PATCH) and says 'Settings Updated'", async () => {
