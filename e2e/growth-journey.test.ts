@@ -68,8 +68,8 @@ describe("the growth journey", () => {
     await expect.poll(() => marks.count()).toBe(2);
     await marks.first().click();
     await expect.poll(() => marks.count()).toBe(1);
-    // The first reading also completed the onboarding journey's "join_growth" step.
-    expect(await points(context)).toBe(before + 2 * POINTS.dailyReading + JOIN_GROWTH);
+    // The first reading also completed the onboarding journey's "join_growth" step (from its event, moments later).
+    await expect.poll(() => points(context)).toBe(before + 2 * POINTS.dailyReading + JOIN_GROWTH);
     await expect.poll(() => page.getByText("1 day", { exact: true }).isVisible()).toBe(true);
     await expect.poll(() => page.getByRole("button", { name: /2 of 3 readings \(today\)$/ }).isVisible()).toBe(true);
     const weekly = new RegExp(`^${2 * POINTS.dailyReading + JOIN_GROWTH}\\s*/ 250 points$`);

@@ -6,6 +6,7 @@ import { and, eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { Caller, createTestApp, type TTestApp } from "../../../test/app";
 import { addMember, createChurch, type TSignedIn, type TTestChurch } from "../../../test/factories";
+import { drainJobs } from "../../../test/jobs";
 import { auditEntries } from "../../db/schema/audit";
 import { userBadges, weeklyActionSteps } from "../../db/schema/growth";
 import { pointsLedger } from "../../db/schema/points";
@@ -107,6 +108,7 @@ describe("POST /api/weekly-action-step (admin)", () => {
     expect(got.status).toBe(200);
     expect(ZActionStep.parse(got.body)).toEqual(step);
 
+    await drainJobs(t.app);
     const activity = (await c.admin.get("/api/admin/recent-activity")).body;
     expect(activity[0].description).toBe("Weekly action step: Pray");
   });
@@ -227,12 +229,14 @@ describe("POST /api/weekly-action-step/{id}/complete", () => {
 
     const first = await m.post(`/api/weekly-action-step/${step.id}/complete`);
     expect(first.status).toBe(200);
+    // The answer's total is the step's award; the onboarding step follows from the event.
     expect(ZActionStepComplete.parse(first.body)).toEqual({
       awarded: POINTS.weeklyActionStep,
-      total: before + POINTS.weeklyActionStep + JOIN_GROWTH,
+      total: before + POINTS.weeklyActionStep,
       isCompleted: true,
       badges: ["first_action_step"],
     });
+    await drainJobs(t.app);
     const second = await m.post(`/api/weekly-action-step/${step.id}/complete`);
     expect(second.status).toBe(200);
     expect(second.body).toEqual({
@@ -265,6 +269,7 @@ describe("POST /api/weekly-action-step/{id}/complete", () => {
     const awarded = answers.map((a) => a.body.awarded as number);
     expect(awarded.filter((n) => n > 0)).toEqual([POINTS.weeklyActionStep]);
     expect(awarded.reduce((s, n) => s + n, 0)).toBe(POINTS.weeklyActionStep);
+    await drainJobs(t.app);
     expect(await pointsOf(m)).toBe(before + POINTS.weeklyActionStep + JOIN_GROWTH);
     const rows = await t.db
       .select()
@@ -440,8 +445,10 @@ describe("notifications (issue 11)", () => {
     const c = await utcChurch();
     const m = await addMember(t.app, c);
     await postStep(c.admin, { weekOf: addDays(thisSunday("UTC"), 7), title: "Next week's" });
+    await drainJobs(t.app);
     expect(await notes(m)).toEqual([]);
     const step = await postStep(c.admin);
+    await drainJobs(t.app);
     expect(await notes(m)).toEqual([
       expect.objectContaining({
         type: "announcement",
@@ -453,6 +460,7 @@ describe("notifications (issue 11)", () => {
       }),
     ]);
     await postStep(c.admin, { title: "Call two people" });
+    await drainJobs(t.app);
     expect(await notes(m)).toHaveLength(1);
     expect(await notes(c.admin)).toEqual([]);
   });
@@ -464,6 +472,7 @@ describe("notifications (issue 11)", () => {
     const step = await postStep(c.admin);
     await m.post(`/api/weekly-action-step/${step.id}/complete`);
     await m.post(`/api/weekly-action-step/${step.id}/complete`);
+    await drainJobs(t.app);
     const badges = (await m.get("/api/notifications")).body.notifications.filter(
       (n: { kind: string }) => n.kind === "badge_earned",
     );

@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestApp, type TTestApp } from "../../../test/app";
 import { addMember, createChurch, setTimeZone, type TSignedIn, type TTestChurch } from "../../../test/factories";
+import { drainJobs } from "../../../test/jobs";
 import { notifications } from "../../db/schema/community";
 import { nextWeekStartRun, runWeekStart, scheduleWeekStart, WEEK_START_JOB } from "../../lib/week-start";
 
@@ -43,6 +44,8 @@ async function saveStep(g: TGroup, weekOf: string, title: string): Promise<strin
 
 /** The ids of the steps a member was told of, one entry per notification. */
 async function announced(m: TSignedIn): Promise<(string | null)[]> {
+  // Announcements come through the job queue (the action_step.published event's subscriber).
+  await drainJobs(t.app);
   const rows = await t.db
     .select({ relatedId: notifications.relatedId })
     .from(notifications)

@@ -189,6 +189,7 @@ describe("POST /api/kudos", () => {
     await give(c.alice, c.bob);
     await give(c.alice, c.carol);
     await Promise.all([give(c.alice, c.bob), give(c.alice, c.carol)]);
+    await drainJobs(t.app);
     const paid = await t.db
       .select()
       .from(pointsLedger)
@@ -499,11 +500,14 @@ describe("kudos per member per hour (issue 23)", () => {
   afterEach(() => vi.useRealTimers());
 
   const sentBy = (who: TSignedIn) => t.db.select().from(kudos).where(eq(kudos.fromUserId, who.user.id));
-  const waitingFor = (c: TTestChurch) =>
-    t.db
+  const waitingFor = async (c: TTestChurch) => {
+    // The admins are told through the job queue (the kudos.submitted event's subscriber).
+    await drainJobs(t.app);
+    return t.db
       .select()
       .from(notifications)
       .where(and(eq(notifications.churchId, c.church.id), eq(notifications.kind, "kudos_waiting")));
+  };
 
   it("the 11th in an hour is 429 with a sentence, not stored, and tells no admin; an hour on it goes", async () => {
     // Only the app's clock is faked: the rows' created_at is the app's time.

@@ -111,11 +111,15 @@ describe("starting and stopping a stream", () => {
     const c = await createChurch(t.app);
     await startLive(c, { title: "Recorded Service" });
     const stopped = ZLiveStream.parse((await c.admin.post("/api/live-stream/stop")).body);
-    expect(stopped.sermonId).not.toBeNull();
+    // The draft is made from the live.ended event, moments after the answer; the stream then names it.
+    await drainJobs(t.app);
+    const [recorded] = (await c.admin.get("/api/live-stream/history")).body.map((s: unknown) => ZLiveStream.parse(s));
+    expect(recorded.id).toBe(stopped.id);
+    expect(recorded.sermonId).not.toBeNull();
     const [draft] = await t.db
       .select()
       .from(sermons)
-      .where(eq(sermons.id, stopped.sermonId as string));
+      .where(eq(sermons.id, recorded.sermonId as string));
     expect(draft).toMatchObject({
       churchId: c.church.id,
       title: "Recorded Service",
@@ -128,8 +132,11 @@ describe("starting and stopping a stream", () => {
     await startLive(c, { title: "No address", streamUrl: null });
     expect(ZLiveStream.parse((await c.admin.post("/api/live-stream/stop")).body).sermonId).toBeNull();
 
+    await drainJobs(t.app);
     const history = (await c.admin.get("/api/live-stream/history")).body.map((s: unknown) => ZLiveStream.parse(s));
     expect(history.map((s: { title: string }) => s.title)).toEqual(["No address", "Not recorded", "Recorded Service"]);
+    expect(history.map((s: { sermonId: string | null }) => s.sermonId === null)).toEqual([true, true, false]);
+    expect(await t.db.select().from(sermons).where(eq(sermons.churchId, c.church.id))).toHaveLength(1);
   });
 
   it("refuses a start without a title, or with an address no player plays, and stores nothing", async () => {
@@ -336,6 +343,7 @@ describe("notifications (issue 11)", () => {
     const c = await createChurch(t.app);
     const m = await addMember(t.app, c);
     const { eventId } = await startLive(c);
+    await drainJobs(t.app);
     expect((await m.get("/api/notifications")).body.notifications).toEqual([
       expect.objectContaining({
         type: "announcement",

@@ -102,7 +102,7 @@ const recipient = alias(users, "recipient");
 const kudosSubmitted = subscriber({
   name: "notifications.kudos_submitted",
   event: "kudos.submitted",
-  handle: async ({ payload, occurredAt }, ctx) => {
+  handle: async ({ payload }, ctx) => {
     const [row] = await ctx.db
       .select({
         id: kudos.id,
@@ -123,7 +123,6 @@ const kudosSubmitted = subscriber({
       kind: "kudos_waiting",
       to: { admins: true },
       except: payload.actorId,
-      joinedBy: new Date(occurredAt),
       title: "Kudos waiting for approval",
       message: `${name(row.fromFirstName, row.fromLastName)} recognized ${name(row.toFirstName, row.toLastName)}: ${row.title}`,
       link: "/admin/kudos",
@@ -137,7 +136,7 @@ const kudosSubmitted = subscriber({
 const liveStarted = subscriber({
   name: "notifications.live_started",
   event: "live.started",
-  handle: async ({ payload, occurredAt }, ctx) => {
+  handle: async ({ payload }, ctx) => {
     const [stream] = await ctx.db
       .select({ id: liveStreams.id, eventId: liveStreams.eventId, title: liveStreams.title })
       .from(liveStreams)
@@ -147,7 +146,6 @@ const liveStarted = subscriber({
       kind: "live_started",
       to: { everyone: true },
       except: payload.actorId,
-      joinedBy: new Date(occurredAt),
       title: "Live now",
       message: stream.title,
       link: "/live",

@@ -3,6 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestApp, type TTestApp } from "../../../test/app";
 import { addMember, createChurch, setTimeZone, type TSignedIn, type TTestChurch } from "../../../test/factories";
+import { drainJobs } from "../../../test/jobs";
 import { notifications } from "../../db/schema/community";
 import { prayerChainLinks, prayerChains } from "../../db/schema/prayer";
 import { runWeekStart } from "../../lib/week-start";
@@ -62,6 +63,8 @@ async function toldOf(m: TSignedIn) {
 
 /** Every member of `g` was told exactly once of their own link in the week's chain, naming their partner. */
 async function expectToldOnce(g: TGroup, weekStart: string, previous = 0) {
+  // Each member is told through the job queue (the prayer_chain.made event's subscriber).
+  await drainJobs(t.app);
   const links = await linksOf(g, weekStart);
   expect(links).toHaveLength(g.all.length);
   for (const m of g.all) {

@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Caller } from "../../../test/app";
 import { createTestApp, type TTestApp } from "../../../test/app";
 import { addMember, createChurch, type TSignedIn, type TTestChurch } from "../../../test/factories";
+import { drainJobs } from "../../../test/jobs";
 import { unzip } from "../../../test/zip";
 import { activities } from "../../db/schema/admin";
 import { notifications } from "../../db/schema/community";
@@ -47,11 +48,14 @@ async function sees(who: Caller, id: string): Promise<TPrayerRequest | undefined
   return a;
 }
 
-const notificationsAbout = (id: string) =>
-  t.db
+/** What members were told of a request, once the queue has delivered the events' effects. */
+async function notificationsAbout(id: string) {
+  await drainJobs(t.app);
+  return t.db
     .select({ userId: notifications.userId, kind: notifications.kind })
     .from(notifications)
     .where(eq(notifications.relatedId, id));
+}
 
 describe("prayer requests for the pastors and leaders only", () => {
   let c: TTestChurch;
@@ -113,6 +117,7 @@ describe("prayer requests for the pastors and leaders only", () => {
     expect(await sees(author, r.id)).toMatchObject({ isMine: true, userName: ANONYMOUS_NAME });
     expect(await sees(leader, r.id)).toBeUndefined();
     // The admins' activity line names nobody and says who it is for.
+    await drainJobs(t.app);
     const [line] = await t.db
       .select()
       .from(activities)

@@ -22,6 +22,7 @@ import {
   type TTestChurch,
   uniqueEmail,
 } from "../../../test/factories";
+import { drainJobs } from "../../../test/jobs";
 import { makePng } from "../../../test/png";
 import { activities } from "../../db/schema/admin";
 import { auditEntries } from "../../db/schema/audit";
@@ -69,6 +70,8 @@ const seen = async (who: Caller, id: string) => (await list(who, "?limit=100")).
 const rowsOf = (c: TTestChurch) => t.db.select().from(prayerRequests).where(eq(prayerRequests.churchId, c.church.id));
 
 async function onboardingRows(m: TSignedIn) {
+  // The step is paid from the request's or the prayer's event, through the job queue.
+  await drainJobs(t.app);
   return t.db
     .select()
     .from(pointsLedger)
@@ -408,9 +411,18 @@ describe("the onboarding step 'prayer_requests'", () => {
     expect(await onboardingRows(shy)).toEqual([]);
     expect((await shy.get("/api/auth/user")).body.points).toBe(before);
 
+    // A prayer for an anonymous request: its event names nobody, so the journey finds the prayer
+    // itself when the member's progress is read (the checklist does), and pays the step then.
     const prayer = await addMember(t.app, c);
     await prayer.post(`/api/prayer-requests/${r.id}/pray`);
+    expect(await onboardingRows(prayer)).toEqual([]);
+    expect((await prayer.get("/api/onboarding/progress")).body.stepsCompleted).toContain("prayer_requests");
     expect(await onboardingRows(prayer)).toHaveLength(1);
+    // A prayer for a named request pays it from its event.
+    const another = await addMember(t.app, c);
+    const open = await ask(named, { title: "For the youth camp" });
+    await another.post(`/api/prayer-requests/${open.id}/pray`);
+    expect(await onboardingRows(another)).toHaveLength(1);
   });
 });
 
@@ -517,8 +529,10 @@ describe("anonymity", () => {
 
 describe("notifications (issue 11)", () => {
   type TNote = { kind: string; title: string; message: string; relatedId: string; link: string };
-  const notes = async (who: Caller, kind: string): Promise<TNote[]> =>
-    (await who.get("/api/notifications")).body.notifications.filter((n: TNote) => n.kind === kind);
+  const notes = async (who: Caller, kind: string): Promise<TNote[]> => {
+    await drainJobs(t.app);
+    return (await who.get("/api/notifications")).body.notifications.filter((n: TNote) => n.kind === kind);
+  };
 
   it("an answered request tells everyone who prayed for it, not its author nor whoever marked it", async () => {
     const c = await createChurch(t.app);
@@ -656,7 +670,7 @@ describe("the audit trail of prayer moderation", () => {
       title: "Healing",
       description: "For my mother",
       isAnonymous: true,
-      visibility: "congregation",
+      visibility: "church",
     });
     expect(made.status).toBe(201);
     const id: string = made.body.id;

@@ -6,6 +6,7 @@ import { and, eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestApp, type TTestApp } from "../../../test/app";
 import { addMember, createChurch, setTimeZone, signUp } from "../../../test/factories";
+import { drainJobs } from "../../../test/jobs";
 import { churches } from "../../db/schema/churches";
 import { userBadges } from "../../db/schema/growth";
 import { pointsLedger } from "../../db/schema/points";
@@ -47,8 +48,9 @@ describe("the daily reading plan", () => {
     const [first, second] = today.readings;
     const done = await member.post("/api/bible-reading/complete", { passage: first.passage, readingDate: today.date });
     expect(done.status).toBe(200);
-    // The first reading also completes the onboarding journey's "join_growth" step.
-    expect(done.body).toEqual({ awarded: POINTS.dailyReading, total: POINTS.dailyReading + JOIN_GROWTH, streak: 1 });
+    // The answer counts the reading; the onboarding step follows from its event, through the queue.
+    expect(done.body).toEqual({ awarded: POINTS.dailyReading, total: POINTS.dailyReading, streak: 1 });
+    await drainJobs(t.app);
     const again = await member.post("/api/bible-reading/complete", { passage: first.passage, readingDate: today.date });
     expect(again.body).toEqual({ awarded: 0, total: POINTS.dailyReading + JOIN_GROWTH, streak: 1 });
     await member.post("/api/bible-reading/complete", { passage: second.passage, readingDate: today.date });
@@ -74,6 +76,7 @@ describe("the daily reading plan", () => {
     );
     expect(results.every((r) => r.status === 200)).toBe(true);
     expect(results.filter((r) => r.body.awarded === POINTS.dailyReading)).toHaveLength(1);
+    await drainJobs(t.app);
     expect(await readingRows(member.user.id)).toEqual([{ key: `${date}:${readings[2].passage}`, points: 10 }]);
     expect((await member.get("/api/auth/user")).body.points).toBe(POINTS.dailyReading + JOIN_GROWTH);
   });

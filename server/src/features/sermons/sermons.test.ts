@@ -216,6 +216,7 @@ describe("POST /api/sermons/{id}/watch", () => {
     const s2 = await createSermon(c.admin, { title: "Second" });
     const [a, b] = await Promise.all([m.post(`/api/sermons/${s1.id}/watch`), m.post(`/api/sermons/${s1.id}/watch`)]);
     expect([a.body.pointsAwarded, b.body.pointsAwarded].sort()).toEqual([0, 10]);
+    await drainJobs(t.app);
     // The first watch also completes the onboarding journey's "explore_sermons" step (once).
     const first = POINTS.sermonWatch + (ONBOARDING_STEPS.find((s) => s.id === "explore_sermons")?.points ?? Number.NaN);
     expect((await m.post(`/api/sermons/${s1.id}/watch`)).body).toEqual({
