@@ -7,6 +7,7 @@ import { and, eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { Caller, createTestApp, type TTestApp } from "../../../test/app";
 import { addMember, createChurch, createEvent, createSermon, setTimeZone, signUp } from "../../../test/factories";
+import { drainJobs } from "../../../test/jobs";
 import { userBadges } from "../../db/schema/growth";
 import { pointsLedger } from "../../db/schema/points";
 
@@ -34,7 +35,8 @@ describe("GET /api/user/stats: points and counts are per church", () => {
     });
     expect((await member.post(`/api/sermons/${sermon.id}/watch`)).body.pointsAwarded).toBe(10);
     expect((await member.post(`/api/events/${event.id}/check-in`)).status).toBeLessThan(300);
-    // The first sermon watched also completes the onboarding journey's "explore_sermons" step.
+    // The first sermon watched also completes the onboarding journey's "explore_sermons" step (from its event).
+    await drainJobs(t.app);
     const firstWatch = POINTS.sermonWatch + stepPoints("explore_sermons");
     expect(await stats(member)).toEqual({
       points: firstWatch,
