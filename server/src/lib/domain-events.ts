@@ -80,6 +80,36 @@ export const DOMAIN_EVENTS = {
     pausedIntegrations: z.array(z.string().max(100)).max(10).optional(),
   }),
   "church.created": z.strictObject({ ...base, name: title }),
+  /**
+   * An invitation e-mailed (`again`: the same link once more) or saved to wait for review
+   * (`waiting`), with the address and role it was made for (the admins' feed names them).
+   */
+  "invitation.sent": z.strictObject({
+    ...base,
+    invitationId: z.uuid(),
+    email: z.string().max(320),
+    role: z.string().max(40),
+    again: z.boolean(),
+    waiting: z.boolean(),
+  }),
+  /** "Send all waiting": `count` invitations that waited for review were e-mailed. */
+  "invitation.waiting_sent": z.strictObject({ ...base, count: z.number().int().min(1) }),
+  /** A member import made invitations: how many, how many e-mailed now and how many wait for review. */
+  "import.completed": z.strictObject({
+    ...base,
+    created: z.number().int().min(0),
+    sent: z.number().int().min(0),
+    waiting: z.number().int().min(0),
+  }),
+  /** An admin dismissed a request to join (the address it came from). */
+  "invitation_request.dismissed": z.strictObject({ ...base, requestId: z.uuid(), email: z.string().max(320) }),
+  /** A sync of a people integration finished with `added` people waiting for review (actor: the system). */
+  "integration.synced": z.strictObject({
+    ...base,
+    integrationId: z.uuid(),
+    platform: title,
+    added: z.number().int().min(0),
+  }),
   /** Someone asked to join on the church's public page (`actorId` null: they have no account here). */
   "invitation_request.created": z.strictObject({ ...base, requestId: z.uuid() }),
   /** A step members are told of: saved for this week, or saved ahead and its week has begun (actor: the system). */
@@ -207,6 +237,11 @@ export class DomainEvents {
         },
       });
     }
+  }
+
+  /** The subscribers of `event` in this process, in the order they were subscribed. */
+  subscribersOf(event: TEventName): readonly TSubscriber[] {
+    return this.byEvent.get(event) ?? [];
   }
 
   /**

@@ -132,7 +132,87 @@ const invitationRequested = subscriber({
   },
 });
 
+const people = (n: number) => `${n} ${n === 1 ? "person" : "people"}`;
+
+const invitationSent = subscriber({
+  name: "activity.invitation_sent",
+  event: "invitation.sent",
+  handle: async ({ payload: p, occurredAt }, ctx) => {
+    const line: TLine = p.waiting
+      ? {
+          kind: "invitation_waiting",
+          description: `Invitation to ${p.email} (${roleLabel(p.role)}) waits for review`,
+          userId: p.actorId,
+        }
+      : p.again
+        ? { kind: "invitation_sent", description: `Invitation sent again to ${p.email}`, userId: p.actorId }
+        : {
+            kind: "invitation_sent",
+            description: `Invitation sent to ${p.email} (${roleLabel(p.role)})`,
+            userId: p.actorId,
+          };
+    await addLines(ctx, occurredAt, [line]);
+  },
+});
+
+const waitingSent = subscriber({
+  name: "activity.invitation_waiting_sent",
+  event: "invitation.waiting_sent",
+  handle: async ({ payload: p, occurredAt }, ctx) => {
+    await addLines(ctx, occurredAt, [
+      { kind: "invitation_sent", description: `${p.count} waiting invitations sent`, userId: p.actorId },
+    ]);
+  },
+});
+
+const importCompleted = subscriber({
+  name: "activity.import_completed",
+  event: "import.completed",
+  handle: async ({ payload: p, occurredAt }, ctx) => {
+    await addLines(ctx, occurredAt, [
+      {
+        kind: "invitation_sent",
+        description: `${people(p.created)} imported (${p.sent} invitations sent, ${p.waiting} waiting for review)`,
+        userId: p.actorId,
+      },
+    ]);
+  },
+});
+
+const requestDismissed = subscriber({
+  name: "activity.invitation_request_dismissed",
+  event: "invitation_request.dismissed",
+  handle: async ({ payload: p, occurredAt }, ctx) => {
+    await addLines(ctx, occurredAt, [
+      {
+        kind: "invitation_request_dismissed",
+        description: `Request to join from ${p.email} dismissed`,
+        userId: p.actorId,
+      },
+    ]);
+  },
+});
+
+const integrationSynced = subscriber({
+  name: "activity.integration_synced",
+  event: "integration.synced",
+  handle: async ({ payload: p, occurredAt }, ctx) => {
+    await addLines(ctx, occurredAt, [
+      {
+        kind: "integration_sync",
+        description: `${p.platform} sync: ${people(p.added)} waiting for review`,
+        userId: null,
+      },
+    ]);
+  },
+});
+
 export const memberActivitySubscribers: TSubscriber[] = [
+  invitationSent,
+  waitingSent,
+  importCompleted,
+  requestDismissed,
+  integrationSynced,
   memberJoined,
   memberRoleChanged,
   memberLeft,

@@ -8,9 +8,9 @@ import type { TDb, TRootDb } from "../../db/client";
 import { recordAudit } from "../../lib/audit";
 import type { TChanged } from "../../lib/context";
 import { createToken, sha256 } from "../../lib/crypto";
+import { publish } from "../../lib/domain-events";
 import { lockBulkInvitations } from "../../lib/membership";
 import type { SecretBox } from "../../lib/secrets";
-import { recordActivity } from "../admin/activity.repo";
 import {
   endSyncRun,
   findChurchMembers,
@@ -151,11 +151,13 @@ async function runPages(deps: TSyncDeps, id: string, stepper: TStepper, run: Non
           },
         );
       if (done && after.added > 0 && locked.platform !== "mailchimp")
-        await recordActivity(
-          { db: tx, churchId: locked.churchId, userId: null },
-          "integration_sync",
-          `${platformName(locked)} sync: ${after.added} ${after.added === 1 ? "person" : "people"} waiting for review`,
-        );
+        await publish(tx, "integration.synced", {
+          churchId: locked.churchId,
+          actorId: null,
+          integrationId: locked.id,
+          platform: platformName(locked),
+          added: after.added,
+        });
       return { result, done };
     });
     if ("lost" in saved) {

@@ -3,6 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { Caller, createTestApp, type TTestApp } from "../../../test/app";
 import { createChurch, invite, signUp, type TTestChurch, uniqueEmail } from "../../../test/factories";
+import { drainJobs } from "../../../test/jobs";
 import { connectIntegration, standInEnv, syncNow, waitForSync } from "../../../test/stand-ins/drive-sync";
 import type { TPlanningCenterState } from "../../../test/stand-ins/planning-center";
 import { startPlanningCenterStandIn } from "../../../test/stand-ins/planning-center";
@@ -151,6 +152,12 @@ describe("Planning Center: the sync", () => {
     // The admin's list shows them waiting for review.
     const listed = (await c.admin.get("/api/invitations")).body as { email: string; sentAt?: string | null }[];
     expect(listed.filter((i) => i.email === people[10].email)).toHaveLength(1);
+    // The admins' feed says so, once, from the finished sync's event (integration.synced).
+    await drainJobs(t.app);
+    const feed = (await c.admin.get("/api/admin/recent-activity")).body as { description: string }[];
+    expect(feed.filter((a) => a.description.includes("sync:")).map((a) => a.description)).toEqual([
+      "Planning Center sync: 245 people waiting for review",
+    ]);
   });
 
   it("a later sync brings changed names in (members by the remembered id), invites only new people, never twice", async () => {

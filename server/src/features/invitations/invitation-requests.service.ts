@@ -5,8 +5,8 @@ import { invitationRequests } from "../../db/schema/invitations";
 import { recordAudit } from "../../lib/audit";
 import { churchRow, inChurch } from "../../lib/church-scope";
 import type { TChurchCtx } from "../../lib/context";
+import { publish } from "../../lib/domain-events";
 import { conflict, notFound } from "../../lib/errors";
-import { recordActivity } from "../admin/activity.repo";
 import { createInvitation, type TInvitationDeps } from "./invitations.service";
 
 type TRequestRow = typeof invitationRequests.$inferSelect;
@@ -73,7 +73,12 @@ export async function dismissInvitationRequest(ctx: TChurchCtx, id: string): Pro
       .update(invitationRequests)
       .set({ handledAt: new Date(), outcome: "dismissed" })
       .where(churchRow(invitationRequests, tx, id));
-    await recordActivity(tx, "invitation_request_dismissed", `Request to join from ${request.email} dismissed`);
+    await publish(db, "invitation_request.dismissed", {
+      churchId: ctx.churchId,
+      actorId: ctx.userId,
+      requestId: id,
+      email: request.email,
+    });
     await recordAudit(db, ctx, {
       action: "invitation_request.declined",
       targetType: "invitation_request",

@@ -5,7 +5,7 @@ import {
   UNCONFIRMED_ADMIN_INVITATION_EMAILS,
 } from "@common/invitation-helpers";
 import type { TInvitation, TInvitationSource, TPublicInvitation, ZCreateInvitationBody } from "@common/invitations";
-import { ROLE_LABELS, type TRole } from "@common/roles";
+import type { TRole } from "@common/roles";
 import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { TDb } from "../../db/client";
@@ -14,6 +14,7 @@ import { auditChanges, recordAudit } from "../../lib/audit";
 import { inChurch } from "../../lib/church-scope";
 import type { TChurchCtx, TUserCtx } from "../../lib/context";
 import { createToken, sha256 } from "../../lib/crypto";
+import { publish } from "../../lib/domain-events";
 import { markEmailProved } from "../../lib/email-proof";
 import { AppError, conflict, forbidden, notFound } from "../../lib/errors";
 import { type Mailer, unlinkable } from "../../lib/mail";
@@ -21,7 +22,6 @@ import { renderMail } from "../../lib/mail-layout";
 import { getUsableInvitation, lockBulkInvitations, redeemInvitation } from "../../lib/membership";
 import type { SecretBox } from "../../lib/secrets";
 import { accountChanged, deleteUserSessions } from "../../lib/sessions";
-import { recordActivity } from "../admin/activity.repo";
 import {
   countInvitationSends,
   countInvitationSendsByRecipient,
@@ -211,19 +211,24 @@ export async function createInvitation(
       // Held back: it waits for review, as an import's does, until the sender confirms their address.
       ...(isSending ? {} : { sentAt: null }),
     });
-    const role = ROLE_LABELS[row.role as TRole];
     await recordAudit(db, ctx, {
       action: "invitation.created",
       targetType: "invitation",
       targetId: row.id,
       changes: auditChanges(null, { email: row.email, role: row.role, sent: isSending }),
     });
+    const sent = {
+      churchId: ctx.churchId,
+      actorId: ctx.userId,
+      invitationId: row.id,
+      email: row.email,
+      role: row.role,
+    };
+    await publish(db, "invitation.sent", { ...sent, again: false, waiting: !isSending });
     if (!isSending) {
-      await recordActivity(tx, "invitation_waiting", `Invitation to ${row.email} (${role}) waits for review`);
       return { ...toInvitation(row, deps.secrets), notice: CONFIRM_TO_SEND_INVITATIONS };
     }
     await enqueueInvitationMail(db, row, token, deps);
-    await recordActivity(tx, "invitation_sent", `Invitation sent to ${row.email} (${role})`);
     return toInvitation(row, deps.secrets);
   });
 }
@@ -241,7 +246,15 @@ export async function resendInvitation(ctx: TChurchCtx, id: string, deps: TInvit
     if (!token) throw conflict("This invitation's link can no longer be read. Delete it and invite the address anew.");
     if (!(await claimInvitationSend(tx, row.email, deps))) throw mustConfirmToSend();
     await enqueueInvitationMail(db, row, token, deps);
-    await recordActivity(tx, "invitation_sent", `Invitation sent again to ${row.email}`);
+    await publish(db, "invitation.sent", {
+      churchId: ctx.churchId,
+      actorId: ctx.userId,
+      invitationId: row.id,
+      email: row.email,
+      role: row.role,
+      again: true,
+      waiting: false,
+    });
     await recordAudit(db, ctx, {
       action: "invitation.resent",
       targetType: "invitation",
@@ -271,7 +284,15 @@ export async function sendWaitingInvitation(ctx: TChurchCtx, id: string, deps: T
     if (!token) throw conflict("This invitation's link can no longer be read. Delete it and invite the address anew.");
     if (!(await claimInvitationSend(tx, row.email, deps))) throw mustConfirmToSend();
     await enqueueInvitationMail(db, sent, token, deps);
-    await recordActivity(tx, "invitation_sent", `Invitation sent to ${row.email} (${ROLE_LABELS[row.role as TRole]})`);
+    await publish(db, "invitation.sent", {
+      churchId: ctx.churchId,
+      actorId: ctx.userId,
+      invitationId: row.id,
+      email: row.email,
+      role: row.role,
+      again: false,
+      waiting: false,
+    });
     return toInvitation(sent, deps.secrets);
   });
 }
@@ -364,7 +385,8 @@ export async function sendAllWaitingInvitations(
     await lockBulkInvitations(db, ctx.churchId);
     await assertStillAdmin(tx);
     const result = await sendInvitationRows(tx, await findWaitingInvitations(tx), deps);
-    if (result.sent > 0) await recordActivity(tx, "invitation_sent", `${result.sent} waiting invitations sent`);
+    if (result.sent > 0)
+      await publish(db, "invitation.waiting_sent", { churchId: ctx.churchId, actorId: ctx.userId, count: result.sent });
     return result;
   });
 }

@@ -12,8 +12,8 @@ import { z } from "zod";
 import { auditChanges, recordAudit } from "../../lib/audit";
 import type { TChurchCtx } from "../../lib/context";
 import { createToken, sha256 } from "../../lib/crypto";
+import { publish } from "../../lib/domain-events";
 import { lockBulkInvitations } from "../../lib/membership";
-import { recordActivity } from "../admin/activity.repo";
 import { createInvitationRows } from "./invitations.repo";
 import { assertStillAdmin, sendInvitationRows, type TInvitationDeps } from "./invitations.service";
 import { parseCsv, resolveMapping, toCsv } from "./member-import.csv";
@@ -137,11 +137,13 @@ export async function importMembers(
         ? await sendInvitationRows(tx, created, deps)
         : { sent: 0, waiting: created.length, notice: undefined };
     if (created.length > 0) {
-      await recordActivity(
-        tx,
-        "invitation_sent",
-        `${created.length} ${created.length === 1 ? "person" : "people"} imported (${sent} invitations sent, ${waiting} waiting for review)`,
-      );
+      await publish(tx.db, "import.completed", {
+        churchId: ctx.churchId,
+        actorId: ctx.userId,
+        created: created.length,
+        sent,
+        waiting,
+      });
     }
     const result = { created: created.length, sent, waiting, skipped: rows.length - ok.length };
     // Counts only: the addresses are in the invitations themselves, not copied into the trail.
