@@ -306,6 +306,7 @@ describe("admin: requests to join", () => {
     expect((await c.admin.get("/api/admin/invitation-requests")).body).toEqual([]);
     const invitations = (await c.admin.get("/api/invitations")).body;
     expect(invitations.map((i: { email: string }) => i.email)).not.toContain(body.email);
+    await drainJobs(t.app);
     const activity = await c.admin.get("/api/admin/recent-activity");
     expect(activity.body[0].description).toBe(`Request to join from ${body.email} dismissed`);
     const [entry] = await findAuditEntries(t.db, c.church.id, "invitation_request.declined");
