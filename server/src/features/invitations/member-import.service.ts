@@ -160,9 +160,19 @@ export async function importMembers(
 const day = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : null);
 const stamp = (d: Date | null) => (d ? d.toISOString() : null);
 
+/** A download of the church's people is itself in the audit log (`export.downloaded`), with its row count. */
+const recordExport = (ctx: TChurchCtx, what: "members" | "invitations", rows: number) =>
+  recordAudit(ctx.db, ctx, {
+    action: "export.downloaded",
+    targetType: what,
+    targetId: null,
+    changes: { rows: [null, rows] },
+  });
+
 /** The church's members as CSV. Last active is the day only, as admins see it in the app. */
 export async function exportMembersCsv(ctx: TChurchCtx): Promise<string> {
   const rows = await findMembersForExport(ctx);
+  await recordExport(ctx, "members", rows.length);
   return toCsv(
     ["Email", "First Name", "Last Name", "Role", "Joined", "Points", "Last Active"],
     rows.map((r) => [
@@ -180,6 +190,7 @@ export async function exportMembersCsv(ctx: TChurchCtx): Promise<string> {
 /** The church's invitations as CSV (never their links). */
 export async function exportInvitationsCsv(ctx: TChurchCtx): Promise<string> {
   const rows = await findInvitationsForExport(ctx);
+  await recordExport(ctx, "invitations", rows.length);
   return toCsv(
     ["Email", "First Name", "Last Name", "Role", "Status", "Source", "Created", "Sent", "Expires"],
     rows.map((r) => {

@@ -287,6 +287,13 @@ describe("export", () => {
     expect(inv.body).not.toMatch(/[\w-]{43}/); // no invitation links
     // The other church's people are in neither file.
     for (const e of [other.admin.user.email, otherMember.user.email]) expect(res.body + inv.body).not.toContain(e);
+    // Each download is in the church's audit log, by whom and how many rows; the other church's log has none.
+    const downloads = await findAuditEntries(t.db, c.church.id, "export.downloaded");
+    expect(downloads.map((d) => [d.actorId, d.targetType, d.changes])).toEqual([
+      [c.admin.user.id, "members", { rows: [null, members.length - 1] }],
+      [c.admin.user.id, "invitations", { rows: [null, rows.length - 1] }],
+    ]);
+    expect(await findAuditEntries(t.db, other.church.id, "export.downloaded")).toEqual([]);
   });
 });
 
