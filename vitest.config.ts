@@ -8,8 +8,7 @@ const alias = {
 
 /**
  * `npm test` runs every project: unit tests, server integration tests on a real PostgreSQL (one
- * database per file, files in parallel) and browser tests in Chromium. Server and browser files
- * share their worker's modules (`isolate: false`); each still makes its own app and database.
+ * database per file, files in parallel) and browser tests in Chromium.
  */
 export default defineConfig({
   resolve: { alias },
@@ -31,11 +30,9 @@ export default defineConfig({
           include: ["server/src/**/*.test.ts"],
           exclude: ["server/src/**/*.unit.test.ts"],
           globalSetup: ["server/test/global-setup.ts"],
-          // The files of a worker share its modules: the app's code (every feature, Fastify, drizzle,
-          // pg) is imported once per worker instead of once per file, about a third of this
-          // project's time. Safe because each file makes its own app, database and mocks, and
-          // file-setup.ts puts back what a file changes process-wide (timers, spies, stubs).
-          isolate: false,
+          // Each file in its own module graph: sharing a worker's modules (`isolate: false`) saved a
+          // third of the import time but a whole CI run then ran out of database connections (a
+          // file's pools and workers outlived it). file-setup.ts still puts back timers and spies.
           setupFiles: ["server/test/file-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -59,8 +56,6 @@ export default defineConfig({
           environment: "node",
           include: ["e2e/**/*.test.ts"],
           globalSetup: ["server/test/global-setup.ts", "e2e/global-setup.ts"],
-          // As in the server project: the app's code and Playwright imported once per worker.
-          isolate: false,
           setupFiles: ["server/test/file-setup.ts"],
           // A page's first paint waits for its code: seconds, not one, when the machine is busy
           // (the browser files run side by side with the server tests).

@@ -76,7 +76,9 @@ const ZAuditDate = z
   .refine((v) => {
     const d = new Date(`${v}T00:00:00Z`);
     return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v);
-  }, "That date does not exist");
+  }, "That date does not exist")
+  // The trail holds nothing older than the app; a year before 1970 is a typing slip.
+  .refine((v) => v >= "1970-01-01", "Choose a date from 1970 on");
 /** An empty query field (`?action=`) is no filter, as a form sends it. */
 const blankless = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (v === "" || v === null ? undefined : v), schema.optional());
@@ -109,7 +111,8 @@ const auditQuery = (defaultLimit: number) =>
           .regex(
             /^(system|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i,
             "Choose a person from the list",
-          ),
+          )
+          .transform((v) => v.toLowerCase()),
       ),
       from: blankless(ZAuditDate),
       to: blankless(ZAuditDate),

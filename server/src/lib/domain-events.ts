@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { ROLES } from "@common/roles";
 import type { FastifyBaseLogger } from "fastify";
 import { z } from "zod";
@@ -53,7 +53,8 @@ export const DOMAIN_EVENTS = {
   "prayer.created": prayerEvent({ requestId: z.uuid() }),
   /** `actorId` is who prayed (none on an anonymous request). */
   "prayer.prayed": prayerEvent({ requestId: z.uuid() }),
-  "prayer.answered": prayerEvent({ requestId: z.uuid() }),
+  /** `answeredBy`: an admin who answered someone else's request; null when the author did (never names the author). */
+  "prayer.answered": prayerEvent({ requestId: z.uuid(), answeredBy: z.uuid().nullable() }),
   /** `liveEventId` is the stream's row (`live_streams.id`). */
   "live.started": z.strictObject({ ...base, liveEventId: z.uuid() }),
   "live.ended": z.strictObject({ ...base, liveEventId: z.uuid() }),
@@ -183,7 +184,25 @@ export async function publish<N extends TEventName>(tx: TDb, name: N, payload: T
  * church, and `changed` (a cached list or member to forget), which takes effect once that
  * transaction has committed, so no process reloads the old rows in between.
  */
-export type TSubscriberCtx = { db: TDb; churchId: string; log: FastifyBaseLogger; changed: TChanged };
+export type TSubscriberCtx = {
+  db: TDb;
+  churchId: string;
+  log: FastifyBaseLogger;
+  changed: TChanged;
+  /**
+   * The id of the `n`th row (or the row about `n`) this subscriber adds for this event: the same on every run, so a
+   * subscriber run again (after a crash between its commit and its job's completion) inserts with
+   * `onConflictDoNothing()` and adds nothing twice.
+   */
+  rowId: (n?: number | string) => string;
+};
+
+/** A UUID (version 8 layout) from the event, the subscriber and a row number: the same each time. */
+export function eventRowId(eventId: string, subscriberName: string, n: number | string = 0): string {
+  const h = createHash("sha256").update(`${eventId}\0${subscriberName}\0${n}`).digest("hex");
+  const variant = (8 | (Number.parseInt(h[16], 16) & 3)).toString(16);
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-8${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
 
 /**
  * One reaction to one event. `name` (`<feature>.<what>`) is its job's task name: never rename one
@@ -232,7 +251,8 @@ export class DomainEvents {
           const changed: TChanged = async (topic, id) => {
             pending.push([topic, id]);
           };
-          await this.db.transaction((tx) => s.handle(checked, { db: tx, churchId, log: this.log, changed }));
+          const rowId = (n: number | string = 0) => eventRowId(checked.id, s.name, n);
+          await this.db.transaction((tx) => s.handle(checked, { db: tx, churchId, log: this.log, changed, rowId }));
           for (const [topic, id] of pending) await this.changed(topic, id);
         },
       });

@@ -19,13 +19,17 @@ const sermonPublished = subscriber({
   event: "sermon.published",
   handle: async (event, ctx) => {
     const s = event.payload;
-    await ctx.db.insert(activities).values({
-      churchId: ctx.churchId,
-      userId: event.payload.actorId,
-      kind: "sermon_created",
-      description: `New sermon: ${s.title} (${s.speaker})`,
-      createdAt: new Date(event.occurredAt),
-    });
+    await ctx.db
+      .insert(activities)
+      .values({
+        id: ctx.rowId(),
+        churchId: ctx.churchId,
+        userId: event.payload.actorId,
+        kind: "sermon_created",
+        description: `New sermon: ${s.title} (${s.speaker})`,
+        createdAt: new Date(event.occurredAt),
+      })
+      .onConflictDoNothing();
   },
 });
 
@@ -34,13 +38,17 @@ const eventPublished = subscriber({
   event: "event.published",
   handle: async (event, ctx) => {
     const e = event.payload;
-    await ctx.db.insert(activities).values({
-      churchId: ctx.churchId,
-      userId: event.payload.actorId,
-      kind: "event_created",
-      description: `New event: ${e.title}`,
-      createdAt: new Date(event.occurredAt),
-    });
+    await ctx.db
+      .insert(activities)
+      .values({
+        id: ctx.rowId(),
+        churchId: ctx.churchId,
+        userId: event.payload.actorId,
+        kind: "event_created",
+        description: `New event: ${e.title}`,
+        createdAt: new Date(event.occurredAt),
+      })
+      .onConflictDoNothing();
   },
 });
 
@@ -65,16 +73,20 @@ const prayerCreated = subscriber({
           .from(users)
           .where(eq(users.id, payload.actorId))
       : [];
-    await ctx.db.insert(activities).values({
-      churchId: ctx.churchId,
-      userId: payload.isAnonymous ? null : payload.actorId,
-      kind: "prayer_request",
-      description:
-        payload.isAnonymous || !author
-          ? `A prayer request was shared${forLeaders}`
-          : `${getMemberDisplayName(author)} shared a prayer request${forLeaders}`,
-      createdAt: new Date(occurredAt),
-    });
+    await ctx.db
+      .insert(activities)
+      .values({
+        id: ctx.rowId(),
+        churchId: ctx.churchId,
+        userId: payload.isAnonymous ? null : payload.actorId,
+        kind: "prayer_request",
+        description:
+          payload.isAnonymous || !author
+            ? `A prayer request was shared${forLeaders}`
+            : `${getMemberDisplayName(author)} shared a prayer request${forLeaders}`,
+        createdAt: new Date(occurredAt),
+      })
+      .onConflictDoNothing();
   },
 });
 
@@ -100,13 +112,17 @@ const kudosSubmitted = subscriber({
       .leftJoin(recipient, eq(recipient.id, kudos.toUserId))
       .where(churchRow(kudos, ctx, payload.kudosId));
     if (!row) return;
-    await ctx.db.insert(activities).values({
-      churchId: ctx.churchId,
-      userId: payload.actorId,
-      kind: "kudos_given",
-      description: `${named(row.fromFirstName, row.fromLastName)} recognized ${named(row.toFirstName, row.toLastName)}`,
-      createdAt: new Date(occurredAt),
-    });
+    await ctx.db
+      .insert(activities)
+      .values({
+        id: ctx.rowId(),
+        churchId: ctx.churchId,
+        userId: payload.actorId,
+        kind: "kudos_given",
+        description: `${named(row.fromFirstName, row.fromLastName)} recognized ${named(row.toFirstName, row.toLastName)}`,
+        createdAt: new Date(occurredAt),
+      })
+      .onConflictDoNothing();
   },
 });
 
@@ -115,13 +131,17 @@ const actionStepSaved = subscriber({
   name: "activity.action_step_saved",
   event: "action_step.saved",
   handle: async ({ payload, occurredAt }, ctx) => {
-    await ctx.db.insert(activities).values({
-      churchId: ctx.churchId,
-      userId: payload.actorId,
-      kind: "action_step_set",
-      description: `Weekly action step: ${payload.title}`,
-      createdAt: new Date(occurredAt),
-    });
+    await ctx.db
+      .insert(activities)
+      .values({
+        id: ctx.rowId(),
+        churchId: ctx.churchId,
+        userId: payload.actorId,
+        kind: "action_step_set",
+        description: `Weekly action step: ${payload.title}`,
+        createdAt: new Date(occurredAt),
+      })
+      .onConflictDoNothing();
   },
 });
 

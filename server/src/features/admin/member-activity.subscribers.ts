@@ -18,7 +18,10 @@ type TLine = { kind: string; description: string; userId: string | null };
 async function addLines(ctx: TSubscriberCtx, occurredAt: string, lines: TLine[]): Promise<void> {
   if (lines.length === 0) return;
   const createdAt = new Date(occurredAt);
-  await ctx.db.insert(activities).values(lines.map((l) => ({ ...l, churchId: ctx.churchId, createdAt })));
+  await ctx.db
+    .insert(activities)
+    .values(lines.map((l, i) => ({ ...l, id: ctx.rowId(i), churchId: ctx.churchId, createdAt })))
+    .onConflictDoNothing();
 }
 
 /** The member's name as it is now (after a removal they are in no church: read by id). */

@@ -3,6 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TTestApp } from "../../../test/app";
 import { addMember, createChurch, createSermon, type TSignedIn, type TTestChurch } from "../../../test/factories";
+import { drainJobs } from "../../../test/jobs";
 import { unzip } from "../../../test/zip";
 import { pushSubscriptions } from "../../db/schema/community";
 import { sermonHighlights } from "../../db/schema/highlights";
@@ -146,6 +147,8 @@ describe("the church export and anonymous prayer requests", () => {
       lastSuccessAt: boazPrayed.at,
     });
 
+    // What follows each change (notifications, feed lines) has happened.
+    await drainJobs(t.app);
     // Through the real route, as the admin's browser downloads it (the raw bytes of the ZIP).
     const raw = await t.app.inject({
       method: "GET",

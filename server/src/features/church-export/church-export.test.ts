@@ -11,6 +11,7 @@ import {
   type TTestChurch,
   uniqueEmail,
 } from "../../../test/factories";
+import { drainJobs } from "../../../test/jobs";
 import { unzip } from "../../../test/zip";
 import { CHURCH_DATA } from "../../data-kinds";
 import { sessions } from "../../db/schema/auth";
@@ -278,6 +279,8 @@ async function dbKeys(file: string, churchId: string): Promise<string[]> {
 }
 
 async function download(caller: TSignedIn) {
+  // What follows each change (notifications, feed lines) has happened first.
+  await drainJobs(t.app);
   const res = await t.app.inject({ method: "GET", url: URL, headers: { cookie: caller.cookie ?? "" } });
   return res;
 }

@@ -32,6 +32,7 @@ async function sendMemberWebhook(
   await queueMemberWebhook(ctx.db, ctx.churchId, {
     event,
     occurredAt: new Date(occurredAt),
+    deliveryId: (integrationId) => ctx.rowId(integrationId),
     member: {
       id: member.userId,
       email: account.email,

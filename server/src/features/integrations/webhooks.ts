@@ -98,7 +98,13 @@ export async function findWebhookIntegration(db: TDb, churchId: string, id: stri
 export async function queueMemberWebhook(
   tx: TDb,
   churchId: string,
-  event: { event: TWebhookEvent; member: TWebhookMember; occurredAt?: Date },
+  event: {
+    event: TWebhookEvent;
+    member: TWebhookMember;
+    occurredAt?: Date;
+    /** The delivery's id for an integration, the same each time the same event is queued again. */
+    deliveryId?: (integrationId: string) => string;
+  },
 ): Promise<void> {
   const targets = await findWebhookTargets(tx, churchId);
   if (targets.length === 0) return;
@@ -109,7 +115,10 @@ export async function queueMemberWebhook(
   if (!church) return;
   const occurredAt = (event.occurredAt ?? new Date()).toISOString();
   for (const target of targets) {
-    const body = { id: randomUUID(), event: event.event, occurredAt, church, member: event.member };
-    await addJob(tx, WEBHOOK_JOB, { integrationId: target.id, body });
+    const id = event.deliveryId?.(target.id) ?? randomUUID();
+    const body = { id, event: event.event, occurredAt, church, member: event.member };
+    // Keyed by delivery: queued again while it waits, it is not added twice; a receiver that got it
+    // already knows the id.
+    await addJob(tx, WEBHOOK_JOB, { integrationId: target.id, body }, { key: `webhook:${id}` });
   }
 }

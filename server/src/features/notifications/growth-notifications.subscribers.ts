@@ -82,7 +82,9 @@ const prayerAnswered = subscriber({
           request.visibility === "leaders" ? inArray(users.role, ["ADMIN", "SUPER_ADMIN"]) : undefined,
         ),
       );
-    const userIds = prayed.map((p) => p.userId).filter((u) => u !== request.authorId && u !== payload.actorId);
+    const userIds = prayed
+      .map((p) => p.userId)
+      .filter((u) => u !== request.authorId && u !== payload.actorId && u !== payload.answeredBy);
     await notify(ctx.db, ctx, {
       kind: "prayer_answered",
       to: { userIds },
@@ -194,7 +196,8 @@ const badgeEarned = subscriber({
       title: "Badge earned",
       message: `You earned the ${badge.name} badge: ${badge.description}`,
       link: "/profile",
-      dedupeKey: `badge_earned:${payload.badge}`,
+      // Per church: a member who moves earns the badge anew there (the key is unique per user).
+      dedupeKey: `badge_earned:${ctx.churchId}:${payload.badge}`,
     });
   },
 });

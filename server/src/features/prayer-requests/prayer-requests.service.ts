@@ -146,6 +146,8 @@ export async function markPrayerAnswered(
       ...prayerActor(request, ctx.userId),
       churchId: ctx.churchId,
       requestId: id,
+      // An admin answering someone else's request (never the author): not told of their own act.
+      answeredBy: answered.authorId === ctx.userId ? null : ctx.userId,
     });
     if (answered.authorId !== ctx.userId)
       await recordAudit(tx, ctx, {
@@ -185,8 +187,9 @@ export async function setPrayerHidden(ctx: TChurchCtx, id: string, hidden: boole
       .update(prayerRequests)
       .set({ hiddenAt })
       .where(churchRow(prayerRequests, ctx, id));
-    const isOwnAnonymous = before.isAnonymous && before.authorId === ctx.userId;
-    await recordAudit(tx, isOwnAnonymous ? { churchId: ctx.churchId, userId: null } : ctx, {
+    // The acting admin, always: hiding is moderation, not authorship. (Recording an admin's own
+    // anonymous request as "System" would single it out as written by an admin.)
+    await recordAudit(tx, ctx, {
       action: hidden ? "prayer.hidden" : "prayer.unhidden",
       targetType: "prayer_request",
       targetId: id,

@@ -94,6 +94,9 @@ export async function updateChurchSettings(
   else if (logoUrl?.startsWith("/api/")) logoUrl = logoUrl.startsWith(ownLogoPrefix) ? current.logoUrl : null;
 
   const church = await ctx.db.transaction(async (tx) => {
+    // The row as it is now, held until this change commits: the audit's "before" is what this
+    // change replaced, also when another admin saved a moment ago.
+    const [before = current] = await tx.select().from(churches).where(eq(churches.id, ctx.churchId)).for("update");
     if (logo) {
       await tx
         .insert(churchLogos)
@@ -134,7 +137,7 @@ export async function updateChurchSettings(
         throw isSlugViolation(err) ? slugTaken() : err;
       });
     // The effective values (a Bible reader left on the default reads as the default).
-    const settings = auditChanges(toChurchSettings(current), toChurchSettings(row), { fields: [...SETTINGS_FIELDS] });
+    const settings = auditChanges(toChurchSettings(before), toChurchSettings(row), { fields: [...SETTINGS_FIELDS] });
     if (Object.keys(settings).length > 0)
       await recordAudit(tx, ctx, {
         action: "settings.updated",
@@ -142,7 +145,7 @@ export async function updateChurchSettings(
         targetId: ctx.churchId,
         changes: settings,
       });
-    const branding = brandingChanges(current, row);
+    const branding = brandingChanges(before, row);
     if (Object.keys(branding).length > 0)
       await recordAudit(tx, ctx, {
         action: "branding.updated",

@@ -40,7 +40,8 @@ export function AuditLogPage() {
   const rangeError = filters.from && filters.to && filters.from > filters.to ? RANGE_ERROR : undefined;
   const pages = useAuditPages(filters, !rangeError);
   const actors = useAuditActors();
-  const entries = pages.data?.pages.flat() ?? [];
+  // Offset pages: entries made since the first page push older ones down, so one may come twice.
+  const entries = [...new Map((pages.data?.pages.flat() ?? []).map((e) => [e.id, e])).values()];
   const isFiltered = Object.values(filters).some(Boolean);
 
   return (

@@ -127,11 +127,12 @@ export function SearchBox({ initialQuery = "", autoFocus = false }: { initialQue
       />
       <div
         hidden={!expanded}
+        // Earlier results stay readable while newer ones load (dimming them failed the contrast check).
+        aria-busy={isWaiting}
         className={cn(
           // On a phone the list spans the screen under the top bar; from sm up it hangs from the box.
           "fixed inset-x-2 top-16 z-40 mt-1 max-h-[70vh] overflow-y-auto rounded-lg border border-border bg-card p-1 shadow-lg",
           "sm:absolute sm:inset-x-0 sm:top-full sm:max-h-96",
-          isWaiting && flat.length > 0 && "opacity-70",
         )}
       >
         <p role="status" className={cn("px-3 py-2 text-sm text-muted-foreground", !status && "sr-only")}>
