@@ -343,7 +343,15 @@ const CASES: Record<TCovered, TCase<unknown>> = {
     applied: ({ bio }) => exists(t.db.select().from(users).where(eq(users.bio, bio))),
   }),
   "prayer_chain.made": uncase({
-    setup: async (c) => ({ c, m: await addMember(t.app, c), n: await addMember(t.app, c) }),
+    setup: async (c) => {
+      const s = { c, m: await addMember(t.app, c), n: await addMember(t.app, c) };
+      // Members since before this week began: the week's chain holds them.
+      await t.db
+        .update(users)
+        .set({ churchJoinedAt: sql`now() - interval '8 days'` })
+        .where(eq(users.churchId, c.church.id));
+      return s;
+    },
     act: ({ m }) => m.get("/api/prayer-partners/current"),
     applied: ({ c }) => exists(t.db.select().from(prayerChains).where(eq(prayerChains.churchId, c.church.id))),
   }),
