@@ -217,14 +217,7 @@ export async function createInvitation(
       targetId: row.id,
       changes: auditChanges(null, { email: row.email, role: row.role, sent: isSending }),
     });
-    const sent = {
-      churchId: ctx.churchId,
-      actorId: ctx.userId,
-      invitationId: row.id,
-      email: row.email,
-      role: row.role,
-    };
-    await publish(db, "invitation.sent", { ...sent, again: false, waiting: !isSending });
+    await publishSent(db, ctx, row, { again: false, waiting: !isSending });
     if (!isSending) {
       return { ...toInvitation(row, deps.secrets), notice: CONFIRM_TO_SEND_INVITATIONS };
     }
@@ -232,6 +225,22 @@ export async function createInvitation(
     return toInvitation(row, deps.secrets);
   });
 }
+
+/** `invitation.sent` for `row`, in the transaction `db` of the change (the admins' feed names it). */
+const publishSent = (
+  db: TDb,
+  ctx: TChurchCtx,
+  row: { id: string; email: string; role: string },
+  how: { again: boolean; waiting: boolean },
+) =>
+  publish(db, "invitation.sent", {
+    churchId: ctx.churchId,
+    actorId: ctx.userId,
+    invitationId: row.id,
+    email: row.email,
+    role: row.role,
+    ...how,
+  });
 
 /** Sends a pending invitation's e-mail again, with the same link; counts against the same limits. */
 export async function resendInvitation(ctx: TChurchCtx, id: string, deps: TInvitationDeps): Promise<TInvitation> {
@@ -246,15 +255,7 @@ export async function resendInvitation(ctx: TChurchCtx, id: string, deps: TInvit
     if (!token) throw conflict("This invitation's link can no longer be read. Delete it and invite the address anew.");
     if (!(await claimInvitationSend(tx, row.email, deps))) throw mustConfirmToSend();
     await enqueueInvitationMail(db, row, token, deps);
-    await publish(db, "invitation.sent", {
-      churchId: ctx.churchId,
-      actorId: ctx.userId,
-      invitationId: row.id,
-      email: row.email,
-      role: row.role,
-      again: true,
-      waiting: false,
-    });
+    await publishSent(db, ctx, row, { again: true, waiting: false });
     await recordAudit(db, ctx, {
       action: "invitation.resent",
       targetType: "invitation",
@@ -284,15 +285,7 @@ export async function sendWaitingInvitation(ctx: TChurchCtx, id: string, deps: T
     if (!token) throw conflict("This invitation's link can no longer be read. Delete it and invite the address anew.");
     if (!(await claimInvitationSend(tx, row.email, deps))) throw mustConfirmToSend();
     await enqueueInvitationMail(db, sent, token, deps);
-    await publish(db, "invitation.sent", {
-      churchId: ctx.churchId,
-      actorId: ctx.userId,
-      invitationId: row.id,
-      email: row.email,
-      role: row.role,
-      again: false,
-      waiting: false,
-    });
+    await publishSent(db, ctx, row, { again: false, waiting: false });
     return toInvitation(sent, deps.secrets);
   });
 }
