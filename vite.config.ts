@@ -6,6 +6,7 @@ import zlib from "node:zlib";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
+import { compiledCatalogs } from "./scripts/catalog-plugin";
 
 const fromRoot = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 // `npm run dev` runs the server on PORT (default 5000); the dev server forwards API calls to it.
@@ -113,7 +114,7 @@ function chunkFileName(chunk: { name: string; moduleIds: string[] }): string {
 
 export default defineConfig({
   root: fromRoot("./client"),
-  plugins: [react(), tailwindcss(), serviceWorkerAssets(), precompress()],
+  plugins: [compiledCatalogs(), react(), tailwindcss(), serviceWorkerAssets(), precompress()],
   resolve: {
     alias: {
       "@common": fromRoot("./common"),

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
+import { compiledCatalogs } from "./scripts/catalog-plugin";
 
 const alias = {
   "@common": path.resolve(import.meta.dirname, "common"),
@@ -40,6 +41,7 @@ export default defineConfig({
       },
       {
         resolve: { alias },
+        plugins: [compiledCatalogs()],
         test: {
           name: "client",
           environment: "happy-dom",

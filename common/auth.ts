@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PASSWORD_MAX, PASSWORD_MIN, type SIGN_IN_ERRORS } from "./auth-helpers";
+import { ZLanguage } from "./i18n/language-schema";
 import { ZUserFields } from "./members";
 
 export const ZEmail = z
@@ -61,8 +62,17 @@ export const ZAuthUser = ZUserFields.extend({
   emailVerified: z.boolean(),
   /** The tours and welcomes this person finished or dismissed (common/tours.ts), on any device. */
   toursDone: z.array(z.string()),
+  /** The language this person chose on their profile, or null (then the church's default, then the browser's). */
+  language: ZLanguage.nullable(),
   church: z
-    .object({ name: z.string(), logoUrl: z.string().nullable(), brandColor: z.string(), timeZone: z.string() })
+    .object({
+      name: z.string(),
+      logoUrl: z.string().nullable(),
+      brandColor: z.string(),
+      timeZone: z.string(),
+      /** Church Settings' language for members who chose none, or null. */
+      defaultLanguage: ZLanguage.nullable(),
+    })
     .nullable(),
 });
 export type TAuthUser = z.infer<typeof ZAuthUser>;

@@ -3,6 +3,7 @@ import { ZAuditRetentionDays } from "./audit";
 import { readerUrl } from "./bible-plan";
 import { DEFAULT_BRAND_COLOR } from "./brand";
 import { getSlugProblem, SLUG_RULE_MESSAGE } from "./church-slug";
+import { ZLanguage } from "./i18n/language-schema";
 import { optionalText } from "./text";
 
 export const ZChurchName = z
@@ -189,6 +190,8 @@ export const ZChurchSettingsBody = z.object({
   bibleTranslation: resettable(ZBibleTranslation),
   /** How long the audit log keeps an entry, in days (1, 2, 5 or 7 years); absent keeps it as it is. */
   auditRetentionDays: ZAuditRetentionDays.optional(),
+  /** The language of members who chose none; null: each browser's. Absent keeps it as it is. */
+  defaultLanguage: ZLanguage.nullable().optional(),
 });
 export type TChurchSettingsBody = z.input<typeof ZChurchSettingsBody>;
 
@@ -201,5 +204,6 @@ export const ZChurchSettings = ZChurch.extend({
   bibleReaderPattern: z.string(),
   bibleTranslation: z.string(),
   auditRetentionDays: z.number(),
+  defaultLanguage: ZLanguage.nullable(),
 });
 export type TChurchSettings = z.infer<typeof ZChurchSettings>;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ZPassword } from "./auth";
+import { ZLanguage } from "./i18n/language-schema";
 import { PROFILE_BIO_MAX, PROFILE_NAME_MAX } from "./profile-helpers";
 import { requiredText } from "./text";
 
@@ -73,6 +74,8 @@ export const ZPreferences = z.object({
   sermonNotifications: z.boolean(),
   eventNotifications: z.boolean(),
   prayerTopics: ZPrayerTopics,
+  /** The language chosen for this person (common/i18n/locales.ts), or null: the church's default, else the browser's. */
+  language: ZLanguage.nullable(),
 });
 export type TPreferences = z.infer<typeof ZPreferences>;
 
@@ -87,6 +90,8 @@ export const ZPreferencesBody = z
     sermonNotifications: z.boolean().optional(),
     eventNotifications: z.boolean().optional(),
     prayerTopics: ZPrayerTopics.partial().strict().optional(),
+    /** A shipped language's code (400 for any other); null goes back to the church's default. */
+    language: ZLanguage.nullable().optional(),
   })
   .strict()
   .refine((b) => Object.values(b).some((v) => v !== undefined), "Choose a preference to change");

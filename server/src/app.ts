@@ -61,7 +61,8 @@ import { userRoutes } from "./features/user/user.routes";
 import { addressGroup } from "./lib/address-group";
 import { CacheBus } from "./lib/cache-bus";
 import { DomainEvents } from "./lib/domain-events";
-import { AppError } from "./lib/errors";
+import { AppError, type TErrorText } from "./lib/errors";
+import { translateText, validationMessage } from "./lib/i18n";
 import { Jobs } from "./lib/jobs";
 import { createLogOutput, type TLogOutput } from "./lib/log-output";
 import { Mailer } from "./lib/mail";
@@ -241,16 +242,20 @@ export async function buildApp(opts: TBuildOptions): Promise<FastifyInstance> {
   // main.ts schedules them (test apps never do).
   app.decorate("backups", defineBackupJobs(app.jobs, { db, config: config.backup, log: app.log }));
 
-  app.setErrorHandler((err: FastifyError, req, reply) => {
+  app.setErrorHandler(async (err: FastifyError, req, reply) => {
+    // Messages are for people: in the caller's language (issue 26); paths and codes stay as they are.
+    const language = await req.getLanguage();
+    const say = (text: TErrorText) => translateText(language, text);
     if (err instanceof AppError) {
+      const errors = err.errors?.map((e) => ({ path: e.path, message: say(e.message) }));
       return reply
         .headers(err.headers)
         .code(err.statusCode)
-        .send({ message: err.message, ...(err.errors ? { errors: err.errors } : {}) });
+        .send({ message: say(err.text), ...(errors ? { errors } : {}) });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       // A malformed id in the path names no row: that is a 404, like another church's id.
-      if (err.validationContext === "params") return reply.code(404).send({ message: "Not found" });
+      if (err.validationContext === "params") return reply.code(404).send({ message: say("Not found") });
       const errors = err.validation.map((v) => ({
         path:
           String(v.instancePath ?? "")
@@ -258,28 +263,28 @@ export async function buildApp(opts: TBuildOptions): Promise<FastifyInstance> {
             .replace(/\//g, ".") ||
           err.validationContext ||
           "body",
-        message: v.message ?? "Invalid value",
+        message: validationMessage(language, v),
       }));
-      return reply.code(400).send({ message: errors[0]?.message ?? "Invalid input", errors });
+      return reply.code(400).send({ message: errors[0]?.message ?? say("Invalid input"), errors });
     }
     // Data the database refuses (an invalid character or a value out of range) is bad input.
     const pgCode = (err as { code?: string; cause?: { code?: string } }).cause?.code ?? (err as { code?: string }).code;
     // A row deleted while this request used it (a foreign key no longer there): it is gone.
-    if (pgCode === "23503") return reply.code(404).send({ message: "Not found" });
+    if (pgCode === "23503") return reply.code(404).send({ message: say("Not found") });
     if (typeof pgCode === "string" && /^22[0-9A-Z]{3}$/.test(pgCode))
-      return reply.code(400).send({ message: "Invalid input." });
+      return reply.code(400).send({ message: say("Invalid input.") });
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const message =
         status === 413
-          ? "The request is too large."
+          ? say("The request is too large.")
           : status === 429
-            ? "Too many requests. Please slow down."
-            : err.message;
+            ? say("Too many requests. Please slow down.")
+            : say(err.message);
       return reply.code(status).send({ message });
     }
     req.log.error({ err }, "unhandled error");
-    return reply.code(500).send({ message: "Something went wrong on our side. Please try again." });
+    return reply.code(500).send({ message: say("Something went wrong on our side. Please try again.") });
   });
 
   // Lines still in the buffer are written before the process exits.

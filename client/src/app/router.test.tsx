@@ -264,7 +264,7 @@ describe("AppRoutes", () => {
     mockFetch({
       "/api/auth/user": makeUser({
         role: "CONGREGANT",
-        church: { name: "G", logoUrl: null, brandColor: "#0F766E", timeZone: "UTC" },
+        church: { name: "G", logoUrl: null, brandColor: "#0F766E", timeZone: "UTC", defaultLanguage: null },
       }),
       "/api/user/stats": { points: 0, sermonsWatched: 0, eventsAttended: 0, streaks: {} },
     });

@@ -1,13 +1,16 @@
 import type { TAuthUser } from "@common/auth";
+import { resolveLanguage } from "@common/i18n/locales";
 import { isAdminRole } from "@common/roles";
 import { CloudOff } from "lucide-react";
 import { useEffect } from "react";
 import { FullPageLoader } from "@/components/full-page-loader";
+import { commonCatalog } from "@/components/i18n";
 import { Button } from "@/components/ui/button";
 import { setAnalyticsUser } from "@/lib/analytics";
 import { handleUnauthorized } from "@/lib/auth-redirect";
 import { applyBrandTheme } from "@/lib/brand-theme";
 import { isChurchUser, useAuth } from "@/lib/current-user";
+import { activateLanguage, browserLanguages, readLocalChoice, useT } from "@/lib/i18n";
 import { lazyComponent } from "@/lib/lazy";
 import { readStorage, writeStorage } from "@/lib/storage";
 import { RouteSwitch, Standalone, standaloneNotFound, useMatchedRoutes } from "./route-switch";
@@ -27,18 +30,20 @@ const SignedInRoutes = lazyComponent(() => import("./signed-in-routes").then((m)
 if (readStorage(SIGNED_IN_HINT_KEY) === "true") SignedInRoutes.preload();
 
 function SignInRedirect() {
+  const t = useT(commonCatalog);
   useEffect(() => handleUnauthorized(), []);
-  return <FullPageLoader label="Taking you to sign in" />;
+  return <FullPageLoader label={t("signIn.redirecting")} />;
 }
 
 function ServerUnavailable({ onRetry }: { onRetry: () => void }) {
+  const t = useT(commonCatalog);
   return (
     <main id="main-content" className="flex min-h-dvh flex-col items-center justify-center gap-3 px-4 text-center">
       <CloudOff className="size-10 text-stone-400" aria-hidden="true" />
-      <h1 className="text-xl font-semibold">We can't reach Fellowship right now</h1>
-      <p className="max-w-sm text-muted-foreground">Check your connection and try again in a moment.</p>
+      <h1 className="text-xl font-semibold">{t("server.unreachable")}</h1>
+      <p className="max-w-sm text-muted-foreground">{t("server.checkConnection")}</p>
       <Button className="mt-2" onClick={onRetry}>
-        Try again
+        {t("action.tryAgain")}
       </Button>
     </main>
   );
@@ -111,6 +116,15 @@ export function AppRoutes() {
     applyBrandTheme(brandColor);
   }, [brandColor]);
   useEffect(() => setAnalyticsUser(user?.id), [user?.id]);
+  // The member's language, else their church's, else the browser's; a visitor's pick, else the browser's.
+  const language = user
+    ? resolveLanguage(user.language, user.church?.defaultLanguage, browserLanguages())
+    : isLoading
+      ? null
+      : resolveLanguage(readLocalChoice(), null, browserLanguages());
+  useEffect(() => {
+    if (language) void activateLanguage(language);
+  }, [language]);
   useEffect(() => {
     if (!isLoading && !isError) writeStorage(SIGNED_IN_HINT_KEY, String(isSignedIn));
   }, [isLoading, isError, isSignedIn]);

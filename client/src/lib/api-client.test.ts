@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { flushAnalytics, readAnalyticsBatches } from "./analytics";
 import { ApiError, apiJson, apiRequest, getServerMessage, isUnauthorizedError } from "./api-client";
+import { activateLanguage } from "./i18n";
 
 function stubFetch(response: Response) {
   const fn = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => response);
@@ -11,19 +12,21 @@ function stubFetch(response: Response) {
 describe("apiRequest", () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it("sends credentials, and a JSON body with content-type only when a body is given", async () => {
+  it("sends credentials and the language on screen, and a JSON body with content-type only when a body is given", async () => {
     const fetchMock = stubFetch(new Response("{}", { status: 200 }));
     await apiRequest("POST", "/api/churches", { name: "Grace" });
     expect(fetchMock).toHaveBeenCalledWith("/api/churches", {
       method: "POST",
       credentials: "include",
-      headers: { "Content-Type": "application/json" },
+      headers: { "Accept-Language": "en", "Content-Type": "application/json" },
       body: JSON.stringify({ name: "Grace" }),
     });
 
+    await activateLanguage("ko");
     await apiRequest("DELETE", "/api/invitations/1");
+    await activateLanguage("en");
     const init = fetchMock.mock.calls[1][1];
-    expect(init?.headers).toBeUndefined();
+    expect(init?.headers).toEqual({ "Accept-Language": "ko" });
     expect(init?.body).toBeUndefined();
     expect(init?.credentials).toBe("include");
   });

@@ -1,4 +1,11 @@
 import { trackError } from "./analytics";
+import { currentLanguage } from "./i18n";
+
+/**
+ * The language on screen, so a visitor's answers (and their error messages) come in it; a member's
+ * own choice and their church's default come first on the server.
+ */
+export const languageHeader = (): Record<string, string> => ({ "Accept-Language": currentLanguage() });
 
 /**
  * A non-OK response. `message` keeps the spec's format `${status}: ${text or statusText}`;
@@ -45,7 +52,7 @@ export async function apiRequest(method: string, path: string, body?: unknown): 
     const res = await fetch(path, {
       method,
       credentials: "include",
-      headers: body !== undefined ? { "Content-Type": "application/json" } : undefined,
+      headers: { ...languageHeader(), ...(body !== undefined ? { "Content-Type": "application/json" } : {}) },
       body: body !== undefined ? JSON.stringify(body) : undefined,
     });
     await throwIfResNotOk(res);
@@ -62,7 +69,7 @@ export async function apiRequest(method: string, path: string, body?: unknown): 
  */
 export async function apiGet(path: string, signal?: AbortSignal): Promise<Response> {
   try {
-    const res = await fetch(path, { credentials: "include", signal });
+    const res = await fetch(path, { credentials: "include", signal, headers: languageHeader() });
     await throwIfResNotOk(res);
     return res;
   } catch (error) {

@@ -1,6 +1,6 @@
 import { MutationCache, QueryCache, QueryClient, type QueryFunction } from "@tanstack/react-query";
 import { trackError } from "./analytics";
-import { isUnauthorizedError, throwIfResNotOk } from "./api-client";
+import { isUnauthorizedError, languageHeader, throwIfResNotOk } from "./api-client";
 import { handleUnauthorized } from "./auth-redirect";
 
 export type TUnauthorizedBehavior = "returnNull" | "throw";
@@ -10,7 +10,7 @@ export function getQueryFn<T>({ on401 }: { on401: TUnauthorizedBehavior }): Quer
   return async ({ queryKey, signal }) => {
     const path = queryKey.filter((part) => part !== undefined && part !== null).join("/");
     try {
-      const res = await fetch(path, { credentials: "include", signal });
+      const res = await fetch(path, { credentials: "include", signal, headers: languageHeader() });
       if (on401 === "returnNull" && res.status === 401) return null as T;
       await throwIfResNotOk(res);
       return (await res.json()) as T;

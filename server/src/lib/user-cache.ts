@@ -1,4 +1,5 @@
 import type { TAuthUser } from "@common/auth";
+import { isLanguage } from "@common/i18n/locales";
 import { and, eq, gt } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { TDb, TRootDb } from "../db/client";
@@ -107,6 +108,7 @@ export async function loadAuthUser(db: TDb, userId: string): Promise<TAuthUser |
         logoUrl: churches.logoUrl,
         brandColor: churches.brandColor,
         timeZone: churches.timeZone,
+        defaultLanguage: churches.defaultLanguage,
       },
     })
     .from(users)
@@ -128,6 +130,10 @@ export async function loadAuthUser(db: TDb, userId: string): Promise<TAuthUser |
     createdAt: u.createdAt.toISOString(),
     emailVerified: u.emailVerifiedAt !== null,
     toursDone: u.toursDone,
-    church: u.churchId && row.church?.name ? row.church : null,
+    language: isLanguage(u.language) ? u.language : null,
+    church:
+      u.churchId && row.church?.name
+        ? { ...row.church, defaultLanguage: isLanguage(row.church.defaultLanguage) ? row.church.defaultLanguage : null }
+        : null,
   } as TAuthUser;
 }

@@ -1,4 +1,5 @@
 import type { TAuthUser } from "@common/auth";
+import { resolveLanguage, type TLanguage } from "@common/i18n/locales";
 import { isAdminRole } from "@common/roles";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
@@ -15,6 +16,11 @@ declare module "fastify" {
     /** The signed-in user or null; looked up once per request, from the in-memory cache. */
     getUser(): Promise<TAuthUser | null>;
     sessionId(): string | null;
+    /**
+     * The language this request is answered in (issue 26): the user's choice, else their church's
+     * default, else the request's `Accept-Language`, else English.
+     */
+    getLanguage(): Promise<TLanguage>;
   }
 }
 
@@ -41,7 +47,8 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   type TReq = FastifyRequest & { [cached]?: Promise<TAuthUser | null> };
 
   app.decorateRequest("sessionId", function (this: FastifyRequest) {
-    const token = this.cookies[SESSION_COOKIE];
+    // Absent when the request failed before the cookie parser ran (its error is still answered).
+    const token = this.cookies?.[SESSION_COOKIE];
     return token ? sha256(token) : null;
   });
   app.decorateRequest("getUser", function (this: TReq) {
@@ -50,6 +57,10 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
       this[cached] = id ? app.userCache.getUserForSession(id) : Promise.resolve(null);
     }
     return this[cached] as Promise<TAuthUser | null>;
+  });
+  app.decorateRequest("getLanguage", async function (this: FastifyRequest) {
+    const user = await this.getUser().catch(() => null);
+    return resolveLanguage(user?.language, user?.church?.defaultLanguage, this.headers["accept-language"]);
   });
 });
 

@@ -24,7 +24,7 @@ function renderShell(role: "ADMIN" | "CONGREGANT" = "ADMIN", churchName = "Grace
     role,
     points: 1250,
     toursDone: ["welcome", "admin-welcome"],
-    church: { name: churchName, logoUrl: null, brandColor: "#6366F1", timeZone: "UTC" },
+    church: { name: churchName, logoUrl: null, brandColor: "#6366F1", timeZone: "UTC", defaultLanguage: null },
   });
   return renderWithApp(
     <TourProvider user={user}>

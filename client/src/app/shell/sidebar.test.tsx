@@ -79,7 +79,9 @@ describe("SidebarContent", () => {
   it("shows a long church name whole, on up to two lines, with the full name as its tooltip", () => {
     const name = "The First Evangelical Lutheran Church of the Holy Redeemer";
     renderWithApp(<Sidebar />, {
-      user: makeUser({ church: { name, logoUrl: null, brandColor: "#6366F1", timeZone: "UTC" } }),
+      user: makeUser({
+        church: { name, logoUrl: null, brandColor: "#6366F1", timeZone: "UTC", defaultLanguage: null },
+      }),
     });
     const text = screen.getByText(name);
     expect(text.className).toContain("line-clamp-2");
@@ -97,7 +99,13 @@ describe("SidebarContent", () => {
     unmount();
     renderWithApp(<Sidebar />, {
       user: makeUser({
-        church: { name: "Hope", logoUrl: "/api/churches/c1/logo", brandColor: "#000000", timeZone: "UTC" },
+        church: {
+          name: "Hope",
+          logoUrl: "/api/churches/c1/logo",
+          brandColor: "#000000",
+          timeZone: "UTC",
+          defaultLanguage: null,
+        },
       }),
     });
     // The logo beside the name, not instead of it.

@@ -14,6 +14,8 @@ export const churches = pgTable(
     logoUrl: text("logo_url"),
     brandColor: text("brand_color").notNull().default("#6366F1"),
     timeZone: text("time_zone").notNull(),
+    /** The language of members who chose none (Church Settings); null: each browser's own. */
+    defaultLanguage: text("default_language"),
     /**
      * Where a reading plan passage opens (`{passage}` and `{translation}` filled in) and in which
      * translation; null means DEFAULT_BIBLE_READER (common/bible-plan.ts).

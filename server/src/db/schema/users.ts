@@ -34,6 +34,8 @@ export const users = pgTable(
      */
     emailProof: text("email_proof"),
     /** The tours and welcomes this person finished or dismissed ("welcome", "admin-welcome"): kept here, not in one browser. */
+    /** The language this person chose on their profile (common/i18n/locales.ts); null: the church's, else the browser's. */
+    language: text("language"),
     toursDone: text("tours_done").array().notNull().default(sql`'{}'::text[]`),
     createdAt: ts("created_at").notNull().defaultNow(),
   },

@@ -1,4 +1,5 @@
 import type { TAuthUser } from "@common/auth";
+import { isLanguage, type TLanguage } from "@common/i18n/locales";
 import type { TPreferences, ZPreferencesBody, ZProfileBody } from "@common/profile";
 import { DEFAULT_PRAYER_TOPICS, NOTIFICATION_PREFERENCES, PRAYER_TOPICS } from "@common/profile-helpers";
 import { eq, sql } from "drizzle-orm";
@@ -42,7 +43,7 @@ export async function updateProfile(ctx: TUserCtx, body: z.output<typeof ZProfil
   return getFreshUser(ctx);
 }
 
-const DEFAULT_PREFERENCES: TPreferences = {
+const DEFAULT_PREFERENCES: Omit<TPreferences, "language"> = {
   emailNotifications: true,
   prayerReminders: true,
   sermonNotifications: true,
@@ -52,8 +53,8 @@ const DEFAULT_PREFERENCES: TPreferences = {
 
 type TPreferencesRow = typeof userPreferences.$inferSelect;
 
-function toPreferences(row: TPreferencesRow | undefined): TPreferences {
-  if (!row) return { ...DEFAULT_PREFERENCES, prayerTopics: { ...DEFAULT_PRAYER_TOPICS } };
+function toPreferences(row: TPreferencesRow | undefined, language: TLanguage | null): TPreferences {
+  if (!row) return { ...DEFAULT_PREFERENCES, prayerTopics: { ...DEFAULT_PRAYER_TOPICS }, language };
   const stored = row.prayerTopics ?? {};
   const prayerTopics = { ...DEFAULT_PRAYER_TOPICS };
   for (const topic of PRAYER_TOPICS) if (typeof stored[topic] === "boolean") prayerTopics[topic] = stored[topic];
@@ -63,13 +64,19 @@ function toPreferences(row: TPreferencesRow | undefined): TPreferences {
     sermonNotifications: row.sermonNotifications,
     eventNotifications: row.eventNotifications,
     prayerTopics,
+    language,
   };
+}
+
+async function languageOf(ctx: TUserCtx): Promise<TLanguage | null> {
+  const [user] = await ctx.db.select({ language: users.language }).from(users).where(eq(users.id, ctx.userId));
+  return isLanguage(user?.language) ? user.language : null;
 }
 
 /** `GET /api/user/preferences`: the saved preferences, or spec 2 §9's defaults when never saved. */
 export async function getPreferences(ctx: TUserCtx): Promise<TPreferences> {
   const [row] = await ctx.db.select().from(userPreferences).where(eq(userPreferences.userId, ctx.userId));
-  return toPreferences(row);
+  return toPreferences(row, await languageOf(ctx));
 }
 
 /**
@@ -101,5 +108,10 @@ export async function updatePreferences(ctx: TUserCtx, body: z.output<typeof ZPr
       },
     })
     .returning();
-  return toPreferences(row);
+  if (body.language !== undefined) {
+    // The language lives with the user (GET /api/auth/user carries it): every process forgets its copy.
+    await ctx.db.update(users).set({ language: body.language }).where(eq(users.id, ctx.userId));
+    await ctx.changed("user", ctx.userId);
+  }
+  return toPreferences(row, await languageOf(ctx));
 }

@@ -1,3 +1,4 @@
+import { isLanguage } from "@common/i18n/locales";
 import { DEFAULT_BIBLE_READER } from "@common/bible-plan";
 import type { TChurchSettings, ZChurchSettingsBody } from "@common/churches";
 import { eq } from "drizzle-orm";
@@ -22,6 +23,7 @@ function toChurchSettings(row: TChurchRow): TChurchSettings {
     bibleReaderPattern: row.bibleReaderPattern || DEFAULT_BIBLE_READER.pattern,
     bibleTranslation: row.bibleTranslation || DEFAULT_BIBLE_READER.translation,
     auditRetentionDays: row.auditRetentionDays,
+    defaultLanguage: isLanguage(row.defaultLanguage) ? row.defaultLanguage : null,
   };
 }
 
@@ -37,6 +39,7 @@ const SETTINGS_FIELDS = [
   "publicPage",
   "bibleReaderPattern",
   "bibleTranslation",
+  "defaultLanguage",
   "auditRetentionDays",
 ] as const;
 
@@ -129,6 +132,7 @@ export async function updateChurchSettings(
           DEFAULT_BIBLE_READER.translation,
         ),
         auditRetentionDays: body.auditRetentionDays ?? current.auditRetentionDays,
+        defaultLanguage: body.defaultLanguage === undefined ? current.defaultLanguage : body.defaultLanguage,
       })
       .where(eq(churches.id, ctx.churchId))
       .returning()

@@ -21,7 +21,9 @@ const step = (over: Record<string, unknown> = {}) => ({
 function setup(routes: Record<string, unknown> = {}) {
   const fetchMock = mockFetch({ "/api/weekly-action-step": null, [LIST]: [], ...routes });
   renderWithApp(<GrowthSettingsPage />, {
-    user: makeUser({ church: { name: "Grace", logoUrl: null, brandColor: "#6366F1", timeZone: LA } }),
+    user: makeUser({
+      church: { name: "Grace", logoUrl: null, brandColor: "#6366F1", timeZone: LA, defaultLanguage: null },
+    }),
     path: "/admin/growth",
   });
   return fetchMock;

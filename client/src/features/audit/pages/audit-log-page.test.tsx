@@ -25,7 +25,13 @@ const ENTRIES = [
 ];
 
 const user = makeUser({
-  church: { name: "Grace Church", logoUrl: null, brandColor: "#6366F1", timeZone: "Pacific/Auckland" },
+  church: {
+    name: "Grace Church",
+    logoUrl: null,
+    brandColor: "#6366F1",
+    timeZone: "Pacific/Auckland",
+    defaultLanguage: null,
+  },
 });
 
 /** The phone list's text (the table holds the same entries). */

@@ -15,6 +15,7 @@ const PREFS: TPreferences = {
   sermonNotifications: true,
   eventNotifications: true,
   prayerTopics: DEFAULT_PRAYER_TOPICS,
+  language: null,
 };
 
 function setup(routes: Record<string, unknown> = {}, user = makeUser({ role: "CONGREGANT" })) {

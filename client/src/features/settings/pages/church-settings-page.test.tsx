@@ -17,6 +17,7 @@ const CHURCH: TChurchSettings = {
   logoUrl: null,
   brandColor: "#6366F1",
   timeZone: "America/Chicago",
+  defaultLanguage: null,
   slug: "grace-church",
   publicPage: false,
   createdAt: "2025-01-01T00:00:00Z",

@@ -1,0 +1,203 @@
+import { messageId, type TCatalogMessages, type TValues } from "@common/i18n/catalog";
+import {
+  DEFAULT_LANGUAGE,
+  isLanguage,
+  languageDirection,
+  negotiateLanguage,
+  type TLanguage,
+} from "@common/i18n/locales";
+import { type Messages, setupI18n } from "@lingui/core";
+import { I18nProvider, Trans, useLingui } from "@lingui/react";
+import { type ReactElement, type ReactNode, useMemo } from "react";
+import { readStorage, writeStorage } from "./storage";
+
+/**
+ * Every word on screen comes from a catalogue (issue 26): common/locales/<language>/<namespace>.json.
+ * A feature declares its namespace once (`catalog("sermons", en)`, with the English file imported, so
+ * English is in the page's own code and never waits) and its components ask `useT(sermonsCatalog)`
+ * for a typed `t(key, values)`. Other languages download per namespace when first needed: a
+ * component whose namespace is still on its way suspends, and the page's skeleton shows meanwhile.
+ */
+export const i18n = setupI18n();
+
+/** The other languages' files of one namespace, by path (`import.meta.glob` in the feature's i18n.ts). */
+export type TTranslations = Record<string, () => Promise<unknown>>;
+
+/** A namespace, its English messages (`keyof M` is what `t` accepts) and its other languages' files. */
+export type TCatalog<M extends TCatalogMessages = TCatalogMessages> = {
+  namespace: string;
+  en: M;
+  translations: TTranslations;
+};
+
+const LOCAL_CHOICE_KEY = "language";
+const LAST_USED_KEY = "language_last";
+
+/** English of every namespace whose module ran (compiled by scripts/catalog-plugin.ts), by message id. */
+const english: Messages = {};
+const loaded = new Map<TLanguage, Set<string>>([[DEFAULT_LANGUAGE, new Set()]]);
+const loading = new Map<string, Promise<void>>();
+
+const prefixed = (namespace: string, messages: Messages): Messages =>
+  Object.fromEntries(Object.entries(messages).map(([k, v]) => [messageId(namespace, k), v]));
+
+const catalogs = new Map<string, TCatalog>();
+
+/**
+ * Declares a namespace (in its feature's i18n.ts):
+ * `catalog("sermons", en, import.meta.glob(["@common/locales/*​/sermons.json", "!**​/en/*"], { import: "default" }))`.
+ * The list of the other languages' files stays in the feature's own code, not in every page's.
+ */
+export function catalog<M extends TCatalogMessages>(
+  namespace: string,
+  en: M,
+  translations: TTranslations,
+): TCatalog<M> {
+  const messages = prefixed(namespace, en as unknown as Messages);
+  Object.assign(english, messages);
+  i18n.load(DEFAULT_LANGUAGE, messages);
+  loaded.get(DEFAULT_LANGUAGE)?.add(namespace);
+  const cat = { namespace, en, translations };
+  catalogs.set(namespace, cat);
+  return cat;
+}
+
+const isLoaded = (language: TLanguage, namespace: string) => loaded.get(language)?.has(namespace) ?? false;
+
+/** Downloads (once) `namespace` in `language`; a namespace not translated yet falls back to English. */
+function load(language: TLanguage, namespace: string): Promise<void> {
+  if (isLoaded(language, namespace)) return Promise.resolve();
+  const key = `${language}/${namespace}`;
+  let pending = loading.get(key);
+  if (!pending) {
+    const translations = catalogs.get(namespace)?.translations ?? {};
+    const file = Object.keys(translations).find((path) => path.endsWith(`/${key}.json`));
+    pending = (file ? translations[file]() : Promise.resolve({}))
+      .then((messages) => {
+        i18n.load(language, prefixed(namespace, messages as Messages));
+        if (!loaded.has(language)) loaded.set(language, new Set());
+        loaded.get(language)?.add(namespace);
+      })
+      .finally(() => loading.delete(key));
+    loading.set(key, pending);
+  }
+  return pending;
+}
+
+function format(language: TLanguage, namespace: string, key: string, values?: TValues): string {
+  const id = messageId(namespace, key);
+  // The English message stands in for one a language lacks (the checks in .ci/run allow none).
+  return i18n._(id, values, { message: english[id] as unknown as string });
+}
+
+export type TTranslate<M extends TCatalogMessages> = (key: keyof M & string, values?: TValues) => string;
+
+/**
+ * `t(key, values)` in the language in use; the component renders again when the language changes and
+ * suspends while `cat`'s messages in it download.
+ */
+export function useT<M extends TCatalogMessages>(cat: TCatalog<M>): TTranslate<M> {
+  const { i18n: active } = useLingui();
+  const language = active.locale as TLanguage;
+  if (!isLoaded(language, cat.namespace)) throw load(language, cat.namespace);
+  return useMemo<TTranslate<M>>(() => (key, values) => format(language, cat.namespace, key, values), [cat, language]);
+}
+
+/** `t` outside a component (a toast after a request): the language in use, English for what is not loaded. */
+export function translator<M extends TCatalogMessages>(cat: TCatalog<M>): TTranslate<M> {
+  return (key, values) => format(currentLanguage(), cat.namespace, key, values);
+}
+
+/**
+ * A message with markup: `<0>…</0>` in the catalogue becomes `components[0]` wrapping its words
+ * ("By signing in you agree to <0>the terms</0>"), so a translation can move the link where its
+ * grammar puts it.
+ */
+export function Rich<M extends TCatalogMessages>(props: {
+  catalog: TCatalog<M>;
+  k: keyof M & string;
+  values?: TValues;
+  components: Record<string, ReactElement>;
+}): ReactElement {
+  useT(props.catalog);
+  const id = messageId(props.catalog.namespace, props.k);
+  return (
+    <Trans id={id} message={english[id] as unknown as string} values={props.values} components={props.components} />
+  );
+}
+
+export const currentLanguage = (): TLanguage => (isLanguage(i18n.locale) ? i18n.locale : DEFAULT_LANGUAGE);
+
+function applyToDocument(language: TLanguage) {
+  if (typeof document === "undefined") return;
+  document.documentElement.lang = language;
+  document.documentElement.dir = languageDirection(language);
+}
+
+/**
+ * Switches the whole screen to `language`: what is on screen now is downloaded in it first, so the
+ * switch happens at once rather than through a skeleton.
+ */
+export async function activateLanguage(language: TLanguage): Promise<void> {
+  if (i18n.locale === language) return;
+  const shown = [...(loaded.get(currentLanguage()) ?? [])];
+  await Promise.all(shown.map((namespace) => load(language, namespace)));
+  i18n.activate(language);
+  applyToDocument(language);
+  writeStorage(LAST_USED_KEY, language);
+}
+
+/** A visitor's pick on the sign-in page (a signed-in member's choice is saved on their profile). */
+export const readLocalChoice = (): TLanguage | null => {
+  const stored = readStorage(LOCAL_CHOICE_KEY);
+  return isLanguage(stored) ? stored : null;
+};
+export const writeLocalChoice = (language: TLanguage) => writeStorage(LOCAL_CHOICE_KEY, language);
+
+/** The browser's languages, best first. */
+export const browserLanguages = (): readonly string[] =>
+  typeof navigator === "undefined" ? [] : navigator.languages?.length ? navigator.languages : [navigator.language];
+
+/** Before anyone is known: the language last used on this device, else the visitor's pick, else the browser's. */
+function startingLanguage(): TLanguage {
+  const last = readStorage(LAST_USED_KEY);
+  if (isLanguage(last)) return last;
+  return readLocalChoice() ?? negotiateLanguage(browserLanguages()) ?? DEFAULT_LANGUAGE;
+}
+
+const starting = startingLanguage();
+i18n.activate(starting);
+applyToDocument(starting);
+
+export function LanguageProvider({ children }: { children: ReactNode }) {
+  return <I18nProvider i18n={i18n}>{children}</I18nProvider>;
+}
+
+/** Numbers, dates and relative times in the language in use (and a time zone when one is given). */
+export function useFormat() {
+  const { i18n: active } = useLingui();
+  const language = active.locale;
+  return useMemo(() => formatters(language), [language]);
+}
+
+export function formatters(language: string) {
+  const numbers = new Intl.NumberFormat(language);
+  const relative = new Intl.RelativeTimeFormat(language, { numeric: "auto", style: "short" });
+  return {
+    number: (n: number) => numbers.format(n),
+    date: (d: Date | string | number, options: Intl.DateTimeFormatOptions) =>
+      new Intl.DateTimeFormat(language, options).format(new Date(d)),
+    /** "5 min ago", "in 2 days", "yesterday": the largest unit that fits. */
+    relative: (d: Date | string | number, now: Date | number = Date.now()) => {
+      const seconds = Math.round((new Date(d).getTime() - new Date(now).getTime()) / 1000);
+      const abs = Math.abs(seconds);
+      if (abs < 60) return relative.format(0, "second");
+      if (abs < 3600) return relative.format(Math.round(seconds / 60), "minute");
+      if (abs < 86_400) return relative.format(Math.round(seconds / 3600), "hour");
+      if (abs < 7 * 86_400) return relative.format(Math.round(seconds / 86_400), "day");
+      if (abs < 30 * 86_400) return relative.format(Math.round(seconds / (7 * 86_400)), "week");
+      if (abs < 365 * 86_400) return relative.format(Math.round(seconds / (30 * 86_400)), "month");
+      return relative.format(Math.round(seconds / (365 * 86_400)), "year");
+    },
+  };
+}
