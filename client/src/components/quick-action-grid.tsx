@@ -20,7 +20,7 @@ export function QuickActionGrid({ actions, singleColumn }: { actions: TQuickActi
               <span className="text-sm font-medium text-foreground">{label}</span>
               {description && <span className="truncate text-xs text-muted-foreground">{description}</span>}
             </span>
-            <ChevronRight className="size-4 shrink-0 text-stone-400" aria-hidden="true" />
+            <ChevronRight className="rtl:-scale-x-100 size-4 shrink-0 text-stone-400" aria-hidden="true" />
           </Link>
         </li>
       ))}

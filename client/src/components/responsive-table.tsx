@@ -61,14 +61,14 @@ export function ResponsiveTable<T extends { id: string }>({
                 {headings.map((heading) => (
                   <TableHead key={heading}>{heading}</TableHead>
                 ))}
-                <TableHead className="text-right">Actions</TableHead>
+                <TableHead className="text-end">Actions</TableHead>
               </TableRow>
             </TableHeader>
             <TableBody>
               {items.map((item) => (
                 <TableRow key={item.id}>
                   {renderCells(item)}
-                  <TableCell className="text-right">{renderActions(item)}</TableCell>
+                  <TableCell className="text-end">{renderActions(item)}</TableCell>
                 </TableRow>
               ))}
             </TableBody>

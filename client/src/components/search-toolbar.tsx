@@ -25,7 +25,7 @@ export function SearchToolbar({
     <div className={cn("flex flex-col gap-3 sm:flex-row", className)}>
       <div className="relative flex-1">
         <Search
-          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-stone-500"
+          className="pointer-events-none absolute top-1/2 start-3 size-4 -translate-y-1/2 text-stone-500"
           aria-hidden="true"
         />
         <Input
@@ -34,7 +34,7 @@ export function SearchToolbar({
           placeholder={placeholder}
           value={value}
           onChange={(e) => onChange(e.target.value)}
-          className="pl-9"
+          className="ps-9"
         />
       </div>
       {children}

@@ -166,6 +166,8 @@ function startingLanguage(): TLanguage {
 }
 
 const starting = startingLanguage();
+// Its messages arrive with each namespace; an empty start keeps Lingui from warning in the meantime.
+i18n.load(starting, {});
 i18n.activate(starting);
 applyToDocument(starting);
 

@@ -54,13 +54,13 @@ export function AppShell({ children }: { children: ReactNode }) {
         <div className="min-h-dvh bg-background">
           <a
             href="#main-content"
-            className="sr-only z-[60] rounded-lg bg-card px-4 py-2 text-sm font-medium shadow-lg focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+            className="sr-only z-[60] rounded-lg bg-card px-4 py-2 text-sm font-medium shadow-lg focus:not-sr-only focus:fixed focus:top-3 focus:start-3"
           >
             Skip to content
           </a>
           <aside
             aria-label="Sidebar"
-            className="fixed inset-y-0 left-0 hidden w-64 border-r border-border bg-card md:block"
+            className="fixed inset-y-0 start-0 hidden w-64 border-e border-border bg-card md:block"
           >
             <SidebarContent />
           </aside>
@@ -69,7 +69,7 @@ export function AppShell({ children }: { children: ReactNode }) {
               <MobileMenu open={menuOpen} onOpenChange={setMenuOpen} />
             </Suspense>
           )}
-          <div className="flex min-h-dvh flex-col md:pl-64">
+          <div className="flex min-h-dvh flex-col md:ps-64">
             <TopBar onOpenMenu={() => setMenuOpen(true)} />
             <main id="main-content" tabIndex={-1} className="flex-1 px-4 py-6 outline-none sm:px-6 lg:px-8 lg:py-8">
               <div className="mx-auto w-full max-w-6xl">

@@ -33,7 +33,7 @@ const BellButton = forwardRef<HTMLButtonElement, ComponentProps<"button"> & { un
       {unread > 0 && (
         <span
           aria-hidden="true"
-          className="absolute -top-0.5 -right-0.5 flex h-[18px] min-w-[18px] items-center justify-center rounded-full bg-red-600 px-1 text-[11px] leading-none font-semibold text-white ring-2 ring-card"
+          className="absolute -top-0.5 -end-0.5 flex h-[18px] min-w-[18px] items-center justify-center rounded-full bg-red-600 px-1 text-[11px] leading-none font-semibold text-white ring-2 ring-card"
         >
           {formatUnreadCount(unread)}
         </span>

@@ -58,7 +58,7 @@ function ChurchHeader({ inDrawer }: { inDrawer?: boolean }) {
   const isLong = name.length > LONG_CHURCH_NAME;
   // The whole name, on up to two lines (and in a tooltip beyond): issue 24, names are not cut.
   return (
-    <div className={cn("px-4 py-3", inDrawer && "pr-14")}>
+    <div className={cn("px-4 py-3", inDrawer && "pe-14")}>
       <Link
         href="/"
         title={name}

@@ -21,7 +21,7 @@ export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
         type="button"
         onClick={onOpenMenu}
         aria-label="Open menu"
-        className="order-1 -ml-1 inline-flex size-10 shrink-0 items-center justify-center rounded-lg text-foreground hover:bg-muted md:hidden"
+        className="order-1 -ms-1 inline-flex size-10 shrink-0 items-center justify-center rounded-lg text-foreground hover:bg-muted md:hidden"
       >
         <Menu className="size-5" aria-hidden="true" />
       </button>

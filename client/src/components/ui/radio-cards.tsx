@@ -34,7 +34,7 @@ export function RadioCards<T extends string>({
           key={o.value}
           value={o.value}
           className={cn(
-            "flex w-full items-start gap-3 rounded-lg border border-border bg-card p-3 text-left transition-colors hover:bg-muted/60 data-[state=checked]:border-brand-text data-[state=checked]:bg-brand-soft",
+            "flex w-full items-start gap-3 rounded-lg border border-border bg-card p-3 text-start transition-colors hover:bg-muted/60 data-[state=checked]:border-brand-text data-[state=checked]:bg-brand-soft",
           )}
         >
           <span className="mt-0.5 flex size-4 shrink-0 items-center justify-center rounded-full border border-stone-400 bg-card">

@@ -16,7 +16,7 @@ export function SheetContent({ className, children, ...props }: ComponentProps<t
       <DialogPrimitive.Overlay className={overlayClasses} />
       <DialogPrimitive.Content
         className={cn(
-          "fixed inset-y-0 left-0 z-50 flex h-full w-[85%] max-w-xs flex-col bg-card shadow-xl data-[state=open]:animate-slide-in-left",
+          "fixed inset-y-0 start-0 z-50 flex h-full w-[85%] max-w-xs flex-col bg-card shadow-xl data-[state=open]:animate-slide-in-start",
           className,
         )}
         {...props}
@@ -24,7 +24,7 @@ export function SheetContent({ className, children, ...props }: ComponentProps<t
         {children}
         <DialogPrimitive.Close
           aria-label="Close menu"
-          className="absolute top-4 right-3 rounded-md p-1.5 text-muted-foreground hover:bg-muted hover:text-foreground"
+          className="absolute top-4 end-3 rounded-md p-1.5 text-muted-foreground hover:bg-muted hover:text-foreground"
         >
           <X className="size-5" aria-hidden="true" />
         </DialogPrimitive.Close>

@@ -26,7 +26,7 @@ export function TableHead({ className, ...props }: ComponentProps<"th">) {
     <th
       scope="col"
       className={cn(
-        "h-11 px-4 text-left align-middle text-xs font-semibold tracking-wide text-muted-foreground uppercase",
+        "h-11 px-4 text-start align-middle text-xs font-semibold tracking-wide text-muted-foreground uppercase",
         className,
       )}
       {...props}

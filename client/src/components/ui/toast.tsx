@@ -10,7 +10,7 @@ export function ToastViewport({ className, ...props }: ComponentProps<typeof Toa
   return (
     <ToastPrimitive.Viewport
       className={cn(
-        "fixed top-0 right-0 z-[100] m-0 flex max-h-screen w-full list-none flex-col gap-2 p-4 outline-none sm:top-auto sm:bottom-0 md:max-w-[420px]",
+        "fixed top-0 end-0 z-[100] m-0 flex max-h-screen w-full list-none flex-col gap-2 p-4 outline-none sm:top-auto sm:bottom-0 md:max-w-[420px]",
         className,
       )}
       {...props}
@@ -26,7 +26,7 @@ export function Toast({
   return (
     <ToastPrimitive.Root
       className={cn(
-        "toast-root group pointer-events-auto relative flex w-full items-start gap-3 overflow-hidden rounded-xl border p-4 pr-10 shadow-lg data-[state=open]:animate-toast-in",
+        "toast-root group pointer-events-auto relative flex w-full items-start gap-3 overflow-hidden rounded-xl border p-4 pe-10 shadow-lg data-[state=open]:animate-toast-in",
         variant === "destructive" ? "border-red-800 bg-red-700 text-white" : "border-border bg-card text-foreground",
         className,
       )}
@@ -60,7 +60,7 @@ export function ToastClose({ className, ...props }: ComponentProps<typeof ToastP
     <ToastPrimitive.Close
       aria-label="Close"
       className={cn(
-        "absolute top-3 right-3 rounded-md p-1 opacity-80 hover:opacity-100 focus-visible:opacity-100",
+        "absolute top-3 end-3 rounded-md p-1 opacity-80 hover:opacity-100 focus-visible:opacity-100",
         className,
       )}
       {...props}

@@ -139,7 +139,7 @@ export function ActionStepForm({
             <Lightbulb className="size-4" aria-hidden="true" />
             Tips for a good action step
           </h3>
-          <ul className="mt-2 grid list-disc gap-1 pl-5 text-sm text-stone-700">
+          <ul className="mt-2 grid list-disc gap-1 ps-5 text-sm text-stone-700">
             {TIPS.map((tip) => (
               <li key={tip}>{tip}</li>
             ))}

@@ -77,11 +77,11 @@ export function AdminWelcomeCard({
         type="button"
         onClick={onDismiss}
         aria-label="Dismiss the welcome"
-        className="absolute top-3 right-3 rounded-md p-2 text-brand-text hover:bg-white/60 focus-visible:outline-2 focus-visible:outline-brand-text"
+        className="absolute top-3 end-3 rounded-md p-2 text-brand-text hover:bg-white/60 focus-visible:outline-2 focus-visible:outline-brand-text"
       >
         <X className="size-4" aria-hidden="true" />
       </button>
-      <div className="pr-10">
+      <div className="pe-10">
         <h2 id="admin-welcome-title" className="text-lg font-semibold break-words text-foreground">
           Welcome, {firstName || "church leader"}! {churchName} is ready.
         </h2>
@@ -127,7 +127,7 @@ export function AdminWelcomeCard({
                   </span>
                   <span className="text-sm text-stone-600">{isDone ? doneText : text}</span>
                 </span>
-                <ChevronRight className="mt-2 size-4 shrink-0 text-stone-500" aria-hidden="true" />
+                <ChevronRight className="rtl:-scale-x-100 mt-2 size-4 shrink-0 text-stone-500" aria-hidden="true" />
               </Link>
             </li>
           );

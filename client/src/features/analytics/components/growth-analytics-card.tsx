@@ -28,7 +28,7 @@ export function GrowthAnalyticsCard() {
           <Button asChild variant="outline" size="sm">
             <Link href="/admin/analytics">
               View Reports
-              <ArrowRight aria-hidden="true" />
+              <ArrowRight className="rtl:-scale-x-100" aria-hidden="true" />
             </Link>
           </Button>
         )}

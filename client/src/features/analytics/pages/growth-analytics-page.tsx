@@ -45,7 +45,7 @@ export function GrowthAnalyticsPage() {
         actions={
           <Button asChild variant="outline">
             <Link href="/admin/growth">
-              <ArrowLeft aria-hidden="true" />
+              <ArrowLeft className="rtl:-scale-x-100" aria-hidden="true" />
               Growth Settings
             </Link>
           </Button>
@@ -183,7 +183,7 @@ function WeekTable({ caption, weeks, series }: { caption: string; weeks: TGrowth
         <TableRow className="hover:bg-transparent">
           <TableHead className="px-2">Week of</TableHead>
           {series.map((s) => (
-            <TableHead key={s.key} className="px-2 text-right">
+            <TableHead key={s.key} className="px-2 text-end">
               {s.label}
             </TableHead>
           ))}
@@ -192,13 +192,13 @@ function WeekTable({ caption, weeks, series }: { caption: string; weeks: TGrowth
       <TableBody>
         {[...weeks].reverse().map((w) => (
           <TableRow key={w.weekOf}>
-            <th scope="row" className="px-2 py-2 text-left font-medium">
+            <th scope="row" className="px-2 py-2 text-start font-medium">
               <abbr title={formatWeekLong(w.weekOf)} className="no-underline">
                 {formatWeek(w.weekOf)}
               </abbr>
             </th>
             {series.map((s) => (
-              <TableCell key={s.key} className="px-2 py-2 text-right tabular-nums">
+              <TableCell key={s.key} className="px-2 py-2 text-end tabular-nums">
                 {formatNumber(w[s.key])}
               </TableCell>
             ))}
@@ -213,7 +213,7 @@ function SmallPrint() {
   return (
     <details className="rounded-2xl border border-border bg-card px-5 py-4 text-sm text-muted-foreground">
       <summary className="font-medium text-foreground">How these figures are counted</summary>
-      <ul className="mt-3 grid list-disc gap-1.5 pl-5">
+      <ul className="mt-3 grid list-disc gap-1.5 ps-5">
         <li>
           Days and weeks follow your church's time zone; a week runs from Sunday to Saturday, and “this week” is the
           week holding today.

@@ -15,7 +15,7 @@ export function AuditChanges({ changes, timeZone }: { changes: TAuditChanges; ti
           <dt className="inline font-medium text-foreground">{fieldLabel(field)}: </dt>
           <dd className="inline break-words text-muted-foreground">
             <span className={before === null ? "italic" : undefined}>{valueText(before, timeZone) ?? NONE}</span>
-            <ArrowRight className="mx-1 inline size-3.5 align-[-2px]" aria-hidden="true" />
+            <ArrowRight className="rtl:-scale-x-100 mx-1 inline size-3.5 align-[-2px]" aria-hidden="true" />
             <span className="sr-only">changed to </span>
             <span className={after === null ? "italic" : "text-foreground"}>{valueText(after, timeZone) ?? NONE}</span>
           </dd>

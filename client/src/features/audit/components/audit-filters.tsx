@@ -9,7 +9,7 @@ import { cn } from "@/lib/utils";
 import type { TAuditFilters } from "../api";
 
 const SELECT_CLASSES =
-  "h-10 w-full appearance-none rounded-lg border border-input bg-card pr-9 pl-3 text-sm shadow-xs focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none";
+  "h-10 w-full appearance-none rounded-lg border border-input bg-card pe-9 ps-3 text-sm shadow-xs focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none";
 
 /** The actions in words, alphabetically. */
 const ACTION_OPTIONS = Object.entries(AUDIT_ACTION_LABELS).sort(([, a], [, b]) => a.localeCompare(b));
@@ -50,7 +50,7 @@ function NativeSelect({
         {children}
       </select>
       <ChevronDown
-        className="pointer-events-none absolute top-3 right-3 size-4 text-muted-foreground"
+        className="pointer-events-none absolute top-3 end-3 size-4 text-muted-foreground"
         aria-hidden="true"
       />
     </div>

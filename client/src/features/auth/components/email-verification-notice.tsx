@@ -55,7 +55,7 @@ export function EmailVerificationNotice({ user, className }: { user: TAuthUser; 
     <section
       aria-label="Confirm your email address"
       className={cn(
-        "flex items-start gap-3 rounded-xl border border-amber-200 bg-amber-50 py-2.5 pr-2 pl-3.5 text-sm text-amber-950",
+        "flex items-start gap-3 rounded-xl border border-amber-200 bg-amber-50 py-2.5 pe-2 ps-3.5 text-sm text-amber-950",
         className,
       )}
     >

@@ -102,7 +102,7 @@ export function EventAdminList({
               <MapPin className="size-3.5 shrink-0" aria-hidden="true" />
               <span className="truncate">{e.location}</span>
             </p>
-            <div className="-mr-2">{actions(e)}</div>
+            <div className="-me-2">{actions(e)}</div>
           </div>
         </>
       )}

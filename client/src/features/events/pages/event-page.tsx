@@ -44,7 +44,7 @@ const linkClasses = "font-medium text-brand-text underline underline-offset-2 ho
 function BackToEvents() {
   return (
     <Link href="/events" className="mb-4 inline-flex items-center gap-1.5 text-sm font-medium text-brand-text">
-      <ArrowLeft className="size-4" aria-hidden="true" />
+      <ArrowLeft className="rtl:-scale-x-100 size-4" aria-hidden="true" />
       All events
     </Link>
   );
@@ -60,7 +60,7 @@ function EventNotFound() {
       <h1 className="text-2xl font-bold tracking-tight">Event Not Found</h1>
       <p className="text-muted-foreground">This event may have been removed, or the link may be mistyped.</p>
       <Link href="/events" className={buttonClasses({ variant: "outline", className: "mt-2" })}>
-        <ArrowLeft aria-hidden="true" />
+        <ArrowLeft className="rtl:-scale-x-100" aria-hidden="true" />
         Back to Events
       </Link>
     </Card>
@@ -133,7 +133,7 @@ function WhoIsComing({ event }: { event: TEvent }) {
             {attendees.data?.map((a) => (
               <li
                 key={a.id}
-                className="inline-flex items-center gap-2 rounded-full border border-border bg-card py-1 pr-3 pl-1 text-sm"
+                className="inline-flex items-center gap-2 rounded-full border border-border bg-card py-1 pe-3 ps-1 text-sm"
               >
                 <span
                   aria-hidden="true"
@@ -265,7 +265,7 @@ export function EventPage({ id }: { id: string }) {
               <a href={mapSearchUrl(e.location)} target="_blank" rel="noreferrer" className={linkClasses}>
                 Open in a map
                 <span className="sr-only"> (opens in a new tab)</span>
-                <ExternalLink className="ml-1 inline size-3.5 align-[-2px]" aria-hidden="true" />
+                <ExternalLink className="ms-1 inline size-3.5 align-[-2px]" aria-hidden="true" />
               </a>
             </dd>
           </div>

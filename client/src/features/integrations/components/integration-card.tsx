@@ -209,7 +209,7 @@ export function IntegrationCard({
             <span className="sr-only"> {labels.name}</span>
           </Button>
           {isPeopleSource(it.platform) && it.counts.added > 0 && (
-            <Button asChild size="sm" variant="link" className="sm:ml-auto">
+            <Button asChild size="sm" variant="link" className="sm:ms-auto">
               <Link href="/admin/invitations#waiting">
                 <UserCheck aria-hidden="true" />
                 Review imported invitations

@@ -91,7 +91,7 @@ export function AcceptInvitationPage() {
         <ChurchIdentity name={inv.church.name} logoUrl={inv.church.logoUrl} className="size-16" />
         <p className="text-sm font-medium text-muted-foreground">You're invited to join</p>
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{inv.church.name}</h1>
-        <dl className="mt-2 grid w-full gap-2 rounded-xl bg-muted p-4 text-left text-sm">
+        <dl className="mt-2 grid w-full gap-2 rounded-xl bg-muted p-4 text-start text-sm">
           <div className="flex items-center gap-2">
             <UserRound className="size-4 shrink-0 text-brand-text" aria-hidden="true" />
             <dt className="text-muted-foreground">Role:</dt>

@@ -21,7 +21,7 @@ export function KudosBadges({ kudos, now, children }: { kudos: TKudosBase; now: 
       <time
         dateTime={kudos.createdAt}
         title={formatDate(kudos.createdAt)}
-        className="ml-auto text-xs whitespace-nowrap text-muted-foreground"
+        className="ms-auto text-xs whitespace-nowrap text-muted-foreground"
       >
         {formatRelativeTime(kudos.createdAt, now)}
       </time>

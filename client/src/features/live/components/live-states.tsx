@@ -9,7 +9,7 @@ import type { TLiveFormatter } from "../format";
 /** The church's next event, under "No Live Stream Available". */
 function NextEvent({ event, format }: { event: TEvent; format: TLiveFormatter }) {
   return (
-    <div className="mt-2 w-full max-w-md rounded-xl border border-border bg-muted/40 p-4 text-left">
+    <div className="mt-2 w-full max-w-md rounded-xl border border-border bg-muted/40 p-4 text-start">
       <p className="text-xs font-semibold tracking-wide text-stone-600 uppercase">Next scheduled</p>
       <p className="mt-1 font-semibold text-foreground">{event.title}</p>
       <p className="mt-1 flex items-center gap-1.5 text-sm text-stone-700">

@@ -61,7 +61,7 @@ function ModeratorsForm({ initial, members, onDone }: { initial: string[]; membe
         {members.length > SEARCH_FROM && (
           <div className="relative">
             <Search
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-stone-500"
+              className="pointer-events-none absolute top-1/2 start-3 size-4 -translate-y-1/2 text-stone-500"
               aria-hidden="true"
             />
             <Input
@@ -70,7 +70,7 @@ function ModeratorsForm({ initial, members, onDone }: { initial: string[]; membe
               placeholder="Search members..."
               value={query}
               onChange={(e) => setQuery(e.target.value)}
-              className="pl-9"
+              className="ps-9"
             />
           </div>
         )}

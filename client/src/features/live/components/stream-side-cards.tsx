@@ -83,7 +83,7 @@ export function StreamTipsCard() {
         </CardTitle>
       </CardHeader>
       <CardContent>
-        <ul className="grid list-disc gap-2 pl-5 text-sm text-stone-700 marker:text-stone-400">
+        <ul className="grid list-disc gap-2 ps-5 text-sm text-stone-700 marker:text-stone-400">
           {TIPS.map((tip) => (
             <li key={tip}>{tip}</li>
           ))}

@@ -127,7 +127,7 @@ export function MemberImportPage() {
       actions={
         <Button asChild variant="outline">
           <Link href="/admin/members">
-            <ArrowLeft aria-hidden="true" />
+            <ArrowLeft className="rtl:-scale-x-100" aria-hidden="true" />
             Back to Members
           </Link>
         </Button>

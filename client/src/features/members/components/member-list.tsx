@@ -21,7 +21,7 @@ function Identity({ member, isSelf }: { member: TMember; isSelf: boolean }) {
       <div className="min-w-0">
         <p className="font-medium break-words text-foreground">
           {name}
-          {isSelf && <span className="ml-1.5 text-xs font-normal text-muted-foreground">(you)</span>}
+          {isSelf && <span className="ms-1.5 text-xs font-normal text-muted-foreground">(you)</span>}
         </p>
         <p className="truncate text-sm text-muted-foreground" title={member.email}>
           {member.email}
@@ -78,7 +78,7 @@ export function MemberList({
         <>
           <div className="grid min-w-0 flex-1 gap-2">
             <Identity member={m} isSelf={m.id === currentUserId} />
-            <div className="flex flex-wrap items-center gap-2 pl-[52px] text-xs text-muted-foreground">
+            <div className="flex flex-wrap items-center gap-2 ps-[52px] text-xs text-muted-foreground">
               <RoleBadge role={m.role} />
               <span>Joined {formatDate(m.createdAt)}</span>
             </div>

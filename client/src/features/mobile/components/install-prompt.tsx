@@ -61,7 +61,7 @@ export function InstallPrompt() {
     <section
       aria-labelledby={titleId}
       aria-describedby={textId}
-      className="fixed inset-x-3 bottom-[max(0.75rem,env(safe-area-inset-bottom))] z-40 rounded-2xl border border-border bg-card p-4 shadow-xl sm:inset-x-auto sm:right-6 sm:bottom-6 sm:w-96"
+      className="fixed inset-x-3 bottom-[max(0.75rem,env(safe-area-inset-bottom))] z-40 rounded-2xl border border-border bg-card p-4 shadow-xl sm:inset-x-auto sm:end-6 sm:bottom-6 sm:w-96"
     >
       <div className="flex gap-3">
         <img src="/icons/icon-192.png" alt="" className="size-11 shrink-0 rounded-xl" />

@@ -47,7 +47,7 @@ export function NotificationItem({
         type="button"
         onClick={() => onSelect(notification)}
         className={cn(
-          "flex w-full gap-3 px-4 py-3 text-left transition-colors hover:bg-muted focus-visible:bg-muted focus-visible:outline-none",
+          "flex w-full gap-3 px-4 py-3 text-start transition-colors hover:bg-muted focus-visible:bg-muted focus-visible:outline-none",
           isUnread && "bg-brand-soft/60",
         )}
       >

@@ -68,7 +68,7 @@ export function NotificationList({ onClose }: { onClose: () => void }) {
         className="flex items-center justify-center gap-1.5 border-t border-border px-4 py-3 text-sm font-medium text-brand-text hover:bg-brand-soft focus-visible:bg-brand-soft focus-visible:outline-none"
       >
         See all notifications
-        <ArrowRight className="size-4" aria-hidden="true" />
+        <ArrowRight className="rtl:-scale-x-100 size-4" aria-hidden="true" />
       </Link>
     </div>
   );

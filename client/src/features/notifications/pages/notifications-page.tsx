@@ -67,7 +67,7 @@ export function NotificationsPage() {
             id="notification-kind"
             value={kind ?? ""}
             onChange={(e) => setKind(e.target.value || null)}
-            className="h-10 w-full appearance-none rounded-lg border border-input bg-card pr-9 pl-3 text-sm shadow-xs focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+            className="h-10 w-full appearance-none rounded-lg border border-input bg-card pe-9 ps-3 text-sm shadow-xs focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
           >
             <option value="">All notifications</option>
             {KIND_OPTIONS.map(([value, label]) => (
@@ -77,7 +77,7 @@ export function NotificationsPage() {
             ))}
           </select>
           <ChevronDown
-            className="pointer-events-none absolute top-3 right-3 size-4 text-muted-foreground"
+            className="pointer-events-none absolute top-3 end-3 size-4 text-muted-foreground"
             aria-hidden="true"
           />
         </div>

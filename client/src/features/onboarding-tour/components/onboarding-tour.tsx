@@ -69,7 +69,7 @@ export function OnboardingTour({
         <div className="flex size-12 items-center justify-center rounded-xl bg-brand-soft text-brand-text">
           <Icon className="size-6" aria-hidden="true" />
         </div>
-        <div className="grid gap-1.5 pr-6">
+        <div className="grid gap-1.5 pe-6">
           <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">
             Step {index + 1} of {steps.length}
           </p>

@@ -92,7 +92,7 @@ export function Congratulations({
           <Button asChild size="lg">
             <Link href="/growth">
               Continue your Growth Journey
-              <ArrowRight aria-hidden="true" />
+              <ArrowRight className="rtl:-scale-x-100" aria-hidden="true" />
             </Link>
           </Button>
           <Button asChild variant="outline" size="lg">

@@ -68,7 +68,7 @@ export function CurrentStepCard({
             <Button asChild variant="outline" size="lg">
               <Link href={step.actionUrl}>
                 {step.actionLabel}
-                <ArrowRight aria-hidden="true" />
+                <ArrowRight className="rtl:-scale-x-100" aria-hidden="true" />
               </Link>
             </Button>
           )}

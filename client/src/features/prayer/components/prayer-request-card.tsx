@@ -191,7 +191,7 @@ export function PrayerRequestCard({
               </Button>
             )}
             {isAdmin && (
-              <div className="ml-auto">
+              <div className="ms-auto">
                 <HideButton request={request} />
               </div>
             )}

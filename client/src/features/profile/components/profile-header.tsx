@@ -30,7 +30,7 @@ export function ProfileHeader({ user, onEdit }: { user: TChurchUser; onEdit: () 
         <div className="-mt-12 sm:-mt-14">
           <AvatarEditor name={name} src={user.profileImageUrl} />
         </div>
-        <div className="grid min-w-0 flex-1 justify-items-center gap-1.5 text-center sm:justify-items-start sm:pt-4 sm:text-left">
+        <div className="grid min-w-0 flex-1 justify-items-center gap-1.5 text-center sm:justify-items-start sm:pt-4 sm:text-start">
           <h1 className="max-w-full text-2xl font-bold tracking-tight break-words text-foreground sm:text-3xl">
             {name}
           </h1>

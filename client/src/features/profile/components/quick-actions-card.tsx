@@ -22,13 +22,13 @@ export function QuickActionsCard() {
         <button
           type="button"
           onClick={() => signOut()}
-          className="group flex items-center gap-3 rounded-xl border border-border p-3 text-left transition-colors hover:border-red-200 hover:bg-red-50"
+          className="group flex items-center gap-3 rounded-xl border border-border p-3 text-start transition-colors hover:border-red-200 hover:bg-red-50"
         >
           <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-red-50 text-red-700 group-hover:bg-card">
             <LogOut className="size-[18px]" aria-hidden="true" />
           </span>
           <span className="flex-1 text-sm font-medium text-red-700">Sign Out</span>
-          <ChevronRight className="size-4 shrink-0 text-stone-400" aria-hidden="true" />
+          <ChevronRight className="rtl:-scale-x-100 size-4 shrink-0 text-stone-400" aria-hidden="true" />
         </button>
       </CardContent>
     </Card>

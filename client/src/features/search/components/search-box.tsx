@@ -82,7 +82,7 @@ export function SearchBox({ initialQuery = "", autoFocus = false }: { initialQue
   return (
     <div className="relative w-full max-w-md">
       <SearchIcon
-        className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-stone-500"
+        className="pointer-events-none absolute top-1/2 start-3 size-4 -translate-y-1/2 text-stone-500"
         aria-hidden="true"
       />
       <input
@@ -123,7 +123,7 @@ export function SearchBox({ initialQuery = "", autoFocus = false }: { initialQue
             else setQuery("");
           }
         }}
-        className="h-10 w-full rounded-lg border border-input bg-muted/60 pr-3 pl-9 text-base placeholder:text-stone-500 focus-visible:bg-card focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-brand-text/40 sm:text-sm"
+        className="h-10 w-full rounded-lg border border-input bg-muted/60 pe-3 ps-9 text-base placeholder:text-stone-500 focus-visible:bg-card focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-brand-text/40 sm:text-sm"
       />
       <div
         hidden={!expanded}

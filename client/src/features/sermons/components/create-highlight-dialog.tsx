@@ -53,7 +53,7 @@ export function CreateHighlightDialog({
           </DialogDescription>
         </DialogHeader>
         <form id="highlight-form" onSubmit={save} className="grid gap-4">
-          <blockquote className="max-h-40 overflow-y-auto rounded-lg border-l-4 border-amber-400 bg-amber-50 px-4 py-3 text-sm leading-6 text-stone-800">
+          <blockquote className="max-h-40 overflow-y-auto rounded-lg border-s-4 border-amber-400 bg-amber-50 px-4 py-3 text-sm leading-6 text-stone-800">
             {draft?.text}
           </blockquote>
           <FormField id="highlight-note" label="Note (optional)">

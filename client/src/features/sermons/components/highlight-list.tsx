@@ -55,7 +55,7 @@ export function HighlightItem({
           </Badge>
         )}
       </div>
-      <blockquote className="border-l-4 border-amber-400 pl-3 text-sm leading-6 text-stone-800">{h.text}</blockquote>
+      <blockquote className="border-s-4 border-amber-400 ps-3 text-sm leading-6 text-stone-800">{h.text}</blockquote>
       {h.note && (
         <p className="text-sm text-muted-foreground">
           <span className="font-medium text-foreground">Note: </span>

@@ -32,7 +32,7 @@ export function RelatedSermons({ sermonId }: { sermonId: string }) {
                   </span>
                   {s.series && <span className="truncate text-xs text-brand-text">{s.series}</span>}
                 </span>
-                <ChevronRight className="size-4 shrink-0 text-stone-400" aria-hidden="true" />
+                <ChevronRight className="rtl:-scale-x-100 size-4 shrink-0 text-stone-400" aria-hidden="true" />
               </Link>
             </li>
           ))}

@@ -133,7 +133,7 @@ export function SermonAdminList({
             </div>
             <div className="flex flex-wrap items-center justify-between gap-2">
               <MediaMarkers sermon={s} />
-              <div className="-mr-2 ml-auto">{actions(s)}</div>
+              <div className="-me-2 ms-auto">{actions(s)}</div>
             </div>
           </>
         )}

@@ -212,7 +212,7 @@ function FilePlayer({ url, title, handle, kind }: TInnerProps & { kind: "audio" 
       This recording could not be played here.{" "}
       <a href={url} target="_blank" rel="noopener noreferrer" className="font-medium text-brand-text underline">
         Open it directly
-        <ExternalLink className="ml-1 inline size-3.5" aria-hidden="true" />
+        <ExternalLink className="ms-1 inline size-3.5" aria-hidden="true" />
         <span className="sr-only"> (opens in a new tab)</span>
       </a>
     </p>

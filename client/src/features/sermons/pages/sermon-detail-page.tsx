@@ -56,7 +56,7 @@ function SermonNotFound({ signedIn = true }: { signedIn?: boolean }) {
       <p className="text-muted-foreground">This sermon may have been removed, or the link may be mistyped.</p>
       {signedIn && (
         <Link href="/sermons" className={buttonClasses({ variant: "outline", className: "mt-2" })}>
-          <ArrowLeft aria-hidden="true" />
+          <ArrowLeft className="rtl:-scale-x-100" aria-hidden="true" />
           Back to Sermons
         </Link>
       )}
@@ -216,7 +216,7 @@ function SermonView({ sermon }: { sermon: TSermonDetail }) {
         href="/sermons"
         className="mb-4 inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-brand-text hover:underline"
       >
-        <ArrowLeft className="size-4" aria-hidden="true" />
+        <ArrowLeft className="rtl:-scale-x-100 size-4" aria-hidden="true" />
         All Sermons
       </Link>
       {sermon.isDraft && <DraftNotice />}

@@ -19,7 +19,7 @@ function BackToSermons() {
       href="/sermons"
       className="mb-4 inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-brand-text hover:underline"
     >
-      <ArrowLeft className="size-4" aria-hidden="true" />
+      <ArrowLeft className="rtl:-scale-x-100 size-4" aria-hidden="true" />
       All Sermons
     </Link>
   );

@@ -27,7 +27,7 @@ export function AuditRetentionField({
           {...fieldAria(ID, error, true)}
           value={value}
           onChange={(e) => onChange(Number(e.target.value))}
-          className="h-10 w-full appearance-none rounded-lg border border-input bg-card pr-9 pl-3 text-sm shadow-xs focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+          className="h-10 w-full appearance-none rounded-lg border border-input bg-card pe-9 ps-3 text-sm shadow-xs focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
         >
           {AUDIT_RETENTION_CHOICES.map((days) => (
             <option key={days} value={days}>
@@ -36,7 +36,7 @@ export function AuditRetentionField({
           ))}
         </select>
         <ChevronDown
-          className="pointer-events-none absolute top-3 right-3 size-4 text-muted-foreground"
+          className="pointer-events-none absolute top-3 end-3 size-4 text-muted-foreground"
           aria-hidden="true"
         />
       </div>
