@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { churchRef } from "./churches";
 import { ts } from "./columns";
 import { userRef, users } from "./users";
@@ -75,6 +75,14 @@ export const notifications = pgTable(
     dedupeKey: text("dedupe_key"),
     isRead: boolean("is_read").notNull().default(false),
     createdAt: ts("created_at").notNull().defaultNow(),
+    /**
+     * What it says as keys of the `notifications` catalogue and their values (issue 26): read in the
+     * reader's language when listed and pushed. Null on rows from before: their English `title` and
+     * `message` are shown as they are (both stay filled in English for the export and old readers).
+     */
+    titleKey: text("title_key"),
+    messageKey: text("message_key"),
+    textValues: jsonb("text_values").$type<Record<string, string | number | { key: string }>>(),
   },
   (t) => [
     index("notifications_user_created_idx").on(t.userId, t.createdAt),
