@@ -7,8 +7,8 @@ import {
   type TLanguage,
 } from "@common/i18n/locales";
 import { type Messages, setupI18n } from "@lingui/core";
-import { I18nProvider, Trans, useLingui } from "@lingui/react";
-import { type ReactElement, type ReactNode, useMemo } from "react";
+import { I18nProvider, LinguiContext, Trans } from "@lingui/react";
+import { type ReactElement, type ReactNode, useContext, useMemo } from "react";
 import { readStorage, writeStorage } from "./storage";
 
 /**
@@ -90,6 +90,14 @@ function format(language: TLanguage, namespace: string, key: string, values?: TV
   return i18n._(id, values, { message: english[id] as unknown as string });
 }
 
+/**
+ * The i18n in use: the provider's (which renders again on a switch), else the one instance itself, so
+ * that a component rendered on its own (a unit test without the app's providers) still speaks.
+ */
+function useActive() {
+  return useContext(LinguiContext)?.i18n ?? i18n;
+}
+
 export type TTranslate<M extends TCatalogMessages> = (key: keyof M & string, values?: TValues) => string;
 
 /**
@@ -97,7 +105,7 @@ export type TTranslate<M extends TCatalogMessages> = (key: keyof M & string, val
  * suspends while `cat`'s messages in it download.
  */
 export function useT<M extends TCatalogMessages>(cat: TCatalog<M>): TTranslate<M> {
-  const { i18n: active } = useLingui();
+  const active = useActive();
   const language = active.locale as TLanguage;
   if (!isLoaded(language, cat.namespace)) throw load(language, cat.namespace);
   return useMemo<TTranslate<M>>(() => (key, values) => format(language, cat.namespace, key, values), [cat, language]);
@@ -120,10 +128,12 @@ export function Rich<M extends TCatalogMessages>(props: {
   components: Record<string, ReactElement>;
 }): ReactElement {
   useT(props.catalog);
+  const hasProvider = useContext(LinguiContext) !== null;
   const id = messageId(props.catalog.namespace, props.k);
-  return (
+  const trans = (
     <Trans id={id} message={english[id] as unknown as string} values={props.values} components={props.components} />
   );
+  return hasProvider ? trans : <I18nProvider i18n={i18n}>{trans}</I18nProvider>;
 }
 
 export const currentLanguage = (): TLanguage => (isLanguage(i18n.locale) ? i18n.locale : DEFAULT_LANGUAGE);
@@ -177,7 +187,7 @@ export function LanguageProvider({ children }: { children: ReactNode }) {
 
 /** Numbers, dates and relative times in the language in use (and a time zone when one is given). */
 export function useFormat() {
-  const { i18n: active } = useLingui();
+  const active = useActive();
   const language = active.locale;
   return useMemo(() => formatters(language), [language]);
 }
