@@ -4,7 +4,11 @@ import { getBadgeIcon } from "@/components/badge-icon";
 import { EmptyState } from "@/components/empty-state";
 import { LoadError } from "@/components/load-error";
 import { Skeleton, skeletonKeys } from "@/components/ui/skeleton";
-import { cn, formatDate } from "@/lib/utils";
+import { useFormat, useT } from "@/lib/i18n";
+import { cn } from "@/lib/utils";
+import { commonCatalog } from "./i18n";
+
+const EARNED_DATE: Intl.DateTimeFormatOptions = { month: "short", day: "numeric", year: "numeric" };
 
 /**
  * Badges with name, description and the day earned, with loading, error and empty states
@@ -23,9 +27,11 @@ export function BadgeList({
   onRetry: () => void;
   className?: string;
 }) {
+  const t = useT(commonCatalog);
+  const format = useFormat();
   if (isLoading) {
     return (
-      <ul className={cn("grid gap-3", className)} aria-label="Loading achievements">
+      <ul className={cn("grid gap-3", className)} aria-label={t("badges.loading")}>
         {skeletonKeys(2).map((key) => (
           <li key={key} className="flex items-center gap-3 rounded-xl border border-border p-3">
             <Skeleton className="size-10 rounded-full" />
@@ -38,13 +44,13 @@ export function BadgeList({
       </ul>
     );
   }
-  if (isError) return <LoadError what="Achievements" onRetry={onRetry} className="py-6 text-center" />;
+  if (isError) return <LoadError what={t("badges.what")} onRetry={onRetry} className="py-6 text-center" />;
   if (!badges?.length) {
     return (
       <EmptyState
         icon={Award}
-        title="No achievements yet"
-        description="Earn badges by watching sermons, reading daily and completing your weekly action step."
+        title={t("badges.empty.title")}
+        description={t("badges.empty.description")}
         className="py-6"
       />
     );
@@ -61,7 +67,9 @@ export function BadgeList({
             <div className="grid min-w-0 gap-0.5">
               <span className="text-sm font-semibold text-foreground">{badge.name}</span>
               <span className="text-xs text-muted-foreground">{badge.description}</span>
-              <span className="text-xs text-muted-foreground">Earned {formatDate(badge.earnedAt)}</span>
+              <span className="text-xs text-muted-foreground">
+                {t("badges.earned", { date: format.date(badge.earnedAt, EARNED_DATE) })}
+              </span>
             </div>
           </li>
         );

@@ -1,4 +1,6 @@
+import { useT } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
+import { commonCatalog } from "./i18n";
 
 /** A church's logo, or its initial on its colour when it has no logo. */
 export function ChurchIdentity({
@@ -10,8 +12,15 @@ export function ChurchIdentity({
   logoUrl: string | null;
   className?: string;
 }) {
+  const t = useT(commonCatalog);
   if (logoUrl) {
-    return <img src={logoUrl} alt={`${name} logo`} className={cn("size-14 rounded-xl object-contain", className)} />;
+    return (
+      <img
+        src={logoUrl}
+        alt={t("church.logo", { name })}
+        className={cn("size-14 rounded-xl object-contain", className)}
+      />
+    );
   }
   return (
     <span

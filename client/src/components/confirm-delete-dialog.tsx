@@ -8,6 +8,8 @@ import {
   AlertDialogFooter,
   AlertDialogTitle,
 } from "@/components/ui/alert-dialog";
+import { useT } from "@/lib/i18n";
+import { commonCatalog } from "./i18n";
 
 /**
  * Asks before deleting `item`; open while there is one. Both buttons close it through `onClose`, so
@@ -17,24 +19,26 @@ export function ConfirmDeleteDialog<T>({
   item,
   title,
   description,
-  confirmLabel = "Delete",
+  confirmLabel,
   onConfirm,
   onClose,
 }: {
   item: T | null;
   title: ReactNode;
   description: ReactNode;
+  /** The confirm button's words; Delete when not given. */
   confirmLabel?: string;
   onConfirm: (item: T) => void;
   onClose: () => void;
 }) {
+  const t = useT(commonCatalog);
   return (
     <AlertDialog open={item !== null} onOpenChange={(open) => !open && onClose()}>
       <AlertDialogContent>
         <AlertDialogTitle>{title}</AlertDialogTitle>
         <AlertDialogDescription>{description}</AlertDialogDescription>
         <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
+          <AlertDialogCancel>{t("action.cancel")}</AlertDialogCancel>
           <AlertDialogAction
             destructive
             onClick={() => {
@@ -42,7 +46,7 @@ export function ConfirmDeleteDialog<T>({
               onClose();
             }}
           >
-            {confirmLabel}
+            {confirmLabel ?? t("action.delete")}
           </AlertDialogAction>
         </AlertDialogFooter>
       </AlertDialogContent>

@@ -1,5 +1,7 @@
 import { Button } from "@/components/ui/button";
 import { DialogFooter } from "@/components/ui/dialog";
+import { useT } from "@/lib/i18n";
+import { commonCatalog } from "./i18n";
 
 /**
  * Cancel and submit for a dialog whose form sits in its body: the submit button names the form by
@@ -18,10 +20,11 @@ export function DialogFormFooter({
   pending: boolean;
   onCancel: () => void;
 }) {
+  const t = useT(commonCatalog);
   return (
     <DialogFooter>
       <Button variant="outline" onClick={onCancel}>
-        Cancel
+        {t("action.cancel")}
       </Button>
       <Button type="submit" form={formId} disabled={pending}>
         {pending ? pendingLabel : submitLabel}

@@ -1,6 +1,8 @@
 import { RotateCw, VideoOff } from "lucide-react";
 import { type Ref, useEffect, useRef, useState } from "react";
+import { useT } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
+import { commonCatalog } from "./i18n";
 
 const HLS_TYPE = "application/vnd.apple.mpegurl";
 
@@ -27,6 +29,7 @@ export function HlsVideo({
   /** The `<video>` element, for a caller that reads its time or seeks. */
   ref?: Ref<HTMLVideoElement>;
 }) {
+  const t = useT(commonCatalog);
   const video = useRef<HTMLVideoElement | null>(null);
   const [isFailed, setFailed] = useState(false);
   // Bumped by Try again: the effect below starts over with a fresh hls.js instance.
@@ -94,15 +97,15 @@ export function HlsVideo({
           className="flex size-full flex-col items-center justify-center gap-2 p-6 text-center text-stone-100"
         >
           <VideoOff className="size-8 text-stone-400" aria-hidden="true" />
-          <p className="text-base font-medium">This video could not be loaded.</p>
-          <p className="max-w-xs text-sm text-stone-300">Check your connection, then try again.</p>
+          <p className="text-base font-medium">{t("video.failed")}</p>
+          <p className="max-w-xs text-sm text-stone-300">{t("video.checkConnection")}</p>
           <button
             type="button"
             onClick={() => setAttempt((n) => n + 1)}
             className="mt-1 inline-flex min-h-10 items-center gap-1.5 rounded-md border border-stone-500 px-4 text-sm font-medium text-white hover:bg-stone-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
           >
             <RotateCw className="size-4" aria-hidden="true" />
-            Try again
+            {t("action.tryAgain")}
           </button>
         </div>
       )}

@@ -1,8 +1,11 @@
 import { Card } from "@/components/ui/card";
+import { Rich } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
+import { commonCatalog } from "./i18n";
 
 /**
- * "{what} could not be loaded. Try again", announced as an alert. `card` draws it as a card of its
+ * "{what} could not be loaded. Try again", announced as an alert. `what` comes from the page, in the
+ * language on screen (a noun phrase that reads well inside the sentence: "esta página"). `card` draws it as a card of its
  * own, for pages where it stands in place of cards; otherwise it is a paragraph inside one.
  */
 export function LoadError({
@@ -18,12 +21,12 @@ export function LoadError({
 }) {
   const classes = cn("text-sm text-muted-foreground", className);
   const content = (
-    <>
-      {what} could not be loaded.{" "}
-      <button type="button" className="font-medium text-brand-text underline" onClick={onRetry}>
-        Try again
-      </button>
-    </>
+    <Rich
+      catalog={commonCatalog}
+      k="loadError.message"
+      values={{ what }}
+      components={{ 0: <button type="button" className="font-medium text-brand-text underline" onClick={onRetry} /> }}
+    />
   );
   return card ? (
     <Card className={classes} role="alert">

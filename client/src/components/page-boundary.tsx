@@ -1,6 +1,8 @@
 import { Component, type ReactNode, Suspense } from "react";
 import { LoadError } from "@/components/load-error";
 import { trackError } from "@/lib/analytics";
+import { useT } from "@/lib/i18n";
+import { commonCatalog } from "./i18n";
 
 type TProps = {
   /** Shown while the page's code downloads. */
@@ -9,6 +11,19 @@ type TProps = {
   resetKey: string;
   children: ReactNode;
 };
+
+/** "This page could not be loaded. Try again", where Try again reloads. */
+function PageFailed() {
+  const t = useT(commonCatalog);
+  return (
+    <LoadError
+      card
+      what={t("loadError.thisPage")}
+      onRetry={() => window.location.reload()}
+      className="m-4 p-8 text-center"
+    />
+  );
+}
 
 /**
  * Where a lazily loaded page is drawn: `fallback` while its code downloads, and a way to reload if
@@ -31,9 +46,7 @@ export class PageBoundary extends Component<TProps, { isFailed: boolean; key: st
 
   render() {
     if (this.state.isFailed) {
-      return (
-        <LoadError card what="This page" onRetry={() => window.location.reload()} className="m-4 p-8 text-center" />
-      );
+      return <PageFailed />;
     }
     return <Suspense fallback={this.props.fallback}>{this.props.children}</Suspense>;
   }

@@ -2,12 +2,15 @@ import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { BrandMark } from "@/components/brand-mark";
 import { buttonClasses } from "@/components/ui/button";
+import { useT } from "@/lib/i18n";
+import { commonCatalog } from "./i18n";
 
 /**
  * The signed-out frame of a page that invites a visitor in rather than redirecting them (spec 1 §2:
  * a shared sermon, prayer partners): the product's name and a way to sign in.
  */
 export function PublicFrame({ children }: { children: ReactNode }) {
+  const t = useT(commonCatalog);
   return (
     <div className="min-h-dvh bg-background">
       <header className="border-b border-border bg-card">
@@ -17,7 +20,7 @@ export function PublicFrame({ children }: { children: ReactNode }) {
             <span className="text-lg font-semibold tracking-tight">Fellowship</span>
           </Link>
           <a href="/api/login" className={buttonClasses({ variant: "ghost" })}>
-            Sign In
+            {t("action.signIn")}
           </a>
         </div>
       </header>

@@ -1,5 +1,7 @@
 import { type ReactNode, useSyncExternalStore } from "react";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { useT } from "@/lib/i18n";
+import { commonCatalog } from "./i18n";
 
 /** Tailwind's `md`: where the table replaces the cards. */
 const WIDE_QUERY = "(min-width: 48rem)";
@@ -41,6 +43,7 @@ export function ResponsiveTable<T extends { id: string }>({
   renderCells: (item: T) => ReactNode;
   renderActions: (item: T) => ReactNode;
 }) {
+  const t = useT(commonCatalog);
   const layout = useSyncExternalStore(subscribeToWidth, getLayout, () => "both" as const);
   return (
     <>
@@ -61,7 +64,7 @@ export function ResponsiveTable<T extends { id: string }>({
                 {headings.map((heading) => (
                   <TableHead key={heading}>{heading}</TableHead>
                 ))}
-                <TableHead className="text-end">Actions</TableHead>
+                <TableHead className="text-end">{t("table.actions")}</TableHead>
               </TableRow>
             </TableHeader>
             <TableBody>

@@ -12,6 +12,10 @@ describe("filterTimeZones", () => {
     expect(filterTimeZones(ZONES, "  ")).toEqual(ZONES);
     expect(filterTimeZones(ZONES, "atlantis")).toEqual([]);
   });
+
+  it("ignores accents, as zones are spelled without them", () => {
+    expect(filterTimeZones([...ZONES, "America/Sao_Paulo"], "São Paulo")).toEqual(["America/Sao_Paulo"]);
+  });
 });
 
 describe("getTimeZones", () => {

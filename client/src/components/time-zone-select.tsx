@@ -1,6 +1,8 @@
 import { useMemo, useState } from "react";
 import { inputClasses } from "@/components/ui/input";
+import { useT } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
+import { commonCatalog } from "./i18n";
 
 /** Every zone the browser knows, with `current` kept selectable ("UTC" is not in every list). */
 export function getTimeZones(current?: string | null): string[] {
@@ -24,7 +26,13 @@ export function getBrowserTimeZone(): string | undefined {
 }
 
 const label = (zone: string) => zone.replace(/_/g, " ");
-const searchable = (text: string) => text.toLowerCase().replace(/[_/\s-]+/g, " ");
+// Accents are dropped on both sides: zones are spelled in English ("Sao_Paulo"), people type "São Paulo".
+const searchable = (text: string) =>
+  text
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .replace(/[_/\s-]+/g, " ");
 
 /** The zones matching what was typed ("new york", "berlin", "america/chi"), in list order. */
 export function filterTimeZones(zones: string[], query: string): string[] {
@@ -59,6 +67,7 @@ export function TimeZoneSelect({
   invalid?: boolean;
   describedBy?: string;
 }) {
+  const t = useT(commonCatalog);
   const [query, setQuery] = useState("");
   const zones = useMemo(() => getTimeZones(current || value), [current, value]);
   const matches = useMemo(() => filterTimeZones(zones, query), [zones, query]);
@@ -71,9 +80,9 @@ export function TimeZoneSelect({
         type="search"
         value={query}
         disabled={disabled}
-        aria-label="Search time zones"
+        aria-label={t("timeZone.search")}
         aria-controls={id}
-        placeholder="Type a city to search, e.g. Chicago"
+        placeholder={t("timeZone.placeholder")}
         className={inputClasses}
         onChange={(e) => {
           const q = e.target.value;
@@ -103,7 +112,7 @@ export function TimeZoneSelect({
       </select>
       {query && matches.length === 0 && (
         <p className="text-xs text-muted-foreground" role="status">
-          No time zone matches "{query}".
+          {t("timeZone.noMatch", { query })}
         </p>
       )}
     </div>

@@ -1,6 +1,8 @@
 import { X } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
+import { commonCatalog } from "@/components/i18n";
+import { useT } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
 import { useReturnFocus } from "./return-focus";
 
@@ -19,6 +21,7 @@ export function DialogContent({
   onCloseAutoFocus,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content> & { hideClose?: boolean }) {
+  const t = useT(commonCatalog);
   const returnFocus = useReturnFocus(onOpenAutoFocus, onCloseAutoFocus);
   return (
     <DialogPrimitive.Portal>
@@ -34,7 +37,7 @@ export function DialogContent({
         {children}
         {!hideClose && (
           <DialogPrimitive.Close
-            aria-label="Close"
+            aria-label={t("action.close")}
             className="absolute top-4 end-4 rounded-md p-1 text-muted-foreground hover:bg-muted hover:text-foreground"
           >
             <X className="size-4" aria-hidden="true" />

@@ -1,14 +1,20 @@
 import { X } from "lucide-react";
 import { Toast as ToastPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
+import { commonCatalog } from "@/components/i18n";
+import { useT } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
 import type { TToastVariant } from "./use-toast";
 
 export const ToastProvider = ToastPrimitive.Provider;
 
+/** The toasts' region, named "Notifications (F8)" in the language on screen. */
 export function ToastViewport({ className, ...props }: ComponentProps<typeof ToastPrimitive.Viewport>) {
+  const t = useT(commonCatalog);
   return (
     <ToastPrimitive.Viewport
+      // Radix puts the hotkey in place of its own "{hotkey}".
+      label={t("toast.region", { hotkey: "{hotkey}" })}
       className={cn(
         "fixed top-0 end-0 z-[100] m-0 flex max-h-screen w-full list-none flex-col gap-2 p-4 outline-none sm:top-auto sm:bottom-0 md:max-w-[420px]",
         className,
@@ -56,9 +62,10 @@ export function ToastAction({ className, ...props }: ComponentProps<typeof Toast
 }
 
 export function ToastClose({ className, ...props }: ComponentProps<typeof ToastPrimitive.Close>) {
+  const t = useT(commonCatalog);
   return (
     <ToastPrimitive.Close
-      aria-label="Close"
+      aria-label={t("action.close")}
       className={cn(
         "absolute top-3 end-3 rounded-md p-1 opacity-80 hover:opacity-100 focus-visible:opacity-100",
         className,
