@@ -1,36 +1,39 @@
 import type { TKudosCategory, TKudosReaction, TKudosType } from "@common/kudos";
 import { Heart, type LucideIcon, PartyPopper, Star, ThumbsUp } from "lucide-react";
+import { currentLanguage, type useFormat } from "@/lib/i18n";
+import { formatRelativeTime } from "@/lib/utils";
 
 /*
  * Types only from @common/kudos: its values would bring zod into the page's download. Each map is
- * keyed by the contract's enumeration, so the compiler says when a type, category or reaction is added.
+ * keyed by the contract's enumeration, so the compiler says when a type, category or reaction is added;
+ * its words are the `kudos` catalogue's (`t(KUDOS_TYPE_LABELS[type])`).
  */
 
 /** Spec 2 §3 Kudos types, as people read them ("volunteer_appreciation" → "Volunteer Appreciation"). */
-export const KUDOS_TYPE_LABELS: Record<TKudosType, string> = {
-  volunteer_appreciation: "Volunteer Appreciation",
-  prayer_warrior: "Prayer Warrior",
-  community_builder: "Community Builder",
-  servant_heart: "Servant Heart",
-  encourager: "Encourager",
-};
+export const KUDOS_TYPE_LABELS = {
+  volunteer_appreciation: "type.volunteer_appreciation",
+  prayer_warrior: "type.prayer_warrior",
+  community_builder: "type.community_builder",
+  servant_heart: "type.servant_heart",
+  encourager: "type.encourager",
+} as const satisfies Record<TKudosType, `type.${TKudosType}`>;
 
-export const KUDOS_CATEGORY_LABELS: Record<TKudosCategory, string> = {
-  service: "Service",
-  prayer: "Prayer",
-  community: "Community",
-  leadership: "Leadership",
-  encouragement: "Encouragement",
-};
+export const KUDOS_CATEGORY_LABELS = {
+  service: "category.service",
+  prayer: "category.prayer",
+  community: "category.community",
+  leadership: "category.leadership",
+  encouragement: "category.encouragement",
+} as const satisfies Record<TKudosCategory, `category.${TKudosCategory}`>;
 
-const REACTIONS: Record<TKudosReaction, { label: string; icon: LucideIcon }> = {
-  heart: { label: "Heart", icon: Heart },
-  thumbs_up: { label: "Thumbs up", icon: ThumbsUp },
-  celebrate: { label: "Celebrate", icon: PartyPopper },
-  star: { label: "Star", icon: Star },
-};
+const REACTIONS = {
+  heart: { label: "reaction.heart", icon: Heart },
+  thumbs_up: { label: "reaction.thumbs_up", icon: ThumbsUp },
+  celebrate: { label: "reaction.celebrate", icon: PartyPopper },
+  star: { label: "reaction.star", icon: Star },
+} as const satisfies Record<TKudosReaction, { label: `reaction.${TKudosReaction}`; icon: LucideIcon }>;
 
-/** The four reactions in the spec's order (heart, thumbs_up, celebrate, star), with their icon and name. */
+/** The four reactions in the spec's order (heart, thumbs_up, celebrate, star), with their icon and name's key. */
 export const KUDOS_REACTION_OPTIONS = (Object.keys(REACTIONS) as TKudosReaction[]).map((reaction) => ({
   reaction,
   ...REACTIONS[reaction],
@@ -39,7 +42,18 @@ export const KUDOS_REACTION_OPTIONS = (Object.keys(REACTIONS) as TKudosReaction[
 /** "Ann Lee", or `fallback` when neither name is set (a deleted sender is "A church member"). */
 export function kudosPersonName(
   person: { firstName: string | null; lastName: string | null } | null,
-  fallback = "A church member",
+  fallback: string,
 ): string {
   return (person && [person.firstName, person.lastName].filter(Boolean).join(" ").trim()) || fallback;
 }
+
+/**
+ * When a kudos was given: English keeps spec 2 §9's words ("Just now", "5 minutes ago"), which
+ * outside tests read; every other language says it through `Intl` ("hace 5 min").
+ */
+export function relativeTime(format: ReturnType<typeof useFormat>, date: string, now: Date): string {
+  return currentLanguage() === "en" ? formatRelativeTime(date, now) : format.relative(date, now);
+}
+
+/** The date in full (a time's tooltip): "Mar 4, 2025". */
+export const DATE_OPTIONS: Intl.DateTimeFormatOptions = { month: "short", day: "numeric", year: "numeric" };

@@ -9,9 +9,11 @@ import { Input, inputClasses, Textarea } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
 import { toastApiError } from "@/lib/auth-redirect";
 import { applyServerFieldErrors } from "@/lib/form-errors";
+import { useFormat, useT } from "@/lib/i18n";
 import { lazyZodResolver } from "@/lib/lazy-zod-resolver";
 import { cn } from "@/lib/utils";
 import { useGiveKudos, useKudosRecipients } from "../api";
+import { kudosCatalog } from "../i18n";
 import { KUDOS_CATEGORY_LABELS, KUDOS_TYPE_LABELS, kudosPersonName } from "../labels";
 
 type TValues = z.input<typeof ZKudosBody>;
@@ -37,6 +39,8 @@ function NativeSelect({ className, ...props }: ComponentProps<"select">) {
  * closes on Escape and gives the focus back to the button that opened it.
  */
 export function GiveKudosDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const t = useT(kudosCatalog);
+  const format = useFormat();
   const give = useGiveKudos();
   const members = useKudosRecipients(open);
   const form = useForm<TValues, unknown, TOutput>({ resolver: kudosContract.resolver, defaultValues: EMPTY });
@@ -53,12 +57,12 @@ export function GiveKudosDialog({ open, onOpenChange }: { open: boolean; onOpenC
   const onSubmit = form.handleSubmit((values) => {
     give.mutate(values, {
       onSuccess: () => {
-        toast({ title: "Kudos Sent!", description: "Your recognition has been submitted for approval." });
+        toast({ title: t("give.toast.title"), description: t("give.toast.description") });
         onOpenChange(false);
       },
       onError: (error) => {
         if (applyServerFieldErrors(form, error)) return;
-        toastApiError(error, { description: "Failed to send kudos. Please try again." });
+        toastApiError(error, { description: t("give.failed") });
       },
     });
   });
@@ -66,25 +70,22 @@ export function GiveKudosDialog({ open, onOpenChange }: { open: boolean; onOpenC
   const err = (k: keyof TValues) => errors[k]?.message;
   const list = members.data ?? [];
   const membersHint = members.isError
-    ? "Members could not be loaded. Close this dialog and try again."
+    ? t("give.membersError")
     : members.isSuccess && list.length === 0
-      ? "There is no one else in your church yet. Invite members to recognize them."
+      ? t("give.noMembers")
       : undefined;
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-xl">
         <DialogHeader>
-          <DialogTitle>Give Kudos</DialogTitle>
-          <DialogDescription>
-            Recognize a church member for how they serve and encourage others. A church leader approves it before
-            everyone sees it.
-          </DialogDescription>
+          <DialogTitle>{t("give.title")}</DialogTitle>
+          <DialogDescription>{t("give.description")}</DialogDescription>
         </DialogHeader>
         <form id={FORM_ID} onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
           <FormField
             id="kudos-recipient"
-            label="Recognize"
+            label={t("give.recipient")}
             hint={membersHint}
             error={err("toUserId")}
             className="sm:col-span-2"
@@ -96,51 +97,51 @@ export function GiveKudosDialog({ open, onOpenChange }: { open: boolean; onOpenC
               {...form.register("toUserId")}
             >
               <option value="" disabled>
-                {members.isLoading ? "Loading members..." : "Choose a member"}
+                {members.isLoading ? t("give.loadingMembers") : t("give.chooseMember")}
               </option>
               {list.map((m) => (
                 <option key={m.id} value={m.id}>
-                  {kudosPersonName(m, "Church member")}
+                  {kudosPersonName(m, t("person.member"))}
                 </option>
               ))}
             </NativeSelect>
           </FormField>
-          <FormField id="kudos-type" label="Recognition Type" error={err("type")}>
+          <FormField id="kudos-type" label={t("give.type")} error={err("type")}>
             <NativeSelect {...fieldAria("kudos-type", err("type"))} {...form.register("type")}>
               <option value="" disabled>
-                Choose a type
+                {t("give.chooseType")}
               </option>
-              {(Object.keys(KUDOS_TYPE_LABELS) as TKudosType[]).map((t) => (
-                <option key={t} value={t}>
-                  {KUDOS_TYPE_LABELS[t]}
+              {(Object.keys(KUDOS_TYPE_LABELS) as TKudosType[]).map((type) => (
+                <option key={type} value={type}>
+                  {t(KUDOS_TYPE_LABELS[type])}
                 </option>
               ))}
             </NativeSelect>
           </FormField>
-          <FormField id="kudos-category" label="Category" error={err("category")}>
+          <FormField id="kudos-category" label={t("give.category")} error={err("category")}>
             <NativeSelect {...fieldAria("kudos-category", err("category"))} {...form.register("category")}>
               <option value="" disabled>
-                Choose a category
+                {t("give.chooseCategory")}
               </option>
               {(Object.keys(KUDOS_CATEGORY_LABELS) as TKudosCategory[]).map((c) => (
                 <option key={c} value={c}>
-                  {KUDOS_CATEGORY_LABELS[c]}
+                  {t(KUDOS_CATEGORY_LABELS[c])}
                 </option>
               ))}
             </NativeSelect>
           </FormField>
-          <FormField id="kudos-title" label="Title" error={err("title")} className="sm:col-span-2">
+          <FormField id="kudos-title" label={t("give.titleLabel")} error={err("title")} className="sm:col-span-2">
             <Input
               {...fieldAria("kudos-title", err("title"))}
               autoComplete="off"
-              placeholder="Thank you for..."
+              placeholder={t("give.titlePlaceholder")}
               {...form.register("title")}
             />
           </FormField>
           <FormField
             id="kudos-message"
-            label="Message"
-            hint={`${messageLength}/${MESSAGE_MAX} characters. Say what they did and why it mattered.`}
+            label={t("give.message")}
+            hint={t("give.messageHint", { length: format.number(messageLength), max: format.number(MESSAGE_MAX) })}
             error={err("message")}
             className="sm:col-span-2"
           >
@@ -149,8 +150,8 @@ export function GiveKudosDialog({ open, onOpenChange }: { open: boolean; onOpenC
         </form>
         <DialogFormFooter
           formId={FORM_ID}
-          submitLabel="Send Kudos"
-          pendingLabel="Sending..."
+          submitLabel={t("give.submit")}
+          pendingLabel={t("give.sending")}
           pending={give.isPending}
           onCancel={() => onOpenChange(false)}
         />

@@ -2,27 +2,30 @@ import type { TKudos } from "@common/kudos";
 import { Clock, XCircle } from "lucide-react";
 import { Link } from "wouter";
 import { Badge } from "@/components/ui/badge";
+import { Rich, useT } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
+import { kudosCatalog } from "../i18n";
 import { kudosPersonName } from "../labels";
 import { KudosBadges, KudosByline, KudosText } from "./kudos-parts";
 import { ReactionBar } from "./reaction-bar";
 
 /** The sender's own kudos that members do not see (yet): why, in words, with the admin's reason. */
 function ReviewState({ kudos, isAdmin }: { kudos: TKudos; isAdmin: boolean }) {
+  const t = useT(kudosCatalog);
   if (kudos.status === "pending") {
     return (
       <p className="flex items-start gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
         <Clock className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
         {isAdmin ? (
           <span>
-            Members see it once it is approved in{" "}
-            <Link href="/admin/kudos" className="font-medium underline">
-              Kudos Approvals
-            </Link>
-            .
+            <Rich
+              catalog={kudosCatalog}
+              k="card.pendingAdmin"
+              components={{ 0: <Link href="/admin/kudos" className="font-medium underline" /> }}
+            />
           </span>
         ) : (
-          "Only you can see this until a church leader approves it."
+          t("card.pendingMember")
         )}
       </p>
     );
@@ -30,11 +33,10 @@ function ReviewState({ kudos, isAdmin }: { kudos: TKudos; isAdmin: boolean }) {
   if (kudos.status === "rejected") {
     return (
       <div className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-900">
-        <p>A church leader did not approve this recognition. Only you can see it.</p>
+        <p>{t("card.rejectedNote")}</p>
         {kudos.rejectionReason && (
           <p className="mt-1 break-words whitespace-pre-line">
-            <span className="font-medium">Reason: </span>
-            {kudos.rejectionReason}
+            <span className="font-medium">{t("card.reason")}</span> {kudos.rejectionReason}
           </p>
         )}
       </div>
@@ -61,9 +63,10 @@ export function KudosCard({
   isAdmin: boolean;
   now: Date;
 }) {
+  const t = useT(kudosCatalog);
   const titleId = kudosTitleId(kudos.id);
-  const from = kudosPersonName(kudos.fromUser);
-  const to = kudos.toUserId === selfId ? "you" : kudosPersonName(kudos.toUser);
+  const from = kudosPersonName(kudos.fromUser, t("person.fallback"));
+  const to = kudosPersonName(kudos.toUser, t("person.fallback"));
   return (
     <li className="min-w-0">
       <article
@@ -77,13 +80,13 @@ export function KudosCard({
           {kudos.status === "pending" && (
             <Badge tone="amber">
               <Clock className="size-3" aria-hidden="true" />
-              Pending approval
+              {t("card.pending")}
             </Badge>
           )}
           {kudos.status === "rejected" && (
             <Badge tone="red">
               <XCircle className="size-3" aria-hidden="true" />
-              Not approved
+              {t("card.rejected")}
             </Badge>
           )}
         </KudosBadges>
@@ -92,8 +95,9 @@ export function KudosCard({
         <div className="mt-auto grid gap-3">
           <KudosByline
             from={from}
-            fromLabel={kudos.isMine ? "You" : undefined}
             to={to}
+            isFromSelf={kudos.isMine}
+            isToSelf={kudos.toUserId === selfId}
             imageUrl={kudos.fromUser?.profileImageUrl}
           />
           {/* A kudos that was not approved takes no reactions (the server answers 409). */}

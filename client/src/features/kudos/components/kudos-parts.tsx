@@ -3,27 +3,30 @@ import { Award } from "lucide-react";
 import type { ReactNode } from "react";
 import { Avatar } from "@/components/ui/avatar";
 import { Badge } from "@/components/ui/badge";
-import { formatDate, formatRelativeTime } from "@/lib/utils";
-import { KUDOS_CATEGORY_LABELS, KUDOS_TYPE_LABELS } from "../labels";
+import { Rich, useFormat, useT } from "@/lib/i18n";
+import { kudosCatalog } from "../i18n";
+import { DATE_OPTIONS, KUDOS_CATEGORY_LABELS, KUDOS_TYPE_LABELS, relativeTime } from "../labels";
 
 type TKudosBase = Pick<TPendingKudos, "type" | "category" | "createdAt" | "title" | "message">;
 
 /** A kudos' head: its type in words, its category, any state badges (`children`) and when it was given. */
 export function KudosBadges({ kudos, now, children }: { kudos: TKudosBase; now: Date; children?: ReactNode }) {
+  const t = useT(kudosCatalog);
+  const format = useFormat();
   return (
     <div className="flex flex-wrap items-center gap-1.5">
       <Badge tone="soft">
         <Award className="size-3" aria-hidden="true" />
-        {KUDOS_TYPE_LABELS[kudos.type]}
+        {t(KUDOS_TYPE_LABELS[kudos.type])}
       </Badge>
-      <Badge tone="grey">{KUDOS_CATEGORY_LABELS[kudos.category]}</Badge>
+      <Badge tone="grey">{t(KUDOS_CATEGORY_LABELS[kudos.category])}</Badge>
       {children}
       <time
         dateTime={kudos.createdAt}
-        title={formatDate(kudos.createdAt)}
+        title={format.date(kudos.createdAt, DATE_OPTIONS)}
         className="ms-auto text-xs whitespace-nowrap text-muted-foreground"
       >
-        {formatRelativeTime(kudos.createdAt, now)}
+        {relativeTime(format, kudos.createdAt, now)}
       </time>
     </div>
   );
@@ -53,25 +56,35 @@ export function KudosText({
   );
 }
 
-/** "Ann Lee recognized Ben Cole" (or "You recognized ..."), with the sender's photo or initials. */
+const NAME = <span className="font-medium break-words text-foreground" />;
+
+/**
+ * "Ann Lee recognized Ben Cole" (or "You recognized ...", "... recognized you": each its own sentence,
+ * for languages whose verb follows who acts), with the sender's photo or initials.
+ */
 export function KudosByline({
   from,
-  fromLabel = from,
   to,
+  isFromSelf,
+  isToSelf,
   imageUrl,
 }: {
   from: string;
-  fromLabel?: string;
   to: string;
+  isFromSelf?: boolean;
+  isToSelf?: boolean;
   imageUrl: string | null | undefined;
 }) {
   return (
     <div className="flex min-w-0 items-center gap-2.5">
       <Avatar name={from} src={imageUrl} className="size-8 text-xs" />
       <p className="min-w-0 text-sm leading-tight text-muted-foreground">
-        <span className="font-medium break-words text-foreground">{fromLabel}</span>
-        {" recognized "}
-        <span className="font-medium break-words text-foreground">{to}</span>
+        <Rich
+          catalog={kudosCatalog}
+          k={isFromSelf ? "byline.fromYou" : isToSelf ? "byline.toYou" : "byline.other"}
+          values={{ from, to }}
+          components={{ 0: NAME, 1: NAME }}
+        />
       </p>
     </div>
   );

@@ -1,13 +1,17 @@
 import { Award } from "lucide-react";
 import { Link } from "wouter";
 import { Skeleton } from "@/components/ui/skeleton";
-import { cn, formatNumber } from "@/lib/utils";
+import { useFormat, useT } from "@/lib/i18n";
+import { cn } from "@/lib/utils";
+import { kudosCatalog } from "../i18n";
 
 /**
  * The admin dashboard's "Kudos awaiting approval", with the count (the admin stats' `pendingKudos`)
  * and a link to the queue; a placeholder while the count loads.
  */
 export function PendingKudosNotice({ count, className }: { count: number | undefined; className?: string }) {
+  const t = useT(kudosCatalog);
+  const format = useFormat();
   return (
     <div
       className={cn(
@@ -17,7 +21,7 @@ export function PendingKudosNotice({ count, className }: { count: number | undef
     >
       <p className="flex items-center gap-2 text-sm font-medium text-foreground">
         <Award className="size-4 shrink-0 text-brand-text" aria-hidden="true" />
-        Kudos awaiting approval
+        {t("notice.title")}
         {count === undefined ? (
           <Skeleton className="h-5 w-8 rounded-full" />
         ) : (
@@ -27,12 +31,12 @@ export function PendingKudosNotice({ count, className }: { count: number | undef
               count > 0 ? "bg-primary text-primary-foreground" : "bg-stone-200 text-stone-700",
             )}
           >
-            {formatNumber(count)}
+            {format.number(count)}
           </span>
         )}
       </p>
       <Link href="/admin/kudos" className="rounded-sm text-sm font-medium text-brand-text hover:underline">
-        {count ? "Review kudos" : "Open the queue"}
+        {count ? t("notice.review") : t("notice.open")}
       </Link>
     </div>
   );

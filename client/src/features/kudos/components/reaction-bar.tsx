@@ -1,7 +1,9 @@
 import type { TKudos } from "@common/kudos";
 import { toastApiError } from "@/lib/auth-redirect";
+import { useFormat, useT } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
 import { useToggleKudosReaction } from "../api";
+import { kudosCatalog } from "../i18n";
 import { KUDOS_REACTION_OPTIONS } from "../labels";
 
 /**
@@ -9,11 +11,14 @@ import { KUDOS_REACTION_OPTIONS } from "../labels";
  * (`aria-pressed`). A press shows at once; the server's answer then settles the counts.
  */
 export function ReactionBar({ kudos, label }: { kudos: TKudos; label: string }) {
+  const t = useT(kudosCatalog);
+  const format = useFormat();
   const toggle = useToggleKudosReaction(kudos.id);
   return (
     // biome-ignore lint/a11y/useSemanticElements: a toolbar of toggle buttons, not a form's fieldset
-    <div role="group" aria-label={`Reactions to “${label}”`} className="flex flex-wrap gap-1.5">
-      {KUDOS_REACTION_OPTIONS.map(({ reaction, label: name, icon: Icon }) => {
+    <div role="group" aria-label={t("reactions.label", { title: label })} className="flex flex-wrap gap-1.5">
+      {KUDOS_REACTION_OPTIONS.map(({ reaction, label: nameKey, icon: Icon }) => {
+        const name = t(nameKey);
         const isOn = kudos.myReactions.includes(reaction);
         const count = kudos.reactions[reaction];
         return (
@@ -24,8 +29,7 @@ export function ReactionBar({ kudos, label }: { kudos: TKudos; label: string }) 
             title={name}
             onClick={() =>
               toggle.mutate(reaction, {
-                onError: (error) =>
-                  toastApiError(error, { description: "Failed to update reaction. Please try again." }),
+                onError: (error) => toastApiError(error, { description: t("reactions.failed") }),
               })
             }
             className={cn(
@@ -37,7 +41,7 @@ export function ReactionBar({ kudos, label }: { kudos: TKudos; label: string }) 
           >
             <Icon className={cn("size-4", isOn && "fill-current")} aria-hidden="true" />
             <span className="sr-only">{name}</span>
-            <span>{count}</span>
+            <span>{format.number(count)}</span>
           </button>
         );
       })}

@@ -4,6 +4,8 @@ import { DialogFormFooter } from "@/components/dialog-form-footer";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { FormField } from "@/components/ui/form-field";
 import { Textarea } from "@/components/ui/input";
+import { useT } from "@/lib/i18n";
+import { kudosCatalog } from "../i18n";
 
 /** The limit of ZKudosRejectBody's reason (common/kudos.ts; a test keeps them equal). */
 export const REASON_MAX = 500;
@@ -25,6 +27,7 @@ export function RejectKudosDialog({
   onReject: (kudos: TPendingKudos, reason: string) => void;
   onClose: () => void;
 }) {
+  const t = useT(kudosCatalog);
   const [reason, setReason] = useState("");
   // Each kudos starts with an empty reason, however the last dialog closed.
   const kudosId = kudos?.id;
@@ -51,27 +54,27 @@ export function RejectKudosDialog({
         }}
       >
         <DialogHeader>
-          <DialogTitle>Reject Kudos</DialogTitle>
+          <DialogTitle>{t("reject.title")}</DialogTitle>
           <DialogDescription className="break-words">
-            “{kudos?.title}” will not be shown to the church. Its sender is told, with your reason if you give one.
+            {t("reject.description", { title: kudos?.title ?? "" })}
           </DialogDescription>
         </DialogHeader>
         <form id="reject-kudos-form" onSubmit={submit} className="grid gap-4">
-          <FormField id="reject-reason" label="Reason (optional)">
+          <FormField id="reject-reason" label={t("reject.reason")}>
             <Textarea
               id="reject-reason"
               value={reason}
               rows={3}
               maxLength={REASON_MAX}
               onChange={(e) => setReason(e.target.value)}
-              placeholder="For example: please keep recognitions about service in the church."
+              placeholder={t("reject.placeholder")}
             />
           </FormField>
         </form>
         <DialogFormFooter
           formId="reject-kudos-form"
-          submitLabel="Reject"
-          pendingLabel="Rejecting..."
+          submitLabel={t("reject.submit")}
+          pendingLabel={t("reject.pending")}
           pending={pending}
           onCancel={close}
         />

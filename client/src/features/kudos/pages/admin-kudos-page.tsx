@@ -10,19 +10,22 @@ import { Skeleton, skeletonKeys } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
 import { getServerMessage, getStatus } from "@/lib/api-client";
 import { toastApiError } from "@/lib/auth-redirect";
+import { translator, useT } from "@/lib/i18n";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useNow } from "@/lib/use-now";
 import { useApproveKudos, usePendingKudos, useRejectKudos } from "../api";
 import { KudosBadges, KudosByline, KudosText } from "../components/kudos-parts";
 import { RejectKudosDialog } from "../components/reject-kudos-dialog";
+import { kudosCatalog } from "../i18n";
 import { kudosPersonName } from "../labels";
 
 const HEADING_ID = "kudos-approvals-heading";
 const titleId = (id: string) => `pending-kudos-${id}-title`;
 
 function QueueSkeleton() {
+  const t = useT(kudosCatalog);
   return (
-    <ul className="grid gap-4" aria-label="Loading kudos waiting for approval">
+    <ul className="grid gap-4" aria-label={t("admin.loading")}>
       {skeletonKeys(3).map((key) => (
         <li key={key} className="grid gap-3 rounded-2xl border border-border bg-card p-5">
           <Skeleton className="h-5 w-40 rounded-full" />
@@ -40,11 +43,12 @@ function QueueSkeleton() {
 
 /** Someone reviewed it first, or it is gone: the server's words, else ours. */
 function reviewFailed(error: unknown, action: "approve" | "reject") {
+  const t = translator(kudosCatalog);
   const gone = getStatus(error) === 404 || getStatus(error) === 409;
   toastApiError(error, {
     description:
-      (gone ? (getServerMessage(error) ?? "This kudos was already reviewed or removed.") : null) ??
-      `Failed to ${action} kudos. Please try again.`,
+      (gone ? (getServerMessage(error) ?? t("admin.gone")) : null) ??
+      t(action === "approve" ? "admin.approveFailed" : "admin.rejectFailed"),
   });
 }
 
@@ -61,8 +65,9 @@ function PendingKudosItem({
   onApprove: () => void;
   onReject: () => void;
 }) {
-  const from = kudosPersonName(kudos.fromUser);
-  const to = kudosPersonName(kudos.toUser);
+  const t = useT(kudosCatalog);
+  const from = kudosPersonName(kudos.fromUser, t("person.fallback"));
+  const to = kudosPersonName(kudos.toUser, t("person.fallback"));
   return (
     <li className="min-w-0">
       <article
@@ -76,13 +81,13 @@ function PendingKudosItem({
           <div className="flex gap-2">
             <Button size="sm" className="flex-1 sm:flex-none" disabled={isBusy} onClick={onApprove}>
               <Check aria-hidden="true" />
-              Approve
-              <span className="sr-only"> “{kudos.title}”</span>
+              {t("admin.approve")}
+              <span className="sr-only"> {t("quoted", { title: kudos.title })}</span>
             </Button>
             <Button size="sm" variant="outline" className="flex-1 sm:flex-none" disabled={isBusy} onClick={onReject}>
               <X aria-hidden="true" />
-              Reject
-              <span className="sr-only"> “{kudos.title}”</span>
+              {t("admin.reject")}
+              <span className="sr-only"> {t("quoted", { title: kudos.title })}</span>
             </Button>
           </div>
         </div>
@@ -96,13 +101,14 @@ function PendingKudosItem({
  * oldest first, each approved or rejected (with an optional reason for the sender).
  */
 export function AdminKudosPage() {
+  const t = useT(kudosCatalog);
   const pending = usePendingKudos();
   const approve = useApproveKudos();
   const reject = useRejectKudos();
   const now = useNow();
   const [rejecting, setRejecting] = useState<TPendingKudos | null>(null);
   const opener = useRef<HTMLElement | null>(null);
-  useDocumentTitle("Kudos Approvals");
+  useDocumentTitle(t("admin.title"));
   const list = pending.data ?? [];
 
   // A reviewed kudos leaves the list with its buttons: the focus goes on to the next one's title,
@@ -118,8 +124,8 @@ export function AdminKudosPage() {
     approve.mutate(kudos.id, {
       onSuccess: () => {
         toast({
-          title: "Kudos Approved",
-          description: `${kudosPersonName(kudos.toUser)} is told, and the church can now see it.`,
+          title: t("admin.approved.title"),
+          description: t("admin.approved.description", { name: kudosPersonName(kudos.toUser, t("person.fallback")) }),
         });
         requestAnimationFrame(() => focusNext()?.focus());
       },
@@ -133,7 +139,7 @@ export function AdminKudosPage() {
       { id: kudos.id, reason },
       {
         onSuccess: () => {
-          toast({ title: "Kudos Rejected", description: "Its sender has been told." });
+          toast({ title: t("admin.rejected.title"), description: t("admin.rejected.description") });
           opener.current = focusNext();
           setRejecting(null);
         },
@@ -147,30 +153,21 @@ export function AdminKudosPage() {
       <PageHeader
         title={
           <span id={HEADING_ID} tabIndex={-1} className="rounded-sm">
-            Kudos Approvals
+            {t("admin.title")}
           </span>
         }
-        description="Recognitions from your members wait here until you approve them, oldest first."
+        description={t("admin.description")}
       />
       {pending.isLoading ? (
         <QueueSkeleton />
       ) : pending.isError ? (
-        <LoadError
-          card
-          what="Kudos waiting for approval"
-          onRetry={() => pending.refetch()}
-          className="p-8 text-center"
-        />
+        <LoadError card what={t("admin.loadError")} onRetry={() => pending.refetch()} className="p-8 text-center" />
       ) : list.length === 0 ? (
         <Card>
-          <EmptyState
-            icon={Inbox}
-            title="No kudos waiting for approval"
-            description="When a member recognizes someone, it appears here for you to approve."
-          />
+          <EmptyState icon={Inbox} title={t("admin.empty.title")} description={t("admin.empty.description")} />
         </Card>
       ) : (
-        <ul className="grid gap-4" aria-label="Kudos waiting for approval">
+        <ul className="grid gap-4" aria-label={t("admin.list")}>
           {list.map((k) => (
             <PendingKudosItem
               key={k.id}

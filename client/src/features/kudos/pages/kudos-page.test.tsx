@@ -1,8 +1,9 @@
 import { KUDOS_MESSAGE_MAX, type TKudos, type TKudosRecipient } from "@common/kudos";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { getToasts } from "@/components/ui/use-toast";
+import { activateLanguage } from "@/lib/i18n";
 import { jsonResponse, makeUser, mockFetch, renderWithApp } from "@/test/render";
 import { MESSAGE_MAX } from "../components/give-kudos-dialog";
 import { KudosPage } from "./kudos-page";
@@ -352,5 +353,53 @@ describe("KudosPage", () => {
 
   it("keeps the dialog's message limit equal to the contract's", () => {
     expect(MESSAGE_MAX).toBe(KUDOS_MESSAGE_MAX);
+  });
+});
+
+describe("KudosPage in other languages", () => {
+  afterEach(async () => {
+    await activateLanguage("en");
+  });
+
+  it("speaks Spanish: the page, the type and category, who recognized whom, the reactions and the dialog", async () => {
+    await activateLanguage("es");
+    setup({
+      "/api/kudos": [
+        makeKudos(),
+        makeKudos({ id: "k2", title: "For you", toUserId: SELF, fromUser: null }),
+        makeKudos({ id: "k3", title: "Mine", isMine: true, status: "pending" }),
+      ],
+    });
+    const card = await screen.findByRole("article", { name: "Thank you for the coffee team" });
+    expect(screen.getByRole("heading", { name: "Reconocimientos", level: 1 })).toBeTruthy();
+    expect(within(card).getByText("Gratitud por su servicio voluntario")).toBeTruthy();
+    expect(within(card).getByText("Servicio")).toBeTruthy();
+    expect(within(card).getByText("hace 2 h")).toBeTruthy();
+    expect(card.textContent).toContain("Cara Diaz reconoció a Ben Cole");
+    expect(within(card).getByRole("group", { name: "Reacciones a «Thank you for the coffee team»" })).toBeTruthy();
+    expect(within(card).getByRole("button", { name: "Corazón 2" })).toBeTruthy();
+    expect(screen.getByRole("article", { name: "For you" }).textContent).toContain(
+      "Un miembro de la iglesia te dio un reconocimiento",
+    );
+    const mine = screen.getByRole("article", { name: "Mine" });
+    expect(within(mine).getByText("Pendiente de aprobación")).toBeTruthy();
+    expect(mine.textContent).toContain("Tú reconociste a Ben Cole");
+    await userEvent.click(screen.getByRole("button", { name: "Dar un reconocimiento" }));
+    const dialog = await screen.findByRole("dialog", { name: "Dar un reconocimiento" });
+    expect(within(dialog).getByRole("option", { name: "Guerrero de oración" })).toBeTruthy();
+    expect(
+      within(dialog).getByText(
+        `0/${MESSAGE_MAX.toLocaleString("es")} caracteres. Cuenta lo que hizo y por qué fue importante.`,
+      ),
+    ).toBeTruthy();
+  });
+
+  it("renders right to left in Arabic", async () => {
+    await activateLanguage("ar");
+    setup({ "/api/kudos": [makeKudos()] });
+    const card = await screen.findByRole("article", { name: "Thank you for the coffee team" });
+    expect(screen.getByRole("heading", { name: "تقدير الأعضاء", level: 1 })).toBeTruthy();
+    expect(within(card).getByText("تقدير للخدمة التطوعية")).toBeTruthy();
+    expect(document.documentElement.dir).toBe("rtl");
   });
 });

@@ -8,17 +8,20 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Skeleton, skeletonKeys } from "@/components/ui/skeleton";
 import { useCurrentUser } from "@/lib/current-user";
+import { useT } from "@/lib/i18n";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useNow } from "@/lib/use-now";
 import { useKudos } from "../api";
 import { GiveKudosDialog } from "../components/give-kudos-dialog";
 import { KudosCard } from "../components/kudos-card";
+import { kudosCatalog } from "../i18n";
 
 const LIST = "grid gap-4 md:grid-cols-2";
 
 function ListSkeleton() {
+  const t = useT(kudosCatalog);
   return (
-    <ul className={LIST} aria-label="Loading recognitions">
+    <ul className={LIST} aria-label={t("page.loading")}>
       {skeletonKeys(4).map((key) => (
         <li key={key} className="grid gap-3 rounded-2xl border border-border bg-card p-5">
           <div className="flex gap-2">
@@ -48,42 +51,39 @@ function ListSkeleton() {
  * first, with reactions. The member's own kudos waiting for approval (or not approved) show here too.
  */
 export function KudosPage() {
+  const t = useT(kudosCatalog);
   const user = useCurrentUser();
   const kudos = useKudos();
   const now = useNow();
   const [isGiving, setGiving] = useState(false);
-  useDocumentTitle("Member Recognition");
+  useDocumentTitle(t("page.title"));
   const list = kudos.data ?? [];
 
   const giveButton = (
     <Button onClick={() => setGiving(true)}>
       <Plus aria-hidden="true" />
-      Give Kudos
+      {t("page.give")}
     </Button>
   );
 
   return (
     <>
-      <PageHeader
-        title="Member Recognition"
-        description="Celebrate the people who serve, pray and encourage in your church."
-        actions={giveButton}
-      />
+      <PageHeader title={t("page.title")} description={t("page.description")} actions={giveButton} />
       {kudos.isLoading ? (
         <ListSkeleton />
       ) : kudos.isError ? (
-        <LoadError card what="Recognitions" onRetry={() => kudos.refetch()} className="p-8 text-center" />
+        <LoadError card what={t("page.loadError")} onRetry={() => kudos.refetch()} className="p-8 text-center" />
       ) : list.length === 0 ? (
         <Card>
           <EmptyState
             icon={Trophy}
-            title="No recognitions yet"
-            description="Know someone who serves faithfully or lifts others up? Be the first to thank them."
+            title={t("page.empty.title")}
+            description={t("page.empty.description")}
             action={giveButton}
           />
         </Card>
       ) : (
-        <ul className={LIST} aria-label="Recognitions">
+        <ul className={LIST} aria-label={t("page.list")}>
           {list.map((k) => (
             <KudosCard key={k.id} kudos={k} selfId={user.id} isAdmin={isAdminRole(user.role)} now={now} />
           ))}

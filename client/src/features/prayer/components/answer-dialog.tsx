@@ -6,7 +6,9 @@ import { FormField } from "@/components/ui/form-field";
 import { Textarea } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
 import { toastApiError } from "@/lib/auth-redirect";
+import { useT } from "@/lib/i18n";
 import { useMarkAnswered } from "../api";
+import { prayerCatalog } from "../i18n";
 
 /** The limit of ZPrayerAnsweredBody's note (common/prayer.ts). */
 const NOTE_MAX = 1000;
@@ -26,6 +28,7 @@ export function AnswerDialog({
   returnFocus: () => HTMLElement | null;
   onClose: () => void;
 }) {
+  const t = useT(prayerCatalog);
   const answer = useMarkAnswered();
   const [note, setNote] = useState("");
 
@@ -41,10 +44,10 @@ export function AnswerDialog({
       { id: request.id, answerNote: note.trim() },
       {
         onSuccess: () => {
-          toast({ title: "Praise God!", description: "Prayer request marked as answered." });
+          toast({ title: t("answer.toast.title"), description: t("answer.toast.description") });
           close();
         },
-        onError: (error) => toastApiError(error, { description: "Failed to update prayer request" }),
+        onError: (error) => toastApiError(error, { description: t("request.failed") }),
       },
     );
   };
@@ -60,27 +63,27 @@ export function AnswerDialog({
         }}
       >
         <DialogHeader>
-          <DialogTitle>Mark as Answered</DialogTitle>
+          <DialogTitle>{t("answer.title")}</DialogTitle>
           <DialogDescription className="break-words">
-            Celebrate how God answered “{request?.title}”. The note is shown with the request as a praise.
+            {t("answer.description", { title: request?.title ?? "" })}
           </DialogDescription>
         </DialogHeader>
         <form id="answer-form" onSubmit={save} className="grid gap-4">
-          <FormField id="answer-note" label="How was it answered? (optional)">
+          <FormField id="answer-note" label={t("answer.noteLabel")}>
             <Textarea
               id="answer-note"
               value={note}
               rows={4}
               maxLength={NOTE_MAX}
               onChange={(e) => setNote(e.target.value)}
-              placeholder="Share the good news with your church family."
+              placeholder={t("answer.notePlaceholder")}
             />
           </FormField>
         </form>
         <DialogFormFooter
           formId="answer-form"
-          submitLabel="Mark as Answered"
-          pendingLabel="Saving..."
+          submitLabel={t("answer.submit")}
+          pendingLabel={t("answer.saving")}
           pending={answer.isPending}
           onCancel={close}
         />

@@ -8,20 +8,22 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
 import { toastApiError } from "@/lib/auth-redirect";
+import { currentLanguage, type TTranslate, useT } from "@/lib/i18n";
 import { useCompletePartnerPrayer } from "../api";
 import { formatWeekRange, partnerName, topicLabel } from "../format";
+import { prayerCatalog } from "../i18n";
 
-/** Why there is no partner this week, in words (issue 9: "the page says so"). */
-export const NO_PARTNER_TEXT: Record<TNoPartnerReason, string> = {
-  too_few_members: "The prayer chain starts when your church has at least 2 active members.",
-  joined_this_week: "You'll be paired with a prayer partner when next week's chain begins on Sunday.",
-  not_in_chain:
-    "This week's chain was made while you were away. You'll be paired with a prayer partner when next week's chain begins on Sunday.",
-};
+/** Why there is no partner this week, in words (issue 9: "the page says so"): its key, by reason. */
+const NO_PARTNER_TEXT = {
+  too_few_members: "partner.reason.too_few_members",
+  joined_this_week: "partner.reason.joined_this_week",
+  not_in_chain: "partner.reason.not_in_chain",
+} as const satisfies Record<TNoPartnerReason, string>;
 
 export function PartnerCardSkeleton() {
+  const t = useT(prayerCatalog);
   return (
-    <Card aria-label="Loading your prayer partner" role="status">
+    <Card aria-label={t("partner.loading")} role="status">
       <CardContent className="grid gap-4 pt-5 sm:pt-6">
         <Skeleton className="h-5 w-48" />
         <div className="flex items-center gap-4">
@@ -38,14 +40,16 @@ export function PartnerCardSkeleton() {
 }
 
 /** The toast after praying: the points, and any badge it earned. */
-function announce(awarded: number, badges: string[]) {
+function announce(t: TTranslate<typeof prayerCatalog.en>, awarded: number, badges: string[]) {
   const earned = badges.filter(isBadgeKey).map((k) => BADGES[k].name);
-  const points = awarded > 0 ? `You earned ${awarded} points.` : "You already prayed for your partner today.";
-  const badgeText = earned.length > 0 ? ` New badge: ${earned.join(", ")}.` : "";
-  toast({ title: "Prayer Completed", description: points + badgeText });
+  const points = awarded > 0 ? t("partner.toast.earned", { count: awarded }) : t("partner.toast.already");
+  const list = new Intl.ListFormat(currentLanguage(), { style: "long", type: "unit" });
+  const badgeText = earned.length > 0 ? ` ${t("partner.toast.badges", { badges: list.format(earned) })}` : "";
+  toast({ title: t("partner.toast.title"), description: points + badgeText });
 }
 
 function TodayPrayer({ isDone }: { isDone: boolean }) {
+  const t = useT(prayerCatalog);
   const complete = useCompletePartnerPrayer();
   if (isDone) {
     return (
@@ -54,7 +58,7 @@ function TodayPrayer({ isDone }: { isDone: boolean }) {
         className="flex items-center gap-2 rounded-xl border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm font-medium text-emerald-800"
       >
         <CheckCircle2 className="size-5 shrink-0" aria-hidden="true" />
-        Prayer completed today
+        {t("partner.done")}
       </p>
     );
   }
@@ -62,21 +66,20 @@ function TodayPrayer({ isDone }: { isDone: boolean }) {
     <div className="flex flex-col gap-3 rounded-xl border border-brand-border bg-brand-soft px-4 py-3 sm:flex-row sm:items-center sm:justify-between">
       <p className="flex items-center gap-2 text-sm font-medium text-brand-text">
         <HandHeart className="size-5 shrink-0" aria-hidden="true" />
-        Remember to pray today
+        {t("partner.remember")}
       </p>
       <Button
         onClick={() =>
           complete.mutate(undefined, {
-            onSuccess: (r) => announce(r.awarded, r.badges),
-            onError: (error) =>
-              toastApiError(error, { description: "Could not mark prayer as completed. Please try again." }),
+            onSuccess: (r) => announce(t, r.awarded, r.badges),
+            onError: (error) => toastApiError(error, { description: t("partner.failed") }),
           })
         }
         disabled={complete.isPending}
         className="w-full sm:w-auto"
       >
         <CheckCircle2 aria-hidden="true" />
-        {complete.isPending ? "Saving..." : "I Prayed Today"}
+        {complete.isPending ? t("partner.saving") : t("partner.iPrayed")}
       </Button>
     </div>
   );
@@ -87,12 +90,13 @@ function TodayPrayer({ isDone }: { isDone: boolean }) {
  * prayer; without a partner, why not.
  */
 export function PartnerCard({ current }: { current: TPrayerPartnerCurrent }) {
-  const week = formatWeekRange(current.weekStartDate, current.weekEndDate);
+  const t = useT(prayerCatalog);
+  const week = formatWeekRange(current.weekStartDate, current.weekEndDate, currentLanguage());
   const p = current.partner;
   return (
     <Card aria-labelledby="partner-card-title">
       <CardHeader>
-        <CardTitle id="partner-card-title">Your Prayer Partner This Week</CardTitle>
+        <CardTitle id="partner-card-title">{t("partner.title")}</CardTitle>
         <CardDescription className="flex items-center gap-1.5">
           <CalendarDays className="size-4" aria-hidden="true" />
           {week}
@@ -102,8 +106,8 @@ export function PartnerCard({ current }: { current: TPrayerPartnerCurrent }) {
         {!p ? (
           <EmptyState
             icon={Users}
-            title="No prayer partner this week"
-            description={current.reason ? NO_PARTNER_TEXT[current.reason] : "You have no prayer partner this week."}
+            title={t("partner.none.title")}
+            description={current.reason ? t(NO_PARTNER_TEXT[current.reason]) : t("partner.none.description")}
             className="py-6"
           />
         ) : (
@@ -124,15 +128,15 @@ export function PartnerCard({ current }: { current: TPrayerPartnerCurrent }) {
             {p.prayerTopics.length > 0 && (
               <div className="grid gap-2">
                 <p className="text-sm font-medium text-foreground" id="partner-topics">
-                  They asked prayer for
+                  {t("partner.topics")}
                 </p>
                 <ul className="flex flex-wrap gap-2" aria-labelledby="partner-topics">
-                  {p.prayerTopics.map((t) => (
+                  {p.prayerTopics.map((topic) => (
                     <li
-                      key={t}
+                      key={topic}
                       className="rounded-full border border-brand-border bg-brand-soft px-3 py-1 text-sm text-brand-text"
                     >
-                      {topicLabel(t)}
+                      {topicLabel(t, topic)}
                     </li>
                   ))}
                 </ul>

@@ -6,10 +6,15 @@ import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
 import { getServerMessage, getStatus } from "@/lib/api-client";
 import { toastApiError } from "@/lib/auth-redirect";
-import { cn, formatDate, formatRelativeTime } from "@/lib/utils";
+import { useFormat, useT } from "@/lib/i18n";
+import { cn } from "@/lib/utils";
 import { usePray, useSetHidden } from "../api";
+import { DATE_OPTIONS, relativeTime } from "../format";
+import { prayerCatalog } from "../i18n";
 
 function Author({ request, now }: { request: TPrayerRequest; now: Date }) {
+  const t = useT(prayerCatalog);
+  const format = useFormat();
   return (
     <div className="flex min-w-0 items-center gap-2.5">
       {request.isAnonymous ? (
@@ -20,13 +25,15 @@ function Author({ request, now }: { request: TPrayerRequest; now: Date }) {
         <Avatar name={request.userName} src={request.userImageUrl} className="size-8 text-xs" />
       )}
       <div className="grid min-w-0 leading-tight">
-        <span className="text-sm font-medium break-words text-foreground">{request.userName}</span>
+        <span className="text-sm font-medium break-words text-foreground">
+          {request.isAnonymous ? t("request.anonymous") : request.userName}
+        </span>
         <time
           dateTime={request.createdAt}
-          title={formatDate(request.createdAt)}
+          title={format.date(request.createdAt, DATE_OPTIONS)}
           className="text-xs text-muted-foreground"
         >
-          {formatRelativeTime(request.createdAt, now)}
+          {relativeTime(format, request.createdAt, now)}
         </time>
       </div>
     </div>
@@ -34,6 +41,8 @@ function Author({ request, now }: { request: TPrayerRequest; now: Date }) {
 }
 
 function PrayButton({ request }: { request: TPrayerRequest }) {
+  const t = useT(prayerCatalog);
+  const format = useFormat();
   const pray = usePray();
   const done = request.prayedToday;
   // An answered prayer takes no more "I prayed" (the server says 409): its count stays, as thanks.
@@ -41,7 +50,7 @@ function PrayButton({ request }: { request: TPrayerRequest }) {
     return (
       <p className="inline-flex items-center gap-1.5 text-sm text-muted-foreground">
         <HandHeart className="size-4" aria-hidden="true" />
-        {request.prayedCount === 1 ? "1 person prayed" : `${request.prayedCount} people prayed`}
+        {t("request.peoplePrayed", { count: request.prayedCount })}
       </p>
     );
   }
@@ -57,23 +66,23 @@ function PrayButton({ request }: { request: TPrayerRequest }) {
           onError: (error) =>
             toastApiError(error, {
               // Answered meanwhile (409): the server's words say so.
-              description:
-                (getStatus(error) === 409 ? getServerMessage(error) : null) ?? "Failed to update prayer request",
+              description: (getStatus(error) === 409 ? getServerMessage(error) : null) ?? t("request.failed"),
             }),
         })
       }
     >
       <HandHeart className={cn(done && "text-brand-text")} aria-hidden="true" />
-      {done ? "Prayed" : pray.isPending ? "Praying..." : "I prayed"}
+      {done ? t("request.prayed") : pray.isPending ? t("request.praying") : t("request.iPrayed")}
       <span className="rounded-full bg-brand-soft px-1.5 text-xs font-semibold text-brand-text tabular-nums">
-        {request.prayedCount}
+        {format.number(request.prayedCount)}
       </span>
-      <span className="sr-only">{request.prayedCount === 1 ? " prayer" : " prayers"}</span>
+      <span className="sr-only"> {t("request.prayers", { count: request.prayedCount })}</span>
     </Button>
   );
 }
 
 function HideButton({ request }: { request: TPrayerRequest }) {
+  const t = useT(prayerCatalog);
   const setHidden = useSetHidden();
   const hide = !request.isHidden;
   return (
@@ -88,17 +97,17 @@ function HideButton({ request }: { request: TPrayerRequest }) {
             onSuccess: () =>
               toast(
                 hide
-                  ? { title: "Request Hidden", description: "Members no longer see this prayer request." }
-                  : { title: "Request Shown", description: "Members can see this prayer request again." },
+                  ? { title: t("request.hiddenToast.title"), description: t("request.hiddenToast.description") }
+                  : { title: t("request.shownToast.title"), description: t("request.shownToast.description") },
               ),
-            onError: (error) => toastApiError(error, { description: "Failed to update prayer request" }),
+            onError: (error) => toastApiError(error, { description: t("request.failed") }),
           },
         )
       }
     >
       {hide ? <EyeOff aria-hidden="true" /> : <Eye aria-hidden="true" />}
-      {hide ? "Hide" : "Show again"}
-      <span className="sr-only"> “{request.title}”</span>
+      {hide ? t("request.hide") : t("request.showAgain")}
+      <span className="sr-only"> {t("quoted", { title: request.title })}</span>
     </Button>
   );
 }
@@ -121,6 +130,7 @@ export function PrayerRequestCard({
   now: Date;
   onAnswer: (request: TPrayerRequest) => void;
 }) {
+  const t = useT(prayerCatalog);
   const titleId = requestTitleId(request.id);
   return (
     <li className="min-w-0">
@@ -141,23 +151,23 @@ export function PrayerRequestCard({
             {request.title}
           </h2>
           <div className="flex flex-wrap gap-1.5">
-            {request.isMine && <Badge tone="soft">Yours</Badge>}
+            {request.isMine && <Badge tone="soft">{t("request.yours")}</Badge>}
             {request.visibility === "leaders" && (
-              <Badge tone="blue" title="Only the church's pastors and leaders (admins) and its author see this request">
+              <Badge tone="blue" title={t("request.leadersOnlyTitle")}>
                 <Lock className="size-3" aria-hidden="true" />
-                Leaders only
+                {t("request.leadersOnly")}
               </Badge>
             )}
             {request.isHidden && (
               <Badge tone="amber">
                 <EyeOff className="size-3" aria-hidden="true" />
-                Hidden
+                {t("request.hidden")}
               </Badge>
             )}
             {request.isAnswered && (
               <Badge tone="green">
                 <CheckCircle2 className="size-3" aria-hidden="true" />
-                Answered
+                {t("request.answered")}
               </Badge>
             )}
           </div>
@@ -167,16 +177,14 @@ export function PrayerRequestCard({
           <figure className="rounded-xl border border-emerald-200 bg-emerald-50 px-4 py-3">
             <figcaption className="mb-1 flex items-center gap-1.5 text-xs font-semibold tracking-wide text-emerald-800 uppercase">
               <PartyPopper className="size-3.5" aria-hidden="true" />
-              Praise report
+              {t("request.praiseReport")}
             </figcaption>
             <p className="text-sm leading-6 break-words whitespace-pre-line text-emerald-950">{request.answerNote}</p>
           </figure>
         )}
         {request.isHidden && (
           <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
-            {isAdmin
-              ? "Hidden from members. Only church leaders and its author can see it."
-              : "Church leaders have hidden this request. Only you can see it now."}
+            {isAdmin ? t("request.hiddenAdmin") : t("request.hiddenAuthor")}
           </p>
         )}
         <div className="mt-auto grid gap-3">
@@ -186,8 +194,8 @@ export function PrayerRequestCard({
             {request.canAnswer && !request.isAnswered && (
               <Button variant="outline" size="sm" onClick={() => onAnswer(request)}>
                 <CheckCircle2 aria-hidden="true" />
-                Mark as Answered
-                <span className="sr-only"> “{request.title}”</span>
+                {t("request.markAnswered")}
+                <span className="sr-only"> {t("quoted", { title: request.title })}</span>
               </Button>
             )}
             {isAdmin && (

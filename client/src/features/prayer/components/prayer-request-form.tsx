@@ -1,6 +1,7 @@
 import type { TPrayerVisibility } from "@common/prayer";
 import { ShieldCheck } from "lucide-react";
 import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from "react";
+import { commonCatalog } from "@/components/i18n";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { FormField } from "@/components/ui/form-field";
@@ -10,22 +11,24 @@ import { Switch } from "@/components/ui/switch";
 import { toast } from "@/components/ui/use-toast";
 import { getServerMessage, getStatus } from "@/lib/api-client";
 import { toastApiError } from "@/lib/auth-redirect";
+import { type TTranslate, useT } from "@/lib/i18n";
 import { useCreatePrayerRequest } from "../api";
+import { prayerCatalog } from "../i18n";
 
 /** The limits of ZPrayerRequestBody (common/prayer.ts), kept here so the page does not download zod. */
 const TITLE_MAX = 120;
 const DETAILS_MAX = 2000;
 
-const VISIBILITY_OPTIONS: TRadioCardOption<TPrayerVisibility>[] = [
+const visibilityOptions = (t: TTranslate<typeof prayerCatalog.en>): TRadioCardOption<TPrayerVisibility>[] => [
   {
     value: "church",
-    label: "Everyone in the church",
-    description: "Every member sees it on the prayer wall and can pray with you.",
+    label: t("form.visibility.church"),
+    description: t("form.visibility.churchDescription"),
   },
   {
     value: "leaders",
-    label: "Pastors and leaders only",
-    description: "Only the church's pastors and leaders (its admins) see it. Other members never do.",
+    label: t("form.visibility.leaders"),
+    description: t("form.visibility.leadersDescription"),
   },
 ];
 
@@ -35,6 +38,8 @@ const VISIBILITY_OPTIONS: TRadioCardOption<TPrayerVisibility>[] = [
  * trimmed. Opening it puts the focus in its title; Escape closes it (issue 24 item 11).
  */
 export function PrayerRequestForm({ id, onDone }: { id: string; onDone: () => void }) {
+  const t = useT(prayerCatalog);
+  const tc = useT(commonCatalog);
   const create = useCreatePrayerRequest();
   const [title, setTitle] = useState("");
   const [description, setDescription] = useState("");
@@ -52,19 +57,19 @@ export function PrayerRequestForm({ id, onDone }: { id: string; onDone: () => vo
     e.preventDefault();
     const body = { title: title.trim(), description: description.trim(), isAnonymous, visibility };
     if (!body.title || !body.description) {
-      toast({ title: "Error", description: "Please fill in all fields", variant: "destructive" });
+      toast({ title: t("form.toast.errorTitle"), description: t("form.toast.fillAll"), variant: "destructive" });
       return;
     }
     create.mutate(body, {
       onSuccess: () => {
         toast({
-          title: "Success!",
+          title: t("form.toast.successTitle"),
           description:
             visibility === "leaders"
-              ? "Your prayer request has been shared with the pastors and leaders."
+              ? t("form.toast.sharedLeaders")
               : isAnonymous
-                ? "Your prayer request has been shared anonymously."
-                : "Your prayer request has been shared.",
+                ? t("form.toast.sharedAnonymously")
+                : t("form.toast.shared"),
         });
         setTitle("");
         setDescription("");
@@ -75,7 +80,7 @@ export function PrayerRequestForm({ id, onDone }: { id: string; onDone: () => vo
       onError: (error) =>
         toastApiError(error, {
           // A field the server refused (too long) says which; anything else is the spec's words.
-          description: (getStatus(error) === 400 ? getServerMessage(error) : null) ?? "Failed to submit prayer request",
+          description: (getStatus(error) === 400 ? getServerMessage(error) : null) ?? t("form.toast.failed"),
         }),
     });
   };
@@ -83,56 +88,54 @@ export function PrayerRequestForm({ id, onDone }: { id: string; onDone: () => vo
   return (
     <Card id={id} aria-labelledby={`${id}-title`} className="mb-6" onKeyDown={closeOnEscape}>
       <CardHeader>
-        <CardTitle id={`${id}-title`}>Share a Prayer Request</CardTitle>
+        <CardTitle id={`${id}-title`}>{t("form.title")}</CardTitle>
         <CardDescription>
-          {visibility === "leaders"
-            ? "Your pastors and leaders will pray with you."
-            : "Your church family will pray with you."}
+          {visibility === "leaders" ? t("form.description.leaders") : t("form.description.church")}
         </CardDescription>
       </CardHeader>
       <CardContent>
         <form onSubmit={submit} className="grid gap-4" noValidate>
-          <FormField id="prayer-title" label="Title">
+          <FormField id="prayer-title" label={t("form.titleLabel")}>
             <Input
               ref={titleInput}
               id="prayer-title"
               value={title}
               maxLength={TITLE_MAX}
               onChange={(e) => setTitle(e.target.value)}
-              placeholder="What should we pray for?"
+              placeholder={t("form.titlePlaceholder")}
               autoComplete="off"
             />
           </FormField>
-          <FormField id="prayer-details" label="Details">
+          <FormField id="prayer-details" label={t("form.detailsLabel")}>
             <Textarea
               id="prayer-details"
               value={description}
               maxLength={DETAILS_MAX}
               rows={4}
               onChange={(e) => setDescription(e.target.value)}
-              placeholder="Share as much as you would like others to know."
+              placeholder={t("form.detailsPlaceholder")}
             />
           </FormField>
           <div className="grid gap-2">
             <span id="prayer-visibility-label" className="text-sm font-medium text-foreground">
-              Who can see it
+              {t("form.visibility")}
             </span>
             <RadioCards
               name="visibility"
               aria-labelledby="prayer-visibility-label"
               value={visibility}
               onValueChange={setVisibility}
-              options={VISIBILITY_OPTIONS}
+              options={visibilityOptions(t)}
             />
           </div>
           <div className="flex items-start justify-between gap-4 rounded-xl border border-border bg-muted/40 p-3">
             <div className="grid min-w-0 gap-0.5">
               <label htmlFor="prayer-anonymous" className="text-sm font-medium text-foreground">
-                Submit anonymously
+                {t("form.anonymous")}
               </label>
               <p id="prayer-anonymous-hint" className="flex items-start gap-1.5 text-xs text-muted-foreground">
                 <ShieldCheck className="mt-px size-3.5 shrink-0" aria-hidden="true" />
-                Your name is never shown with the request, not even to church leaders.
+                {t("form.anonymousHint")}
               </p>
             </div>
             <Switch
@@ -144,10 +147,10 @@ export function PrayerRequestForm({ id, onDone }: { id: string; onDone: () => vo
           </div>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button variant="outline" onClick={onDone}>
-              Cancel
+              {tc("action.cancel")}
             </Button>
             <Button type="submit" disabled={create.isPending}>
-              {create.isPending ? "Submitting..." : "Submit Request"}
+              {create.isPending ? t("form.submitting") : t("form.submit")}
             </Button>
           </div>
         </form>

@@ -1,9 +1,10 @@
 import type { TPrayerPartnerCurrent, TPrayerPartnerHistoryEntry } from "@common/prayer";
-import { screen, waitFor, within } from "@testing-library/react";
+import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { getToasts } from "@/components/ui/use-toast";
 import { goToPage } from "@/lib/full-page";
+import { activateLanguage } from "@/lib/i18n";
 import { createQueryClient } from "@/lib/query-client";
 import { AUTH_USER_KEY, USER_BADGES_KEY } from "@/lib/query-keys";
 import { jsonResponse, makeUser, mockFetch, renderWithApp } from "@/test/render";
@@ -168,5 +169,39 @@ describe("PrayerPartnersSignedOutPage", () => {
     expect(screen.getByRole("heading", { name: "Sign in to see your prayer partner" })).toBeTruthy();
     expect(screen.getByRole("link", { name: "Sign in" }).getAttribute("href")).toBe("/api/login");
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
+
+describe("PrayerPartnersPage in other languages", () => {
+  afterEach(async () => {
+    await activateLanguage("en");
+  });
+
+  it("speaks Korean: the partner card, the topics, the week and the history", async () => {
+    await activateLanguage("ko");
+    setup({ [CURRENT]: makeCurrent() });
+    expect(await screen.findByText("Grace Okafor")).toBeTruthy();
+    expect(screen.getByRole("heading", { name: "기도 짝", level: 1 })).toBeTruthy();
+    expect(screen.getByText("치유")).toBeTruthy();
+    expect(screen.getByText("가정")).toBeTruthy();
+    expect(screen.getByText("오늘도 잊지 말고 기도해요")).toBeTruthy();
+    const history = await screen.findByRole("region", { name: "기도 사슬 기록" });
+    expect(within(history).getByText("Sam").closest("li")?.textContent).toContain("1일 기도함");
+  });
+
+  it("speaks Spanish, and renders right to left in Arabic", async () => {
+    await activateLanguage("es");
+    const { fetchMock } = setup({ [CURRENT]: makeCurrent({ partner: null, reason: "too_few_members" }) });
+    expect(await screen.findByText("Sin compañero de oración esta semana")).toBeTruthy();
+    expect(
+      screen.getByText("La cadena de oración comienza cuando tu iglesia tiene al menos 2 miembros activos."),
+    ).toBeTruthy();
+    expect(fetchMock).toHaveBeenCalled();
+    cleanup();
+    await activateLanguage("ar");
+    setup({ [CURRENT]: makeCurrent() });
+    expect(await screen.findByText("Grace Okafor")).toBeTruthy();
+    expect(screen.getByRole("heading", { name: "شركاء الصلاة", level: 1 })).toBeTruthy();
+    expect(document.documentElement.dir).toBe("rtl");
   });
 });

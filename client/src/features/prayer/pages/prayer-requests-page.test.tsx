@@ -1,8 +1,9 @@
 import type { TPrayerRequest } from "@common/prayer";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { getToasts } from "@/components/ui/use-toast";
+import { activateLanguage } from "@/lib/i18n";
 import { jsonResponse, makeUser, mockFetch, renderWithApp } from "@/test/render";
 import { PRAYER_PAGE_LIMIT } from "../api";
 import { PrayerRequestsPage } from "./prayer-requests-page";
@@ -297,5 +298,41 @@ describe("PrayerRequestsPage", () => {
     setup({ [LIST]: [makeRequest({ id: "c", title: "Open" })] });
     const card = await screen.findByRole("article", { name: "Open" });
     expect(within(card).queryByText("Leaders only")).toBeNull();
+  });
+});
+
+describe("PrayerRequestsPage in other languages", () => {
+  afterEach(async () => {
+    await activateLanguage("en");
+  });
+
+  it("speaks Spanish: the page, the badges, the count as a plural and the author's time", async () => {
+    await activateLanguage("es");
+    setup({
+      [LIST]: [
+        makeRequest({ id: "a", title: "Anon", isAnonymous: true, userName: "Anonymous", prayedCount: 1 }),
+        makeRequest({ id: "b", title: "Trabajo", isAnswered: true, answerNote: "¡Empiezo el lunes!", prayedCount: 3 }),
+      ],
+    });
+    expect(await screen.findByRole("heading", { name: "Peticiones de oración", level: 1 })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Nueva petición" })).toBeTruthy();
+    const anon = await screen.findByRole("article", { name: "Anon" });
+    expect(within(anon).getByText("Anónimo")).toBeTruthy();
+    expect(within(anon).getByText("hace 2 h")).toBeTruthy();
+    expect(within(anon).getByRole("button", { name: "Oré 1 oración" })).toBeTruthy();
+    const answered = screen.getByRole("article", { name: "Trabajo" });
+    expect(within(answered).getByText("Respondida")).toBeTruthy();
+    expect(within(answered).getByText("Testimonio de gratitud")).toBeTruthy();
+    expect(within(answered).getByText("3 personas oraron")).toBeTruthy();
+    expect(document.title).toBe("Peticiones de oración · Fellowship");
+  });
+
+  it("renders right to left in Arabic", async () => {
+    await activateLanguage("ar");
+    setup({ [LIST]: [makeRequest({ prayedCount: 2, isAnswered: true })] });
+    expect(await screen.findByRole("heading", { name: "طلبات الصلاة", level: 1 })).toBeTruthy();
+    expect(document.documentElement.dir).toBe("rtl");
+    expect(document.documentElement.lang).toBe("ar");
+    expect(await screen.findByText("صلّى شخصان")).toBeTruthy();
   });
 });

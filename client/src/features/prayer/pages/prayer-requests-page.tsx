@@ -9,19 +9,22 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Skeleton, skeletonKeys } from "@/components/ui/skeleton";
 import { useCurrentUser } from "@/lib/current-user";
+import { useT } from "@/lib/i18n";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useNow } from "@/lib/use-now";
 import { usePrayerRequests } from "../api";
 import { AnswerDialog } from "../components/answer-dialog";
 import { PrayerRequestCard, requestTitleId } from "../components/prayer-request-card";
 import { PrayerRequestForm } from "../components/prayer-request-form";
+import { prayerCatalog } from "../i18n";
 
 const FORM_ID = "new-prayer-request";
 const LIST = "grid gap-4 md:grid-cols-2";
 
 function ListSkeleton() {
+  const t = useT(prayerCatalog);
   return (
-    <ul className={LIST} aria-label="Loading prayer requests">
+    <ul className={LIST} aria-label={t("requests.loading")}>
       {skeletonKeys(4).map((key) => (
         <li key={key} className="grid gap-3 rounded-2xl border border-border bg-card p-5">
           <Skeleton className="h-5 w-2/3" />
@@ -43,6 +46,7 @@ function ListSkeleton() {
  * requests in two columns (one on a phone), newest first, a page at a time.
  */
 export function PrayerRequestsPage() {
+  const t = useT(prayerCatalog);
   const user = useCurrentUser();
   const isAdmin = isAdminRole(user.role);
   const requests = usePrayerRequests();
@@ -61,14 +65,14 @@ export function PrayerRequestsPage() {
     return o.button?.isConnected ? o.button : document.getElementById(requestTitleId(o.id));
   };
   const newRequestButton = useRef<HTMLButtonElement>(null);
-  useDocumentTitle("Prayer Requests");
+  useDocumentTitle(t("requests.title"));
   const all = requests.data?.pages.flat() ?? [];
 
   return (
     <>
       <PageHeader
-        title="Prayer Requests"
-        description="Share what is on your heart, and pray for one another."
+        title={t("requests.title")}
+        description={t("requests.description")}
         actions={
           <Button
             ref={newRequestButton}
@@ -77,7 +81,7 @@ export function PrayerRequestsPage() {
             onClick={() => setFormOpen((open) => !open)}
           >
             <Plus aria-hidden="true" />
-            New Request
+            {t("requests.new")}
           </Button>
         }
       />
@@ -94,18 +98,18 @@ export function PrayerRequestsPage() {
       {requests.isLoading ? (
         <ListSkeleton />
       ) : requests.isError && all.length === 0 ? (
-        <LoadError card what="Prayer requests" onRetry={() => requests.refetch()} className="p-8 text-center" />
+        <LoadError card what={t("requests.loadError")} onRetry={() => requests.refetch()} className="p-8 text-center" />
       ) : all.length === 0 ? (
         <Card>
           <EmptyState
             icon={HeartHandshake}
-            title="No prayer requests yet. Be the first to share!"
-            description="Requests you and your church family share appear here, so everyone can pray."
+            title={t("requests.empty.title")}
+            description={t("requests.empty.description")}
           />
         </Card>
       ) : (
         <>
-          <ul className={LIST} aria-label="Prayer requests">
+          <ul className={LIST} aria-label={t("requests.list")}>
             {all.map((r) => (
               <PrayerRequestCard key={r.id} request={r} isAdmin={isAdmin} now={now} onAnswer={startAnswer} />
             ))}
@@ -114,13 +118,13 @@ export function PrayerRequestsPage() {
             <div className="mt-6 flex justify-center">
               <Button variant="outline" onClick={() => requests.fetchNextPage()} disabled={requests.isFetchingNextPage}>
                 {requests.isFetchingNextPage && <Loader2 className="animate-spin" aria-hidden="true" />}
-                {requests.isFetchingNextPage ? "Loading..." : "Load more"}
+                {requests.isFetchingNextPage ? t("requests.loadingMore") : t("requests.loadMore")}
               </Button>
             </div>
           )}
           {requests.isFetchNextPageError && (
             <LoadError
-              what="More prayer requests"
+              what={t("requests.moreLoadError")}
               onRetry={() => requests.fetchNextPage()}
               className="mt-3 text-center"
             />
