@@ -6,7 +6,7 @@ import zlib from "node:zlib";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
-import { compiledCatalogs } from "./scripts/catalog-plugin";
+import { compiledCatalogs } from "./scripts/catalog-plugin.mjs";
 
 const fromRoot = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 // `npm run dev` runs the server on PORT (default 5000); the dev server forwards API calls to it.

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
-import { compiledCatalogs } from "./scripts/catalog-plugin";
+import { compiledCatalogs } from "./scripts/catalog-plugin.mjs";
 
 const alias = {
   "@common": path.resolve(import.meta.dirname, "common"),

@@ -3,7 +3,7 @@ import type { TCatalogMessages } from "./catalog";
 
 /**
  * A catalogue compiled for @lingui/core, which then formats without an ICU parser where it runs: the
- * client's at build time (scripts/catalog-plugin.ts), the server's at start. Apart from catalog.ts so
+ * client's at build time (scripts/catalog-plugin.mjs), the server's at start. Apart from catalog.ts so
  * that the parser never reaches the browser.
  */
 export type TCompiledMessages = Record<string, unknown>;

@@ -33,7 +33,7 @@ export type TCatalog<M extends TCatalogMessages = TCatalogMessages> = {
 const LOCAL_CHOICE_KEY = "language";
 const LAST_USED_KEY = "language_last";
 
-/** English of every namespace whose module ran (compiled by scripts/catalog-plugin.ts), by message id. */
+/** English of every namespace whose module ran (compiled by scripts/catalog-plugin.mjs), by message id. */
 const english: Messages = {};
 const loaded = new Map<TLanguage, Set<string>>([[DEFAULT_LANGUAGE, new Set()]]);
 const loading = new Map<string, Promise<void>>();
