@@ -25,6 +25,7 @@ import { type ComponentType, isValidElement, type ReactNode } from "react";
 import { matchRoute, type Parser, useParams } from "wouter";
 import { useAuth } from "@/lib/current-user";
 import { lazyComponent } from "@/lib/lazy";
+import type { TShellKey } from "./i18n";
 
 /** The member dashboard for everyone, admins too (whose `/` is the admin dashboard). */
 export const MEMBER_DASHBOARD_PATH = "/my-dashboard";
@@ -41,7 +42,8 @@ export const MEMBER_DASHBOARD_PATH = "/my-dashboard";
 export type TAccess = "public" | "guest" | "setup" | "member" | "admin";
 
 export type TNavItem = {
-  label: string;
+  /** The label's key in the `shell` catalogue (a type-only import: this table is in every page's first load). */
+  label: TShellKey;
   href: string;
   icon: LucideIcon;
   /** Paths that activate the item exactly; without it the item also matches its sub-paths. */
@@ -211,54 +213,54 @@ export const ROUTES: TRoute[] = [
     access: "member",
     element: <MemberDashboardPage />,
     adminElement: <AdminDashboardPage />,
-    nav: { label: "Dashboard", icon: Home, exact: ["/"] },
+    nav: { label: "nav.dashboard", icon: Home, exact: ["/"] },
   },
   // An admin's member view (issue 24): their `/` is the admin dashboard; the nav's "My Dashboard" opens this.
   // (A literal: scripts/check-bundle-budget.mjs reads the paths from this file; MEMBER_DASHBOARD_PATH is the same.)
   { path: "/my-dashboard", access: "member", element: <MemberDashboardPage /> },
-  { path: "/sermons", access: "member", element: <SermonArchivePage />, nav: { label: "Sermons", icon: BookOpen } },
+  { path: "/sermons", access: "member", element: <SermonArchivePage />, nav: { label: "nav.sermons", icon: BookOpen } },
   { path: "/sermons/:id", access: "member", element: <SermonRoute /> },
   { path: "/sermons/series/:name", access: "member", element: <SermonSeriesRoute /> },
-  { path: "/events", access: "member", element: <EventsPage />, nav: { label: "Events", icon: CalendarDays } },
+  { path: "/events", access: "member", element: <EventsPage />, nav: { label: "nav.events", icon: CalendarDays } },
   { path: "/events/:id", access: "member", element: <EventRoute /> },
   {
     path: "/live",
     access: "member",
     element: <LivePage />,
-    nav: { label: "Live Stream", icon: Radio },
+    nav: { label: "nav.live", icon: Radio },
   },
   {
     path: "/prayer-requests",
     access: "member",
     element: <PrayerRequestsPage />,
-    nav: { label: "Prayer Requests", icon: HeartHandshake },
+    nav: { label: "nav.prayerRequests", icon: HeartHandshake },
   },
   {
     path: "/prayer-partners",
     access: "member",
     element: <PrayerPartnersPage />,
-    nav: { label: "Prayer Chain", icon: Handshake },
+    nav: { label: "nav.prayerChain", icon: Handshake },
   },
   {
     path: "/kudos",
     access: "member",
     element: <KudosPage />,
-    nav: { label: "Member Recognition", icon: Trophy },
+    nav: { label: "nav.kudos", icon: Trophy },
   },
   {
     path: "/growth",
     access: "member",
     element: <GrowthPage />,
-    nav: { label: "Growth Journey", icon: Sprout },
+    nav: { label: "nav.growth", icon: Sprout },
   },
   {
     path: "/onboarding",
     access: "member",
     element: <OnboardingPage />,
-    nav: { label: "Onboarding Journey", icon: Compass },
+    nav: { label: "nav.onboarding", icon: Compass },
   },
   // Issue 24 item 7: the contact details Church Settings says are shown to members.
-  { path: "/church", access: "member", element: <ChurchPage />, nav: { label: "Our Church", icon: Church } },
+  { path: "/church", access: "member", element: <ChurchPage />, nav: { label: "nav.church", icon: Church } },
   { path: "/profile", access: "member", element: <ProfilePage /> },
   { path: "/mobile-settings", access: "member", element: <MobileSettingsPage /> },
   { path: "/notifications", access: "member", element: <NotificationsPage /> },
@@ -266,55 +268,65 @@ export const ROUTES: TRoute[] = [
     path: "/admin",
     access: "admin",
     element: <AdminDashboardPage />,
-    nav: { label: "Admin Home", icon: LayoutDashboard, exact: ["/admin", "/admin/dashboard"] },
+    nav: { label: "nav.adminHome", icon: LayoutDashboard, exact: ["/admin", "/admin/dashboard"] },
   },
   { path: "/admin/dashboard", access: "admin", element: <AdminDashboardPage /> },
   {
     path: "/admin/sermons",
     access: "admin",
     element: <ManageSermonsPage />,
-    nav: { label: "Manage Sermons", icon: Video },
+    nav: { label: "nav.manageSermons", icon: Video },
   },
   {
     path: "/admin/events",
     access: "admin",
     element: <ManageEventsPage />,
-    nav: { label: "Manage Events", icon: CalendarCog },
+    nav: { label: "nav.manageEvents", icon: CalendarCog },
   },
-  { path: "/admin/members", access: "admin", element: <MembersPage />, nav: { label: "Manage Members", icon: Users } },
+  {
+    path: "/admin/members",
+    access: "admin",
+    element: <MembersPage />,
+    nav: { label: "nav.manageMembers", icon: Users },
+  },
   { path: "/admin/members/import", access: "admin", element: <MemberImportPage /> },
   {
     path: "/admin/invitations",
     access: "admin",
     element: <InvitationsPage />,
-    nav: { label: "Send Invitations", icon: Mail },
+    nav: { label: "nav.invitations", icon: Mail },
   },
   {
     path: "/admin/kudos",
     access: "admin",
     element: <AdminKudosPage />,
-    nav: { label: "Kudos Approvals", icon: Award },
+    nav: { label: "nav.kudosApprovals", icon: Award },
   },
   {
     path: "/admin/integrations",
     access: "admin",
     element: <IntegrationsPage />,
-    nav: { label: "Integrations", icon: Plug },
+    nav: { label: "nav.integrations", icon: Plug },
   },
   {
     path: "/admin/growth",
     access: "admin",
     element: <GrowthSettingsPage />,
-    nav: { label: "Growth Analytics", icon: BarChart3 },
+    nav: { label: "nav.growthAnalytics", icon: BarChart3 },
   },
   { path: "/admin/analytics", access: "admin", element: <GrowthAnalyticsPage /> },
   {
     path: "/admin/settings",
     access: "admin",
     element: <ChurchSettingsPage />,
-    nav: { label: "Church Settings", icon: Settings },
+    nav: { label: "nav.churchSettings", icon: Settings },
   },
-  { path: "/admin/audit", access: "admin", element: <AuditLogPage />, nav: { label: "Audit Log", icon: ScrollText } },
+  {
+    path: "/admin/audit",
+    access: "admin",
+    element: <AuditLogPage />,
+    nav: { label: "nav.auditLog", icon: ScrollText },
+  },
   { path: "/admin/live-stream", access: "admin", element: <ManageLiveStreamPage /> },
 ];
 

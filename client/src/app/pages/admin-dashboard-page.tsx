@@ -29,23 +29,31 @@ import { UpcomingEventList } from "@/features/events/components/upcoming-event-l
 import { eventFormatter } from "@/features/events/format";
 import { PendingKudosNotice } from "@/features/kudos/components/pending-kudos-notice";
 import { useCurrentUser } from "@/lib/current-user";
+import { Rich, type TTranslate, useT } from "@/lib/i18n";
 import { isTourDone, useMarkTourDone } from "@/lib/tours";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useNow } from "@/lib/use-now";
+import { shellCatalog } from "../i18n";
 import { useHideShellEmailNotice } from "../shell/shell-notices";
 
 // What each action does, truly: a sermon is added as a link to its recording (nothing is uploaded).
 // Installing the app is a member's step, not an admin action (issue 24).
-const QUICK_ACTIONS: TQuickAction[] = [
-  { label: "Add New Sermon", description: "Add a recording link", href: "/admin/sermons", icon: Mic },
-  { label: "Create Event", description: "Plan a gathering", href: "/admin/events", icon: CalendarPlus },
-  { label: "Manage Members", description: "Roles and membership", href: "/admin/members", icon: Users },
-  { label: "Growth Analytics", description: "See engagement", href: "/admin/analytics", icon: BarChart3 },
-  { label: "Manage Live Stream", description: "Go live with chat", href: "/admin/live-stream", icon: Radio },
-  { label: "Invite Members", description: "Ask people to join", href: "/admin/invitations", icon: UserPlus },
-];
+const ACTIONS = [
+  { key: "sermon", href: "/admin/sermons", icon: Mic },
+  { key: "event", href: "/admin/events", icon: CalendarPlus },
+  { key: "members", href: "/admin/members", icon: Users },
+  { key: "analytics", href: "/admin/analytics", icon: BarChart3 },
+  { key: "live", href: "/admin/live-stream", icon: Radio },
+  { key: "invite", href: "/admin/invitations", icon: UserPlus },
+] as const;
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+const quickActions = (t: TTranslate<typeof shellCatalog.en>): TQuickAction[] =>
+  ACTIONS.map(({ key, href, icon }) => ({
+    label: t(`admin.action.${key}`),
+    description: t(`admin.action.${key}Note`),
+    href,
+    icon,
+  }));
 const DASHBOARD_EVENT_COUNT = 3;
 
 /**
@@ -53,6 +61,7 @@ const DASHBOARD_EVENT_COUNT = 3;
  * two features' data (the church's figures and its events), so it is composed here in app/.
  */
 export function AdminDashboardPage() {
+  const t = useT(shellCatalog);
   const user = useCurrentUser();
   const stats = useAdminStats();
   const s = stats.data;
@@ -61,7 +70,7 @@ export function AdminDashboardPage() {
   const now = useNow();
   const format = useMemo(() => eventFormatter(user.church.timeZone), [user.church.timeZone]);
   const upcoming = events.data ?? [];
-  useDocumentTitle("Church Administration");
+  useDocumentTitle(t("admin.title"));
   // The one welcome (issue 24): until dismissed, on any device. Closed at once on a click.
   const markTourDone = useMarkTourDone();
   const [isWelcomeDismissed, setIsWelcomeDismissed] = useState(false);
@@ -83,42 +92,39 @@ export function AdminDashboardPage() {
           onDismiss={dismissWelcome}
         />
       )}
-      <PageHeader
-        title="Church Administration"
-        description={`Manage ${user.church.name}: content, people and engagement.`}
-      />
+      <PageHeader title={t("admin.title")} description={t("admin.description", { church: user.church.name })} />
 
       {stats.isError ? (
-        <LoadError card what="Church statistics" onRetry={() => stats.refetch()} className="mb-6 p-5" />
+        <LoadError card what={t("admin.statsError")} onRetry={() => stats.refetch()} className="mb-6 p-5" />
       ) : (
         <div className="mb-6 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
           <StatCard
-            label="Total Members"
+            label={t("admin.stat.members")}
             icon={Users}
             value={s?.totalMembers}
             isLoading={stats.isLoading}
-            note={s && `including ${plural(s.totalAdmins, "admin", "admins")}`}
+            note={s && t("admin.stat.membersNote", { count: s.totalAdmins })}
           />
           <StatCard
-            label="Active This Week"
+            label={t("admin.stat.active")}
             icon={TrendingUp}
             value={s?.activeThisWeek}
             isLoading={stats.isLoading}
-            note={s && `${s.newMembersThisMonth} new this month`}
+            note={s && t("admin.stat.activeNote", { count: s.newMembersThisMonth })}
           />
           <StatCard
-            label="Total Sermons"
+            label={t("admin.stat.sermons")}
             icon={BookOpen}
             value={s?.totalSermons}
             isLoading={stats.isLoading}
-            note="in your library"
+            note={t("admin.stat.sermonsNote")}
           />
           <StatCard
-            label="Open Prayer Requests"
+            label={t("admin.stat.prayer")}
             icon={HeartHandshake}
             value={s?.prayerRequests}
             isLoading={stats.isLoading}
-            note="not yet answered"
+            note={t("admin.stat.prayerNote")}
           />
         </div>
       )}
@@ -126,29 +132,29 @@ export function AdminDashboardPage() {
       <div className="grid gap-6 lg:grid-cols-3">
         <Card className="lg:col-span-2">
           <CardHeader>
-            <CardTitle>Quick Actions</CardTitle>
+            <CardTitle>{t("dashboard.quickActions")}</CardTitle>
           </CardHeader>
           <CardContent>
-            <QuickActionGrid actions={QUICK_ACTIONS} />
+            <QuickActionGrid actions={quickActions(t)} />
             {!stats.isError && <PendingKudosNotice count={s?.pendingKudos} className="mt-4" />}
             {s && (s.invitationsToReview > 0 || s.invitationsSent > 0) && (
               <div className="mt-4 grid gap-1 text-sm text-muted-foreground">
                 {s.invitationsToReview > 0 && (
                   <p>
-                    <span className="font-medium text-foreground">
-                      {plural(s.invitationsToReview, "invitation", "invitations")} waiting for your review
-                    </span>{" "}
-                    (not sent yet, or asked for from your public page).
+                    <Rich
+                      catalog={shellCatalog}
+                      k="admin.invitationsToReview"
+                      values={{ count: s.invitationsToReview }}
+                      components={{ 0: <span className="font-medium text-foreground" /> }}
+                    />
                   </p>
                 )}
-                {s.invitationsSent > 0 && (
-                  <p>{plural(s.invitationsSent, "invitation sent", "invitations sent")}, not yet accepted.</p>
-                )}
+                {s.invitationsSent > 0 && <p>{t("admin.invitationsSent", { count: s.invitationsSent })}</p>}
                 <Link
                   href="/admin/invitations"
                   className="justify-self-start font-medium text-brand-text hover:underline"
                 >
-                  View invitations
+                  {t("admin.viewInvitations")}
                 </Link>
               </div>
             )}
@@ -157,7 +163,7 @@ export function AdminDashboardPage() {
         <RecentActivityCard />
         <Card className="lg:col-span-3">
           <CardHeader>
-            <CardTitle>Upcoming Events</CardTitle>
+            <CardTitle>{t("dashboard.upcomingEvents")}</CardTitle>
           </CardHeader>
           <CardContent>
             {stats.isLoading ? (
@@ -172,22 +178,22 @@ export function AdminDashboardPage() {
                 <div className="flex flex-col items-start gap-3 rounded-xl bg-muted p-4 sm:flex-row sm:items-center sm:justify-between">
                   <p className="flex items-center gap-2 text-sm font-medium">
                     <CalendarDays className="size-4 text-brand-text" aria-hidden="true" />
-                    {plural(s.upcomingEvents, "upcoming event", "upcoming events")}
+                    {t("admin.upcomingCount", { count: s.upcomingEvents })}
                   </p>
                   <Link href="/admin/events" className={buttonClasses({ variant: "outline", size: "sm" })}>
-                    Manage Events
+                    {t("admin.manageEvents")}
                   </Link>
                 </div>
               </div>
             ) : (
               <EmptyState
                 icon={CalendarDays}
-                title="No upcoming events"
-                description="Plan your next service, study or gathering so members can join in."
+                title={t("dashboard.noEvents")}
+                description={t("admin.noEventsDescription")}
                 className="py-6"
                 action={
                   <Button asChild>
-                    <Link href="/admin/events">Create Event</Link>
+                    <Link href="/admin/events">{t("admin.createEvent")}</Link>
                   </Button>
                 }
               />

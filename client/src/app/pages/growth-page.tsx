@@ -2,7 +2,9 @@ import { ActionStepCard } from "@/features/action-steps/components/action-step-c
 import { ProgressCard } from "@/features/growth/components/progress-card";
 import { ReadingPlanCard } from "@/features/growth/components/reading-plan-card";
 import { useUserStats } from "@/features/user/api";
+import { useT } from "@/lib/i18n";
 import { useDocumentTitle } from "@/lib/use-document-title";
+import { shellCatalog } from "../i18n";
 
 /**
  * Spec 1 §2.9 Growth Journey: this week's action step, the progress card (reading streak, weekly
@@ -10,13 +12,14 @@ import { useDocumentTitle } from "@/lib/use-document-title";
  * It shows three features' data, so it is composed here in app/.
  */
 export function GrowthPage() {
+  const t = useT(shellCatalog);
   const stats = useUserStats();
-  useDocumentTitle("Growth Journey");
+  useDocumentTitle(t("growth.title"));
   return (
     <>
       <div className="mb-6">
-        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Growth Journey</h1>
-        <p className="mt-1 text-muted-foreground">Read, practice and grow a little every day.</p>
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t("growth.title")}</h1>
+        <p className="mt-1 text-muted-foreground">{t("growth.description")}</p>
       </div>
       {/* Spec order on a phone (step, progress, reading); progress beside both on a wide screen. */}
       <div className="grid gap-6 lg:grid-cols-3 lg:items-start">

@@ -29,8 +29,10 @@ import { useLatestSermons } from "@/features/sermons/api";
 import { SermonThumbnail } from "@/features/sermons/components/sermon-thumbnail";
 import { countActiveStreaks, useUserStats } from "@/features/user/api";
 import { useCurrentUser } from "@/lib/current-user";
+import { type TTranslate, useT } from "@/lib/i18n";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useNow } from "@/lib/use-now";
+import { shellCatalog } from "../i18n";
 
 const DASHBOARD_EVENT_COUNT = 3;
 const RECENT_BADGE_COUNT = 3;
@@ -48,12 +50,12 @@ function ListSkeleton({ label }: { label: string }) {
   );
 }
 
-const QUICK_ACTIONS: TQuickAction[] = [
-  { label: "Watch Latest Sermon", href: "/sermons", icon: PlayCircle },
-  { label: "Upcoming Events", href: "/events", icon: CalendarDays },
-  { label: "Prayer Requests", href: "/prayer-requests", icon: HeartHandshake },
-  { label: "Your Growth Journey", href: "/growth", icon: Sprout },
-  { label: "Download Our App", href: "/mobile-settings", icon: Smartphone },
+const quickActions = (t: TTranslate<typeof shellCatalog.en>): TQuickAction[] => [
+  { label: t("member.action.latestSermon"), href: "/sermons", icon: PlayCircle },
+  { label: t("member.action.events"), href: "/events", icon: CalendarDays },
+  { label: t("member.action.prayer"), href: "/prayer-requests", icon: HeartHandshake },
+  { label: t("member.action.growth"), href: "/growth", icon: Sprout },
+  { label: t("member.action.app"), href: "/mobile-settings", icon: Smartphone },
 ];
 
 function SectionLink({ href, children }: { href: string; children: string }) {
@@ -69,6 +71,7 @@ function SectionLink({ href, children }: { href: string; children: string }) {
  * (the member's statistics, sermons and events), so it is composed here in app/.
  */
 export function MemberDashboardPage() {
+  const t = useT(shellCatalog);
   const user = useCurrentUser();
   const stats = useUserStats();
   const badges = useUserBadges();
@@ -80,62 +83,78 @@ export function MemberDashboardPage() {
   const format = useMemo(() => eventFormatter(user.church.timeZone), [user.church.timeZone]);
   const latestSermons = sermons.data ?? [];
   const upcoming = events.data ?? [];
-  useDocumentTitle("Dashboard");
+  useDocumentTitle(t("member.title"));
 
   return (
     <>
       <div className="mb-6">
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">
-          {isFirstVisit(user) ? "Welcome" : "Welcome back"}, {user.firstName || "Friend"}
+          {t(isFirstVisit(user) ? "member.welcome" : "member.welcomeBack", {
+            name: user.firstName || t("member.friend"),
+          })}
         </h1>
-        <p className="mt-1 text-muted-foreground">Here is what's happening at {user.church.name} this week.</p>
+        <p className="mt-1 text-muted-foreground">{t("member.intro", { church: user.church.name })}</p>
       </div>
 
       {stats.isError ? (
-        <LoadError card what="Your statistics" onRetry={() => stats.refetch()} className="mb-6 p-5" />
+        <LoadError card what={t("member.statsError")} onRetry={() => stats.refetch()} className="mb-6 p-5" />
       ) : (
         <div className="mb-6 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-          <StatCard label="Points Earned" icon={Star} value={s?.points} isLoading={stats.isLoading} />
-          <StatCard label="Sermons Watched" icon={PlayCircle} value={s?.sermonsWatched} isLoading={stats.isLoading} />
+          <StatCard label={t("member.stat.points")} icon={Star} value={s?.points} isLoading={stats.isLoading} />
           <StatCard
-            label="Events Attended"
+            label={t("member.stat.sermonsWatched")}
+            icon={PlayCircle}
+            value={s?.sermonsWatched}
+            isLoading={stats.isLoading}
+          />
+          <StatCard
+            label={t("member.stat.eventsAttended")}
             icon={CalendarCheck}
             value={s?.eventsAttended}
             isLoading={stats.isLoading}
           />
-          <StatCard label="Active Streaks" icon={Flame} value={countActiveStreaks(s)} isLoading={stats.isLoading} />
+          <StatCard
+            label={t("member.stat.streaks")}
+            icon={Flame}
+            value={countActiveStreaks(s)}
+            isLoading={stats.isLoading}
+          />
         </div>
       )}
 
       <div className="grid gap-6 lg:grid-cols-3">
         <ActionStepCard
           className="lg:col-span-2"
-          heading="This Week's Growth Challenge"
-          emptyTitle="No growth challenge this week"
+          heading={t("member.challenge")}
+          emptyTitle={t("member.challengeEmpty")}
         />
         <Card>
           <CardHeader>
-            <CardTitle>Quick Actions</CardTitle>
+            <CardTitle>{t("dashboard.quickActions")}</CardTitle>
           </CardHeader>
           <CardContent>
-            <QuickActionGrid actions={QUICK_ACTIONS} singleColumn />
+            <QuickActionGrid actions={quickActions(t)} singleColumn />
           </CardContent>
         </Card>
         <Card>
           <CardHeader className="flex-row items-center justify-between">
-            <CardTitle>Latest Sermons</CardTitle>
-            <SectionLink href="/sermons">View all</SectionLink>
+            <CardTitle>{t("member.latestSermons")}</CardTitle>
+            <SectionLink href="/sermons">{t("member.viewAll")}</SectionLink>
           </CardHeader>
           <CardContent>
             {sermons.isLoading ? (
-              <ListSkeleton label="Loading sermons" />
+              <ListSkeleton label={t("member.loadingSermons")} />
             ) : sermons.isError ? (
-              <LoadError what="Sermons" onRetry={() => sermons.refetch()} className="py-6 text-center" />
+              <LoadError
+                what={t("member.sermonsError")}
+                onRetry={() => sermons.refetch()}
+                className="py-6 text-center"
+              />
             ) : latestSermons.length === 0 ? (
               <EmptyState
                 icon={BookOpen}
-                title="No sermons yet"
-                description="New sermons will appear here."
+                title={t("member.noSermons")}
+                description={t("member.noSermonsDescription")}
                 className="py-6"
               />
             ) : (
@@ -163,19 +182,19 @@ export function MemberDashboardPage() {
         </Card>
         <Card>
           <CardHeader className="flex-row items-center justify-between">
-            <CardTitle>Upcoming Events</CardTitle>
-            <SectionLink href="/events">View all</SectionLink>
+            <CardTitle>{t("dashboard.upcomingEvents")}</CardTitle>
+            <SectionLink href="/events">{t("member.viewAll")}</SectionLink>
           </CardHeader>
           <CardContent>
             {events.isLoading ? (
-              <ListSkeleton label="Loading events" />
+              <ListSkeleton label={t("member.loadingEvents")} />
             ) : events.isError ? (
-              <LoadError what="Events" onRetry={() => events.refetch()} className="py-6 text-center" />
+              <LoadError what={t("member.eventsError")} onRetry={() => events.refetch()} className="py-6 text-center" />
             ) : upcoming.length === 0 ? (
               <EmptyState
                 icon={CalendarDays}
-                title="No upcoming events"
-                description={`Events at ${user.church.name} will appear here.`}
+                title={t("dashboard.noEvents")}
+                description={t("member.noEventsDescription", { church: user.church.name })}
                 className="py-6"
               />
             ) : (
@@ -185,7 +204,7 @@ export function MemberDashboardPage() {
         </Card>
         <Card>
           <CardHeader>
-            <CardTitle>Recent Achievements</CardTitle>
+            <CardTitle>{t("member.achievements")}</CardTitle>
           </CardHeader>
           <CardContent>
             {/* Spec 2: the first three badges. */}

@@ -5,7 +5,9 @@ import { BrandMark } from "@/components/brand-mark";
 import { ChurchIdentity } from "@/components/church-identity";
 import { buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { useT } from "@/lib/i18n";
 import { useDocumentTitle } from "@/lib/use-document-title";
+import { shellCatalog } from "../i18n";
 
 /**
  * The page for an address that leads nowhere (issue 24: no developer text). In the shell it carries
@@ -19,7 +21,8 @@ export function NotFoundPage({
   standalone?: boolean;
   church?: { name: string; logoUrl: string | null };
 }) {
-  useDocumentTitle("Page Not Found");
+  const t = useT(shellCatalog);
+  useDocumentTitle(t("notFound.title"));
   const card = (
     <Card className="mx-auto flex w-full max-w-md flex-col items-center gap-3 px-6 py-10 text-center">
       {church ? (
@@ -28,13 +31,11 @@ export function NotFoundPage({
         <BrandMark className="size-14 rounded-xl" />
       )}
       <p className="mt-2 text-sm font-semibold tracking-wide text-brand-text">404</p>
-      <h1 className="text-2xl font-bold tracking-tight text-foreground">Page Not Found</h1>
-      <p className="max-w-sm text-muted-foreground">
-        We couldn't find the page you were looking for. The link may be mistyped, or the page may have moved.
-      </p>
+      <h1 className="text-2xl font-bold tracking-tight text-foreground">{t("notFound.title")}</h1>
+      <p className="max-w-sm text-muted-foreground">{t("notFound.description")}</p>
       <Link href="/" className={buttonClasses({ className: "mt-3" })}>
         <Home aria-hidden="true" />
-        Go to Homepage
+        {t("notFound.home")}
       </Link>
     </Card>
   );

@@ -4,7 +4,9 @@ import { LazyToaster } from "@/components/ui/toast-outlet";
 import { EmailVerificationNotice } from "@/features/auth/components/email-verification-notice";
 import { AppNotices } from "@/features/mobile/components/app-notices";
 import { useCurrentUser } from "@/lib/current-user";
+import { useT } from "@/lib/i18n";
 import { lazyComponent, usePreload } from "@/lib/lazy";
+import { shellCatalog } from "../i18n";
 import { BadgeToasts } from "./badge-toasts";
 import { LiveNowProvider } from "./live-indicator";
 import { ShellNoticesProvider, useIsShellEmailNoticeHidden } from "./shell-notices";
@@ -24,6 +26,7 @@ function ShellEmailNotice() {
 
 /** Spec 2 Shell layout: sidebar (a drawer below md), top bar and the page. */
 export function AppShell({ children }: { children: ReactNode }) {
+  const t = useT(shellCatalog);
   const user = useCurrentUser();
   const [menuOpen, setMenuOpen] = useState(false);
   const [location] = useLocation();
@@ -56,10 +59,10 @@ export function AppShell({ children }: { children: ReactNode }) {
             href="#main-content"
             className="sr-only z-[60] rounded-lg bg-card px-4 py-2 text-sm font-medium shadow-lg focus:not-sr-only focus:fixed focus:top-3 focus:start-3"
           >
-            Skip to content
+            {t("shell.skipToContent")}
           </a>
           <aside
-            aria-label="Sidebar"
+            aria-label={t("nav.sidebar")}
             className="fixed inset-y-0 start-0 hidden w-64 border-e border-border bg-card md:block"
           >
             <SidebarContent />

@@ -2,7 +2,9 @@ import type { TUserBadge } from "@common/user";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { getToasts, toast } from "@/components/ui/use-toast";
+import { useT } from "@/lib/i18n";
 import { USER_BADGES_KEY } from "@/lib/query-keys";
+import { shellCatalog } from "../i18n";
 
 const storageKey = (userId: string) => `fellowship:badges-seen:${userId}`;
 
@@ -37,6 +39,7 @@ function toastWhenFree(show: () => void, triesLeft = WAIT_TRIES): void {
  * remembers what is there without a toast for each.
  */
 export function BadgeToasts({ userId }: { userId: string }) {
+  const t = useT(shellCatalog);
   const badges = useQuery<TUserBadge[]>({ queryKey: USER_BADGES_KEY });
   useEffect(() => {
     if (!badges.data) return;
@@ -44,7 +47,12 @@ export function BadgeToasts({ userId }: { userId: string }) {
     const names = badges.data.map((b) => b.name);
     if (seen) {
       for (const badge of badges.data.filter((b) => !seen.has(b.name)).reverse()) {
-        toastWhenFree(() => toast({ title: "Badge Earned!", description: `${badge.name}: ${badge.description}` }));
+        toastWhenFree(() =>
+          toast({
+            title: t("badge.earned"),
+            description: t("badge.earnedDescription", { name: badge.name, description: badge.description }),
+          }),
+        );
       }
     }
     try {
@@ -52,6 +60,6 @@ export function BadgeToasts({ userId }: { userId: string }) {
     } catch {
       // Private browsing without storage: no toasts, nothing lost.
     }
-  }, [badges.data, userId]);
+  }, [badges.data, userId, t]);
   return null;
 }

@@ -5,7 +5,9 @@ import { Link } from "wouter";
 import { LIVE_EVENT_KEY } from "@/features/live/live-cache";
 import { useIsLiveNow } from "@/features/live/live-now";
 import { NOTIFICATIONS_KEY } from "@/features/notifications/api";
+import { useT } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
+import { shellCatalog } from "../i18n";
 
 const LiveNowContext = createContext(false);
 
@@ -35,6 +37,7 @@ export function LiveNowProvider({ children }: { children: ReactNode }) {
 
 /** A red dot and "Live": beside the Live Stream nav item and in the top bar while the church is live. */
 export function LiveDot({ className }: { className?: string }) {
+  const t = useT(shellCatalog);
   return (
     <span
       className={cn(
@@ -46,20 +49,21 @@ export function LiveDot({ className }: { className?: string }) {
         <span className="absolute inline-flex size-full animate-ping rounded-full bg-red-500 opacity-60 motion-reduce:animate-none" />
         <span className="relative inline-flex size-2 rounded-full bg-red-600" />
       </span>
-      Live
+      {t("live.badge")}
     </span>
   );
 }
 
 /** The top bar's link to the stream while the church is live. */
 export function LiveNowLink() {
+  const t = useT(shellCatalog);
   const isLive = useShellIsLive();
   if (!isLive) return null;
   return (
     <Link
       href="/live"
-      aria-label="Live now: watch the live stream"
-      title="Live now: watch the live stream"
+      aria-label={t("live.watchNow")}
+      title={t("live.watchNow")}
       className="shrink-0 rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-600"
     >
       <LiveDot className="py-1" />

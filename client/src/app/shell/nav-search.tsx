@@ -1,6 +1,8 @@
 import { Search } from "lucide-react";
 import { Suspense, useState } from "react";
+import { useT } from "@/lib/i18n";
 import { lazyComponent } from "@/lib/lazy";
+import { shellCatalog } from "../i18n";
 
 const SearchBox = lazyComponent(() => import("@/features/search/components/search-box").then((m) => m.SearchBox));
 
@@ -11,6 +13,7 @@ const SearchBox = lazyComponent(() => import("@/features/search/components/searc
  * typed and the focus.
  */
 export function NavSearch() {
+  const t = useT(shellCatalog);
   const [query, setQuery] = useState("");
   const [isUsed, setIsUsed] = useState(false);
   // `hasFocus`: the fallback drawn while the code downloads takes over the focus from the first box.
@@ -23,10 +26,10 @@ export function NavSearch() {
       <input
         type="search"
         role="combobox"
-        aria-label="Search"
+        aria-label={t("search.label")}
         aria-expanded={false}
         aria-autocomplete="list"
-        placeholder="Search..."
+        placeholder={t("search.placeholder")}
         autoComplete="off"
         ref={(el) => {
           if (hasFocus) el?.focus();

@@ -2,7 +2,9 @@ import type { ReactElement } from "react";
 import { Suspense } from "react";
 import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
 import { NotificationSkeleton } from "@/features/notifications/components/notification-skeleton";
+import { useT } from "@/lib/i18n";
 import { lazyComponent } from "@/lib/lazy";
+import { shellCatalog } from "../i18n";
 
 // The list's code comes when the popover opens (or is preloaded with it), not with every page.
 const NotificationList = lazyComponent(() =>
@@ -26,12 +28,13 @@ export function NotificationPopover({
   align: "start" | "end";
   trigger: ReactElement;
 }) {
+  const t = useT(shellCatalog);
   return (
     <Popover open={open} onOpenChange={onOpenChange}>
       <PopoverTrigger asChild>{trigger}</PopoverTrigger>
       <PopoverContent
         align={align}
-        aria-label="Notifications"
+        aria-label={t("notifications.label")}
         className="w-[min(22rem,calc(100vw-1.5rem))] overflow-hidden p-0!"
       >
         <Suspense fallback={<NotificationSkeleton />}>

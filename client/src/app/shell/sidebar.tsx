@@ -7,7 +7,9 @@ import { Avatar } from "@/components/ui/avatar";
 import { Tooltip } from "@/components/ui/tooltip";
 import { useTour } from "@/features/onboarding-tour/components/tour-provider";
 import { useCurrentUser, useSignOut } from "@/lib/current-user";
+import { useT } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
+import { shellCatalog } from "../i18n";
 import { ADMIN_NAV, MEMBER_DASHBOARD_PATH, MEMBER_NAV, type TNavItem } from "../routes";
 import { LiveDot, useShellIsLive } from "./live-indicator";
 
@@ -23,6 +25,7 @@ function isNavItemActive(item: TNavItem, location: string): boolean {
 }
 
 function NavLink({ item, location, badge }: { item: TNavItem; location: string; badge?: ReactNode }) {
+  const t = useT(shellCatalog);
   const active = isNavItemActive(item, location);
   const Icon = item.icon;
   return (
@@ -36,7 +39,7 @@ function NavLink({ item, location, badge }: { item: TNavItem; location: string; 
         )}
       >
         <Icon aria-hidden="true" />
-        <span className="min-w-0 flex-1">{item.label}</span>
+        <span className="min-w-0 flex-1">{t(item.label)}</span>
         {badge}
       </Link>
     </li>
@@ -89,7 +92,7 @@ function ChurchHeader({ inDrawer }: { inDrawer?: boolean }) {
 function getMemberNav(isAdmin: boolean): TNavItem[] {
   if (!isAdmin) return MEMBER_NAV;
   return MEMBER_NAV.map((item) =>
-    item.href === "/" ? { ...item, label: "My Dashboard", href: MEMBER_DASHBOARD_PATH, exact: undefined } : item,
+    item.href === "/" ? { ...item, label: "nav.myDashboard", href: MEMBER_DASHBOARD_PATH, exact: undefined } : item,
   );
 }
 
@@ -99,6 +102,7 @@ function getAdminNav(): TNavItem[] {
 
 /** The sidebar body; the desktop rail and the mobile drawer both render it. */
 export function SidebarContent({ inDrawer }: { inDrawer?: boolean }) {
+  const t = useT(shellCatalog);
   const user = useCurrentUser();
   const [location] = useLocation();
   const { restartTour } = useTour();
@@ -110,7 +114,7 @@ export function SidebarContent({ inDrawer }: { inDrawer?: boolean }) {
   return (
     <div className="flex h-full flex-col">
       <ChurchHeader inDrawer={inDrawer} />
-      <nav aria-label="Main" className="flex-1 overflow-y-auto px-3 pb-4">
+      <nav aria-label={t("nav.main")} className="flex-1 overflow-y-auto px-3 pb-4">
         <ul className="grid gap-0.5">
           {getMemberNav(isAdmin).map((item) => (
             <NavLink
@@ -127,7 +131,7 @@ export function SidebarContent({ inDrawer }: { inDrawer?: boolean }) {
               id="admin-nav-heading"
               className="px-3 pb-2 text-xs font-semibold tracking-wide text-muted-foreground uppercase"
             >
-              Administration
+              {t("nav.administration")}
             </h2>
             <ul className="grid gap-0.5">
               {getAdminNav().map((item) => (
@@ -137,7 +141,7 @@ export function SidebarContent({ inDrawer }: { inDrawer?: boolean }) {
                 {/* The server's own page (not the app's): a full page load. */}
                 <a href="/api-docs" className={cn(itemClasses, "text-stone-700 hover:bg-muted hover:text-foreground")}>
                   <BookOpen aria-hidden="true" />
-                  API Reference
+                  {t("nav.apiReference")}
                 </a>
               </li>
             </ul>
@@ -158,16 +162,16 @@ export function SidebarContent({ inDrawer }: { inDrawer?: boolean }) {
             <span className="line-clamp-2 text-sm font-medium break-words text-foreground" title={name}>
               {name}
             </span>
-            <span className="truncate text-xs text-muted-foreground">View profile</span>
+            <span className="truncate text-xs text-muted-foreground">{t("user.viewProfile")}</span>
           </span>
         </Link>
-        <Tooltip content="Restart tour">
-          <button type="button" onClick={restartTour} aria-label="Restart tour" className={iconButtonClasses}>
+        <Tooltip content={t("user.restartTour")}>
+          <button type="button" onClick={restartTour} aria-label={t("user.restartTour")} className={iconButtonClasses}>
             <RotateCcw aria-hidden="true" />
           </button>
         </Tooltip>
-        <Tooltip content="Sign Out">
-          <button type="button" onClick={() => signOut()} aria-label="Sign Out" className={iconButtonClasses}>
+        <Tooltip content={t("user.signOut")}>
+          <button type="button" onClick={() => signOut()} aria-label={t("user.signOut")} className={iconButtonClasses}>
             <LogOut aria-hidden="true" />
           </button>
         </Tooltip>

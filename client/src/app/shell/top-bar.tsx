@@ -1,7 +1,9 @@
 import { Menu, Star } from "lucide-react";
 import { Link } from "wouter";
 import { useCurrentUser } from "@/lib/current-user";
-import { cn, formatNumber } from "@/lib/utils";
+import { useFormat, useT } from "@/lib/i18n";
+import { cn } from "@/lib/utils";
+import { shellCatalog } from "../i18n";
 import { LiveNowLink } from "./live-indicator";
 import { NavSearch } from "./nav-search";
 import { NotificationBell } from "./notification-bell";
@@ -13,6 +15,8 @@ import { getChurchNameSize } from "./sidebar";
  * points take the second row; from `md` one row: search, Live, bell, points.
  */
 export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
+  const t = useT(shellCatalog);
+  const format = useFormat();
   const user = useCurrentUser();
   const churchName = user.church.name || "Fellowship";
   return (
@@ -20,7 +24,7 @@ export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
       <button
         type="button"
         onClick={onOpenMenu}
-        aria-label="Open menu"
+        aria-label={t("menu.open")}
         className="order-1 -ms-1 inline-flex size-10 shrink-0 items-center justify-center rounded-lg text-foreground hover:bg-muted md:hidden"
       >
         <Menu className="size-5" aria-hidden="true" />
@@ -45,12 +49,12 @@ export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
       <span aria-hidden="true" className="order-4 basis-full md:hidden" />
       <div
         className="order-7 flex shrink-0 items-center gap-1.5 rounded-full border border-brand-border bg-brand-soft px-3 py-1.5 text-sm font-semibold text-brand-text md:order-none"
-        title="Your points"
+        title={t("topBar.yourPoints")}
       >
         <Star className="size-4 fill-current" aria-hidden="true" />
         <span>
-          {formatNumber(user.points)}
-          <span className="sr-only sm:not-sr-only"> points</span>
+          {format.number(user.points)}
+          <span className="sr-only sm:not-sr-only"> {t("topBar.pointsUnit", { count: user.points })}</span>
         </span>
       </div>
     </header>

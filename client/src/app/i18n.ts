@@ -1,0 +1,12 @@
+import en from "@common/locales/en/shell.json";
+import { catalog } from "@/lib/i18n";
+
+/** The shell's words (sidebar, top bar, drawer) and the pages composed in app/: the `shell` namespace. */
+export const shellCatalog = catalog(
+  "shell",
+  en,
+  import.meta.glob(["@common/locales/*/shell.json", "!@common/locales/en/*"], { import: "default" }),
+);
+
+/** A key of the shell's catalogue (the nav labels in routes.tsx name theirs without loading it). */
+export type TShellKey = keyof typeof en;
