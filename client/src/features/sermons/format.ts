@@ -1,25 +1,49 @@
+import { useLingui } from "@lingui/react";
+import { useMemo } from "react";
+import { useT } from "@/lib/i18n";
+import { sermonsCatalog } from "./i18n";
+
 /**
  * A sermon's `date` is a calendar day stored at midnight UTC: formatting it in UTC keeps the day
- * the admin chose, wherever the reader is.
+ * the admin chose, wherever the reader is. Each language's formats are made once.
  */
-const longDate = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", dateStyle: "long" });
-const shortDate = new Intl.DateTimeFormat("en-US", {
-  timeZone: "UTC",
-  month: "short",
-  day: "numeric",
-  year: "numeric",
-});
+const formats = new Map<string, { long: Intl.DateTimeFormat; short: Intl.DateTimeFormat }>();
+function formatsFor(language: string) {
+  let f = formats.get(language);
+  if (!f) {
+    f = {
+      long: new Intl.DateTimeFormat(language, { timeZone: "UTC", dateStyle: "long" }),
+      short: new Intl.DateTimeFormat(language, { timeZone: "UTC", month: "short", day: "numeric", year: "numeric" }),
+    };
+    formats.set(language, f);
+  }
+  return f;
+}
 
-/** "March 4, 2025" (spec 1 screen 7: long en-US date). */
-export function formatSermonDate(value: string): string {
+const parse = (value: string) => {
   const d = new Date(value);
-  return Number.isNaN(d.getTime()) ? "" : longDate.format(d);
+  return Number.isNaN(d.getTime()) ? null : d;
+};
+
+/** "March 4, 2025" in English (spec 1 screen 7: the long date), "4 de marzo de 2025" in Spanish. */
+export function formatSermonDate(value: string, language = "en"): string {
+  const d = parse(value);
+  return d ? formatsFor(language).long.format(d) : "";
 }
 
 /** "Mar 4, 2025", for cards and tables. */
-export function formatSermonShortDate(value: string): string {
-  const d = new Date(value);
-  return Number.isNaN(d.getTime()) ? "" : shortDate.format(d);
+export function formatSermonShortDate(value: string, language = "en"): string {
+  const d = parse(value);
+  return d ? formatsFor(language).short.format(d) : "";
+}
+
+/** "Mar 1 – 22, 2026", or one date when the first and the last are the same day (a series' span). */
+export function formatSermonDateRange(first: string, last: string, language = "en"): string {
+  const a = parse(first);
+  const b = parse(last);
+  if (!a || !b) return "";
+  const { short } = formatsFor(language);
+  return a.getTime() === b.getTime() ? short.format(a) : short.formatRange(a, b);
 }
 
 /** The `YYYY-MM-DD` a date input shows for a sermon's date. */
@@ -28,8 +52,29 @@ export function toDateInputValue(value: string): string {
   return Number.isNaN(d.getTime()) ? "" : d.toISOString().slice(0, 10);
 }
 
-export function formatViews(count: number): string {
-  return `${new Intl.NumberFormat("en-US").format(count)} ${count === 1 ? "view" : "views"}`;
+/**
+ * A sermon's dates, duration ("1h 5m" in English, spec 1 screen 7) and views in the language on
+ * screen.
+ */
+export function useSermonFormat() {
+  const t = useT(sermonsCatalog);
+  const language = useLingui().i18n.locale;
+  return useMemo(
+    () => ({
+      date: (value: string) => formatSermonDate(value, language),
+      shortDate: (value: string) => formatSermonShortDate(value, language),
+      dateRange: (first: string, last: string) => formatSermonDateRange(first, last, language),
+      duration: (minutes: number | null | undefined) => {
+        if (!minutes) return "";
+        const hours = Math.floor(minutes / 60);
+        const rest = minutes % 60;
+        if (hours === 0) return t("duration.minutes", { minutes: rest });
+        return rest === 0 ? t("duration.hours", { hours }) : t("duration.hoursMinutes", { hours, minutes: rest });
+      },
+      views: (count: number) => t("views", { count }),
+    }),
+    [t, language],
+  );
 }
 
 /** "grace, hope ,, faith" → ["grace", "hope", "faith"]. */
@@ -42,12 +87,4 @@ export function parseTopics(value: string): string[] {
         .filter(Boolean),
     ),
   ];
-}
-
-/** "Mar 1 – 22, 2026", or one date when the first and the last are the same day (a series' span). */
-export function formatSermonDateRange(first: string, last: string): string {
-  const a = new Date(first);
-  const b = new Date(last);
-  if (Number.isNaN(a.getTime()) || Number.isNaN(b.getTime())) return "";
-  return a.getTime() === b.getTime() ? shortDate.format(a) : shortDate.formatRange(a, b);
 }

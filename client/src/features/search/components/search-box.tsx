@@ -11,21 +11,24 @@ import {
 import { type MouseEvent, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useLocation } from "wouter";
 import { Skeleton, skeletonKeys } from "@/components/ui/skeleton";
+import { useT } from "@/lib/i18n";
 import { useDebouncedValue } from "@/lib/use-debounced-value";
 import { cn } from "@/lib/utils";
 import { useSearchResults } from "../api";
+import { searchCatalog } from "../i18n";
 import { HighlightWords } from "./highlight-words";
 
 /** How long typing must pause before the words are asked for. */
 export const SEARCH_DEBOUNCE_MS = 200;
 
-const TYPES: Record<TSearchType, { label: string; icon: LucideIcon }> = {
-  page: { label: "Pages", icon: Compass },
-  sermon: { label: "Sermons", icon: BookOpen },
-  event: { label: "Events", icon: CalendarDays },
-  prayer: { label: "Prayer Requests", icon: HeartHandshake },
-  kudos: { label: "Kudos", icon: Trophy },
-};
+/** Each type's heading (a key of the `search` catalogue) and icon. */
+const TYPES = {
+  page: { label: "type.page", icon: Compass },
+  sermon: { label: "type.sermon", icon: BookOpen },
+  event: { label: "type.event", icon: CalendarDays },
+  prayer: { label: "type.prayer", icon: HeartHandshake },
+  kudos: { label: "type.kudos", icon: Trophy },
+} as const satisfies Record<TSearchType, { label: keyof (typeof searchCatalog)["en"]; icon: LucideIcon }>;
 
 /** The results by type, in the order the server ranked the types (their best match first). */
 function groupByType(results: TSearchResult[]): [TSearchType, TSearchResult[]][] {
@@ -43,6 +46,7 @@ const isNewTab = (e: MouseEvent) => e.ctrlKey || e.metaKey || e.shiftKey || e.bu
  * list and a second Escape empties the box. Each result is a link to its page.
  */
 export function SearchBox({ initialQuery = "", autoFocus = false }: { initialQuery?: string; autoFocus?: boolean }) {
+  const t = useT(searchCatalog);
   const [, navigate] = useLocation();
   const [query, setQuery] = useState(initialQuery);
   const [open, setOpen] = useState(autoFocus);
@@ -72,12 +76,19 @@ export function SearchBox({ initialQuery = "", autoFocus = false }: { initialQue
     setOpen(false);
   };
 
-  let status = "";
-  if (trimmed.length > 0 && !isLongEnough) status = `Type at least ${SEARCH_MIN_LENGTH} characters`;
-  else if (isError && !isWaiting) status = "Search is not available right now. Please try again.";
-  else if (isWaiting && flat.length === 0) status = "Searching…";
-  else if (isLongEnough && flat.length === 0) status = `No results for “${trimmed}”`;
-  const count = flat.length === 1 ? "1 result" : `${flat.length} results`;
+  const state =
+    trimmed.length > 0 && !isLongEnough
+      ? "tooShort"
+      : isError && !isWaiting
+        ? "unavailable"
+        : isWaiting && flat.length === 0
+          ? "searching"
+          : isLongEnough && flat.length === 0
+            ? "noResults"
+            : null;
+  const isSearching = state === "searching";
+  const status = state ? t(`status.${state}`, { min: SEARCH_MIN_LENGTH, query: trimmed }) : "";
+  const count = t("count", { count: flat.length });
 
   return (
     <div className="relative w-full max-w-md">
@@ -89,12 +100,12 @@ export function SearchBox({ initialQuery = "", autoFocus = false }: { initialQue
         ref={inputRef}
         type="search"
         role="combobox"
-        aria-label="Search"
+        aria-label={t("label")}
         aria-expanded={expanded}
         aria-controls={listId}
         aria-autocomplete="list"
         aria-activedescendant={active ? `${listId}-${flat.indexOf(active)}` : undefined}
-        placeholder="Search..."
+        placeholder={t("placeholder")}
         autoComplete="off"
         value={query}
         onChange={(e) => {
@@ -138,16 +149,17 @@ export function SearchBox({ initialQuery = "", autoFocus = false }: { initialQue
         <p role="status" className={cn("px-3 py-2 text-sm text-muted-foreground", !status && "sr-only")}>
           {status || (expanded && isLongEnough ? count : "")}
         </p>
-        {status === "Searching…" && (
+        {isSearching && (
           <div className="space-y-2 px-3 pb-2">
             {skeletonKeys(3).map((k) => (
               <Skeleton key={k} className="h-9 w-full" />
             ))}
           </div>
         )}
-        <div id={listId} role="listbox" aria-label="Search results" hidden={flat.length === 0}>
+        <div id={listId} role="listbox" aria-label={t("results")} hidden={flat.length === 0}>
           {groups.map(([type, items]) => {
-            const { label, icon: Icon } = TYPES[type];
+            const { icon: Icon } = TYPES[type];
+            const label = t(TYPES[type].label);
             return (
               // A listbox's groups are role="group" (ARIA 1.2); a fieldset is a form's, not a listbox's.
               // biome-ignore lint/a11y/useSemanticElements: see above

@@ -6,7 +6,9 @@ import { FormField } from "@/components/ui/form-field";
 import { Textarea } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
 import { toastApiError } from "@/lib/auth-redirect";
+import { useT } from "@/lib/i18n";
 import { useCreateHighlight } from "../api";
+import { sermonsCatalog } from "../i18n";
 
 export type THighlightDraft = { text: string; timestamp: number };
 
@@ -20,6 +22,7 @@ export function CreateHighlightDialog({
   draft: THighlightDraft | null;
   onOpenChange: (open: boolean) => void;
 }) {
+  const t = useT(sermonsCatalog);
   const create = useCreateHighlight();
   const [note, setNote] = useState("");
 
@@ -35,10 +38,10 @@ export function CreateHighlightDialog({
       { sermonId, timestamp: draft.timestamp, text: draft.text, note: note.trim() || null },
       {
         onSuccess: () => {
-          toast({ title: "Highlight Created", description: "Your sermon highlight has been saved." });
+          toast({ title: t("highlightDialog.created.title"), description: t("highlightDialog.created.description") });
           onOpenChange(false);
         },
-        onError: (error) => toastApiError(error, { description: "Failed to create highlight." }),
+        onError: (error) => toastApiError(error, { description: t("highlightDialog.failed") }),
       },
     );
   };
@@ -47,29 +50,29 @@ export function CreateHighlightDialog({
     <Dialog open={!!draft} onOpenChange={onOpenChange}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Save Highlight</DialogTitle>
+          <DialogTitle>{t("highlightDialog.title")}</DialogTitle>
           <DialogDescription>
-            At {formatTimestamp(draft?.timestamp ?? 0)} in the recording. Add a note to remember why it spoke to you.
+            {t("highlightDialog.description", { time: formatTimestamp(draft?.timestamp ?? 0) })}
           </DialogDescription>
         </DialogHeader>
         <form id="highlight-form" onSubmit={save} className="grid gap-4">
           <blockquote className="max-h-40 overflow-y-auto rounded-lg border-s-4 border-amber-400 bg-amber-50 px-4 py-3 text-sm leading-6 text-stone-800">
             {draft?.text}
           </blockquote>
-          <FormField id="highlight-note" label="Note (optional)">
+          <FormField id="highlight-note" label={t("highlightDialog.noteLabel")}>
             <Textarea
               id="highlight-note"
               value={note}
               maxLength={2000}
               onChange={(e) => setNote(e.target.value)}
-              placeholder="What stood out to you?"
+              placeholder={t("highlightDialog.notePlaceholder")}
             />
           </FormField>
         </form>
         <DialogFormFooter
           formId="highlight-form"
-          submitLabel="Save Highlight"
-          pendingLabel="Saving..."
+          submitLabel={t("highlightDialog.save")}
+          pendingLabel={t("highlightDialog.saving")}
           pending={create.isPending}
           onCancel={() => onOpenChange(false)}
         />

@@ -3,10 +3,8 @@ import type { THighlight } from "@common/highlights";
 import { Copy, Play, Share2 } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-
-function shareLabel(count: number) {
-  return `${count} ${count === 1 ? "share" : "shares"}`;
-}
+import { useFormat, useT } from "@/lib/i18n";
+import { sermonsCatalog } from "../i18n";
 
 export function HighlightItem({
   highlight: h,
@@ -21,6 +19,8 @@ export function HighlightItem({
   onCopy?: (h: THighlight) => void;
   sharing: boolean;
 }) {
+  const t = useT(sermonsCatalog);
+  const format = useFormat();
   const time = formatTimestamp(h.timestamp);
   return (
     <li className="grid grid-cols-1 gap-2 py-4 first:pt-0 last:pb-0">
@@ -29,7 +29,7 @@ export function HighlightItem({
           <button
             type="button"
             onClick={() => onSeek(h.timestamp)}
-            aria-label={`Play from ${time}`}
+            aria-label={t("highlight.playFrom", { time })}
             className="inline-flex items-center gap-1 rounded-md bg-brand-soft px-2 py-0.5 font-mono text-xs font-semibold text-brand-text hover:bg-brand-border/60"
           >
             <Play className="size-3 fill-current" aria-hidden="true" />
@@ -46,11 +46,11 @@ export function HighlightItem({
             <Share2 className="size-3" aria-hidden="true" />
             {h.isMine ? (
               <>
-                <span aria-hidden="true">Shared · {h.shareCount}</span>
-                <span className="sr-only">Shared, {shareLabel(h.shareCount)}</span>
+                <span aria-hidden="true">{t("highlight.sharedCount", { count: format.number(h.shareCount) })}</span>
+                <span className="sr-only">{t("highlight.sharedShares", { count: h.shareCount })}</span>
               </>
             ) : (
-              shareLabel(h.shareCount)
+              t("highlight.shares", { count: h.shareCount })
             )}
           </Badge>
         )}
@@ -58,7 +58,7 @@ export function HighlightItem({
       <blockquote className="border-s-4 border-amber-400 ps-3 text-sm leading-6 text-stone-800">{h.text}</blockquote>
       {h.note && (
         <p className="text-sm text-muted-foreground">
-          <span className="font-medium text-foreground">Note: </span>
+          <span className="font-medium text-foreground">{t("highlight.note")} </span>
           {h.note}
         </p>
       )}
@@ -66,13 +66,13 @@ export function HighlightItem({
         {(!h.isMine || !h.isShared) && (
           <Button variant="outline" size="sm" onClick={() => onShare(h)} disabled={sharing}>
             <Share2 aria-hidden="true" />
-            Share
+            {t("highlight.share")}
           </Button>
         )}
         {onCopy && (
           <Button variant="ghost" size="sm" onClick={() => onCopy(h)}>
             <Copy aria-hidden="true" />
-            Copy
+            {t("highlight.copy")}
           </Button>
         )}
       </div>

@@ -1,6 +1,8 @@
 import { Highlighter } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
+import { Rich, useT } from "@/lib/i18n";
+import { sermonsCatalog } from "../i18n";
 
 /**
  * The text selected inside `container` (empty when the selection is elsewhere or collapsed). A
@@ -40,6 +42,7 @@ export function HighlightableText({
   /** Names the text region for screen readers. */
   label: string;
 }) {
+  const t = useT(sermonsCatalog);
   const ref = useRef<HTMLElement>(null);
   const [selected, setSelected] = useState("");
 
@@ -70,10 +73,15 @@ export function HighlightableText({
         <p className="min-w-0 text-sm text-muted-foreground" aria-live="polite">
           {selected ? (
             <span className="line-clamp-2">
-              Selected: <q className="text-foreground">{selected}</q>
+              <Rich
+                catalog={sermonsCatalog}
+                k="highlightable.selected"
+                values={{ text: selected }}
+                components={{ 0: <q className="text-foreground" /> }}
+              />
             </span>
           ) : (
-            "Select a passage to save it as a highlight at the current time in the recording."
+            t("highlightable.hint")
           )}
         </p>
         <Button
@@ -84,7 +92,7 @@ export function HighlightableText({
           className="self-start sm:self-auto"
         >
           <Highlighter aria-hidden="true" />
-          Highlight
+          {t("highlightable.button")}
         </Button>
       </div>
     </div>

@@ -1,7 +1,8 @@
 import { Loader2 } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Button } from "@/components/ui/button";
-import { formatNumber } from "@/lib/utils";
+import { useFormat, useT } from "@/lib/i18n";
+import { sermonsCatalog } from "../i18n";
 
 /** Calls `loadMore` when the returned element scrolls near the viewport (600 px ahead). */
 export function useLoadMoreOnScroll(enabled: boolean, loadMore: () => void) {
@@ -49,16 +50,18 @@ export function LoadMore({
   /** Said under a complete list. */
   end?: string;
 }) {
+  const t = useT(sermonsCatalog);
+  const format = useFormat();
   const sentinel = useLoadMoreOnScroll(canLoadMore, onLoadMore);
   return (
     <div ref={sentinel} className="mt-6 flex flex-col items-center gap-3">
       <p className={hasMore ? "text-sm text-muted-foreground" : "sr-only"} aria-live="polite">
-        Showing {formatNumber(shown)} of {formatNumber(total)} sermons
+        {t("loadMore.showing", { shown: format.number(shown), total })}
       </p>
       {hasMore ? (
         <Button variant="outline" onClick={onLoadMore} disabled={isLoadingMore}>
           {isLoadingMore && <Loader2 className="animate-spin" aria-hidden="true" />}
-          {isLoadingMore ? "Loading..." : "Load more"}
+          {isLoadingMore ? t("loadMore.loading") : t("loadMore.button")}
         </Button>
       ) : (
         end && <p className="text-sm text-muted-foreground">{end}</p>

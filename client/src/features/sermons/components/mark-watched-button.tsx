@@ -4,8 +4,10 @@ import { useState } from "react";
 import { Button, type TButtonSize } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
 import { toastApiError } from "@/lib/auth-redirect";
+import { useT } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
 import { useWatchSermon } from "../api";
+import { sermonsCatalog } from "../i18n";
 
 /** Spec 1 section 4: 'Mark Watched', then 'Marking...', then 'Watched' (disabled). */
 export function MarkWatchedButton({
@@ -17,6 +19,7 @@ export function MarkWatchedButton({
   size?: TButtonSize;
   className?: string;
 }) {
+  const t = useT(sermonsCatalog);
   const watch = useWatchSermon();
   const [watchedHere, setWatchedHere] = useState(false);
   const watched = sermon.isWatched || watchedHere;
@@ -26,14 +29,12 @@ export function MarkWatchedButton({
       onSuccess: (result) => {
         setWatchedHere(true);
         toast({
-          title: "Success!",
+          title: t("watch.success"),
           description:
-            result.pointsAwarded > 0
-              ? `Sermon marked as watched! +${result.pointsAwarded} points earned`
-              : "Sermon marked as watched!",
+            result.pointsAwarded > 0 ? t("watch.markedPoints", { points: result.pointsAwarded }) : t("watch.marked"),
         });
       },
-      onError: (error) => toastApiError(error, { description: "Failed to mark sermon as watched" }),
+      onError: (error) => toastApiError(error, { description: t("watch.failed") }),
     });
 
   if (watched) {
@@ -42,11 +43,11 @@ export function MarkWatchedButton({
         variant="secondary"
         size={size}
         disabled
-        aria-label={`Watched: ${sermon.title}`}
+        aria-label={t("watch.doneLabel", { title: sermon.title })}
         className={cn("text-emerald-800 disabled:opacity-100", className)}
       >
         <Check aria-hidden="true" />
-        Watched
+        {t("watch.done")}
       </Button>
     );
   }
@@ -56,11 +57,15 @@ export function MarkWatchedButton({
       size={size}
       onClick={onClick}
       disabled={watch.isPending}
-      aria-label={watch.isPending ? `Marking... ${sermon.title}` : `Mark Watched: ${sermon.title}`}
+      aria-label={
+        watch.isPending
+          ? t("watch.markingLabel", { title: sermon.title })
+          : t("watch.markLabel", { title: sermon.title })
+      }
       className={className}
     >
       <Eye aria-hidden="true" />
-      {watch.isPending ? "Marking..." : "Mark Watched"}
+      {watch.isPending ? t("watch.marking") : t("watch.mark")}
     </Button>
   );
 }

@@ -1,20 +1,23 @@
-import { formatDuration } from "@common/sermon-helpers";
 import { ChevronRight } from "lucide-react";
 import { Link } from "wouter";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { useT } from "@/lib/i18n";
 import { useRelatedSermons } from "../api";
-import { formatSermonShortDate } from "../format";
+import { useSermonFormat } from "../format";
+import { sermonsCatalog } from "../i18n";
 import { SermonThumbnail } from "./sermon-thumbnail";
 
 /** Up to 4 related sermons (same series, then same speaker or topics); hidden when there are none. */
 export function RelatedSermons({ sermonId }: { sermonId: string }) {
+  const t = useT(sermonsCatalog);
+  const format = useSermonFormat();
   const related = useRelatedSermons(sermonId);
   const list = related.data ?? [];
   if (list.length === 0) return null;
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Related Sermons</CardTitle>
+        <CardTitle>{t("related.title")}</CardTitle>
       </CardHeader>
       <CardContent>
         <ul className="grid gap-2">
@@ -28,7 +31,7 @@ export function RelatedSermons({ sermonId }: { sermonId: string }) {
                 <span className="grid min-w-0 flex-1 grid-cols-1 gap-0.5">
                   <span className="line-clamp-2 text-sm font-medium text-foreground">{s.title}</span>
                   <span className="text-xs text-muted-foreground">
-                    {[s.speaker, formatSermonShortDate(s.date), formatDuration(s.duration)].filter(Boolean).join(" · ")}
+                    {[s.speaker, format.shortDate(s.date), format.duration(s.duration)].filter(Boolean).join(" · ")}
                   </span>
                   {s.series && <span className="truncate text-xs text-brand-text">{s.series}</span>}
                 </span>

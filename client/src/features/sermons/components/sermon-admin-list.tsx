@@ -8,15 +8,18 @@ import { Badge } from "@/components/ui/badge";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { TableCell } from "@/components/ui/table";
-import { formatSermonShortDate } from "../format";
+import { useT } from "@/lib/i18n";
+import { useSermonFormat } from "../format";
+import { sermonsCatalog } from "../i18n";
 
 export const SERMON_SKELETON_ROWS = 5;
 
 function MediaMarkers({ sermon }: { sermon: TSermon }) {
+  const t = useT(sermonsCatalog);
   const markers = [
-    sermon.videoUrl && { label: "Video", icon: Video },
-    sermon.audioUrl && { label: "Audio", icon: Headphones },
-    sermon.notesUrl && { label: "Notes", icon: FileText },
+    sermon.videoUrl && { label: t("admin.media.video"), icon: Video },
+    sermon.audioUrl && { label: t("admin.media.audio"), icon: Headphones },
+    sermon.notesUrl && { label: t("admin.media.notes"), icon: FileText },
   ].filter(Boolean) as Array<{ label: string; icon: typeof Video }>;
   if (markers.length === 0) return null;
   return (
@@ -47,7 +50,12 @@ function RowSkeletons({ label, count, testId }: { label: string; count: number; 
 
 /** Published, or a draft (a live stream's recording) that members do not see yet. */
 function SermonStatus({ sermon }: { sermon: TSermon }) {
-  return sermon.isDraft ? <Badge tone="amber">Draft</Badge> : <Badge tone="green">Published</Badge>;
+  const t = useT(sermonsCatalog);
+  return sermon.isDraft ? (
+    <Badge tone="amber">{t("admin.status.draft")}</Badge>
+  ) : (
+    <Badge tone="green">{t("admin.status.published")}</Badge>
+  );
 }
 
 /**
@@ -74,14 +82,16 @@ export function SermonAdminList({
   /** The draft being published, if any. */
   publishingId?: string;
 }) {
+  const t = useT(sermonsCatalog);
+  const format = useSermonFormat();
   if (isLoading) {
-    return <RowSkeletons label="Loading sermons" count={SERMON_SKELETON_ROWS} testId="sermon-row-skeleton" />;
+    return <RowSkeletons label={t("list.loading")} count={SERMON_SKELETON_ROWS} testId="sermon-row-skeleton" />;
   }
   if (sermons.length === 0) {
     return isFiltered ? (
-      <EmptyState icon={SearchX} title="No sermons found" description="Try adjusting your search filters" />
+      <EmptyState icon={SearchX} title={t("admin.empty.title")} description={t("admin.empty.filtered")} />
     ) : (
-      <EmptyState icon={BookOpen} title="No sermons found" description="Create your first sermon to get started" />
+      <EmptyState icon={BookOpen} title={t("admin.empty.title")} description={t("admin.empty.description")} />
     );
   }
   const publishButton = (s: TSermon) =>
@@ -91,10 +101,14 @@ export function SermonAdminList({
         size="sm"
         onClick={() => onPublish(s)}
         disabled={publishingId === s.id}
-        aria-label={publishingId === s.id ? `Publishing ${s.title}` : `Publish ${s.title}`}
+        aria-label={
+          publishingId === s.id
+            ? t("admin.publishingLabel", { title: s.title })
+            : t("admin.publishLabel", { title: s.title })
+        }
       >
         <Send aria-hidden="true" />
-        {publishingId === s.id ? "Publishing..." : "Publish"}
+        {publishingId === s.id ? t("admin.publishing") : t("admin.publish")}
       </Button>
     );
   const actions = (s: TSermon) => (
@@ -105,7 +119,7 @@ export function SermonAdminList({
           href={`/sermons/${encodeURIComponent(s.id)}`}
           target="_blank"
           rel="noopener noreferrer"
-          aria-label={`View ${s.title} (opens in a new window)`}
+          aria-label={t("admin.view", { title: s.title })}
           className={buttonClasses({ variant: "ghost", size: "icon" })}
         >
           <ExternalLink aria-hidden="true" />
@@ -117,7 +131,12 @@ export function SermonAdminList({
     <>
       <ResponsiveTable
         items={sermons}
-        headings={["Title", "Speaker", "Date", "Status"]}
+        headings={[
+          t("admin.column.title"),
+          t("admin.column.speaker"),
+          t("admin.column.date"),
+          t("admin.column.status"),
+        ]}
         cardClassName="flex flex-col gap-2 px-4 py-4"
         renderActions={actions}
         renderCard={(s) => (
@@ -126,7 +145,7 @@ export function SermonAdminList({
               <div className="min-w-0 flex-1">
                 <p className="font-medium break-words text-foreground">{s.title}</p>
                 <p className="text-sm text-muted-foreground">
-                  {s.speaker} · {formatSermonShortDate(s.date)}
+                  {s.speaker} · {format.shortDate(s.date)}
                 </p>
               </div>
               <SermonStatus sermon={s} />
@@ -148,14 +167,14 @@ export function SermonAdminList({
               </div>
             </TableCell>
             <TableCell className="max-w-48 truncate text-stone-700">{s.speaker}</TableCell>
-            <TableCell className="whitespace-nowrap text-muted-foreground">{formatSermonShortDate(s.date)}</TableCell>
+            <TableCell className="whitespace-nowrap text-muted-foreground">{format.shortDate(s.date)}</TableCell>
             <TableCell>
               <SermonStatus sermon={s} />
             </TableCell>
           </>
         )}
       />
-      {isLoadingMore && <RowSkeletons label="Loading more sermons" count={3} />}
+      {isLoadingMore && <RowSkeletons label={t("admin.loadingMore")} count={3} />}
     </>
   );
 }

@@ -1,10 +1,11 @@
-import { formatDuration } from "@common/sermon-helpers";
 import type { TSermon } from "@common/sermons";
 import { CalendarDays, Clock, Headphones, Video } from "lucide-react";
 import { Link } from "wouter";
 import { Badge } from "@/components/ui/badge";
 import { Skeleton } from "@/components/ui/skeleton";
-import { formatSermonShortDate } from "../format";
+import { useT } from "@/lib/i18n";
+import { useSermonFormat } from "../format";
+import { sermonsCatalog } from "../i18n";
 import { seriesHref } from "../series-link";
 import { MarkWatchedButton } from "./mark-watched-button";
 import { SermonThumbnail } from "./sermon-thumbnail";
@@ -14,7 +15,9 @@ import { SermonThumbnail } from "./sermon-thumbnail";
  * the sermon, its series badge the series page (`linkSeries` off on the series page itself).
  */
 export function SermonCard({ sermon, linkSeries = true }: { sermon: TSermon; linkSeries?: boolean }) {
-  const duration = formatDuration(sermon.duration);
+  const t = useT(sermonsCatalog);
+  const format = useSermonFormat();
+  const duration = format.duration(sermon.duration);
   return (
     <li className="group relative flex flex-col rounded-2xl border border-border bg-card shadow-xs transition-colors focus-within:border-brand-border hover:border-brand-border">
       <SermonThumbnail sermon={sermon} className="w-full rounded-t-2xl border-b border-border" />
@@ -24,13 +27,13 @@ export function SermonCard({ sermon, linkSeries = true }: { sermon: TSermon; lin
           {sermon.videoUrl && (
             <Badge tone="brand">
               <Video className="size-3" aria-hidden="true" />
-              Video
+              {t("card.video")}
             </Badge>
           )}
           {sermon.audioUrl && (
             <span className="inline-flex items-center gap-1 text-xs font-medium text-stone-700">
               <Headphones className="size-3.5" aria-hidden="true" />
-              Audio
+              {t("card.audio")}
             </span>
           )}
           {sermon.series &&
@@ -41,7 +44,7 @@ export function SermonCard({ sermon, linkSeries = true }: { sermon: TSermon; lin
                 className="relative z-10 max-w-full rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-text"
               >
                 <Badge tone="soft" className="max-w-full truncate hover:underline">
-                  <span className="sr-only">Series: </span>
+                  <span className="sr-only">{t("card.series")} </span>
                   {sermon.series}
                 </Badge>
               </Link>
@@ -63,7 +66,7 @@ export function SermonCard({ sermon, linkSeries = true }: { sermon: TSermon; lin
         <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-stone-600">
           <span className="inline-flex items-center gap-1">
             <CalendarDays className="size-3.5" aria-hidden="true" />
-            {formatSermonShortDate(sermon.date)}
+            {format.shortDate(sermon.date)}
           </span>
           {duration && (
             <span className="inline-flex items-center gap-1">

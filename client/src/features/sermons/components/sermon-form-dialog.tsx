@@ -11,12 +11,17 @@ import { toast } from "@/components/ui/use-toast";
 import { UrlField } from "@/components/url-field";
 import { toastApiError } from "@/lib/auth-redirect";
 import { applyServerFieldErrors } from "@/lib/form-errors";
+import { type TTranslate, useT } from "@/lib/i18n";
 import { useCreateSermon, useUpdateSermon } from "../api";
 import { parseTopics, toDateInputValue } from "../format";
+import { sermonsCatalog } from "../i18n";
+
+type TSermonWords = (typeof sermonsCatalog)["en"];
 
 /**
  * The form's own shape (text inputs hold strings): duration and topics are parsed into the API's
- * `ZSermonBody` with the same messages.
+ * `ZSermonBody` with the same messages. The topics' own two messages are catalogue keys, said in the
+ * language on screen where the form shows them.
  */
 export const ZSermonForm = ZSermonBody.extend({
   duration: z
@@ -28,8 +33,8 @@ export const ZSermonForm = ZSermonBody.extend({
   tags: z
     .string()
     .transform(parseTopics)
-    .refine((tags) => tags.every((t) => t.length <= 40), "Each topic must be at most 40 characters")
-    .refine((tags) => tags.length <= 20, "At most 20 topics"),
+    .refine((tags) => tags.every((t) => t.length <= 40), "form.tagTooLong")
+    .refine((tags) => tags.length <= 20, "form.tooManyTags"),
 });
 type TValues = z.input<typeof ZSermonForm>;
 type TOutput = z.output<typeof ZSermonForm>;
@@ -54,17 +59,21 @@ const URL_FIELDS = [
   {
     name: "videoUrl",
     id: "sermon-video",
-    label: "Video URL (optional)",
-    hint: "A YouTube, Vimeo or Facebook link, or a video file or stream (.m3u8).",
+    label: "form.videoUrl",
+    hint: "form.videoUrlHint",
   },
   {
     name: "audioUrl",
     id: "sermon-audio",
-    label: "Audio URL (optional)",
-    hint: "An audio file (MP3). Sermons with audio appear in your podcast feed.",
+    label: "form.audioUrl",
+    hint: "form.audioUrlHint",
   },
-  { name: "notesUrl", id: "sermon-notes-url", label: "Notes URL (optional)", hint: undefined },
-] as const;
+  { name: "notesUrl", id: "sermon-notes-url", label: "form.notesUrl", hint: undefined },
+] as const satisfies ReadonlyArray<{ name: string; id: string; label: keyof TSermonWords; hint?: keyof TSermonWords }>;
+
+/** A message of the form's own (a catalogue key) in the language on screen; the contract's as it comes. */
+const say = (t: TTranslate<TSermonWords>, message: string | undefined) =>
+  message && Object.hasOwn(sermonsCatalog.en, message) ? t(message as keyof TSermonWords) : message;
 
 function toFormValues(s: TSermon): TValues {
   return {
@@ -94,6 +103,7 @@ export function SermonFormDialog({
   sermon: TSermon | null;
   onOpenChange: (open: boolean) => void;
 }) {
+  const t = useT(sermonsCatalog);
   const create = useCreateSermon();
   const update = useUpdateSermon();
   const form = useForm<TValues, unknown, TOutput>({ resolver: zodResolver(ZSermonForm), defaultValues: EMPTY });
@@ -109,45 +119,43 @@ export function SermonFormDialog({
   const onSubmit = form.handleSubmit((body) => {
     const onError = (error: unknown) => {
       if (applyServerFieldErrors(form, error)) return;
-      toastApiError(error, { description: isEdit ? "Failed to update sermon" : "Failed to create sermon" });
+      toastApiError(error, { description: isEdit ? t("form.updateFailed") : t("form.createFailed") });
     };
     const done = (description: string) => () => {
-      toast({ title: "Success!", description });
+      toast({ title: t("form.success"), description });
       onOpenChange(false);
     };
     if (sermon) {
-      update.mutate({ id: sermon.id, body }, { onSuccess: done("Sermon updated successfully."), onError });
+      update.mutate({ id: sermon.id, body }, { onSuccess: done(t("form.updated")), onError });
     } else {
-      create.mutate(body, { onSuccess: done("Sermon created successfully."), onError });
+      create.mutate(body, { onSuccess: done(t("form.created")), onError });
     }
   });
 
-  const err = (k: keyof TValues) => errors[k]?.message;
+  const err = (k: keyof TValues) => say(t, errors[k]?.message);
   const field = (k: keyof TValues, id: string, hint?: boolean) => fieldAria(id, err(k), hint);
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-2xl">
         <DialogHeader>
-          <DialogTitle>{isEdit ? "Edit Sermon" : "Add New Sermon"}</DialogTitle>
-          <DialogDescription>
-            {isEdit ? "Update this sermon's details and links." : "Add a sermon to your church's library."}
-          </DialogDescription>
+          <DialogTitle>{isEdit ? t("form.editTitle") : t("form.addTitle")}</DialogTitle>
+          <DialogDescription>{isEdit ? t("form.editDescription") : t("form.addDescription")}</DialogDescription>
         </DialogHeader>
         <form id="sermon-form" onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
-          <FormField id="sermon-title" label="Title" error={err("title")} className="sm:col-span-2">
+          <FormField id="sermon-title" label={t("form.title")} error={err("title")} className="sm:col-span-2">
             <Input {...field("title", "sermon-title")} {...form.register("title")} />
           </FormField>
-          <FormField id="sermon-speaker" label="Speaker" error={err("speaker")}>
+          <FormField id="sermon-speaker" label={t("form.speaker")} error={err("speaker")}>
             <Input {...field("speaker", "sermon-speaker")} {...form.register("speaker")} />
           </FormField>
-          <FormField id="sermon-date" label="Date" error={err("date")}>
+          <FormField id="sermon-date" label={t("form.date")} error={err("date")}>
             <Input {...field("date", "sermon-date")} type="date" {...form.register("date")} />
           </FormField>
-          <FormField id="sermon-series" label="Series (optional)" error={err("series")}>
+          <FormField id="sermon-series" label={t("form.series")} error={err("series")}>
             <Input {...field("series", "sermon-series")} {...form.register("series")} />
           </FormField>
-          <FormField id="sermon-duration" label="Duration in minutes (optional)" error={err("duration")}>
+          <FormField id="sermon-duration" label={t("form.duration")} error={err("duration")}>
             <Input
               {...field("duration", "sermon-duration")}
               type="number"
@@ -160,8 +168,8 @@ export function SermonFormDialog({
           </FormField>
           <FormField
             id="sermon-scripture"
-            label="Scripture (optional)"
-            hint="The passage preached on, e.g. John 3:16-21. Shown on the sermon's shared link too."
+            label={t("form.scripture")}
+            hint={t("form.scriptureHint")}
             error={err("scripture")}
             className="sm:col-span-2"
           >
@@ -171,8 +179,8 @@ export function SermonFormDialog({
             <UrlField
               key={name}
               id={id}
-              label={label}
-              hint={hint}
+              label={t(label)}
+              hint={hint && t(hint)}
               error={err(name)}
               className="sm:col-span-2"
               registration={form.register(name)}
@@ -180,7 +188,7 @@ export function SermonFormDialog({
           ))}
           <FormField
             id="sermon-description"
-            label="Description (optional)"
+            label={t("form.description")}
             error={err("description")}
             className="sm:col-span-2"
           >
@@ -188,8 +196,8 @@ export function SermonFormDialog({
           </FormField>
           <FormField
             id="sermon-notes"
-            label="Sermon notes (optional)"
-            hint="Members read these beside the recording and can highlight passages."
+            label={t("form.notes")}
+            hint={t("form.notesHint")}
             error={err("notes")}
             className="sm:col-span-2"
           >
@@ -197,8 +205,8 @@ export function SermonFormDialog({
           </FormField>
           <FormField
             id="sermon-tags"
-            label="Topics (optional)"
-            hint="Separate topics with commas, e.g. grace, prayer, hope."
+            label={t("form.tags")}
+            hint={t("form.tagsHint")}
             error={err("tags")}
             className="sm:col-span-2"
           >
@@ -207,8 +215,8 @@ export function SermonFormDialog({
         </form>
         <DialogFormFooter
           formId="sermon-form"
-          submitLabel={isEdit ? "Update Sermon" : "Create Sermon"}
-          pendingLabel={isEdit ? "Updating..." : "Creating..."}
+          submitLabel={isEdit ? t("form.update") : t("form.create")}
+          pendingLabel={isEdit ? t("form.updating") : t("form.creating")}
           pending={pending}
           onCancel={() => onOpenChange(false)}
         />

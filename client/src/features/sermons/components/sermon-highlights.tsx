@@ -6,18 +6,21 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
 import { toastApiError } from "@/lib/auth-redirect";
+import { translator, useT } from "@/lib/i18n";
 import { useHighlights, useShareHighlight } from "../api";
+import { sermonsCatalog } from "../i18n";
 import { HighlightItem } from "./highlight-list";
 
 async function copyHighlight(h: THighlight, sermonTitle: string) {
   const text = `“${h.text}” (${sermonTitle}, ${formatTimestamp(h.timestamp)})${h.note && h.isMine ? `\n${h.note}` : ""}`;
+  const t = translator(sermonsCatalog);
   try {
     await navigator.clipboard.writeText(text);
-    toast({ title: "Copied", description: "Highlight copied to clipboard." });
+    toast({ title: t("highlights.copied.title"), description: t("highlights.copied.description") });
   } catch {
     toast({
-      title: "Failed to Copy",
-      description: "Could not copy the highlight. Please try again.",
+      title: t("highlights.copyFailed.title"),
+      description: t("highlights.copyFailed.description"),
       variant: "destructive",
     });
   }
@@ -33,6 +36,7 @@ export function SermonHighlights({
   sermonTitle: string;
   onSeek?: (seconds: number) => void;
 }) {
+  const t = useT(sermonsCatalog);
   const highlights = useHighlights(sermonId);
   const share = useShareHighlight();
   const all = highlights.data ?? [];
@@ -43,19 +47,18 @@ export function SermonHighlights({
 
   const onShare = (h: THighlight) =>
     share.mutate(h.id, {
-      onSuccess: () =>
-        toast({ title: "Highlight Shared", description: "Your highlight has been shared with the community." }),
-      onError: (error) => toastApiError(error, { description: "Failed to share highlight." }),
+      onSuccess: () => toast({ title: t("highlights.shared.title"), description: t("highlights.shared.description") }),
+      onError: (error) => toastApiError(error, { description: t("highlights.shareFailed") }),
     });
   const sharing = (h: THighlight) => share.isPending && share.variables === h.id;
 
   const loading = (
-    <div className="grid gap-3" role="status" aria-label="Loading highlights">
+    <div className="grid gap-3" role="status" aria-label={t("highlights.loading")}>
       <Skeleton className="h-4 w-16" />
       <Skeleton className="h-12" />
     </div>
   );
-  const failed = <LoadError what="Highlights" onRetry={() => highlights.refetch()} />;
+  const failed = <LoadError what={t("highlights.loadErrorWhat")} onRetry={() => highlights.refetch()} />;
   // Both cards list their highlights the same way.
   const list = (items: THighlight[]) => (
     <ul className="divide-y divide-border">
@@ -78,7 +81,7 @@ export function SermonHighlights({
         <CardHeader>
           <CardTitle className="flex items-center gap-2">
             <Highlighter className="size-4 text-brand-text" aria-hidden="true" />
-            Your Highlights
+            {t("highlights.mine.title")}
           </CardTitle>
         </CardHeader>
         <CardContent>
@@ -87,9 +90,7 @@ export function SermonHighlights({
           ) : highlights.isError ? (
             failed
           ) : mine.length === 0 ? (
-            <p className="text-sm text-muted-foreground">
-              Select a passage in the sermon text and choose Highlight to save the moment.
-            </p>
+            <p className="text-sm text-muted-foreground">{t("highlights.mine.empty")}</p>
           ) : (
             list(mine)
           )}
@@ -99,15 +100,15 @@ export function SermonHighlights({
         <CardHeader>
           <CardTitle className="flex items-center gap-2">
             <Users className="size-4 text-brand-text" aria-hidden="true" />
-            Shared by the community
+            {t("highlights.community.title")}
           </CardTitle>
-          <CardDescription>Moments other members found meaningful.</CardDescription>
+          <CardDescription>{t("highlights.community.description")}</CardDescription>
         </CardHeader>
         <CardContent>
           {highlights.isLoading ? (
             loading
           ) : highlights.isError ? null : community.length === 0 ? (
-            <p className="text-sm text-muted-foreground">No one has shared a highlight from this sermon yet.</p>
+            <p className="text-sm text-muted-foreground">{t("highlights.community.empty")}</p>
           ) : (
             list(community)
           )}

@@ -4,6 +4,8 @@ import { ExternalLink, Headphones, Video } from "lucide-react";
 import { type Ref, type RefObject, useEffect, useImperativeHandle, useRef, useState } from "react";
 import { HlsVideo } from "@/components/hls-video";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { useT } from "@/lib/i18n";
+import { sermonsCatalog } from "../i18n";
 
 /** What the page needs from whichever player is showing: the time for a highlight, and seeking. */
 export type TPlayerHandle = {
@@ -79,6 +81,7 @@ const YOUTUBE_ORIGINS = [YOUTUBE_ORIGIN, "https://www.youtube.com"];
 const VIMEO_ORIGINS = [VIMEO_ORIGIN];
 
 function YouTubePlayer({ id, title, handle }: { id: string } & Omit<TInnerProps, "url">) {
+  const t = useT(sermonsCatalog);
   const frame = useRef<HTMLIFrameElement>(null);
   const time = useRef(0);
   const send = (func: string, args: unknown[] = []) =>
@@ -111,7 +114,7 @@ function YouTubePlayer({ id, title, handle }: { id: string } & Omit<TInnerProps,
     <iframe
       ref={frame}
       src={`${YOUTUBE_ORIGIN}/embed/${encodeURIComponent(id)}?enablejsapi=1&rel=0&origin=${encodeURIComponent(origin)}`}
-      title={`${title} (video)`}
+      title={t("player.videoTitle", { title })}
       className="aspect-video w-full rounded-xl bg-stone-900"
       allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture; web-share"
       referrerPolicy="strict-origin-when-cross-origin"
@@ -121,6 +124,7 @@ function YouTubePlayer({ id, title, handle }: { id: string } & Omit<TInnerProps,
 }
 
 function VimeoPlayer({ id, title, handle }: { id: string } & Omit<TInnerProps, "url">) {
+  const t = useT(sermonsCatalog);
   const frame = useRef<HTMLIFrameElement>(null);
   const time = useRef(0);
   const send = (method: string, value?: unknown) =>
@@ -150,7 +154,7 @@ function VimeoPlayer({ id, title, handle }: { id: string } & Omit<TInnerProps, "
     <iframe
       ref={frame}
       src={`${VIMEO_ORIGIN}/video/${encodeURIComponent(id)}`}
-      title={`${title} (video)`}
+      title={t("player.videoTitle", { title })}
       className="aspect-video w-full rounded-xl bg-stone-900"
       allow="autoplay; fullscreen; picture-in-picture; clipboard-write"
       allowFullScreen
@@ -160,11 +164,12 @@ function VimeoPlayer({ id, title, handle }: { id: string } & Omit<TInnerProps, "
 
 /** Facebook's embed tells the page nothing, so a highlight there starts at 0 and cannot seek. */
 function FacebookPlayer({ url, title, handle }: TInnerProps) {
+  const t = useT(sermonsCatalog);
   useImperativeHandle(handle, () => ({ getCurrentTime: () => 0, seekTo: () => false, pause: () => undefined }));
   return (
     <iframe
       src={`https://www.facebook.com/plugins/video.php?href=${encodeURIComponent(url)}&show_text=false`}
-      title={`${title} (video)`}
+      title={t("player.videoTitle", { title })}
       className="aspect-video w-full rounded-xl bg-stone-900"
       allow="autoplay; clipboard-write; encrypted-media; picture-in-picture; web-share"
       allowFullScreen
@@ -191,6 +196,7 @@ function useMediaHandle(handle: TInnerProps["handle"]) {
 
 /** A recorded live stream (`.m3u8`): HlsVideo brings hls.js where the browser has no HLS of its own. */
 function HlsPlayer({ url, title, handle }: TInnerProps) {
+  const t = useT(sermonsCatalog);
   const media = useMediaHandle(handle);
   return (
     <HlsVideo
@@ -198,22 +204,23 @@ function HlsPlayer({ url, title, handle }: TInnerProps) {
         media.current = el;
       }}
       src={url}
-      title={`${title} (video)`}
+      title={t("player.videoTitle", { title })}
       className="aspect-video w-full rounded-xl"
     />
   );
 }
 
 function FilePlayer({ url, title, handle, kind }: TInnerProps & { kind: "audio" | "video" }) {
+  const t = useT(sermonsCatalog);
   const media = useMediaHandle(handle);
   const [failed, setFailed] = useState(false);
   const fallback = failed && (
     <p className="mt-2 text-sm text-muted-foreground" role="status">
-      This recording could not be played here.{" "}
+      {t("player.failed")}{" "}
       <a href={url} target="_blank" rel="noopener noreferrer" className="font-medium text-brand-text underline">
-        Open it directly
+        {t("player.openDirectly")}
         <ExternalLink className="ms-1 inline size-3.5" aria-hidden="true" />
-        <span className="sr-only"> (opens in a new tab)</span>
+        <span className="sr-only"> {t("detail.opensInNewTab")}</span>
       </a>
     </p>
   );
@@ -222,7 +229,7 @@ function FilePlayer({ url, title, handle, kind }: TInnerProps & { kind: "audio" 
       <div className="rounded-xl bg-muted p-4">
         <p className="mb-3 flex items-center gap-2 text-sm font-medium">
           <Headphones className="size-4 text-brand-text" aria-hidden="true" />
-          Listen to this sermon
+          {t("player.listen")}
         </p>
         {/* biome-ignore lint/a11y/useMediaCaption: sermon recordings come without caption files */}
         <audio
@@ -232,7 +239,7 @@ function FilePlayer({ url, title, handle, kind }: TInnerProps & { kind: "audio" 
           src={url}
           controls
           preload="metadata"
-          aria-label={`${title} (audio)`}
+          aria-label={t("player.audioTitle", { title })}
           className="w-full"
           onError={() => setFailed(true)}
         />
@@ -251,7 +258,7 @@ function FilePlayer({ url, title, handle, kind }: TInnerProps & { kind: "audio" 
         controls
         preload="metadata"
         playsInline
-        aria-label={`${title} (video)`}
+        aria-label={t("player.videoTitle", { title })}
         className="aspect-video w-full rounded-xl bg-stone-900"
         onError={() => setFailed(true)}
       />
@@ -284,6 +291,7 @@ export function SermonPlayer({
   audioUrl: string | null;
   ref?: Ref<TPlayerHandle>;
 }) {
+  const t = useT(sermonsCatalog);
   const videoHandle = useRef<TPlayerHandle | null>(null);
   const audioHandle = useRef<TPlayerHandle | null>(null);
   const [tab, setTab] = useState<"video" | "audio">(videoUrl ? "video" : "audio");
@@ -304,11 +312,11 @@ export function SermonPlayer({
         <TabsList className="mb-3 w-full sm:w-64">
           <TabsTrigger value="video" className="inline-flex items-center justify-center gap-1.5">
             <Video className="size-4" aria-hidden="true" />
-            Video
+            {t("player.video")}
           </TabsTrigger>
           <TabsTrigger value="audio" className="inline-flex items-center justify-center gap-1.5">
             <Headphones className="size-4" aria-hidden="true" />
-            Audio
+            {t("player.audio")}
           </TabsTrigger>
         </TabsList>
         <TabsContent value="video" forceMount hidden={tab !== "video"}>

@@ -1,4 +1,6 @@
 import { FilterSelect } from "@/components/search-toolbar";
+import { useT } from "@/lib/i18n";
+import { sermonsCatalog } from "../i18n";
 
 /** The select's value for "All Speakers"; a real speaker's name can't collide with it. */
 export const ALL_SPEAKERS = "__all__";
@@ -13,14 +15,15 @@ export function SpeakerFilter({
   value: string;
   onValueChange: (value: string) => void;
 }) {
+  const t = useT(sermonsCatalog);
   return (
     <FilterSelect
-      label="Filter by speaker"
+      label={t("speakerFilter.label")}
       className="sm:w-56"
       value={value}
       onValueChange={onValueChange}
       options={[
-        { value: ALL_SPEAKERS, label: "All Speakers" },
+        { value: ALL_SPEAKERS, label: t("speakerFilter.all") },
         ...speakers.map((name) => ({ value: name, label: name })),
       ]}
     />

@@ -10,6 +10,7 @@ import { Card } from "@/components/ui/card";
 import { toast } from "@/components/ui/use-toast";
 import { toastApiError } from "@/lib/auth-redirect";
 import { useCurrentUser } from "@/lib/current-user";
+import { useT } from "@/lib/i18n";
 import { lazyComponent, usePreload } from "@/lib/lazy";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useEditDialog } from "@/lib/use-edit-dialog";
@@ -17,6 +18,7 @@ import { useDeleteSermon, usePublishSermon, useSermonSpeakers } from "../api";
 import { LoadMore } from "../components/load-more";
 import { SermonAdminList } from "../components/sermon-admin-list";
 import { SpeakerFilter } from "../components/speaker-filter";
+import { sermonsCatalog } from "../i18n";
 import { useSermonList } from "../use-sermon-list";
 
 // The form (react-hook-form and the zod contract) downloads after the list is drawn.
@@ -30,6 +32,7 @@ const SermonFormDialog = lazyComponent(() =>
  * publish. `feedCard` (the podcast feed, another feature) is composed in by app/.
  */
 export function ManageSermonsPage({ feedCard }: { feedCard?: ReactNode }) {
+  const t = useT(sermonsCatalog);
   const user = useCurrentUser();
   const list = useSermonList({ includeDrafts: true });
   const { query, sermons } = list;
@@ -38,30 +41,30 @@ export function ManageSermonsPage({ feedCard }: { feedCard?: ReactNode }) {
   const publishSermon = usePublishSermon();
   const dialog = useEditDialog<TSermon>({ openNewFromUrl: true });
   const [toDelete, setToDelete] = useState<TSermon | null>(null);
-  useDocumentTitle("Manage Sermons");
+  useDocumentTitle(t("manage.title"));
   usePreload([SermonFormDialog.preload]);
 
   const confirmDelete = (sermon: TSermon) =>
     deleteSermon.mutate(sermon.id, {
-      onSuccess: () => toast({ title: "Success!", description: "Sermon deleted successfully." }),
-      onError: (error) => toastApiError(error, { description: "Failed to delete sermon" }),
+      onSuccess: () => toast({ title: t("manage.success"), description: t("manage.deleted") }),
+      onError: (error) => toastApiError(error, { description: t("manage.deleteFailed") }),
     });
 
   const publish = (sermon: TSermon) =>
     publishSermon.mutate(sermon.id, {
-      onSuccess: () => toast({ title: "Success!", description: "Sermon published successfully." }),
-      onError: (error) => toastApiError(error, { description: "Failed to publish sermon" }),
+      onSuccess: () => toast({ title: t("manage.success"), description: t("manage.published") }),
+      onError: (error) => toastApiError(error, { description: t("manage.publishFailed") }),
     });
 
   return (
     <>
       <PageHeader
-        title="Manage Sermons"
-        description={`The sermon library of ${user.church.name}.`}
+        title={t("manage.title")}
+        description={t("manage.description", { church: user.church.name })}
         actions={
           <Button onClick={() => dialog.openFor(null)}>
             <Plus aria-hidden="true" />
-            Add New Sermon
+            {t("manage.add")}
           </Button>
         }
       />
@@ -69,15 +72,15 @@ export function ManageSermonsPage({ feedCard }: { feedCard?: ReactNode }) {
       <Card className="overflow-hidden">
         <SearchToolbar
           className="border-b border-border p-4"
-          label="Search sermons by title or speaker"
-          placeholder="Search by title or speaker..."
+          label={t("manage.searchLabel")}
+          placeholder={t("manage.searchPlaceholder")}
           value={list.search}
           onChange={list.setSearch}
         >
           <SpeakerFilter speakers={speakers.data ?? []} value={list.speaker} onValueChange={list.setSpeaker} />
         </SearchToolbar>
         {query.isError && sermons.length === 0 ? (
-          <LoadError what="Sermons" onRetry={() => query.refetch()} className="p-8 text-center" />
+          <LoadError what={t("list.loadErrorWhat")} onRetry={() => query.refetch()} className="p-8 text-center" />
         ) : (
           <div className="transition-opacity data-[stale=true]:opacity-60" data-stale={query.isPlaceholderData}>
             <SermonAdminList
@@ -113,8 +116,8 @@ export function ManageSermonsPage({ feedCard }: { feedCard?: ReactNode }) {
       )}
       <ConfirmDeleteDialog
         item={toDelete}
-        title="Are you sure you want to delete this sermon?"
-        description={<>“{toDelete?.title}” will be removed from your sermon library. This cannot be undone.</>}
+        title={t("manage.confirmDelete.title")}
+        description={t("manage.confirmDelete.description", { title: toDelete?.title ?? "" })}
         onConfirm={confirmDelete}
         onClose={() => setToDelete(null)}
       />

@@ -6,29 +6,32 @@ import { SearchToolbar } from "@/components/search-toolbar";
 import { Card } from "@/components/ui/card";
 import { skeletonKeys } from "@/components/ui/skeleton";
 import { useCurrentUser } from "@/lib/current-user";
+import { useT } from "@/lib/i18n";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useSermonSpeakers } from "../api";
 import { LoadMore } from "../components/load-more";
 import { SermonCard, SermonCardSkeleton } from "../components/sermon-card";
 import { SpeakerFilter } from "../components/speaker-filter";
+import { sermonsCatalog } from "../i18n";
 import { useSermonList } from "../use-sermon-list";
 
 /** Spec 1 screen 6: the Sermon Archive (`/sermons`), searched and paged by the server as the member scrolls. */
 export function SermonArchivePage() {
+  const t = useT(sermonsCatalog);
   const user = useCurrentUser();
   const list = useSermonList();
   const { query, sermons, total } = list;
   const speakers = useSermonSpeakers();
-  useDocumentTitle("Sermon Archive");
+  useDocumentTitle(t("archive.title"));
 
   return (
     <>
-      <PageHeader title="Sermon Archive" description={`Watch and listen again to messages from ${user.church.name}.`} />
+      <PageHeader title={t("archive.title")} description={t("archive.description", { church: user.church.name })} />
 
       <SearchToolbar
         className="mb-6"
-        label="Search sermons"
-        placeholder="Search sermons..."
+        label={t("archive.searchLabel")}
+        placeholder={t("archive.searchPlaceholder")}
         value={list.search}
         onChange={list.setSearch}
       >
@@ -36,23 +39,23 @@ export function SermonArchivePage() {
       </SearchToolbar>
 
       {query.isLoading ? (
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Loading sermons">
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={t("list.loading")}>
           {skeletonKeys(6).map((key) => (
             <SermonCardSkeleton key={key} />
           ))}
         </ul>
       ) : query.isError && sermons.length === 0 ? (
-        <LoadError card what="Sermons" onRetry={() => query.refetch()} className="p-8 text-center" />
+        <LoadError card what={t("list.loadErrorWhat")} onRetry={() => query.refetch()} className="p-8 text-center" />
       ) : sermons.length === 0 ? (
         <Card>
           {list.isFiltered ? (
             <EmptyState
               icon={SearchX}
-              title="No sermons match your search criteria"
-              description="Try adjusting your filters"
+              title={t("archive.noMatch.title")}
+              description={t("archive.noMatch.description")}
             />
           ) : (
-            <EmptyState icon={BookOpen} title="No sermons available" description="Check back later for new content" />
+            <EmptyState icon={BookOpen} title={t("archive.empty.title")} description={t("archive.empty.description")} />
           )}
         </Card>
       ) : (
@@ -74,7 +77,7 @@ export function SermonArchivePage() {
             isLoadingMore={list.isLoadingMore}
             canLoadMore={list.canLoadMore}
             onLoadMore={list.loadMore}
-            end={total > 6 ? "You've reached the end of the archive." : undefined}
+            end={total > 6 ? t("archive.end") : undefined}
           />
         </>
       )}

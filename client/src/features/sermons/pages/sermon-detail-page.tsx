@@ -1,4 +1,3 @@
-import { formatDuration } from "@common/sermon-helpers";
 import type { TPublicSermon, TSermon, TSermonDetail } from "@common/sermons";
 import {
   ArrowLeft,
@@ -25,6 +24,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
 import { getStatus } from "@/lib/api-client";
+import { Rich, useT } from "@/lib/i18n";
 import { lazyComponent, usePreload } from "@/lib/lazy";
 import { useChurchBrand } from "@/lib/use-church-brand";
 import { useDocumentTitle } from "@/lib/use-document-title";
@@ -35,7 +35,8 @@ import { MarkWatchedButton } from "../components/mark-watched-button";
 import { RelatedSermons } from "../components/related-sermons";
 import { SermonHighlights } from "../components/sermon-highlights";
 import { SermonPlayer, type TPlayerHandle } from "../components/sermon-player";
-import { formatSermonDate, formatViews } from "../format";
+import { useSermonFormat } from "../format";
+import { sermonsCatalog } from "../i18n";
 import { seriesHref } from "../series-link";
 
 // Saving a highlight starts from a selection: the dialog's code follows the page.
@@ -43,21 +44,20 @@ const CreateHighlightDialog = lazyComponent(() =>
   import("../components/create-highlight-dialog").then((m) => m.CreateHighlightDialog),
 );
 
-const NO_DESCRIPTION = "No description available for this sermon.";
-
 function SermonNotFound({ signedIn = true }: { signedIn?: boolean }) {
-  useDocumentTitle("Sermon Not Found");
+  const t = useT(sermonsCatalog);
+  useDocumentTitle(t("detail.notFound.title"));
   return (
     <Card className="mx-auto flex max-w-md flex-col items-center gap-3 px-6 py-12 text-center">
       <span className="flex size-14 items-center justify-center rounded-full bg-brand-soft text-brand-text">
         <SearchX className="size-6" aria-hidden="true" />
       </span>
-      <h1 className="text-2xl font-bold tracking-tight">Sermon Not Found</h1>
-      <p className="text-muted-foreground">This sermon may have been removed, or the link may be mistyped.</p>
+      <h1 className="text-2xl font-bold tracking-tight">{t("detail.notFound.title")}</h1>
+      <p className="text-muted-foreground">{t("detail.notFound.description")}</p>
       {signedIn && (
         <Link href="/sermons" className={buttonClasses({ variant: "outline", className: "mt-2" })}>
           <ArrowLeft className="rtl:-scale-x-100" aria-hidden="true" />
-          Back to Sermons
+          {t("detail.notFound.back")}
         </Link>
       )}
     </Card>
@@ -65,8 +65,9 @@ function SermonNotFound({ signedIn = true }: { signedIn?: boolean }) {
 }
 
 function SermonSkeleton() {
+  const t = useT(sermonsCatalog);
   return (
-    <div className="grid gap-4" role="status" aria-label="Loading sermon">
+    <div className="grid gap-4" role="status" aria-label={t("detail.loading")}>
       <Skeleton className="h-5 w-24 rounded-full" />
       <Skeleton className="h-9 w-3/4" />
       <Skeleton className="h-4 w-1/2" />
@@ -76,18 +77,19 @@ function SermonSkeleton() {
 }
 
 function SignInCallToAction() {
+  const t = useT(sermonsCatalog);
   return (
     <section className="flex flex-col items-start gap-4 rounded-2xl border border-brand-border bg-brand-soft p-6 sm:flex-row sm:items-center">
       <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-card text-brand-text">
         <PlayCircle className="size-6" aria-hidden="true" />
       </span>
       <div className="min-w-0 flex-1">
-        <p className="font-semibold text-foreground">Members can watch this sermon</p>
-        <p className="text-sm text-stone-700">Sign in to play the recording, follow the notes and keep highlights.</p>
+        <p className="font-semibold text-foreground">{t("public.cta.title")}</p>
+        <p className="text-sm text-stone-700">{t("public.cta.description")}</p>
       </div>
       <a href="/api/login" className={buttonClasses({ className: "w-full sm:w-auto" })}>
         <LogIn aria-hidden="true" />
-        Sign in to watch and save highlights
+        {t("public.cta.signIn")}
       </a>
     </section>
   );
@@ -116,6 +118,8 @@ function SermonHeading({
   isMember?: boolean;
   children?: ReactNode;
 }) {
+  const t = useT(sermonsCatalog);
+  const format = useSermonFormat();
   const seriesBadge = sermon.series && (
     <Badge tone="soft" className="max-w-full truncate">
       {sermon.series}
@@ -129,7 +133,7 @@ function SermonHeading({
             href={seriesHref(sermon.series)}
             className="mb-3 inline-flex max-w-full rounded-full hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-text"
           >
-            <span className="sr-only">Series: </span>
+            <span className="sr-only">{t("card.series")} </span>
             {seriesBadge}
           </Link>
         ) : (
@@ -138,7 +142,7 @@ function SermonHeading({
       <h1 className="text-2xl font-bold tracking-tight text-balance text-foreground sm:text-3xl">{sermon.title}</h1>
       <div className="mt-3 flex flex-wrap items-center gap-x-5 gap-y-2 text-sm text-stone-700">
         <MetaItem icon={User}>{sermon.speaker}</MetaItem>
-        <MetaItem icon={CalendarDays}>{formatSermonDate(sermon.date)}</MetaItem>
+        <MetaItem icon={CalendarDays}>{format.date(sermon.date)}</MetaItem>
         {sermon.scripture && (
           <MetaItem icon={BookOpen}>
             {isMember && sermon.scriptureUrl ? (
@@ -150,7 +154,7 @@ function SermonHeading({
               >
                 {sermon.scripture}
                 <ExternalLink className="size-3.5" aria-hidden="true" />
-                <span className="sr-only"> (read in the Bible, opens in a new tab)</span>
+                <span className="sr-only"> {t("detail.readInBible")}</span>
               </a>
             ) : (
               sermon.scripture
@@ -172,17 +176,19 @@ function DraftNotice() {
     >
       <FilePen className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
       <span>
-        This sermon is a draft: only admins can see it. Publish it from{" "}
-        <Link href="/admin/sermons" className="font-medium underline">
-          Manage Sermons
-        </Link>{" "}
-        when it is ready.
+        <Rich
+          catalog={sermonsCatalog}
+          k="detail.draft"
+          components={{ 0: <Link href="/admin/sermons" className="font-medium underline" /> }}
+        />
       </span>
     </p>
   );
 }
 
 function SermonView({ sermon }: { sermon: TSermonDetail }) {
+  const t = useT(sermonsCatalog);
+  const format = useSermonFormat();
   const player = useRef<TPlayerHandle>(null);
   const playerBox = useRef<HTMLDivElement>(null);
   const [draft, setDraft] = useState<THighlightDraft | null>(null);
@@ -190,7 +196,7 @@ function SermonView({ sermon }: { sermon: TSermonDetail }) {
   if (draft && !isDialogDrawn) setIsDialogDrawn(true);
   useDocumentTitle(sermon.title);
 
-  const duration = formatDuration(sermon.duration);
+  const duration = format.duration(sermon.duration);
   const hasMedia = !!(sermon.videoUrl || sermon.audioUrl);
   const notesText = sermon.notes?.trim() || null;
   const description = sermon.description?.trim() || null;
@@ -206,7 +212,10 @@ function SermonView({ sermon }: { sermon: TSermonDetail }) {
     if (player.current?.seekTo(seconds)) {
       playerBox.current?.scrollIntoView({ behavior: "smooth", block: "nearest" });
     } else {
-      toast({ title: "Recording unavailable", description: "There is no recording to play for this sermon." });
+      toast({
+        title: t("detail.recordingUnavailable.title"),
+        description: t("detail.recordingUnavailable.description"),
+      });
     }
   };
 
@@ -217,13 +226,13 @@ function SermonView({ sermon }: { sermon: TSermonDetail }) {
         className="mb-4 inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-brand-text hover:underline"
       >
         <ArrowLeft className="rtl:-scale-x-100 size-4" aria-hidden="true" />
-        All Sermons
+        {t("list.allSermons")}
       </Link>
       {sermon.isDraft && <DraftNotice />}
       <header className="mb-6">
         <SermonHeading sermon={sermon} isMember>
           {duration && <MetaItem icon={Clock}>{duration}</MetaItem>}
-          <MetaItem icon={Eye}>{formatViews(sermon.viewCount)}</MetaItem>
+          <MetaItem icon={Eye}>{format.views(sermon.viewCount)}</MetaItem>
         </SermonHeading>
         {/* Empty on a draft without notes: nothing to watch yet. */}
         <div className="mt-4 flex flex-wrap gap-2 empty:hidden">
@@ -236,8 +245,8 @@ function SermonView({ sermon }: { sermon: TSermonDetail }) {
               className={buttonClasses({ variant: "outline" })}
             >
               <FileText aria-hidden="true" />
-              Sermon Notes
-              <span className="sr-only"> (opens in a new tab)</span>
+              {t("detail.notesLink")}
+              <span className="sr-only"> {t("detail.opensInNewTab")}</span>
             </a>
           )}
         </div>
@@ -250,24 +259,28 @@ function SermonView({ sermon }: { sermon: TSermonDetail }) {
               <SermonPlayer ref={player} title={sermon.title} videoUrl={sermon.videoUrl} audioUrl={sermon.audioUrl} />
             </div>
           ) : (
-            <Card className="p-6 text-sm text-muted-foreground">There is no recording for this sermon yet.</Card>
+            <Card className="p-6 text-sm text-muted-foreground">{t("detail.noRecording")}</Card>
           )}
 
           <Card>
             <CardHeader>
-              <CardTitle>About This Sermon</CardTitle>
+              <CardTitle>{t("detail.about")}</CardTitle>
             </CardHeader>
             <CardContent className="grid gap-6">
               {highlightSource === "description" && description ? (
-                <HighlightableText text={description} onHighlight={startHighlight} label="Sermon description" />
+                <HighlightableText
+                  text={description}
+                  onHighlight={startHighlight}
+                  label={t("detail.descriptionRegion")}
+                />
               ) : (
                 <p className="leading-7 break-words whitespace-pre-line text-stone-800">
-                  {description ?? NO_DESCRIPTION}
+                  {description ?? t("detail.noDescription")}
                 </p>
               )}
               {sermon.tags.length > 0 && (
                 <div>
-                  <h3 className="mb-2 text-sm font-semibold text-foreground">Topics Covered</h3>
+                  <h3 className="mb-2 text-sm font-semibold text-foreground">{t("detail.topics")}</h3>
                   <ul className="flex flex-wrap gap-2">
                     {sermon.tags.map((tag) => (
                       <li key={tag}>
@@ -283,14 +296,14 @@ function SermonView({ sermon }: { sermon: TSermonDetail }) {
           {notesText && (
             <Card>
               <CardHeader>
-                <CardTitle>Sermon Notes</CardTitle>
+                <CardTitle>{t("detail.notes.title")}</CardTitle>
                 <CardDescription>
-                  {highlightSource === "notes" ? "Follow along, and highlight what speaks to you." : "Follow along."}
+                  {highlightSource === "notes" ? t("detail.notes.highlightHint") : t("detail.notes.followAlong")}
                 </CardDescription>
               </CardHeader>
               <CardContent>
                 {highlightSource === "notes" ? (
-                  <HighlightableText text={notesText} onHighlight={startHighlight} label="Sermon notes" />
+                  <HighlightableText text={notesText} onHighlight={startHighlight} label={t("detail.notes.region")} />
                 ) : (
                   <p className="leading-7 break-words whitespace-pre-line text-stone-800">{notesText}</p>
                 )}
@@ -301,7 +314,7 @@ function SermonView({ sermon }: { sermon: TSermonDetail }) {
 
         {/* Highlights and points are for published sermons: the server answers 404 on a draft. */}
         {!sermon.isDraft && (
-          <aside className="grid min-w-0 content-start gap-6" aria-label="Highlights and related sermons">
+          <aside className="grid min-w-0 content-start gap-6" aria-label={t("detail.aside")}>
             <SermonHighlights sermonId={sermon.id} sermonTitle={sermon.title} onSeek={hasMedia ? seek : undefined} />
             <RelatedSermons sermonId={sermon.id} />
           </aside>
@@ -319,16 +332,20 @@ function SermonView({ sermon }: { sermon: TSermonDetail }) {
 
 /** Spec 1 screen 7: a sermon (`/sermons/{id}`) for a member of its church: player, notes, highlights. */
 export function SermonDetailPage({ id }: { id: string }) {
+  const t = useT(sermonsCatalog);
   const sermon = useSermon(id);
   if (sermon.isLoading) return <SermonSkeleton />;
   if (sermon.data) return <SermonView key={sermon.data.id} sermon={sermon.data} />;
   const status = getStatus(sermon.error);
   if (status === 404 || status === 400) return <SermonNotFound />;
-  return <LoadError card what="This sermon" onRetry={() => sermon.refetch()} className="p-8 text-center" />;
+  return (
+    <LoadError card what={t("detail.loadErrorWhat")} onRetry={() => sermon.refetch()} className="p-8 text-center" />
+  );
 }
 
 /** What a shared link shows a visitor: the church (its logo, name and colour), the sermon's flyer facts and a way in. */
 function PublicSermonView({ sermon }: { sermon: TPublicSermon }) {
+  const t = useT(sermonsCatalog);
   useDocumentTitle(`${sermon.title} · ${sermon.church.name}`);
   useChurchBrand(sermon.church.brandColor);
   return (
@@ -336,7 +353,7 @@ function PublicSermonView({ sermon }: { sermon: TPublicSermon }) {
       <div className="flex items-center gap-3 rounded-2xl border border-brand-border bg-brand-soft p-4">
         <ChurchIdentity name={sermon.church.name} logoUrl={sermon.church.logoUrl} className="size-12 shrink-0" />
         <p className="grid min-w-0">
-          <span className="text-xs font-semibold tracking-wide text-brand-text uppercase">A sermon from</span>
+          <span className="text-xs font-semibold tracking-wide text-brand-text uppercase">{t("public.from")}</span>
           <span className="text-lg font-semibold break-words text-foreground">{sermon.church.name}</span>
         </p>
       </div>
@@ -349,12 +366,15 @@ function PublicSermonView({ sermon }: { sermon: TPublicSermon }) {
 }
 
 function PublicSermon({ id }: { id: string }) {
+  const t = useT(sermonsCatalog);
   const sermon = usePublicSermon(id);
   if (sermon.isLoading) return <SermonSkeleton />;
   if (sermon.data) return <PublicSermonView sermon={sermon.data} />;
   const status = getStatus(sermon.error);
   if (status === 404 || status === 400) return <SermonNotFound signedIn={false} />;
-  return <LoadError card what="This sermon" onRetry={() => sermon.refetch()} className="p-8 text-center" />;
+  return (
+    <LoadError card what={t("detail.loadErrorWhat")} onRetry={() => sermon.refetch()} className="p-8 text-center" />
+  );
 }
 
 /** A shared sermon for a signed-out visitor. */

@@ -7,35 +7,39 @@ import { buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { skeletonKeys } from "@/components/ui/skeleton";
 import { getStatus } from "@/lib/api-client";
+import { useT } from "@/lib/i18n";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useSermonPages, useSermonSeries } from "../api";
 import { LoadMore } from "../components/load-more";
 import { SermonCard, SermonCardSkeleton } from "../components/sermon-card";
-import { formatSermonDateRange } from "../format";
+import { useSermonFormat } from "../format";
+import { sermonsCatalog } from "../i18n";
 
 function BackToSermons() {
+  const t = useT(sermonsCatalog);
   return (
     <Link
       href="/sermons"
       className="mb-4 inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-brand-text hover:underline"
     >
       <ArrowLeft className="rtl:-scale-x-100 size-4" aria-hidden="true" />
-      All Sermons
+      {t("list.allSermons")}
     </Link>
   );
 }
 
 function SeriesNotFound() {
-  useDocumentTitle("Series Not Found");
+  const t = useT(sermonsCatalog);
+  useDocumentTitle(t("series.notFound.pageTitle"));
   return (
     <Card>
       <EmptyState
         icon={SearchX}
-        title="Series not found"
-        description="There are no sermons in this series. It may have been renamed, or the link may be mistyped."
+        title={t("series.notFound.title")}
+        description={t("series.notFound.description")}
         action={
           <Link href="/sermons" className={buttonClasses({ variant: "outline" })}>
-            Browse all sermons
+            {t("series.notFound.browse")}
           </Link>
         }
       />
@@ -48,9 +52,11 @@ function SeriesNotFound() {
  * sermons in the order they were preached, paged by the server like the archive.
  */
 export function SermonSeriesPage({ name }: { name: string }) {
+  const t = useT(sermonsCatalog);
+  const format = useSermonFormat();
   const series = useSermonSeries(name);
   const pages = useSermonPages({ search: "", speaker: "", series: name });
-  useDocumentTitle(series.data ? `${series.data.name} · Sermon Series` : "Sermon Series");
+  useDocumentTitle(series.data ? t("series.pageTitle", { name: series.data.name }) : t("series.pageTitleLoading"));
 
   const sermons = pages.data?.pages.flatMap((p) => p.sermons) ?? [];
   const total = pages.data?.pages.at(-1)?.total ?? 0;
@@ -74,39 +80,44 @@ export function SermonSeriesPage({ name }: { name: string }) {
       <BackToSermons />
       <p className="mb-1 flex items-center gap-1.5 text-xs font-semibold tracking-wide text-brand-text uppercase">
         <Layers className="size-3.5" aria-hidden="true" />
-        Sermon series
+        {t("series.eyebrow")}
       </p>
       <PageHeader
         title={<span className="break-words">{name}</span>}
         description={
           s ? (
-            `${s.count} ${s.count === 1 ? "sermon" : "sermons"} · ${formatSermonDateRange(s.firstDate, s.lastDate)}`
+            t("series.summary", { count: s.count, dates: format.dateRange(s.firstDate, s.lastDate) })
           ) : series.isLoading ? (
-            <span role="status" aria-label="Loading the series">
+            <span role="status" aria-label={t("series.loading")}>
               <span aria-hidden="true" className="inline-block h-4 w-48 animate-pulse rounded-md bg-stone-200/70" />
             </span>
           ) : undefined
         }
       />
       {series.isError && (
-        <LoadError what="The series' details" onRetry={() => series.refetch()} className="-mt-4 mb-6" />
+        <LoadError what={t("series.detailsLoadErrorWhat")} onRetry={() => series.refetch()} className="-mt-4 mb-6" />
       )}
 
       {pages.isLoading ? (
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Loading sermons">
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={t("list.loading")}>
           {skeletonKeys(3).map((key) => (
             <SermonCardSkeleton key={key} />
           ))}
         </ul>
       ) : pages.isError && sermons.length === 0 ? (
-        <LoadError card what="The series' sermons" onRetry={() => pages.refetch()} className="p-8 text-center" />
+        <LoadError
+          card
+          what={t("series.sermonsLoadErrorWhat")}
+          onRetry={() => pages.refetch()}
+          className="p-8 text-center"
+        />
       ) : sermons.length === 0 ? (
         <Card>
-          <EmptyState icon={Layers} title="No sermons in this series yet" />
+          <EmptyState icon={Layers} title={t("series.empty")} />
         </Card>
       ) : (
         <>
-          <ol className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={`Sermons in ${name}, in order`}>
+          <ol className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={t("series.listLabel", { name })}>
             {sermons.map((sermon) => (
               <SermonCard key={sermon.id} sermon={sermon} linkSeries={false} />
             ))}
