@@ -1,5 +1,6 @@
 import { screen, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import { activateLanguage } from "@/lib/i18n";
 import { makeEvent, makeSermon } from "@/test/fixtures";
 import { makeUser, mockFetch, renderWithApp } from "@/test/render";
 import { MemberDashboardPage } from "./member-dashboard-page";
@@ -89,5 +90,38 @@ describe("MemberDashboardPage", () => {
     expect(await screen.findByText("No upcoming events")).toBeTruthy();
     expect(await screen.findByText("No growth challenge this week")).toBeTruthy();
     expect(await screen.findByText("No achievements yet")).toBeTruthy();
+  });
+
+  describe("in another language (issue 26)", () => {
+    afterEach(async () => {
+      await activateLanguage("en");
+    });
+
+    it("speaks Spanish: greeting, figures, cards and empty states", async () => {
+      await activateLanguage("es");
+      setup(
+        [],
+        [],
+        [],
+        makeUser({ role: "CONGREGANT", firstName: "Ruth", createdAt: at(-30 * DAY), lastLogin: at(-60_000) }),
+      );
+      expect(await screen.findByRole("heading", { level: 1, name: "Qué bueno verte de nuevo, Ruth" })).toBeTruthy();
+      expect(screen.getByText("Esto es lo que pasa en Grace Church esta semana.")).toBeTruthy();
+      expect(await screen.findByText("Puntos ganados")).toBeTruthy();
+      expect(screen.getByText("Accesos rápidos")).toBeTruthy();
+      expect(screen.getByRole("link", { name: /Ver la última prédica/ })).toBeTruthy();
+      expect(await screen.findByText("Aún no hay prédicas")).toBeTruthy();
+      expect(await screen.findByText("No hay próximos eventos")).toBeTruthy();
+      expect(await screen.findByText("No hay reto de crecimiento esta semana")).toBeTruthy();
+      expect(document.title).toBe("Inicio · Fellowship");
+    });
+
+    it("renders in Arabic, right to left", async () => {
+      await activateLanguage("ar");
+      setup([], []);
+      expect(document.documentElement.dir).toBe("rtl");
+      expect(await screen.findByText("لا توجد عظات بعد")).toBeTruthy();
+      expect(screen.getByText("إجراءات سريعة")).toBeTruthy();
+    });
   });
 });

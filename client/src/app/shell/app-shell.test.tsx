@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { TourProvider } from "@/features/onboarding-tour/components/tour-provider";
+import { activateLanguage } from "@/lib/i18n";
 import { jsonResponse, makeUser, mockFetch, renderWithApp } from "@/test/render";
 import { AppShell } from "./app-shell";
 
@@ -144,5 +145,41 @@ describe("AppShell", () => {
     expect(await screen.findByRole("link", { name: "Live now: watch the live stream" })).toBeTruthy();
     expect(liveCalls()).toBe(2);
     vi.unstubAllGlobals();
+  });
+
+  describe("in another language (issue 26)", () => {
+    afterEach(async () => {
+      await activateLanguage("en");
+    });
+
+    it("speaks Spanish: the nav, the top bar and the drawer", async () => {
+      await activateLanguage("es");
+      renderShell("ADMIN");
+      const nav = await screen.findByRole("navigation", { name: "Principal" });
+      for (const label of ["Mi inicio", "Prédicas", "Peticiones de oración", "Camino de crecimiento"])
+        expect(within(nav).getByRole("link", { name: label })).toBeTruthy();
+      expect(within(nav).getByText("Administración")).toBeTruthy();
+      expect(screen.getByRole("link", { name: "Saltar al contenido" })).toBeTruthy();
+      expect(screen.getByRole("combobox", { name: "Buscar" })).toBeTruthy();
+      expect(screen.getByTitle("Tus puntos").textContent).toContain("puntos");
+      expect(screen.queryByRole("link", { name: "Sermons" })).toBeNull();
+      await userEvent.click(screen.getByRole("button", { name: "Abrir menú" }));
+      const drawer = await screen.findByRole("dialog", { name: "Menú" });
+      expect(within(drawer).getByRole("link", { name: "Enviar invitaciones" })).toBeTruthy();
+    });
+
+    it("renders right to left in Arabic, the drawer opening from the start (right) side", async () => {
+      await activateLanguage("ar");
+      renderShell("CONGREGANT");
+      expect(document.documentElement.dir).toBe("rtl");
+      expect(document.documentElement.lang).toBe("ar");
+      const nav = await screen.findByRole("navigation", { name: "التنقل الرئيسي" });
+      expect(within(nav).getByRole("link", { name: "العظات" })).toBeTruthy();
+      await userEvent.click(screen.getByRole("button", { name: "افتح القائمة" }));
+      const drawer = await screen.findByRole("dialog", { name: "القائمة" });
+      expect(drawer.className).toContain("start-0");
+      expect(drawer.className).not.toMatch(/\b(left|right)-0\b/);
+      expect(within(drawer).getByRole("link", { name: "طلبات الصلاة" })).toBeTruthy();
+    });
   });
 });
