@@ -1,6 +1,7 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import { activateLanguage } from "@/lib/i18n";
 import { jsonResponse, makeUser, mockFetch, renderWithApp } from "@/test/render";
 import { AdminDashboardPage } from "./admin-dashboard-page";
 
@@ -181,5 +182,33 @@ describe("AdminDashboardPage", () => {
     const { fetchMock } = setup({ ...STATS, totalMembers: 5 }, []);
     expect(await screen.findByText("No upcoming events")).toBeTruthy();
     expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith("/api/events"))).toBe(false);
+  });
+
+  describe("in another language (issue 26)", () => {
+    afterEach(async () => {
+      await activateLanguage("en");
+    });
+
+    it("speaks Spanish, plurals included", async () => {
+      await activateLanguage("es");
+      setup({ ...STATS, totalAdmins: 2, invitationsToReview: 3, invitationsSent: 1 });
+      expect(await screen.findByRole("heading", { name: "Administración de la iglesia" })).toBeTruthy();
+      expect(await screen.findByText("incluidos 2 administradores")).toBeTruthy();
+      expect(screen.getByText("Total de miembros")).toBeTruthy();
+      expect(screen.getByText("3 invitaciones esperan tu revisión")).toBeTruthy();
+      expect(screen.getByText("1 invitación enviada, aún no aceptada.")).toBeTruthy();
+      expect(screen.getByRole("link", { name: /Agregar prédica/ }).textContent).toContain(
+        "Agrega el enlace de una grabación",
+      );
+      expect(screen.getByText("No hay próximos eventos")).toBeTruthy();
+    });
+
+    it("counts in Arabic with its own plural forms, right to left", async () => {
+      await activateLanguage("ar");
+      setup({ ...STATS, invitationsToReview: 2, invitationsSent: 0 });
+      expect(document.documentElement.dir).toBe("rtl");
+      expect(await screen.findByText("دعوتان بانتظار مراجعتك")).toBeTruthy();
+      expect(screen.getByRole("heading", { name: "إدارة الكنيسة" })).toBeTruthy();
+    });
   });
 });
