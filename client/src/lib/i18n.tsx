@@ -192,13 +192,41 @@ export function useFormat() {
   return useMemo(() => formatters(language), [language]);
 }
 
+/**
+ * The `Intl` locale of a language: English keeps the specs' en-US forms ("Mar 4, 2025", 12-hour
+ * times); Arabic keeps Latin digits, as the church's own data (times, verses, phone numbers) has them.
+ */
+export const intlLocale = (language: string): string =>
+  language === "en" ? "en-US" : language === "ar" ? "ar-u-nu-latn" : language;
+
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * A date format in the language on screen (`Intl.DateTimeFormat` options), made once per language:
+ * in place of a module-level `new Intl.DateTimeFormat("en-US", options)`.
+ */
+export function dateFormat(options: Intl.DateTimeFormatOptions): Pick<Intl.DateTimeFormat, "format" | "formatToParts"> {
+  const key = JSON.stringify(options);
+  const get = () => {
+    const locale = intlLocale(currentLanguage());
+    let f = dateFormats.get(`${locale} ${key}`);
+    if (!f) {
+      f = new Intl.DateTimeFormat(locale, options);
+      dateFormats.set(`${locale} ${key}`, f);
+    }
+    return f;
+  };
+  return { format: (d) => get().format(d), formatToParts: (d) => get().formatToParts(d) };
+}
+
 export function formatters(language: string) {
-  const numbers = new Intl.NumberFormat(language);
-  const relative = new Intl.RelativeTimeFormat(language, { numeric: "auto", style: "short" });
+  const locale = intlLocale(language);
+  const numbers = new Intl.NumberFormat(locale);
+  const relative = new Intl.RelativeTimeFormat(locale, { numeric: "auto", style: "short" });
   return {
     number: (n: number) => numbers.format(n),
     date: (d: Date | string | number, options: Intl.DateTimeFormatOptions) =>
-      new Intl.DateTimeFormat(language, options).format(new Date(d)),
+      new Intl.DateTimeFormat(locale, options).format(new Date(d)),
     /** "5 min ago", "in 2 days", "yesterday": the largest unit that fits. */
     relative: (d: Date | string | number, now: Date | number = Date.now()) => {
       const seconds = Math.round((new Date(d).getTime() - new Date(now).getTime()) / 1000);
