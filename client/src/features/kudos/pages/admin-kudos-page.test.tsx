@@ -1,8 +1,9 @@
 import { type TPendingKudos, ZKudosRejectBody } from "@common/kudos";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { getToasts } from "@/components/ui/use-toast";
+import { activateLanguage } from "@/lib/i18n";
 import { jsonResponse, makeUser, mockFetch, renderWithApp } from "@/test/render";
 import { REASON_MAX } from "../components/reject-kudos-dialog";
 import { AdminKudosPage } from "./admin-kudos-page";
@@ -166,5 +167,39 @@ describe("AdminKudosPage", () => {
   it("keeps the dialog's reason limit equal to the contract's", () => {
     expect(ZKudosRejectBody.safeParse({ reason: "x".repeat(REASON_MAX) }).success).toBe(true);
     expect(ZKudosRejectBody.safeParse({ reason: "x".repeat(REASON_MAX + 1) }).success).toBe(false);
+  });
+});
+
+describe("AdminKudosPage in other languages", () => {
+  afterEach(async () => {
+    await activateLanguage("en");
+  });
+
+  it("speaks French: the queue, the buttons, the reject dialog and the toast", async () => {
+    await activateLanguage("fr");
+    setupQueue([OLDEST, NEWEST]);
+    const oldest = await screen.findByRole("article", { name: "Oldest" });
+    expect(screen.getByRole("heading", { name: "Validation des encouragements", level: 1 })).toBeTruthy();
+    expect(within(oldest).getByText("Bâtisseur de communauté")).toBeTruthy();
+    expect(within(oldest).getByText(/^il y a 5/)).toBeTruthy();
+    expect(oldest.textContent).toContain("Cara Diaz a encouragé Ben Cole");
+    await userEvent.click(within(oldest).getByRole("button", { name: /^Refuser\s«\s?Oldest\s?»$/ }));
+    const dialog = await screen.findByRole("dialog", { name: "Refuser l’encouragement" });
+    await userEvent.click(within(dialog).getByRole("button", { name: "Refuser" }));
+    await waitFor(() =>
+      expect(getToasts()[0]).toMatchObject({
+        title: "Encouragement refusé",
+        description: "Son auteur en a été informé.",
+      }),
+    );
+  });
+
+  it("renders right to left in Arabic", async () => {
+    await activateLanguage("ar");
+    setupQueue([OLDEST]);
+    const oldest = await screen.findByRole("article", { name: "Oldest" });
+    expect(screen.getByRole("heading", { name: "الموافقة على التقديرات", level: 1 })).toBeTruthy();
+    expect(within(oldest).getByRole("button", { name: "موافقة «Oldest»" })).toBeTruthy();
+    expect(document.documentElement.dir).toBe("rtl");
   });
 });
