@@ -5,8 +5,10 @@ import { toast } from "@/components/ui/use-toast";
 import { getServerMessage, getStatus } from "@/lib/api-client";
 import { toastApiError } from "@/lib/auth-redirect";
 import { useRefreshAuthUser } from "@/lib/current-user";
+import { Rich, useT } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
 import { useResendVerification } from "../api";
+import { verifyNoticeCatalog } from "../notice-i18n";
 
 const dismissedKey = (userId: string) => `email_notice_dismissed_${userId}`;
 
@@ -29,6 +31,7 @@ function rememberDismissed(userId: string): void {
 
 /** A calm reminder, for an account whose address is not confirmed yet, with a way to get a new link. */
 export function EmailVerificationNotice({ user, className }: { user: TAuthUser; className?: string }) {
+  const t = useT(verifyNoticeCatalog);
   const [dismissed, setDismissed] = useState(() => isDismissed(user.id));
   const resend = useResendVerification();
   const refreshUser = useRefreshAuthUser();
@@ -37,7 +40,7 @@ export function EmailVerificationNotice({ user, className }: { user: TAuthUser; 
   const onResend = async () => {
     try {
       await resend.mutateAsync();
-      toast({ title: "Link sent", description: `Check your inbox at ${user.email}.` });
+      toast({ title: t("sent.title"), description: t("sent.description", { email: user.email }) });
     } catch (error) {
       // Confirmed meanwhile (in another tab, say): the notice goes away.
       if (getStatus(error) === 409) {
@@ -45,15 +48,15 @@ export function EmailVerificationNotice({ user, className }: { user: TAuthUser; 
         return;
       }
       toastApiError(error, {
-        title: "Could not send the link",
-        description: getServerMessage(error) ?? "Please try again in a moment.",
+        title: t("failed.title"),
+        description: getServerMessage(error) ?? t("failed.description"),
       });
     }
   };
 
   return (
     <section
-      aria-label="Confirm your email address"
+      aria-label={t("label")}
       className={cn(
         "flex items-start gap-3 rounded-xl border border-amber-200 bg-amber-50 py-2.5 pe-2 ps-3.5 text-sm text-amber-950",
         className,
@@ -61,15 +64,22 @@ export function EmailVerificationNotice({ user, className }: { user: TAuthUser; 
     >
       <Mail className="mt-0.5 size-4 shrink-0 text-amber-700" aria-hidden="true" />
       <p className="min-w-0 flex-1 py-px">
-        <span className="font-medium">Confirm your email address:</span> we sent a link to{" "}
-        <span className="font-medium [overflow-wrap:anywhere]">{user.email}</span>.{" "}
+        <Rich
+          catalog={verifyNoticeCatalog}
+          k="text"
+          values={{ email: user.email }}
+          components={{
+            0: <span className="font-medium" />,
+            1: <span className="font-medium [overflow-wrap:anywhere]" />,
+          }}
+        />{" "}
         <button
           type="button"
           onClick={onResend}
           disabled={resend.isPending}
           className="font-medium whitespace-nowrap text-amber-900 underline underline-offset-4 hover:text-amber-950 disabled:opacity-60"
         >
-          {resend.isPending ? "Sending..." : "Resend"}
+          {resend.isPending ? t("sending") : t("resend")}
         </button>
       </p>
       <button
@@ -78,7 +88,7 @@ export function EmailVerificationNotice({ user, className }: { user: TAuthUser; 
           rememberDismissed(user.id);
           setDismissed(true);
         }}
-        aria-label="Dismiss"
+        aria-label={t("dismiss")}
         className="-my-1 inline-flex size-8 shrink-0 items-center justify-center rounded-md text-amber-800 hover:bg-amber-100"
       >
         <X className="size-4" aria-hidden="true" />

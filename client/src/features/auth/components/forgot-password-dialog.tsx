@@ -5,6 +5,7 @@ import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { FormAlert } from "@/components/form-alert";
+import { commonCatalog } from "@/components/i18n";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -17,7 +18,9 @@ import {
 import { FormField, fieldAria } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { getServerMessage } from "@/lib/api-client";
+import { useT } from "@/lib/i18n";
 import { useForgotPassword } from "../api";
+import { authCatalog } from "../i18n";
 
 type TValues = z.input<typeof ZForgotPasswordBody>;
 
@@ -30,6 +33,8 @@ export function ForgotPasswordDialog({
   onOpenChange: (open: boolean) => void;
   initialEmail: string;
 }) {
+  const t = useT(authCatalog);
+  const tc = useT(commonCatalog);
   const forgot = useForgotPassword();
   const [sent, setSent] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
@@ -53,7 +58,7 @@ export function ForgotPasswordDialog({
       await forgot.mutateAsync(values);
       setSent(true);
     } catch (error) {
-      setFormError(getServerMessage(error) ?? "Something went wrong. Please try again.");
+      setFormError(getServerMessage(error) ?? t("error.generic"));
     }
   });
 
@@ -61,8 +66,8 @@ export function ForgotPasswordDialog({
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Reset your password</DialogTitle>
-          <DialogDescription>Enter your email and we will send you a link to choose a new password.</DialogDescription>
+          <DialogTitle>{t("forgot.title")}</DialogTitle>
+          <DialogDescription>{t("forgot.description")}</DialogDescription>
         </DialogHeader>
         {sent ? (
           <div
@@ -70,11 +75,11 @@ export function ForgotPasswordDialog({
             className="flex items-start gap-3 rounded-lg border border-emerald-200 bg-emerald-50 p-4 text-sm text-emerald-900"
           >
             <MailCheck className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
-            <p>If an account exists, we sent a reset link</p>
+            <p>{t("forgot.sent")}</p>
           </div>
         ) : (
           <form id="forgot-password-form" onSubmit={onSubmit} noValidate className="grid gap-4">
-            <FormField id="forgot-email" label="Email" error={errors.email?.message}>
+            <FormField id="forgot-email" label={t("field.email")} error={errors.email?.message}>
               <Input
                 {...fieldAria("forgot-email", errors.email?.message)}
                 type="email"
@@ -87,11 +92,11 @@ export function ForgotPasswordDialog({
         )}
         <DialogFooter>
           <Button variant="outline" onClick={() => onOpenChange(false)}>
-            {sent ? "Close" : "Cancel"}
+            {sent ? tc("action.close") : tc("action.cancel")}
           </Button>
           {!sent && (
             <Button type="submit" form="forgot-password-form" disabled={forgot.isPending}>
-              {forgot.isPending ? "Sending..." : "Send Reset Link"}
+              {forgot.isPending ? t("forgot.pending") : t("forgot.submit")}
             </Button>
           )}
         </DialogFooter>

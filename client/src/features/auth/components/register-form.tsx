@@ -7,8 +7,10 @@ import { FormAlert } from "@/components/form-alert";
 import { Button } from "@/components/ui/button";
 import { FormField, fieldAria } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
+import { useT } from "@/lib/i18n";
 import { lazyZodResolver } from "@/lib/lazy-zod-resolver";
 import { useRegister } from "../api";
+import { authCatalog } from "../i18n";
 import { getRegisterErrorMessage } from "./auth-errors";
 
 type TValues = Omit<z.input<typeof ZRegisterBody>, "invitationToken">;
@@ -27,6 +29,7 @@ export function RegisterForm({
   invitationToken?: string;
   onRegistered: () => Promise<void>;
 }) {
+  const t = useT(authCatalog);
   const register = useRegister();
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<TValues, unknown, TOutput>({
@@ -47,7 +50,7 @@ export function RegisterForm({
       });
       await onRegistered();
     } catch (error) {
-      setFormError(getRegisterErrorMessage(error));
+      setFormError(getRegisterErrorMessage(error, t));
     }
   });
 
@@ -55,14 +58,14 @@ export function RegisterForm({
   return (
     <form onSubmit={onSubmit} onFocus={registerContract.preload} noValidate className="grid gap-4">
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField id="register-first-name" label="First name" error={errors.firstName?.message}>
+        <FormField id="register-first-name" label={t("register.firstName")} error={errors.firstName?.message}>
           <Input
             {...fieldAria("register-first-name", errors.firstName?.message)}
             autoComplete="given-name"
             {...form.register("firstName")}
           />
         </FormField>
-        <FormField id="register-last-name" label="Last name" error={errors.lastName?.message}>
+        <FormField id="register-last-name" label={t("register.lastName")} error={errors.lastName?.message}>
           <Input
             {...fieldAria("register-last-name", errors.lastName?.message)}
             autoComplete="family-name"
@@ -72,9 +75,9 @@ export function RegisterForm({
       </div>
       <FormField
         id="register-email"
-        label="Email"
+        label={t("field.email")}
         error={errors.email?.message}
-        hint={lockedEmail ? "Your invitation was sent to this address." : undefined}
+        hint={lockedEmail ? t("register.emailLocked") : undefined}
       >
         <Input
           {...fieldAria("register-email", errors.email?.message, !!lockedEmail)}
@@ -86,9 +89,9 @@ export function RegisterForm({
       </FormField>
       <FormField
         id="register-password"
-        label="Password"
+        label={t("field.password")}
         error={errors.password?.message}
-        hint={`At least ${PASSWORD_MIN} characters.`}
+        hint={t("register.passwordHint", { min: PASSWORD_MIN })}
       >
         <Input
           {...fieldAria("register-password", errors.password?.message, true)}
@@ -99,7 +102,7 @@ export function RegisterForm({
       </FormField>
       <FormAlert message={formError} />
       <Button type="submit" size="lg" disabled={pending}>
-        {pending ? "Creating Account..." : "Create Account"}
+        {pending ? t("register.pending") : t("register.submit")}
       </Button>
     </form>
   );

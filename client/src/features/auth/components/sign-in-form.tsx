@@ -6,9 +6,11 @@ import { FormAlert } from "@/components/form-alert";
 import { Button } from "@/components/ui/button";
 import { FormField, fieldAria } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
+import { useT } from "@/lib/i18n";
 import { lazyComponent } from "@/lib/lazy";
 import { lazyZodResolver } from "@/lib/lazy-zod-resolver";
 import { useLogin } from "../api";
+import { authCatalog } from "../i18n";
 import { getLoginErrorMessage } from "./auth-errors";
 
 type TValues = z.input<typeof ZLoginBody>;
@@ -21,6 +23,7 @@ const ForgotPasswordDialog = lazyComponent(() =>
 );
 
 export function SignInForm({ lockedEmail, onSignedIn }: { lockedEmail?: string; onSignedIn: () => Promise<void> }) {
+  const t = useT(authCatalog);
   const login = useLogin();
   const [formError, setFormError] = useState<string | null>(null);
   const [forgotOpen, setForgotOpen] = useState(false);
@@ -38,14 +41,14 @@ export function SignInForm({ lockedEmail, onSignedIn }: { lockedEmail?: string; 
       await login.mutateAsync(values);
       await onSignedIn();
     } catch (error) {
-      setFormError(getLoginErrorMessage(error));
+      setFormError(getLoginErrorMessage(error, t));
     }
   });
 
   const pending = isSubmitting || login.isPending;
   return (
     <form onSubmit={onSubmit} onFocus={loginContract.preload} noValidate className="grid gap-4">
-      <FormField id="signin-email" label="Email" error={errors.email?.message}>
+      <FormField id="signin-email" label={t("field.email")} error={errors.email?.message}>
         <Input
           {...fieldAria("signin-email", errors.email?.message)}
           type="email"
@@ -58,7 +61,7 @@ export function SignInForm({ lockedEmail, onSignedIn }: { lockedEmail?: string; 
           goes from the email straight to the password (issue 24). */}
       <div className="grid grid-cols-[1fr_auto] items-center gap-x-3 gap-y-1.5">
         <label htmlFor="signin-password" className="col-start-1 row-start-1 text-sm font-medium">
-          Password
+          {t("field.password")}
         </label>
         <Input
           {...fieldAria("signin-password", errors.password?.message)}
@@ -74,7 +77,7 @@ export function SignInForm({ lockedEmail, onSignedIn }: { lockedEmail?: string; 
           onFocus={ForgotPasswordDialog.preload}
           onClick={() => setForgotOpen(true)}
         >
-          Forgot password?
+          {t("signIn.forgot")}
         </button>
         {errors.password?.message && (
           <p id="signin-password-error" role="alert" className="col-span-2 row-start-3 text-sm text-red-700">
@@ -84,7 +87,7 @@ export function SignInForm({ lockedEmail, onSignedIn }: { lockedEmail?: string; 
       </div>
       <FormAlert message={formError} />
       <Button type="submit" size="lg" disabled={pending}>
-        {pending ? "Signing In..." : "Sign In"}
+        {pending ? t("signIn.pending") : t("signIn.submit")}
       </Button>
       {isForgotDrawn && (
         <Suspense fallback={null}>

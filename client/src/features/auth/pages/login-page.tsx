@@ -1,4 +1,4 @@
-import { getSignInErrorMessage } from "@common/auth-helpers";
+import { SIGN_IN_ERRORS } from "@common/auth-helpers";
 import { KeyRound } from "lucide-react";
 import { useState } from "react";
 import { useLocation, useSearch } from "wouter";
@@ -13,22 +13,33 @@ import { toast } from "@/components/ui/use-toast";
 import { getServerMessage } from "@/lib/api-client";
 import { useRefreshAuthUser } from "@/lib/current-user";
 import { goToPage } from "@/lib/full-page";
-import { INVITATION_ROLE_LABELS, useAcceptInvitation, usePublicInvitation } from "@/lib/public-invitation";
+import { Rich, useT } from "@/lib/i18n";
+import { useAcceptInvitation, usePublicInvitation } from "@/lib/public-invitation";
 import { useChurchBrand } from "@/lib/use-church-brand";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useAuthProviders } from "../api";
 import { RegisterForm } from "../components/register-form";
 import { SignInForm } from "../components/sign-in-form";
+import { VisitorLanguageSelect } from "../components/visitor-language-select";
+import { authCatalog } from "../i18n";
+
+/** Why single sign-on sent the browser back here: our words for the code, never text from the link. */
+function signInErrorKey(code: string | null) {
+  if (!code) return null;
+  return `signInError.${Object.hasOwn(SIGN_IN_ERRORS, code) ? (code as keyof typeof SIGN_IN_ERRORS) : "failed"}` as const;
+}
 
 /**
  * `/login[?invitation=T[&tab=signin]]`: sign in or create an account with the built-in provider (or
  * OIDC). Reached from an invitation, it wears the inviting church's name, logo and colour.
  */
 export function LoginPage() {
+  const t = useT(authCatalog);
   const params = new URLSearchParams(useSearch());
   const invitationToken = params.get("invitation") || undefined;
   // Why single sign-on sent the browser back here: our words for the code, never text from the link.
-  const signInError = getSignInErrorMessage(params.get("error"));
+  const errorKey = signInErrorKey(params.get("error"));
+  const signInError = errorKey ? t(errorKey) : null;
   const [, navigate] = useLocation();
   const providers = useAuthProviders();
   const invitation = usePublicInvitation(invitationToken);
@@ -43,7 +54,13 @@ export function LoginPage() {
   const church = validInvitation?.church;
   // Signed out here, so the colour goes back to the product's default on the way out.
   useChurchBrand(church?.brandColor);
-  useDocumentTitle(church ? `Join ${church.name}` : tab === "register" ? "Create your account" : "Sign in");
+  useDocumentTitle(
+    church
+      ? t("login.titleJoin", { church: church.name })
+      : tab === "register"
+        ? t("login.createYourAccount")
+        : t("login.titleSignIn"),
+  );
 
   const finish = async (acceptInvitation: boolean) => {
     if (acceptInvitation && invitationToken && validInvitation) {
@@ -51,8 +68,8 @@ export function LoginPage() {
         await accept.mutateAsync(invitationToken);
       } catch (error) {
         toast({
-          title: "Could not join the church",
-          description: getServerMessage(error) ?? "The invitation could not be accepted. Please try again.",
+          title: t("login.joinFailedTitle"),
+          description: getServerMessage(error) ?? t("login.joinFailedDescription"),
           variant: "destructive",
         });
       }
@@ -68,29 +85,37 @@ export function LoginPage() {
 
   return (
     <AuthLayout>
+      <div className="mb-4 flex justify-end">
+        <VisitorLanguageSelect className="w-48" />
+      </div>
       {validInvitation && church ? (
         <div className="mb-6 grid justify-items-center gap-3 text-center">
           <ChurchIdentity name={church.name} logoUrl={church.logoUrl} className="size-16" />
           <h1 className="text-2xl font-bold tracking-tight text-balance sm:text-3xl">
-            {tab === "register" ? `Create an account to join ${church.name}` : `Sign in to join ${church.name}`}
+            {t(tab === "register" ? "login.invitedRegisterHeading" : "login.invitedSignInHeading", {
+              church: church.name,
+            })}
           </h1>
           <p className="text-muted-foreground">
-            You're invited as{" "}
-            <span className="font-semibold text-foreground">{INVITATION_ROLE_LABELS[validInvitation.role]}</span>.{" "}
-            {tab === "register" ? "New to Fellowship? Create your account." : "Already on Fellowship? Sign in."}
+            <Rich
+              catalog={authCatalog}
+              k={tab === "register" ? "login.invitedRegisterText" : "login.invitedSignInText"}
+              values={{ role: t(`role.${validInvitation.role}`) }}
+              components={{ 0: <span className="font-semibold text-foreground" /> }}
+            />
           </p>
         </div>
       ) : (
         <div className="mb-6 text-center">
           <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">
-            {tab === "register" ? "Create your account" : "Welcome back"}
+            {tab === "register" ? t("login.createYourAccount") : t("login.welcomeBack")}
           </h1>
-          <p className="mt-1 text-muted-foreground">Sign in to your church community</p>
+          <p className="mt-1 text-muted-foreground">{t("login.subtitle")}</p>
         </div>
       )}
       {invitationToken && invitation.isError && (
         <div role="alert" className="mb-4 rounded-2xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900">
-          This invitation link is invalid, expired, or has already been used. You can still sign in to your account.
+          {t("login.invitationInvalid")}
         </div>
       )}
 
@@ -101,7 +126,7 @@ export function LoginPage() {
       )}
       <Card className="p-5 sm:p-6">
         {waiting ? (
-          <div className="grid gap-4" role="status" aria-label="Loading sign-in options">
+          <div className="grid gap-4" role="status" aria-label={t("login.loadingOptions")}>
             <Skeleton className="h-10" />
             <Skeleton className="h-10" />
             <Skeleton className="h-10" />
@@ -113,12 +138,12 @@ export function LoginPage() {
               <>
                 <Button variant="outline" size="lg" onClick={() => goToPage(oidcUrl)}>
                   <KeyRound aria-hidden="true" />
-                  Continue with {oidc.name}
+                  {t("login.continueWith", { provider: oidc.name })}
                 </Button>
                 {passwordEnabled && (
                   <div className="flex items-center gap-3 text-xs text-muted-foreground">
                     <span className="h-px flex-1 bg-border" />
-                    or
+                    {t("login.or")}
                     <span className="h-px flex-1 bg-border" />
                   </div>
                 )}
@@ -126,9 +151,9 @@ export function LoginPage() {
             )}
             {passwordEnabled && (
               <Tabs value={tab} onValueChange={(v) => setTab(v as "signin" | "register")}>
-                <TabsList aria-label="Sign in or create an account">
-                  <TabsTrigger value="signin">Sign In</TabsTrigger>
-                  <TabsTrigger value="register">Create Account</TabsTrigger>
+                <TabsList aria-label={t("login.tabsLabel")}>
+                  <TabsTrigger value="signin">{t("login.tabSignIn")}</TabsTrigger>
+                  <TabsTrigger value="register">{t("login.tabRegister")}</TabsTrigger>
                 </TabsList>
                 <TabsContent value="signin" className="pt-5">
                   <SignInForm lockedEmail={lockedEmail} onSignedIn={() => finish(true)} />
@@ -145,12 +170,7 @@ export function LoginPage() {
           </div>
         )}
       </Card>
-      {!validInvitation && (
-        <p className="mt-6 text-center text-sm text-muted-foreground">
-          Members join through an invitation link from their church. Church leaders can create an account and set up
-          their church.
-        </p>
-      )}
+      {!validInvitation && <p className="mt-6 text-center text-sm text-muted-foreground">{t("login.membersJoin")}</p>}
     </AuthLayout>
   );
 }

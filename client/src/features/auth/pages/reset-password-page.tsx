@@ -10,6 +10,7 @@ import { Card } from "@/components/ui/card";
 import { toast } from "@/components/ui/use-toast";
 import { getServerMessage } from "@/lib/api-client";
 import { useRefreshAuthUser } from "@/lib/current-user";
+import { useT } from "@/lib/i18n";
 import { useResetPassword } from "../api";
 import {
   EMPTY_NEW_PASSWORD,
@@ -17,9 +18,11 @@ import {
   type TNewPasswordValues,
   ZNewPasswordForm,
 } from "../components/new-password-fields";
+import { authCatalog } from "../i18n";
 
 /** `/reset-password?token=T`: choose a new password, then go to `/`. */
 export function ResetPasswordPage() {
+  const t = useT(authCatalog);
   const token = new URLSearchParams(useSearch()).get("token") ?? "";
   const [, navigate] = useLocation();
   const reset = useResetPassword();
@@ -35,26 +38,26 @@ export function ResetPasswordPage() {
     setFormError(null);
     try {
       await reset.mutateAsync({ token, password });
-      toast({ title: "Password Updated", description: "Your new password is ready to use." });
+      toast({ title: t("reset.doneTitle"), description: t("reset.doneDescription") });
       await refreshUser();
       navigate("/");
     } catch (error) {
-      setFormError(getServerMessage(error) ?? "This reset link is invalid or has expired.");
+      setFormError(getServerMessage(error) ?? t("reset.invalid"));
     }
   });
 
   return (
     <AuthLayout>
       <div className="mb-6 text-center">
-        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Choose a new password</h1>
-        <p className="mt-1 text-muted-foreground">Pick something you don't use anywhere else.</p>
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t("reset.title")}</h1>
+        <p className="mt-1 text-muted-foreground">{t("reset.subtitle")}</p>
       </div>
       <Card className="p-5 sm:p-6">
         {!hasToken ? (
           <div className="grid gap-4">
-            <FormAlert message="The reset link is incomplete. Please use the link from your email, or ask for a new one." />
+            <FormAlert message={t("reset.incomplete")} />
             <Link href="/login" className={buttonClasses({ variant: "outline" })}>
-              Back to Sign In
+              {t("reset.backToSignIn")}
             </Link>
           </div>
         ) : (
@@ -62,7 +65,7 @@ export function ResetPasswordPage() {
             <NewPasswordFields form={form} idPrefix="reset" />
             <FormAlert message={formError} />
             <Button type="submit" size="lg" disabled={reset.isPending}>
-              {reset.isPending ? "Saving..." : "Reset Password"}
+              {reset.isPending ? t("reset.pending") : t("reset.submit")}
             </Button>
           </form>
         )}

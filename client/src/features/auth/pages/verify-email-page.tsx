@@ -13,6 +13,7 @@ import { Card } from "@/components/ui/card";
 import { toast } from "@/components/ui/use-toast";
 import { ApiError, getServerMessage } from "@/lib/api-client";
 import { useAuth, useSignOut } from "@/lib/current-user";
+import { Rich, useT } from "@/lib/i18n";
 import { AUTH_USER_KEY } from "@/lib/query-keys";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useVerifyEmail } from "../api";
@@ -22,8 +23,7 @@ import {
   type TNewPasswordValues,
   ZNewPasswordForm,
 } from "../components/new-password-fields";
-
-const FALLBACK_ERROR = "This confirmation link is invalid or has expired.";
+import { authCatalog } from "../i18n";
 
 /** The field a 400 answer names first ("password" when this browser must choose one). */
 function errorField(error: unknown): string | null {
@@ -38,24 +38,26 @@ function errorField(error: unknown): string | null {
 
 /** Shows the answer's user at once (it may be another account than before) and goes home. */
 function useFinish() {
+  const t = useT(authCatalog);
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
   return (user: TAuthUser) => {
     // Whatever was loaded for a previous account is not this one's.
     queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== AUTH_USER_KEY[0] });
     queryClient.setQueryData(AUTH_USER_KEY, user);
-    toast({ title: "Email address confirmed", description: "Thank you! Your address is confirmed." });
+    toast({ title: t("verify.doneTitle"), description: t("verify.doneDescription") });
     navigate("/", { replace: true });
   };
 }
 
-function Heading({ title = "Confirm your email address", children }: { title?: string; children: string }) {
+function Heading({ title, children }: { title?: string; children: string }) {
+  const t = useT(authCatalog);
   return (
     <div className="mb-6 flex flex-col items-center text-center">
       <span className="mb-3 flex size-12 items-center justify-center rounded-full bg-brand-soft text-brand-text">
         <MailCheck className="size-6" aria-hidden="true" />
       </span>
-      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>
+      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{title ?? t("verify.title")}</h1>
       <p className="mt-1 text-muted-foreground">{children}</p>
     </div>
   );
@@ -71,6 +73,7 @@ function OneClickConfirm({
   user: TAuthUser;
   onNeedsPassword: () => void;
 }) {
+  const t = useT(authCatalog);
   const verify = useVerifyEmail();
   const finish = useFinish();
   const [error, setError] = useState<string | null>(null);
@@ -81,19 +84,24 @@ function OneClickConfirm({
     } catch (err) {
       // The link belongs to another account: it can still be used, with a new password for it.
       if (errorField(err) === "password") onNeedsPassword();
-      else setError(getServerMessage(err) ?? FALLBACK_ERROR);
+      else setError(getServerMessage(err) ?? t("verify.invalid"));
     }
   };
   return (
     <>
-      <Heading>One last step to keep your account secure.</Heading>
+      <Heading>{t("verify.oneClickLead")}</Heading>
       <Card className="grid gap-4 p-5 sm:p-6">
         <p className="text-sm">
-          Confirm that <span className="font-medium [overflow-wrap:anywhere]">{user.email}</span> is your address.
+          <Rich
+            catalog={authCatalog}
+            k="verify.oneClickText"
+            values={{ email: user.email }}
+            components={{ 0: <span className="font-medium [overflow-wrap:anywhere]" /> }}
+          />
         </p>
         <FormAlert message={error} />
         <Button size="lg" onClick={onConfirm} disabled={verify.isPending}>
-          {verify.isPending ? "Confirming..." : "Confirm email address"}
+          {verify.isPending ? t("verify.pending") : t("verify.oneClickSubmit")}
         </Button>
       </Card>
     </>
@@ -102,6 +110,7 @@ function OneClickConfirm({
 
 /** Anywhere else the link proves the address only: a new password for the account is chosen too. */
 function ConfirmWithPassword({ token, signedInAs }: { token: string; signedInAs: string | null }) {
+  const t = useT(authCatalog);
   const verify = useVerifyEmail();
   const finish = useFinish();
   const [error, setError] = useState<string | null>(null);
@@ -115,23 +124,21 @@ function ConfirmWithPassword({ token, signedInAs }: { token: string; signedInAs:
       finish(await verify.mutateAsync({ token, password }));
     } catch (err) {
       if (errorField(err) === "password") form.setError("password", { message: getServerMessage(err) ?? "" });
-      else setError(getServerMessage(err) ?? FALLBACK_ERROR);
+      else setError(getServerMessage(err) ?? t("verify.invalid"));
     }
   });
   return (
     <>
-      <Heading>Choose a password to finish.</Heading>
+      <Heading>{t("verify.passwordLead")}</Heading>
       <Card className="p-5 sm:p-6">
         <form onSubmit={onSubmit} noValidate className="grid gap-4">
           <p className="text-sm text-muted-foreground">
-            {signedInAs
-              ? `This link is for another account than ${signedInAs}. Choosing a password here signs you in to the account it was sent to.`
-              : "Your new password replaces the account's current one and signs it out on other devices. To keep your current password, open the link where you're already signed in."}
+            {signedInAs ? t("verify.passwordOtherAccount", { email: signedInAs }) : t("verify.passwordReplaces")}
           </p>
           <NewPasswordFields form={form} idPrefix="verify" />
           <FormAlert message={error} />
           <Button type="submit" size="lg" disabled={verify.isPending}>
-            {verify.isPending ? "Confirming..." : "Confirm and sign in"}
+            {verify.isPending ? t("verify.pending") : t("verify.passwordSubmit")}
           </Button>
         </form>
       </Card>
@@ -141,27 +148,37 @@ function ConfirmWithPassword({ token, signedInAs }: { token: string; signedInAs:
 
 /** Signed in to an account whose address is confirmed: most likely this link was used already. */
 function AlreadyConfirmed({ user }: { user: TAuthUser }) {
+  const t = useT(authCatalog);
   const signOut = useSignOut();
   return (
     <>
-      <Heading title="Email address confirmed">You're all set.</Heading>
+      <Heading title={t("verify.doneTitle")}>{t("verify.alreadyLead")}</Heading>
       <Card className="grid gap-4 p-5 text-sm sm:p-6">
         <p>
-          <span className="font-medium [overflow-wrap:anywhere]">{user.email}</span> is already confirmed.
+          <Rich
+            catalog={authCatalog}
+            k="verify.alreadyText"
+            values={{ email: user.email }}
+            components={{ 0: <span className="font-medium [overflow-wrap:anywhere]" /> }}
+          />
         </p>
         <Link href="/" className={buttonClasses({ size: "lg" })}>
-          Continue to Fellowship
+          {t("verify.alreadyContinue")}
         </Link>
         <p className="text-muted-foreground">
-          Is this link for another account?{" "}
-          <button
-            type="button"
-            className="font-medium text-brand-text underline-offset-4 hover:underline"
-            onClick={() => signOut(`${window.location.pathname}${window.location.search}`)}
-          >
-            Sign out
-          </button>{" "}
-          and open it again.
+          <Rich
+            catalog={authCatalog}
+            k="verify.alreadyOtherAccount"
+            components={{
+              0: (
+                <button
+                  type="button"
+                  className="font-medium text-brand-text underline-offset-4 hover:underline"
+                  onClick={() => signOut(`${window.location.pathname}${window.location.search}`)}
+                />
+              ),
+            }}
+          />
         </p>
       </Card>
     </>
@@ -170,7 +187,8 @@ function AlreadyConfirmed({ user }: { user: TAuthUser }) {
 
 /** `/verify-email?token=T`: the link e-mailed to confirm an account's address. */
 export function VerifyEmailPage() {
-  useDocumentTitle("Confirm your email address");
+  const t = useT(authCatalog);
+  useDocumentTitle(t("verify.title"));
   const token = new URLSearchParams(useSearch()).get("token") ?? "";
   const { user, isLoading } = useAuth();
   const [needsPassword, setNeedsPassword] = useState(false);
@@ -181,11 +199,11 @@ export function VerifyEmailPage() {
   if (!hasToken) {
     content = (
       <>
-        <Heading>This link is incomplete.</Heading>
+        <Heading>{t("verify.incompleteLead")}</Heading>
         <Card className="grid gap-4 p-5 sm:p-6">
-          <FormAlert message="The confirmation link is incomplete. Please use the whole link from your email." />
+          <FormAlert message={t("verify.incompleteText")} />
           <Link href="/" className={buttonClasses({ variant: "outline" })}>
-            Go to Fellowship
+            {t("verify.incompleteGo")}
           </Link>
         </Card>
       </>

@@ -1,35 +1,37 @@
 import { POINTS } from "@common/points";
 import { Compass, type LucideIcon, Sparkles, Star, UserRound } from "lucide-react";
 import { useState } from "react";
+import { commonCatalog } from "@/components/i18n";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
 import type { TChurchUser } from "@/lib/current-user";
+import { type TTranslate, useT } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
+import { tourCatalog } from "../i18n";
 
-type TStep = { icon: LucideIcon; title: string; body: string };
+type TStep = { icon: LucideIcon; key: string; title: string; body: string };
 
-function getSteps(churchName: string): TStep[] {
+function getSteps(t: TTranslate<(typeof tourCatalog)["en"]>, churchName: string): TStep[] {
   return [
     {
       icon: Sparkles,
-      title: `Welcome to ${churchName}!`,
-      body: "Fellowship is your church's home online. Here is a quick look around; it takes less than a minute.",
+      key: "welcome",
+      title: t("welcome.title", { church: churchName }),
+      body: t("welcome.body"),
     },
-    {
-      icon: Compass,
-      title: "Find your way",
-      body: "The menu holds everything: sermons, events, the live stream, prayer requests and your prayer partner. On a phone, open it with the menu button at the top.",
-    },
+    { icon: Compass, key: "menu", title: t("menu.title"), body: t("menu.body") },
     {
       icon: Star,
-      title: "Earn points as you grow",
-      body: `Watch a sermon (+${POINTS.sermonWatch}), read the day's Bible passages (+${POINTS.dailyReading} each), complete the weekly action step (+${POINTS.weeklyActionStep}) and pray for your partner (+${POINTS.partnerPrayer}). Your points are always shown at the top.`,
+      key: "points",
+      title: t("points.title"),
+      body: t("points.body", {
+        sermon: POINTS.sermonWatch,
+        reading: POINTS.dailyReading,
+        actionStep: POINTS.weeklyActionStep,
+        partner: POINTS.partnerPrayer,
+      }),
     },
-    {
-      icon: UserRound,
-      title: "Make it yours",
-      body: "Your profile holds your progress and badges. You can restart this tour at any time from the menu.",
-    },
+    { icon: UserRound, key: "profile", title: t("profile.title"), body: t("profile.body") },
   ];
 }
 
@@ -44,7 +46,9 @@ export function OnboardingTour({
   onComplete: (step: number) => void;
   onSkip: (step: number) => void;
 }) {
-  const steps = getSteps(user.church.name);
+  const t = useT(tourCatalog);
+  const tc = useT(commonCatalog);
+  const steps = getSteps(t, user.church.name);
   const [index, setIndex] = useState(0);
   const step = steps[index];
   const isLast = index === steps.length - 1;
@@ -71,7 +75,7 @@ export function OnboardingTour({
         </div>
         <div className="grid gap-1.5 pe-6">
           <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">
-            Step {index + 1} of {steps.length}
+            {t("progress", { step: index + 1, count: steps.length })}
           </p>
           <DialogTitle className="text-xl font-semibold tracking-tight">{step.title}</DialogTitle>
           <DialogDescription id="tour-body" className="text-sm leading-relaxed text-muted-foreground">
@@ -81,28 +85,28 @@ export function OnboardingTour({
         <div className="flex justify-center gap-1.5" aria-hidden="true">
           {steps.map((s, i) => (
             <span
-              key={s.title}
+              key={s.key}
               className={cn("h-1.5 rounded-full transition-all", i === index ? "w-6 bg-primary" : "w-1.5 bg-stone-300")}
             />
           ))}
         </div>
         <div className="flex items-center justify-between gap-2">
           <Button variant="ghost" onClick={() => onSkip(index + 1)}>
-            Skip
+            {t("skip")}
           </Button>
           <div className="flex gap-2">
             {index > 0 && (
               <Button variant="outline" onClick={() => setIndex(index - 1)}>
-                Back
+                {tc("action.back")}
               </Button>
             )}
             {isLast ? (
               <Button data-primary onClick={() => onComplete(index + 1)}>
-                Finish
+                {t("finish")}
               </Button>
             ) : (
               <Button data-primary onClick={() => setIndex(index + 1)}>
-                Next
+                {t("next")}
               </Button>
             )}
           </div>

@@ -7,7 +7,8 @@ import { LoadError } from "@/components/load-error";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Skeleton, skeletonKeys } from "@/components/ui/skeleton";
-import { formatNumber } from "@/lib/utils";
+import { useFormat, useT } from "@/lib/i18n";
+import { onboardingCatalog } from "../i18n";
 
 /** Spec 2 §9: the completed view shows 6 badges. */
 export const COMPLETED_BADGE_COUNT = 6;
@@ -27,6 +28,8 @@ export function Congratulations({
   /** Set when points or badges could not be loaded. */
   onRetry?: () => void;
 }) {
+  const t = useT(onboardingCatalog);
+  const format = useFormat();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     if (focusOnMount) heading.current?.focus();
@@ -41,39 +44,42 @@ export function Congratulations({
         </span>
         <div className="grid gap-2">
           <h2 ref={heading} tabIndex={-1} className="text-2xl font-bold tracking-tight text-foreground sm:text-3xl">
-            Congratulations!
+            {t("done.title")}
           </h2>
           <p className="mx-auto max-w-prose text-sm text-stone-700 sm:text-base">
-            You've completed your onboarding journey at {churchName}. We're so glad you're here: keep growing with us
-            week by week.
+            {t("done.text", { church: churchName })}
           </p>
         </div>
       </div>
       <div className="grid gap-6 p-5 sm:p-8">
         {onRetry ? (
-          <LoadError what="Your points and badges" onRetry={onRetry} className="text-center" />
+          <LoadError what={t("done.loadError")} onRetry={onRetry} className="text-center" />
         ) : (
           <>
             <dl className="grid grid-cols-2 gap-3">
               <div className="rounded-xl border border-border p-4 text-center">
-                <dt className="text-sm text-muted-foreground">Total Points</dt>
+                <dt className="text-sm text-muted-foreground">{t("rewards.totalPoints")}</dt>
                 <dd className="mt-1 text-3xl font-bold tracking-tight text-foreground">
-                  {isLoading ? <Skeleton className="mx-auto h-9 w-16" /> : formatNumber(totalPoints)}
+                  {isLoading ? <Skeleton className="mx-auto h-9 w-16" /> : format.number(totalPoints)}
                 </dd>
               </div>
               <div className="rounded-xl border border-border p-4 text-center">
-                <dt className="text-sm text-muted-foreground">Badges Earned</dt>
+                <dt className="text-sm text-muted-foreground">{t("done.badgesEarned")}</dt>
                 <dd className="mt-1 text-3xl font-bold tracking-tight text-foreground">
-                  {isLoading ? <Skeleton className="mx-auto h-9 w-10" /> : badges.length}
+                  {isLoading ? <Skeleton className="mx-auto h-9 w-10" /> : format.number(badges.length)}
                 </dd>
               </div>
             </dl>
             <section aria-labelledby="earned-badges" className="grid gap-3">
               <h3 id="earned-badges" className="text-sm font-semibold text-foreground">
-                Your Badges
+                {t("done.yourBadges")}
               </h3>
               {isLoading ? (
-                <div className="grid grid-cols-3 gap-4 sm:grid-cols-6" role="status" aria-label="Loading badges">
+                <div
+                  className="grid grid-cols-3 gap-4 sm:grid-cols-6"
+                  role="status"
+                  aria-label={t("rewards.loadingBadges")}
+                >
                   {skeletonKeys(COMPLETED_BADGE_COUNT).map((key) => (
                     <Skeleton key={key} className="mx-auto size-12 rounded-full" />
                   ))}
@@ -91,12 +97,12 @@ export function Congratulations({
         <div className="flex flex-col gap-2 sm:flex-row sm:justify-center">
           <Button asChild size="lg">
             <Link href="/growth">
-              Continue your Growth Journey
+              {t("done.continue")}
               <ArrowRight className="rtl:-scale-x-100" aria-hidden="true" />
             </Link>
           </Button>
           <Button asChild variant="outline" size="lg">
-            <Link href="/">Go to Dashboard</Link>
+            <Link href="/">{t("done.dashboard")}</Link>
           </Button>
         </div>
       </div>

@@ -1,7 +1,10 @@
 import type { TOnboardingStep, TOnboardingStepId } from "@common/onboarding";
 import { Check } from "lucide-react";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { useT } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
+import { onboardingCatalog } from "../i18n";
+import { stepText } from "./step-text";
 
 /** The eight steps in order: done ones checked, the current one marked, the rest to come. */
 export function StepList({
@@ -13,10 +16,11 @@ export function StepList({
   done: ReadonlySet<TOnboardingStepId>;
   currentId: TOnboardingStepId | null;
 }) {
+  const t = useT(onboardingCatalog);
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Your Steps</CardTitle>
+        <CardTitle>{t("list.title")}</CardTitle>
       </CardHeader>
       <CardContent>
         <ol className="grid gap-1">
@@ -52,9 +56,11 @@ export function StepList({
                       isDone ? "text-stone-600" : "text-foreground",
                     )}
                   >
-                    {step.title}
+                    {stepText(t, step).title}
                   </span>
-                  <span className="sr-only">{isDone ? ", done" : isCurrent ? ", your next step" : ", to come"}</span>
+                  <span className="sr-only">
+                    {t(isDone ? "list.isDone" : isCurrent ? "list.isNext" : "list.isToCome")}
+                  </span>
                 </span>
                 <span
                   className={cn(
@@ -62,7 +68,7 @@ export function StepList({
                     isDone ? "text-emerald-800" : isCurrent ? "text-brand-text" : "text-stone-600",
                   )}
                 >
-                  {isDone ? "Done" : `+${step.points} pts`}
+                  {isDone ? t("list.done") : t("list.points", { points: step.points })}
                 </span>
               </li>
             );

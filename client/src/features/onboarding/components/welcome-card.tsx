@@ -1,7 +1,8 @@
 import { HandHeart, Sparkles } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { formatNumber } from "@/lib/utils";
+import { useT } from "@/lib/i18n";
+import { onboardingCatalog } from "../i18n";
 
 /** Spec 2 §4: with no progress yet, a welcome and Begin Your Journey. */
 export function WelcomeCard({
@@ -19,6 +20,7 @@ export function WelcomeCard({
   isPending: boolean;
   onBegin: () => void;
 }) {
+  const t = useT(onboardingCatalog);
   return (
     <Card className="overflow-hidden">
       <div className="flex flex-col items-center gap-4 bg-brand-soft px-5 py-8 text-center sm:px-8 sm:py-10">
@@ -26,18 +28,19 @@ export function WelcomeCard({
           <HandHeart className="size-8" aria-hidden="true" />
         </span>
         <div className="grid gap-2">
-          <h2 className="text-2xl font-bold tracking-tight text-foreground">Welcome to {churchName}!</h2>
+          <h2 className="text-2xl font-bold tracking-tight text-foreground">
+            {t("welcome.title", { church: churchName })}
+          </h2>
           <p className="mx-auto max-w-prose text-sm text-stone-700 sm:text-base">
-            We're so glad you're part of our family. This journey walks you through {stepCount} first steps: your
-            profile, our sermons, the growth journey, prayer and community.
+            {t("welcome.text", { count: stepCount })}
           </p>
         </div>
         <p className="inline-flex items-center gap-1.5 text-sm font-medium text-brand-text">
           <Sparkles className="size-4" aria-hidden="true" />
-          Earn up to {formatNumber(totalPoints)} points and {badgeCount} badges along the way
+          {t("welcome.earn", { points: totalPoints, badges: badgeCount })}
         </p>
         <Button size="lg" onClick={onBegin} disabled={isPending}>
-          {isPending ? "Starting..." : "Begin Your Journey"}
+          {isPending ? t("welcome.starting") : t("welcome.begin")}
         </Button>
       </div>
     </Card>

@@ -8,6 +8,7 @@ import { toast } from "@/components/ui/use-toast";
 import { getServerMessage, getStatus } from "@/lib/api-client";
 import { toastApiError } from "@/lib/auth-redirect";
 import { useCurrentUser } from "@/lib/current-user";
+import { type TTranslate, useFormat, useT } from "@/lib/i18n";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import {
   useCompleteStep,
@@ -23,10 +24,14 @@ import { ProgressBar } from "../components/progress-bar";
 import { RewardsSidebar } from "../components/rewards-sidebar";
 import { StepList } from "../components/step-list";
 import { WelcomeCard } from "../components/welcome-card";
+import { onboardingCatalog } from "../i18n";
+
+type TOnboardingT = TTranslate<(typeof onboardingCatalog)["en"]>;
 
 function PageSkeleton() {
+  const t = useT(onboardingCatalog);
   return (
-    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]" role="status" aria-label="Loading your journey">
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]" role="status" aria-label={t("page.loading")}>
       <div className="grid content-start gap-6">
         <Skeleton className="h-24 rounded-2xl" />
         <Skeleton className="h-56 rounded-2xl" />
@@ -42,30 +47,34 @@ function PageSkeleton() {
 }
 
 function ProgressSummary({ done, count, percentage }: { done: number; count: number; percentage: string }) {
+  const t = useT(onboardingCatalog);
+  const format = useFormat();
   return (
     <Card className="grid gap-3 p-5 sm:p-6">
       <div className="flex items-baseline justify-between gap-3">
-        <h2 className="text-base font-semibold text-foreground">Your Progress</h2>
-        <p className="text-sm font-semibold text-brand-text">{percentage}%</p>
+        <h2 className="text-base font-semibold text-foreground">{t("progress.title")}</h2>
+        <p className="text-sm font-semibold text-brand-text">
+          {t("progress.percentage", { percentage: format.number(Number(percentage)) })}
+        </p>
       </div>
-      <ProgressBar percentage={Number(percentage)} label="Onboarding journey complete" />
-      <p className="text-sm text-muted-foreground">
-        {done} of {count} steps complete
-      </p>
+      <ProgressBar percentage={Number(percentage)} label={t("progress.label")} />
+      <p className="text-sm text-muted-foreground">{t("progress.count", { done: format.number(done), count })}</p>
     </Card>
   );
 }
 
-function completionMessage(pointsAwarded: number, badgeTitle: string | null): string {
-  if (pointsAwarded <= 0) return "This step was already complete.";
-  const badge = badgeTitle ? ` and the ${badgeTitle} badge` : "";
-  return `+${pointsAwarded} points earned${badge}!`;
+function completionMessage(t: TOnboardingT, pointsAwarded: number, badgeTitle: string | null): string {
+  if (pointsAwarded <= 0) return t("toast.alreadyComplete");
+  return badgeTitle
+    ? t("toast.pointsAndBadge", { points: pointsAwarded, badge: badgeTitle })
+    : t("toast.points", { points: pointsAwarded });
 }
 
 /** Spec 2 §4: the onboarding journey (`/onboarding`): welcome, one step at a time, congratulations. */
 export function OnboardingPage() {
+  const t = useT(onboardingCatalog);
   const user = useCurrentUser();
-  useDocumentTitle("Onboarding Journey");
+  useDocumentTitle(t("page.title"));
   const steps = useOnboardingSteps();
   const progress = useOnboardingProgress();
   const points = useGamificationPoints(progress.isSuccess);
@@ -75,7 +84,7 @@ export function OnboardingPage() {
   // Where focus goes when the screen changes under the button just pressed.
   const [moved, setMoved] = useState<"started" | "finished" | null>(null);
 
-  const header = <PageHeader title="Onboarding Journey" description="Your first steps in our church family." />;
+  const header = <PageHeader title={t("page.title")} description={t("page.description")} />;
 
   if (steps.isLoading || progress.isLoading) {
     return (
@@ -91,7 +100,7 @@ export function OnboardingPage() {
         {header}
         <LoadError
           card
-          what="Your onboarding journey"
+          what={t("page.loadError")}
           className="p-8 text-center"
           onRetry={() => Promise.all([steps.refetch(), progress.refetch()])}
         />
@@ -125,7 +134,7 @@ export function OnboardingPage() {
   const onBegin = () =>
     start.mutate(undefined, {
       onSuccess: () => setMoved("started"),
-      onError: (error) => toastApiError(error, { description: "Failed to start onboarding" }),
+      onError: (error) => toastApiError(error, { description: t("toast.startFailed") }),
     });
 
   const onComplete = (step: TOnboardingStep) =>
@@ -133,13 +142,13 @@ export function OnboardingPage() {
       onSuccess: (result) => {
         if (result.progress.isCompleted === "true") setMoved("finished");
         toast({
-          title: "Step Complete!",
-          description: completionMessage(result.pointsAwarded, result.badgeEarned?.badgeTitle ?? null),
+          title: t("toast.complete"),
+          description: completionMessage(t, result.pointsAwarded, result.badgeEarned?.badgeTitle ?? null),
         });
       },
       onError: (error) =>
         toastApiError(error, {
-          description: (getStatus(error) === 400 ? getServerMessage(error) : null) ?? "Failed to complete step",
+          description: (getStatus(error) === 400 ? getServerMessage(error) : null) ?? t("toast.completeFailed"),
         }),
     });
 
@@ -175,7 +184,7 @@ export function OnboardingPage() {
           )}
           <StepList steps={list} done={done} currentId={isStarted ? (current?.id ?? null) : null} />
         </div>
-        <aside aria-label="Your rewards" className="min-w-0">
+        <aside aria-label={t("page.rewardsLabel")} className="min-w-0">
           <RewardsSidebar totalPoints={points.data?.totalPoints} badges={badges.data} onRetry={retryRewards} />
         </aside>
       </div>
