@@ -47,24 +47,123 @@ function constantTemplate(node) {
   return text;
 }
 
+/** Every call in the program, by the symbol it calls (for helpers whose parameters fill a sentence). */
+let callsBySymbol;
+function callsOf(symbol) {
+  if (!callsBySymbol) {
+    callsBySymbol = new Map();
+    for (const file of program.getSourceFiles()) {
+      if (file.isDeclarationFile) continue;
+      const visit = (n) => {
+        if (ts.isCallExpression(n)) {
+          let s = checker.getSymbolAtLocation(n.expression);
+          if (s && s.flags & ts.SymbolFlags.Alias) s = checker.getAliasedSymbol(s);
+          if (s) callsBySymbol.set(s, [...(callsBySymbol.get(s) ?? []), n]);
+        }
+        ts.forEachChild(n, visit);
+      };
+      visit(file);
+    }
+  }
+  return callsBySymbol.get(symbol) ?? [];
+}
+
+/**
+ * The sentences of a template filled by a helper's parameters (`${label} is required` in
+ * `requiredText(max, label)`): one per call of the helper whose arguments are constants.
+ */
+function helperTemplates(node) {
+  let fn = node.parent;
+  while (fn && !ts.isArrowFunction(fn) && !ts.isFunctionDeclaration(fn)) fn = fn.parent;
+  if (!fn) return [];
+  const name = ts.isArrowFunction(fn) ? (ts.isVariableDeclaration(fn.parent) ? fn.parent.name : null) : fn.name;
+  const helper = name && checker.getSymbolAtLocation(name);
+  if (!helper) return [];
+  const sentences = [];
+  for (const call of callsOf(helper)) {
+    let text = node.head.text;
+    for (const span of node.templateSpans) {
+      let type = checker.getTypeAtLocation(span.expression);
+      const symbol = checker.getSymbolAtLocation(span.expression);
+      const param = symbol?.valueDeclaration;
+      if (param && ts.isParameter(param) && param.parent === fn) {
+        const arg = call.arguments[fn.parameters.indexOf(param)];
+        if (!arg) {
+          text = null;
+          break;
+        }
+        type = checker.getTypeAtLocation(arg);
+      }
+      if (!type.isLiteral()) {
+        text = null;
+        break;
+      }
+      text += String(type.value) + span.literal.text;
+    }
+    if (text) sentences.push(text);
+  }
+  return sentences;
+}
+
 /** msg`a ${x} b` → "a {0} b". */
 function msgKey(template) {
   if (ts.isNoSubstitutionTemplateLiteral(template)) return template.text;
   return template.templateSpans.reduce((acc, span, i) => `${acc}{${i}}${span.literal.text}`, template.head.text);
 }
 
-function addSentence(node) {
-  if (!node) return;
+function addSentence(node, seen = new Set()) {
+  if (!node || seen.has(node)) return;
+  seen.add(node);
+  if (ts.isParenthesizedExpression(node) || ts.isAsExpression(node)) return addSentence(node.expression, seen);
+  if (ts.isIdentifier(node) || ts.isPropertyAccessExpression(node)) return addNamed(node, seen);
   if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) found.add(node.text);
   else if (ts.isTemplateExpression(node)) {
     const text = constantTemplate(node);
     if (text) found.add(text);
+    else for (const sentence of helperTemplates(node)) found.add(sentence);
   } else if (ts.isTaggedTemplateExpression(node) && node.tag.getText() === "msg") found.add(msgKey(node.template));
   else if (ts.isConditionalExpression(node)) {
-    addSentence(node.whenTrue);
-    addSentence(node.whenFalse);
+    addSentence(node.whenTrue, seen);
+    addSentence(node.whenFalse, seen);
   }
 }
+
+/**
+ * A sentence given by name: a constant (`throw notFound(NOT_FOUND)`, `SIGN_IN_ERRORS.expired`), or
+ * the parameter of a local helper (`const refuse = (why) => badRequest(why)`): then every call of
+ * the helper in the file gives its sentence.
+ */
+function addNamed(node, seen) {
+  const type = checker.getTypeAtLocation(node);
+  const literals = type.isUnion() ? type.types : [type];
+  if (literals.every((t) => t.isStringLiteral())) {
+    for (const t of literals) found.add(t.value);
+    return;
+  }
+  let symbol = checker.getSymbolAtLocation(node);
+  if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
+  const decl = symbol?.valueDeclaration;
+  if (!decl) return;
+  if ((ts.isVariableDeclaration(decl) || ts.isPropertyAssignment(decl)) && decl.initializer)
+    return addSentence(decl.initializer, seen);
+  if (ts.isParameter(decl) && ts.isArrowFunction(decl.parent) && ts.isVariableDeclaration(decl.parent.parent)) {
+    const index = decl.parent.parameters.indexOf(decl);
+    const helper = checker.getSymbolAtLocation(decl.parent.parent.name);
+    const visit = (n) => {
+      if (
+        ts.isCallExpression(n) &&
+        ts.isIdentifier(n.expression) &&
+        checker.getSymbolAtLocation(n.expression) === helper
+      )
+        addSentence(n.arguments[index], seen);
+      ts.forEachChild(n, visit);
+    };
+    visit(decl.getSourceFile());
+  }
+}
+
+/** Calls that take an error sentence as an option: `enforceHourlyLimit(db, { message: ... })`. */
+const MESSAGE_OPTION_CALLS = new Set(["enforceHourlyLimit"]);
 
 const calleeName = (call) =>
   ts.isIdentifier(call.expression)
@@ -109,7 +208,7 @@ for (const file of program.getSourceFiles()) {
     if (
       ts.isPropertyAssignment(node) &&
       ["message", "error"].includes(node.name.getText()) &&
-      (inCommon || isInAppError(node))
+      (inCommon || isInAppError(node) || isMessageOption(node))
     ) {
       const before = found.size;
       addSentence(node.initializer);
@@ -118,6 +217,11 @@ for (const file of program.getSourceFiles()) {
     ts.forEachChild(node, visit);
   };
   visit(file);
+}
+
+function isMessageOption(node) {
+  const call = node.parent?.parent;
+  return !!call && ts.isCallExpression(call) && MESSAGE_OPTION_CALLS.has(calleeName(call));
 }
 
 function isInAppError(node) {

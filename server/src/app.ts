@@ -380,12 +380,12 @@ export async function buildApp(opts: TBuildOptions): Promise<FastifyInstance> {
       },
     });
   }
-  app.setNotFoundHandler((req, reply) => {
+  app.setNotFoundHandler(async (req, reply) => {
     if (req.method === "GET" && serveClient && !req.url.startsWith("/api/") && !path.extname(req.url.split("?")[0])) {
       // Client-side routes: the single-page app decides (including its own 404 screen).
       return reply.header("cache-control", "no-cache").sendFile("index.html");
     }
-    return reply.code(404).send({ message: "Not found" });
+    return reply.code(404).send({ message: translateText(await req.getLanguage(), "Not found") });
   });
 
   app.addHook("onReady", async () => {

@@ -11,6 +11,7 @@ import { inChurch } from "./church-scope";
 import { sha256 } from "./crypto";
 import { publish } from "./domain-events";
 import { conflict, forbidden, notFound } from "./errors";
+import { msg } from "./i18n";
 import { resetPointsTotal } from "./points";
 
 /*
@@ -68,12 +69,14 @@ export async function redeemInvitation(
 ): Promise<{ churchId: string }> {
   const { invitation, church } = await getUsableInvitation(db, token);
   if (invitation.email !== user.email.toLowerCase()) {
-    throw forbidden(`This invitation was sent to ${invitation.email}. Sign in with that email address to accept it.`);
+    throw forbidden(
+      msg`This invitation was sent to ${invitation.email}. Sign in with that email address to accept it.`,
+    );
   }
   if (user.churchId) {
     throw conflict(
       user.churchId === invitation.churchId
-        ? `You are already a member of ${church.name}.`
+        ? msg`You are already a member of ${church.name}.`
         : "You already belong to a church.",
     );
   }

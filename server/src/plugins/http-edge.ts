@@ -1,7 +1,9 @@
 import http from "node:http";
 import type { Socket } from "node:net";
+import { resolveLanguage } from "@common/i18n/locales";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { translateText } from "../lib/i18n";
 import { redactUrl } from "../lib/secrets";
 
 /**
@@ -9,10 +11,14 @@ import { redactUrl } from "../lib/secrets";
  * request that never arrived whole) in the project's error shape, `{ message }`, like every other
  * answer; Fastify's own would echo the address back.
  */
-export function answerFrameworkError(error: FastifyError, _req: FastifyRequest, reply: FastifyReply) {
-  if (error.code === "FST_ERR_MAX_PARAM_LENGTH") return reply.code(414).send({ message: "The address is too long." });
-  if (error.code === "FST_ERR_BAD_URL") return reply.code(400).send({ message: "The address is not valid." });
-  return reply.code(400).send({ message: "The request could not be read." });
+export function answerFrameworkError(error: FastifyError, req: FastifyRequest, reply: FastifyReply) {
+  // No route (and so no session) yet: the browser's language says which words to answer with.
+  const language = resolveLanguage(null, null, req.headers["accept-language"]);
+  const say = (text: string) => translateText(language, text);
+  if (error.code === "FST_ERR_MAX_PARAM_LENGTH")
+    return reply.code(414).send({ message: say("The address is too long.") });
+  if (error.code === "FST_ERR_BAD_URL") return reply.code(400).send({ message: say("The address is not valid.") });
+  return reply.code(400).send({ message: say("The request could not be read.") });
 }
 
 const CLIENT_ERRORS: Record<string, [number, string]> = {

@@ -1,11 +1,12 @@
 import type { TConfig } from "../config";
 import { addressGroup } from "../lib/address-group";
 import { AppError } from "../lib/errors";
+import { msg, type Text } from "../lib/i18n";
 
 const MINUTE_MS = 60_000;
 export const FRAME_WINDOW_MS = 10_000;
 
-const tooMany = (message: string, retryAfterSeconds?: number) =>
+const tooMany = (message: Text, retryAfterSeconds?: number) =>
   new AppError(
     "RATE_LIMITED",
     message,
@@ -43,7 +44,7 @@ export class SocketLimits {
     w.count++;
     if (w.count > this.limits.upgradesPerMinute) {
       const wait = Math.max(1, Math.ceil((w.resetAt - now) / 1000));
-      throw tooMany(`Too many connection attempts from your network. Try again in ${wait} seconds.`, wait);
+      throw tooMany(msg`Too many connection attempts from your network. Try again in ${wait} seconds.`, wait);
     }
   }
 
@@ -56,12 +57,12 @@ export class SocketLimits {
     const address = addressGroup(ip);
     if ((this.byMember.get(userId) ?? 0) >= this.limits.perMember) {
       throw tooMany(
-        `You have ${this.limits.perMember} live connections open already. Close a tab or window, then try again.`,
+        msg`You have ${this.limits.perMember} live connections open already. Close a tab or window, then try again.`,
       );
     }
     if ((this.byAddress.get(address) ?? 0) >= this.limits.perAddress) {
       throw tooMany(
-        `Your network has ${this.limits.perAddress} live connections open already. Close some, then try again.`,
+        msg`Your network has ${this.limits.perAddress} live connections open already. Close some, then try again.`,
       );
     }
     increment(this.byMember, userId, 1);

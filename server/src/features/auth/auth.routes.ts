@@ -13,6 +13,7 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { unauthorized } from "../../lib/errors";
+import { msg, translateText } from "../../lib/i18n";
 import { endSession } from "../../lib/sessions";
 import { clearSessionCookie, setSessionCookie } from "../../plugins/auth";
 import { ZNoBody, ZRedirect } from "../../plugins/openapi-answers";
@@ -173,7 +174,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       await requestPasswordReset(app.db, req.body.email, mailDeps);
-      return reply.code(202).send({ message: "If an account exists for that email, we sent a reset link." });
+      return reply
+        .code(202)
+        .send({
+          message: translateText(
+            await req.getLanguage(),
+            msg`If an account exists for that email, we sent a reset link.`,
+          ),
+        });
     },
   );
 
@@ -241,7 +249,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const ctx = req.userCtx;
       await resendEmailVerification(ctx, mailDeps);
-      return reply.code(202).send({ message: `We sent a new link to ${ctx.email}.` });
+      return reply
+        .code(202)
+        .send({ message: translateText(await req.getLanguage(), msg`We sent a new link to ${ctx.email}.`) });
     },
   );
 };

@@ -55,7 +55,7 @@ export async function registerUser(
           await redeemInvitation(tx, { id: user.id, email: body.email, churchId: null }, body.invitationToken);
         } catch (err) {
           // A bad token on sign-up is a bad field of this request; nothing is stored.
-          if (err instanceof AppError) throw badRequest(err.message, "invitationToken");
+          if (err instanceof AppError) throw badRequest(err.text, "invitationToken");
           throw err;
         }
       }

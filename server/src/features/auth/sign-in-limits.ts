@@ -3,6 +3,7 @@ import type { TDb } from "../../db/client";
 import { signInFailures, signInLocks } from "../../db/schema/auth";
 import { addressGroup } from "../../lib/address-group";
 import { AppError } from "../../lib/errors";
+import { msg } from "../../lib/i18n";
 
 /**
  * DESIGN.md "Rate limits": 10 failures within 15 minutes for one e-mail from one address lock that
@@ -26,7 +27,7 @@ function lockedError(until: number): AppError {
   const retryAfter = Math.max(1, Math.ceil((until - Date.now()) / 1000));
   return new AppError(
     "RATE_LIMITED",
-    `Too many failed sign-in attempts. Try again in ${Math.ceil(retryAfter / 60)} minutes.`,
+    msg`Too many failed sign-in attempts. Try again in ${Math.ceil(retryAfter / 60)} minutes.`,
     {
       headers: { "retry-after": String(retryAfter) },
     },

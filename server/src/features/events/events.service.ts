@@ -9,6 +9,7 @@ import { churchRow, inChurch } from "../../lib/church-scope";
 import type { TChurchCtx } from "../../lib/context";
 import { publish } from "../../lib/domain-events";
 import { badRequest, conflict, notFound } from "../../lib/errors";
+import { msg } from "../../lib/i18n";
 import {
   auditEventCreated,
   auditEventDeleted,
@@ -111,10 +112,10 @@ export async function listEvents(
     const to = windowEdge(q.to, ctx.timeZone, true);
     if (to <= from) throw badRequest("to must be after from.", "to");
     if (to.getTime() - from.getTime() > MAX_EVENT_WINDOW_DAYS * DAY_MS)
-      throw badRequest(`Ask for at most ${MAX_EVENT_WINDOW_DAYS} days of events at once.`, "to");
+      throw badRequest(msg`Ask for at most ${MAX_EVENT_WINDOW_DAYS} days of events at once.`, "to");
     const list = await findOccurrences(ctx, { from, to });
     if (q.limit === undefined && list.length > MAX_EVENT_OCCURRENCES)
-      throw badRequest(`This window holds more than ${MAX_EVENT_OCCURRENCES} events; ask for a shorter one.`, "to");
+      throw badRequest(msg`This window holds more than ${MAX_EVENT_OCCURRENCES} events; ask for a shorter one.`, "to");
     return toOccurrenceItems(ctx, q.limit === undefined ? list : list.slice(0, q.limit));
   }
   if (q.upcoming) return toOccurrenceItems(ctx, await findUpcoming(ctx, now, q.limit));

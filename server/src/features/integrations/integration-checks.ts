@@ -80,16 +80,18 @@ export function maskKey(last4: string): string {
  * push-send.ts). Checked again when sending, by a lookup that refuses other addresses (DNS rebinding).
  */
 export async function assertWebhookUrl(raw: string): Promise<string> {
-  const refuse = (why: string) => badRequest(`This webhook URL cannot be used: ${why}.`, "webhookUrl");
+  // Each refusal is one whole sentence, so that it reads naturally in every language (errors.json).
+  const refuse = (sentence: string) => badRequest(sentence, "webhookUrl");
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    throw refuse("enter a full address such as https://example.org/hooks/fellowship");
+    throw refuse("This webhook URL cannot be used: enter a full address such as https://example.org/hooks/fellowship.");
   }
-  if (url.protocol !== "https:") throw refuse("it must be an https address");
-  if (url.port !== "") throw refuse("it must use the standard https port");
-  if (url.username || url.password) throw refuse("it must not carry a user name or password");
-  if (!(await isPublicHost(url.hostname))) throw refuse(NOT_PUBLIC_HOST);
+  if (url.protocol !== "https:") throw refuse("This webhook URL cannot be used: it must be an https address.");
+  if (url.port !== "") throw refuse("This webhook URL cannot be used: it must use the standard https port.");
+  if (url.username || url.password)
+    throw refuse("This webhook URL cannot be used: it must not carry a user name or password.");
+  if (!(await isPublicHost(url.hostname))) throw refuse(`This webhook URL cannot be used: ${NOT_PUBLIC_HOST}.`);
   return url.href;
 }

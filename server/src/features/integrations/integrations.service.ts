@@ -16,6 +16,7 @@ import { auditChanges, recordAudit } from "../../lib/audit";
 import type { TChurchCtx } from "../../lib/context";
 import { createToken } from "../../lib/crypto";
 import { AppError, conflict, notFound } from "../../lib/errors";
+import { msg } from "../../lib/i18n";
 import { addJob } from "../../lib/jobs";
 import type { SecretBox } from "../../lib/secrets";
 import {
@@ -118,7 +119,7 @@ export async function createIntegration(
 ): Promise<TIntegrationWithSecret> {
   if (!deps.canStoreKeys) throw conflict(NEEDS_APP_SECRET);
   const alreadyConnected = () =>
-    conflict(`${platformName(body.platform)} is already connected. Update or disconnect it instead.`);
+    conflict(msg`${platformName(body.platform)} is already connected. Update or disconnect it instead.`);
   if ((await findIntegrations(ctx)).some((r) => r.platform === body.platform)) throw alreadyConnected();
   // What can be checked here first; the provider is asked last.
   assertKeyShape(body.platform, body.apiKey);

@@ -17,6 +17,7 @@ import { createToken, sha256 } from "../../lib/crypto";
 import { publish } from "../../lib/domain-events";
 import { markEmailProved } from "../../lib/email-proof";
 import { AppError, conflict, forbidden, notFound } from "../../lib/errors";
+import { msg } from "../../lib/i18n";
 import { type Mailer, unlinkable } from "../../lib/mail";
 import { renderMail } from "../../lib/mail-layout";
 import { getUsableInvitation, lockBulkInvitations, redeemInvitation } from "../../lib/membership";
@@ -193,9 +194,9 @@ export async function createInvitation(
     .select({ id: users.id })
     .from(users)
     .where(inChurch(users, ctx, eq(users.email, body.email)));
-  if (member) throw conflict(`${body.email} is already a member of your church.`);
+  if (member) throw conflict(msg`${body.email} is already a member of your church.`);
   if (await findPendingInvitationByEmail(ctx, body.email)) {
-    throw conflict(`${body.email} already has a pending invitation. Copy its link or delete it first.`);
+    throw conflict(msg`${body.email} already has a pending invitation. Copy its link or delete it first.`);
   }
   return ctx.db.transaction(async (db) => {
     const tx = { ...ctx, db };

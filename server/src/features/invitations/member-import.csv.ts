@@ -2,6 +2,7 @@ import { MEMBER_IMPORT_MAX_ROWS, type TMemberImportPreview, type ZImportMapping 
 import { CsvError, parse } from "csv-parse/sync";
 import type { z } from "zod";
 import { badRequest } from "../../lib/errors";
+import { msg } from "../../lib/i18n";
 
 /** The file the import answers with (its rows that failed) is written by the one CSV writer in lib. */
 export { toCsv } from "../../lib/csv";
@@ -35,7 +36,7 @@ export function parseCsv(text: string, hasMapping: boolean): TParsedCsv {
     });
   } catch (err) {
     if (err instanceof CsvError) {
-      throw badRequest(`The file could not be read as CSV: ${err.message}`, "csv");
+      throw badRequest(msg`The file could not be read as CSV: ${err.message}`, "csv");
     }
     throw err;
   }
@@ -48,7 +49,7 @@ export function parseCsv(text: string, hasMapping: boolean): TParsedCsv {
   if (records.length === 0) throw badRequest("The file has a header row but no people below it.", "csv");
   if (records.length > MEMBER_IMPORT_MAX_ROWS) {
     throw badRequest(
-      `The file has ${records.length.toLocaleString("en-US")} people; import at most ${MEMBER_IMPORT_MAX_ROWS.toLocaleString("en-US")} at a time (split the file).`,
+      msg`The file has ${records.length.toLocaleString("en-US")} people; import at most ${MEMBER_IMPORT_MAX_ROWS.toLocaleString("en-US")} at a time (split the file).`,
       "csv",
     );
   }
@@ -77,7 +78,7 @@ export function resolveMapping(parsed: TParsedCsv, given?: z.output<typeof ZImpo
       if (!name) return null;
       if (!headers.includes(name)) {
         throw badRequest(
-          `The ${field} column "${name}" is not in the file. Its columns are: ${headers.join(", ")}.`,
+          msg`The ${field} column "${name}" is not in the file. Its columns are: ${headers.join(", ")}.`,
           "mapping",
         );
       }
@@ -95,7 +96,7 @@ export function resolveMapping(parsed: TParsedCsv, given?: z.output<typeof ZImpo
     : (headers[parsed.records[0].findIndex((c) => EMAIL.test(c))] ?? null);
   if (!email) {
     throw badRequest(
-      `No email column found. Name a column "Email" or choose which column holds the email addresses. The file's columns are: ${headers.join(", ")}.`,
+      msg`No email column found. Name a column "Email" or choose which column holds the email addresses. The file's columns are: ${headers.join(", ")}.`,
       "mapping",
     );
   }

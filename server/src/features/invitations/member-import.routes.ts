@@ -8,6 +8,7 @@ import {
 import type { FastifyError } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { AppError } from "../../lib/errors";
+import { msg } from "../../lib/i18n";
 import { ZText } from "../../plugins/openapi-answers";
 import { getInvitationSendingDeps } from "./invitations.routes";
 import { exportInvitationsCsv, exportMembersCsv, importMembers, previewMemberImport } from "./member-import.service";
@@ -23,7 +24,7 @@ export const memberImportRoutes: FastifyPluginAsyncZod = async (app) => {
       const mb = Math.floor((app.initialConfig.bodyLimit ?? 1_048_576) / 1_048_576);
       throw new AppError(
         "TOO_LARGE",
-        `The file is too large: at most ${mb} MB can be imported at once. Split it into smaller files.`,
+        msg`The file is too large: at most ${mb} MB can be imported at once. Split it into smaller files.`,
       );
     }
     throw err;

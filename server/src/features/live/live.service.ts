@@ -20,6 +20,7 @@ import { churchRow, inChurch } from "../../lib/church-scope";
 import type { TChurchCtx } from "../../lib/context";
 import { publish } from "../../lib/domain-events";
 import { AppError, badRequest, conflict, forbidden, notFound } from "../../lib/errors";
+import { msg } from "../../lib/i18n";
 import {
   countMessagesSince,
   findChurchMemberIds,
@@ -111,7 +112,7 @@ export async function postMessage(
     if ((await countMessagesSince(db, ctx, since)) >= LIVE_MESSAGE_RATE.count) {
       throw new AppError(
         "RATE_LIMITED",
-        `You're sending messages too quickly. Please wait a few seconds (at most ${LIVE_MESSAGE_RATE.count} every ${LIVE_MESSAGE_RATE.seconds} seconds).`,
+        msg`You're sending messages too quickly. Please wait a few seconds (at most ${LIVE_MESSAGE_RATE.count} every ${LIVE_MESSAGE_RATE.seconds} seconds).`,
         { headers: { "retry-after": String(LIVE_MESSAGE_RATE.seconds) } },
       );
     }

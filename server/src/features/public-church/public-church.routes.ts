@@ -4,6 +4,7 @@ import { INVITATION_REQUESTS_PER_ADDRESS_PER_HOUR } from "@common/public-church-
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { addressGroup } from "../../lib/address-group";
+import { translateText } from "../../lib/i18n";
 import { createInvitationRequest, getPublicChurchPage } from "./public-church.service";
 
 // Any text of the right shape; an unknown or unpublished slug is the same 404.
@@ -46,6 +47,9 @@ export const publicChurchRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 202: ZInvitationRequestSent, 404: ZApiError, 429: ZApiError },
       },
     },
-    async (req, reply) => reply.code(202).send(await createInvitationRequest(app.db, req.params.slug, req.body)),
+    async (req, reply) => {
+      const { message } = await createInvitationRequest(app.db, req.params.slug, req.body);
+      return reply.code(202).send({ message: translateText(await req.getLanguage(), message) });
+    },
   );
 };

@@ -13,6 +13,7 @@ import { sermons } from "../../db/schema/sermons";
 import { inChurch } from "../../lib/church-scope";
 import { publish } from "../../lib/domain-events";
 import { AppError, notFound } from "../../lib/errors";
+import { msg, type Text } from "../../lib/i18n";
 import { findOccurrences } from "../events/occurrences.service";
 import { findServices } from "../events/services.service";
 
@@ -80,8 +81,8 @@ export async function getPublicChurchPage(db: TDb, slug: string): Promise<TPubli
   };
 }
 
-export const INVITATION_REQUEST_SENT =
-  "Thank you! Your request was sent to the church's leaders; they will be in touch by email.";
+/** The visitor's thanks, in their language when answered (issue 26). */
+export const INVITATION_REQUEST_SENT = msg`Thank you! Your request was sent to the church's leaders; they will be in touch by email.`;
 
 /**
  * A visitor asks the church for an invitation. The answer is the same whoever the address belongs to
@@ -93,7 +94,7 @@ export async function createInvitationRequest(
   db: TDb,
   slug: string,
   body: z.output<typeof ZInvitationRequestBody>,
-): Promise<{ message: string }> {
+): Promise<{ message: Text }> {
   const church = await findPublishedChurch(db, slug);
   await db.transaction(async (tx) => {
     // Two requests from one address at once count one after the other.

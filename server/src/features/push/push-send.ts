@@ -60,11 +60,12 @@ function isTestOrigin(url: URL, testEndpointOrigin: string | undefined): boolean
 export async function assertAllowedEndpoint(endpoint: string, testEndpointOrigin?: string): Promise<void> {
   const url = new URL(endpoint);
   if (isTestOrigin(url, testEndpointOrigin)) return;
-  const refuse = (why: string) => badRequest(`${NOT_ALLOWED}: ${why}.`, "subscription.endpoint");
-  if (url.protocol !== "https:") throw refuse("it must be an https address");
-  if (url.port !== "") throw refuse("it must use the standard https port");
-  if (url.username || url.password) throw refuse("it must not carry a user name or password");
-  if (!(await isPublicHost(url.hostname))) throw refuse(NOT_PUBLIC_HOST);
+  // Each refusal is one whole sentence, so that it reads naturally in every language (errors.json).
+  const refuse = (sentence: string) => badRequest(sentence, "subscription.endpoint");
+  if (url.protocol !== "https:") throw refuse(`${NOT_ALLOWED}: it must be an https address.`);
+  if (url.port !== "") throw refuse(`${NOT_ALLOWED}: it must use the standard https port.`);
+  if (url.username || url.password) throw refuse(`${NOT_ALLOWED}: it must not carry a user name or password.`);
+  if (!(await isPublicHost(url.hostname))) throw refuse(`${NOT_ALLOWED}: ${NOT_PUBLIC_HOST}.`);
 }
 
 /**

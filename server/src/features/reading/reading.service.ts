@@ -11,6 +11,7 @@ import { inChurch } from "../../lib/church-scope";
 import type { TChurchCtx } from "../../lib/context";
 import { publish } from "../../lib/domain-events";
 import { badRequest } from "../../lib/errors";
+import { msg } from "../../lib/i18n";
 import { awardPoints, dayKey, weekKey } from "../../lib/points";
 import { dayStreak } from "../../lib/streaks";
 import { inTransaction } from "../../lib/transaction";
@@ -104,12 +105,12 @@ export async function completeReading(ctx: TChurchCtx, body: TReadingComplete): 
   if (readingDate > today) throw badRequest("You can't complete a reading for a future day.", "readingDate");
   if (readingDate < addDays(today, -READING_CATCH_UP_DAYS)) {
     throw badRequest(
-      `Readings can be caught up for up to ${READING_CATCH_UP_DAYS} days; that day has passed.`,
+      msg`Readings can be caught up for up to ${READING_CATCH_UP_DAYS} days; that day has passed.`,
       "readingDate",
     );
   }
   if (!isPlanReading(readingDate, passage)) {
-    throw badRequest(`"${passage}" is not one of the readings for ${readingDate}.`, "passage");
+    throw badRequest(msg`"${passage}" is not one of the readings for ${readingDate}.`, "passage");
   }
   return inTransaction(ctx, async (tx) => {
     const { awarded, total } = await awardPoints(
