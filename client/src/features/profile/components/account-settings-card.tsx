@@ -16,8 +16,10 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { getServerMessage } from "@/lib/api-client";
 import { toastApiError } from "@/lib/auth-redirect";
 import { goToPage } from "@/lib/full-page";
+import { useT } from "@/lib/i18n";
 import { lazyComponent } from "@/lib/lazy";
 import { useAccountInfo, useSignOutEverywhere } from "../api";
+import { profileCatalog } from "../i18n";
 
 // The form (with zod and the form library) downloads when it is first opened.
 const ChangePasswordDialog = lazyComponent(() =>
@@ -38,13 +40,9 @@ function Row({ icon: Icon, title, children }: { icon: typeof Mail; title: string
   );
 }
 
-const otherDevices = (n: number) =>
-  n === 0
-    ? "You are not signed in anywhere else."
-    : `You are also signed in on ${n} other ${n === 1 ? "device" : "devices"}.`;
-
 /** Account Settings: the sign-in e-mail, Change Password and Sign Out Everywhere. */
 export function AccountSettingsCard({ email }: { email: string }) {
+  const t = useT(profileCatalog);
   const account = useAccountInfo();
   const signOutAll = useSignOutEverywhere();
   const queryClient = useQueryClient();
@@ -62,38 +60,38 @@ export function AccountSettingsCard({ email }: { email: string }) {
       },
       onError: (error) =>
         toastApiError(error, {
-          title: "Sign Out Failed",
-          description: getServerMessage(error) ?? "Could not sign out everywhere. Please try again.",
+          title: t("account.signOutFailed"),
+          description: getServerMessage(error) ?? t("account.signOutFailedDescription"),
         }),
     });
 
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Account Settings</CardTitle>
-        <CardDescription>Sign-in and security.</CardDescription>
+        <CardTitle>{t("account.title")}</CardTitle>
+        <CardDescription>{t("account.description")}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-5">
-        <Row icon={Mail} title="Email">
+        <Row icon={Mail} title={t("account.email")}>
           <p className="text-sm [overflow-wrap:anywhere] text-muted-foreground">{email}</p>
         </Row>
-        <Row icon={KeyRound} title="Password">
+        <Row icon={KeyRound} title={t("account.password")}>
           {account.isLoading ? (
-            <Skeleton className="h-8 w-40" role="status" aria-label="Loading account" />
+            <Skeleton className="h-8 w-40" role="status" aria-label={t("account.loading")} />
           ) : info && !info.hasPassword ? (
-            <p className="text-sm text-muted-foreground">
-              You sign in with your church's single sign-on, so there is no password to change here.
-            </p>
+            <p className="text-sm text-muted-foreground">{t("account.sso")}</p>
           ) : (
             <div>
               <Button variant="outline" size="sm" onClick={() => setPasswordOpen(true)}>
-                Change Password
+                {t("account.changePassword")}
               </Button>
             </div>
           )}
         </Row>
-        <Row icon={LogOut} title="Sessions">
-          {info && <p className="text-sm text-muted-foreground">{otherDevices(info.otherSessions)}</p>}
+        <Row icon={LogOut} title={t("account.sessions")}>
+          {info && (
+            <p className="text-sm text-muted-foreground">{t("account.otherDevices", { count: info.otherSessions })}</p>
+          )}
           <div>
             <Button
               variant="outline"
@@ -102,7 +100,7 @@ export function AccountSettingsCard({ email }: { email: string }) {
               disabled={signOutAll.isPending}
               onClick={() => setConfirmOpen(true)}
             >
-              {signOutAll.isPending ? "Signing out..." : "Sign Out Everywhere"}
+              {signOutAll.isPending ? t("account.signingOut") : t("account.signOutEverywhere")}
             </Button>
           </div>
         </Row>
@@ -114,14 +112,12 @@ export function AccountSettingsCard({ email }: { email: string }) {
       )}
       <AlertDialog open={confirmOpen} onOpenChange={setConfirmOpen}>
         <AlertDialogContent>
-          <AlertDialogTitle>Sign out everywhere?</AlertDialogTitle>
-          <AlertDialogDescription>
-            This signs you out on every device and browser, this one included. You will need to sign in again.
-          </AlertDialogDescription>
+          <AlertDialogTitle>{t("account.confirmTitle")}</AlertDialogTitle>
+          <AlertDialogDescription>{t("account.confirmDescription")}</AlertDialogDescription>
           <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
+            <AlertDialogCancel>{t("account.cancel")}</AlertDialogCancel>
             <AlertDialogAction destructive onClick={onSignOutEverywhere}>
-              Sign Out Everywhere
+              {t("account.signOutEverywhere")}
             </AlertDialogAction>
           </AlertDialogFooter>
         </AlertDialogContent>

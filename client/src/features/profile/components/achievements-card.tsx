@@ -1,14 +1,17 @@
 import { BadgeList } from "@/components/badge-list";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { useT } from "@/lib/i18n";
 import { useUserBadges } from "../api";
+import { profileCatalog } from "../i18n";
 
 /** Spec 2 Profile: the badge list with name and description, else No achievements yet. */
 export function AchievementsCard() {
+  const t = useT(profileCatalog);
   const badges = useUserBadges();
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Achievements</CardTitle>
+        <CardTitle>{t("achievements.title")}</CardTitle>
       </CardHeader>
       <CardContent>
         <BadgeList

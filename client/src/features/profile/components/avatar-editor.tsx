@@ -7,28 +7,31 @@ import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
 import { getServerMessage } from "@/lib/api-client";
 import { toastApiError } from "@/lib/auth-redirect";
+import { useT } from "@/lib/i18n";
 import { readFileAsDataUrl } from "@/lib/read-file";
 import { useRemoveAvatar, useUploadAvatar } from "../api";
-
-const invalidFile = () =>
-  toast({ title: "Invalid File", description: "Please select an image file (PNG, JPG, etc.)", variant: "destructive" });
+import { profileCatalog } from "../i18n";
 
 /** The member's picture with Change and Remove; initials stand in when there is none. */
 export function AvatarEditor({ name, src }: { name: string; src: string | null }) {
+  const t = useT(profileCatalog);
   const fileRef = useRef<HTMLInputElement>(null);
   const upload = useUploadAvatar();
   const remove = useRemoveAvatar();
   const busy = upload.isPending || remove.isPending;
+  const invalidFile = () =>
+    toast({ title: t("file.invalidTitle"), description: t("file.invalid"), variant: "destructive" });
+  const updateFailed = (error: unknown) =>
+    toastApiError(error, {
+      title: t("toast.updateFailed"),
+      description: getServerMessage(error) ?? t("toast.profileFailed"),
+    });
 
   const onFile = async (file: File | undefined) => {
     if (!file) return;
     if (!(LOGO_TYPES as readonly string[]).includes(file.type)) return invalidFile();
     if (file.size > AVATAR_MAX_BYTES) {
-      toast({
-        title: "File Too Large",
-        description: "Please select an image smaller than 2MB",
-        variant: "destructive",
-      });
+      toast({ title: t("file.tooLargeTitle"), description: t("file.tooLarge"), variant: "destructive" });
       return;
     }
     let dataUrl: string;
@@ -38,12 +41,8 @@ export function AvatarEditor({ name, src }: { name: string; src: string | null }
       return invalidFile();
     }
     upload.mutate(dataUrl, {
-      onSuccess: () => toast({ title: "Profile Updated", description: "Your profile photo has been updated." }),
-      onError: (error) =>
-        toastApiError(error, {
-          title: "Update Failed",
-          description: getServerMessage(error) ?? "Failed to update profile. Please try again.",
-        }),
+      onSuccess: () => toast({ title: t("toast.profileUpdated"), description: t("avatar.updated") }),
+      onError: updateFailed,
     });
   };
 
@@ -65,7 +64,7 @@ export function AvatarEditor({ name, src }: { name: string; src: string | null }
       <div className="flex flex-wrap justify-center gap-1">
         <Button variant="outline" size="sm" disabled={busy} onClick={() => fileRef.current?.click()}>
           <Camera aria-hidden="true" />
-          {upload.isPending ? "Uploading..." : src ? "Change Photo" : "Upload Photo"}
+          {upload.isPending ? t("avatar.uploading") : src ? t("avatar.change") : t("avatar.upload")}
         </Button>
         {src && (
           <Button
@@ -73,21 +72,16 @@ export function AvatarEditor({ name, src }: { name: string; src: string | null }
             size="sm"
             disabled={busy}
             className="text-red-700 hover:bg-red-50"
-            aria-label="Remove photo"
+            aria-label={t("avatar.removeLabel")}
             onClick={() =>
               remove.mutate(undefined, {
-                onSuccess: () =>
-                  toast({ title: "Profile Updated", description: "Your profile photo has been removed." }),
-                onError: (error) =>
-                  toastApiError(error, {
-                    title: "Update Failed",
-                    description: getServerMessage(error) ?? "Failed to update profile. Please try again.",
-                  }),
+                onSuccess: () => toast({ title: t("toast.profileUpdated"), description: t("avatar.removed") }),
+                onError: updateFailed,
               })
             }
           >
             <Trash2 aria-hidden="true" />
-            Remove
+            {t("avatar.remove")}
           </Button>
         )}
       </div>

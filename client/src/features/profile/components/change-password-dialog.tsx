@@ -1,6 +1,6 @@
 import { ZChangePasswordBody } from "@common/profile";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useEffect } from "react";
+import { useEffect, useMemo } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { DialogFormFooter } from "@/components/dialog-form-footer";
@@ -11,21 +11,26 @@ import { toast } from "@/components/ui/use-toast";
 import { getServerMessage } from "@/lib/api-client";
 import { toastApiError } from "@/lib/auth-redirect";
 import { applyServerFieldErrors } from "@/lib/form-errors";
+import { type TTranslate, useT } from "@/lib/i18n";
 import { useChangePassword } from "../api";
+import { profileCatalog } from "../i18n";
 
 // The contract, plus a second entry of the new password that only this form needs.
-const ZChangePasswordForm = ZChangePasswordBody.extend({ confirmPassword: z.string() }).refine(
-  (v) => v.newPassword === v.confirmPassword,
-  { message: "The passwords do not match", path: ["confirmPassword"] },
-);
-type TValues = z.input<typeof ZChangePasswordForm>;
+const changePasswordForm = (t: TTranslate<typeof profileCatalog.en>) =>
+  ZChangePasswordBody.extend({ confirmPassword: z.string() }).refine((v) => v.newPassword === v.confirmPassword, {
+    message: t("password.mismatch"),
+    path: ["confirmPassword"],
+  });
+type TValues = z.input<ReturnType<typeof changePasswordForm>>;
 
 const EMPTY: TValues = { currentPassword: "", newPassword: "", confirmPassword: "" };
 
 /** Account Settings: a new password, proved by the current one. Other devices are signed out. */
 export function ChangePasswordDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o: boolean) => void }) {
+  const t = useT(profileCatalog);
   const change = useChangePassword();
-  const form = useForm<TValues>({ resolver: zodResolver(ZChangePasswordForm), defaultValues: EMPTY });
+  const schema = useMemo(() => changePasswordForm(t), [t]);
+  const form = useForm<TValues>({ resolver: zodResolver(schema), defaultValues: EMPTY });
   const { errors } = form.formState;
 
   useEffect(() => {
@@ -38,16 +43,16 @@ export function ChangePasswordDialog({ open, onOpenChange }: { open: boolean; on
       {
         onSuccess: () => {
           toast({
-            title: "Password Changed",
-            description: "Your password has been changed. Your other devices have been signed out.",
+            title: t("password.changed"),
+            description: t("password.changedDescription"),
           });
           onOpenChange(false);
         },
         onError: (error) => {
           if (applyServerFieldErrors(form, error)) return;
           toastApiError(error, {
-            title: "Update Failed",
-            description: getServerMessage(error) ?? "Failed to change your password. Please try again.",
+            title: t("toast.updateFailed"),
+            description: getServerMessage(error) ?? t("password.failed"),
           });
         },
       },
@@ -59,11 +64,11 @@ export function ChangePasswordDialog({ open, onOpenChange }: { open: boolean; on
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-md">
         <DialogHeader>
-          <DialogTitle>Change Password</DialogTitle>
-          <DialogDescription>You stay signed in here; your other devices will be signed out.</DialogDescription>
+          <DialogTitle>{t("password.title")}</DialogTitle>
+          <DialogDescription>{t("password.description")}</DialogDescription>
         </DialogHeader>
         <form id="password-form" onSubmit={onSubmit} noValidate className="grid gap-4">
-          <FormField id="password-current" label="Current password" error={err("currentPassword")}>
+          <FormField id="password-current" label={t("password.current")} error={err("currentPassword")}>
             <Input
               {...fieldAria("password-current", err("currentPassword"))}
               type="password"
@@ -71,7 +76,12 @@ export function ChangePasswordDialog({ open, onOpenChange }: { open: boolean; on
               {...form.register("currentPassword")}
             />
           </FormField>
-          <FormField id="password-new" label="New password" hint="At least 8 characters." error={err("newPassword")}>
+          <FormField
+            id="password-new"
+            label={t("password.new")}
+            hint={t("password.newHint")}
+            error={err("newPassword")}
+          >
             <Input
               {...fieldAria("password-new", err("newPassword"), true)}
               type="password"
@@ -79,7 +89,7 @@ export function ChangePasswordDialog({ open, onOpenChange }: { open: boolean; on
               {...form.register("newPassword")}
             />
           </FormField>
-          <FormField id="password-confirm" label="Confirm new password" error={err("confirmPassword")}>
+          <FormField id="password-confirm" label={t("password.confirm")} error={err("confirmPassword")}>
             <Input
               {...fieldAria("password-confirm", err("confirmPassword"))}
               type="password"
@@ -90,8 +100,8 @@ export function ChangePasswordDialog({ open, onOpenChange }: { open: boolean; on
         </form>
         <DialogFormFooter
           formId="password-form"
-          submitLabel="Change Password"
-          pendingLabel="Saving..."
+          submitLabel={t("password.submit")}
+          pendingLabel={t("password.saving")}
           pending={change.isPending}
           onCancel={() => onOpenChange(false)}
         />

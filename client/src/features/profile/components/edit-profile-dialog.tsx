@@ -13,7 +13,9 @@ import { toast } from "@/components/ui/use-toast";
 import { getServerMessage } from "@/lib/api-client";
 import { toastApiError } from "@/lib/auth-redirect";
 import { applyServerFieldErrors } from "@/lib/form-errors";
+import { useT } from "@/lib/i18n";
 import { useUpdateProfile } from "../api";
+import { profileCatalog } from "../i18n";
 
 type TValues = z.input<typeof ZProfileBody>;
 type TOutput = z.output<typeof ZProfileBody>;
@@ -34,6 +36,7 @@ export function EditProfileDialog({
   user: Pick<TAuthUser, "firstName" | "lastName" | "bio">;
   onOpenChange: (open: boolean) => void;
 }) {
+  const t = useT(profileCatalog);
   const update = useUpdateProfile();
   const form = useForm<TValues, unknown, TOutput>({
     resolver: zodResolver(ZProfileBody),
@@ -50,14 +53,14 @@ export function EditProfileDialog({
   const onSubmit = form.handleSubmit((values) => {
     update.mutate(values, {
       onSuccess: () => {
-        toast({ title: "Profile Updated", description: "Your profile has been updated successfully." });
+        toast({ title: t("toast.profileUpdated"), description: t("edit.saved") });
         onOpenChange(false);
       },
       onError: (error) => {
         if (applyServerFieldErrors(form, error)) return;
         toastApiError(error, {
-          title: "Update Failed",
-          description: getServerMessage(error) ?? "Failed to update profile. Please try again.",
+          title: t("toast.updateFailed"),
+          description: getServerMessage(error) ?? t("toast.profileFailed"),
         });
       },
     });
@@ -68,18 +71,18 @@ export function EditProfileDialog({
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-lg">
         <DialogHeader>
-          <DialogTitle>Edit Profile</DialogTitle>
-          <DialogDescription>How you appear to the members of your church.</DialogDescription>
+          <DialogTitle>{t("edit.title")}</DialogTitle>
+          <DialogDescription>{t("edit.description")}</DialogDescription>
         </DialogHeader>
         <form id="profile-form" onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
-          <FormField id="profile-first-name" label="First name" error={err("firstName")}>
+          <FormField id="profile-first-name" label={t("edit.firstName")} error={err("firstName")}>
             <Input
               {...fieldAria("profile-first-name", err("firstName"))}
               autoComplete="given-name"
               {...form.register("firstName")}
             />
           </FormField>
-          <FormField id="profile-last-name" label="Last name" error={err("lastName")}>
+          <FormField id="profile-last-name" label={t("edit.lastName")} error={err("lastName")}>
             <Input
               {...fieldAria("profile-last-name", err("lastName"))}
               autoComplete="family-name"
@@ -88,8 +91,8 @@ export function EditProfileDialog({
           </FormField>
           <FormField
             id="profile-bio"
-            label="About you"
-            hint={`${bioLength}/${PROFILE_BIO_MAX} characters. A few words for your church family.`}
+            label={t("edit.bio")}
+            hint={t("edit.bioHint", { length: bioLength, max: PROFILE_BIO_MAX })}
             error={err("bio")}
             className="sm:col-span-2"
           >
@@ -98,8 +101,8 @@ export function EditProfileDialog({
         </form>
         <DialogFormFooter
           formId="profile-form"
-          submitLabel="Save Changes"
-          pendingLabel="Saving..."
+          submitLabel={t("edit.save")}
+          pendingLabel={t("edit.saving")}
           pending={update.isPending}
           onCancel={() => onOpenChange(false)}
         />

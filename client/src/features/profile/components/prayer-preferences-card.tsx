@@ -6,25 +6,24 @@ import { Skeleton, skeletonKeys } from "@/components/ui/skeleton";
 import { Switch } from "@/components/ui/switch";
 import { toast } from "@/components/ui/use-toast";
 import { toastApiError } from "@/lib/auth-redirect";
+import { useT } from "@/lib/i18n";
 import { usePreferences, useUpdatePreferences } from "../api";
+import { profileCatalog } from "../i18n";
 
 /** Only switches that something honours (SHOWN_NOTIFICATION_PREFERENCES); each says what it turns off. */
-const NOTIFICATION_TEXT: Record<(typeof SHOWN_NOTIFICATION_PREFERENCES)[number], { label: string; hint: string }> = {
-  sermonNotifications: { label: "Sermon notifications", hint: "When a new sermon is posted" },
-  eventNotifications: { label: "Event notifications", hint: "New events, and when the church goes live" },
-  prayerReminders: {
-    label: "Prayer reminders",
-    hint: "Your prayer partner, and when someone prays for or answers a request",
-  },
-};
+const NOTIFICATION_KEYS = {
+  sermonNotifications: "prefs.sermonNotifications",
+  eventNotifications: "prefs.eventNotifications",
+  prayerReminders: "prefs.prayerReminders",
+} as const satisfies Record<(typeof SHOWN_NOTIFICATION_PREFERENCES)[number], string>;
 
-const TOPIC_LABELS: Record<TPrayerTopic, string> = {
-  healing: "Healing",
-  guidance: "Guidance",
-  community: "Community",
-  family: "Family",
-  work: "Work",
-};
+const TOPIC_KEYS = {
+  healing: "topic.healing",
+  guidance: "topic.guidance",
+  community: "topic.community",
+  family: "topic.family",
+  work: "topic.work",
+} as const satisfies Record<TPrayerTopic, string>;
 
 function SwitchRow({
   id,
@@ -58,50 +57,49 @@ function SwitchRow({
 
 /** Spec 2 Profile: Prayer Preferences, saved as each switch changes (defaults per spec 2 section 9). */
 export function PrayerPreferencesCard() {
+  const t = useT(profileCatalog);
   const prefs = usePreferences();
   const update = useUpdatePreferences();
   const p = prefs.data;
 
   const save = (body: TPreferencesBody) =>
     update.mutate(body, {
-      onSuccess: () => toast({ title: "Preferences Updated", description: "Your preferences have been saved." }),
+      onSuccess: () => toast({ title: t("prefs.updated"), description: t("prefs.saved") }),
       onError: (error) =>
         toastApiError(error, {
-          title: "Update Failed",
-          description: "Failed to update preferences. Please try again.",
+          title: t("toast.updateFailed"),
+          description: t("prefs.failed"),
         }),
     });
 
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Prayer Preferences</CardTitle>
-        <CardDescription>
-          What we tell you about in the app and on your devices, and what you like to pray for.
-        </CardDescription>
+        <CardTitle>{t("prefs.title")}</CardTitle>
+        <CardDescription>{t("prefs.description")}</CardDescription>
       </CardHeader>
       <CardContent>
         {prefs.isLoading ? (
-          <div className="grid gap-3" role="status" aria-label="Loading preferences">
+          <div className="grid gap-3" role="status" aria-label={t("prefs.loading")}>
             {skeletonKeys(4).map((key) => (
               <Skeleton key={key} className="h-8 w-full" />
             ))}
           </div>
         ) : prefs.isError || !p ? (
-          <LoadError what="Your preferences" onRetry={() => prefs.refetch()} />
+          <LoadError what={t("prefs.error")} onRetry={() => prefs.refetch()} />
         ) : (
           <div className="grid gap-4">
             <fieldset>
               <legend className="mb-1 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
-                Notifications
+                {t("prefs.notifications")}
               </legend>
               <ul className="divide-y divide-border">
                 {SHOWN_NOTIFICATION_PREFERENCES.map((key) => (
                   <SwitchRow
                     key={key}
                     id={`pref-${key}`}
-                    label={NOTIFICATION_TEXT[key].label}
-                    hint={NOTIFICATION_TEXT[key].hint}
+                    label={t(NOTIFICATION_KEYS[key])}
+                    hint={t(`${NOTIFICATION_KEYS[key]}Hint`)}
                     checked={p[key]}
                     onChange={(v) => save({ [key]: v })}
                   />
@@ -110,14 +108,14 @@ export function PrayerPreferencesCard() {
             </fieldset>
             <fieldset>
               <legend className="mb-1 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
-                Prayer topics
+                {t("prefs.topics")}
               </legend>
               <ul className="divide-y divide-border">
                 {PRAYER_TOPICS.map((topic) => (
                   <SwitchRow
                     key={topic}
                     id={`topic-${topic}`}
-                    label={TOPIC_LABELS[topic]}
+                    label={t(TOPIC_KEYS[topic])}
                     checked={p.prayerTopics[topic]}
                     onChange={(v) => save({ prayerTopics: { [topic]: v } })}
                   />

@@ -1,10 +1,12 @@
 import { isActiveMember } from "@common/member-helpers";
-import { ROLE_LABELS, type TRole } from "@common/roles";
+import type { TRole } from "@common/roles";
 import { Church, Pencil } from "lucide-react";
 import { Badge, type TBadgeTone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import type { TChurchUser } from "@/lib/current-user";
+import { Rich, useT } from "@/lib/i18n";
+import { profileCatalog } from "../i18n";
 import { AvatarEditor } from "./avatar-editor";
 
 /** Spec 2 section 6: ADMIN red, GROUP_LEADER blue, CONGREGANT grey (tones meet AA contrast). */
@@ -22,6 +24,7 @@ export function getProfileName(user: Pick<TChurchUser, "firstName" | "lastName" 
 
 /** The profile's header: picture, name, e-mail, church, role and activity badges, and Edit Profile. */
 export function ProfileHeader({ user, onEdit }: { user: TChurchUser; onEdit: () => void }) {
+  const t = useT(profileCatalog);
   const name = getProfileName(user);
   return (
     <Card className="mb-6 overflow-hidden p-0">
@@ -38,17 +41,22 @@ export function ProfileHeader({ user, onEdit }: { user: TChurchUser; onEdit: () 
           <p className="flex items-center gap-1.5 text-sm text-foreground">
             <Church className="size-4 shrink-0 text-brand-text" aria-hidden="true" />
             <span>
-              Member of <span className="font-medium">{user.church.name}</span>
+              <Rich
+                catalog={profileCatalog}
+                k="header.memberOf"
+                values={{ church: user.church.name }}
+                components={{ 0: <span className="font-medium" /> }}
+              />
             </span>
           </p>
           <div className="mt-1 flex flex-wrap justify-center gap-2 sm:justify-start">
-            <Badge tone={ROLE_TONES[user.role]}>{ROLE_LABELS[user.role]}</Badge>
-            {isActiveMember(user) && <Badge tone="green">Active Member</Badge>}
+            <Badge tone={ROLE_TONES[user.role]}>{t(`role.${user.role}`)}</Badge>
+            {isActiveMember(user) && <Badge tone="green">{t("header.activeMember")}</Badge>}
           </div>
         </div>
         <Button variant="outline" onClick={onEdit} className="sm:mt-4">
           <Pencil aria-hidden="true" />
-          Edit Profile
+          {t("header.edit")}
         </Button>
       </div>
       {user.bio && (

@@ -15,9 +15,11 @@ import { LoadError } from "@/components/load-error";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton, skeletonKeys } from "@/components/ui/skeleton";
+import { currentLanguage, useFormat, useT } from "@/lib/i18n";
 import { useNow } from "@/lib/use-now";
 import { formatRelativeTime } from "@/lib/utils";
 import { RECENT_ACTIVITY_COUNT, useRecentActivity } from "../api";
+import { profileCatalog } from "../i18n";
 
 const KIND_ICONS: Record<TActivityKind, LucideIcon> = {
   sermon_watch: PlayCircle,
@@ -31,17 +33,22 @@ const KIND_ICONS: Record<TActivityKind, LucideIcon> = {
 
 /** Spec 2 Profile: the member's real recent doings (awards, check-ins, badges), newest first. */
 export function RecentActivityCard() {
+  const t = useT(profileCatalog);
+  const format = useFormat();
+  // English keeps its long words ("5 minutes ago"); other languages take Intl's.
+  const relative = (at: string) =>
+    currentLanguage() === "en" ? formatRelativeTime(at, now) : format.relative(at, now);
   const activity = useRecentActivity();
   const now = useNow();
   const items = activity.data ?? [];
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Recent Activity</CardTitle>
+        <CardTitle>{t("activity.title")}</CardTitle>
       </CardHeader>
       <CardContent>
         {activity.isLoading ? (
-          <ul className="grid gap-3" aria-label="Loading recent activity">
+          <ul className="grid gap-3" aria-label={t("activity.loading")}>
             {skeletonKeys(RECENT_ACTIVITY_COUNT).map((key) => (
               <li key={key} className="flex items-center gap-3">
                 <Skeleton className="size-9 rounded-full" />
@@ -53,12 +60,12 @@ export function RecentActivityCard() {
             ))}
           </ul>
         ) : activity.isError ? (
-          <LoadError what="Recent activity" onRetry={() => activity.refetch()} className="py-6 text-center" />
+          <LoadError what={t("activity.error")} onRetry={() => activity.refetch()} className="py-6 text-center" />
         ) : items.length === 0 ? (
           <EmptyState
             icon={History}
-            title="No activity yet"
-            description="Watch a sermon, complete a reading or check in to an event, and it will show here."
+            title={t("activity.empty")}
+            description={t("activity.emptyDescription")}
             className="py-6"
           />
         ) : (
@@ -73,12 +80,12 @@ export function RecentActivityCard() {
                   <div className="grid min-w-0 flex-1">
                     <span className="text-sm break-words text-foreground">{item.label}</span>
                     <time dateTime={item.at} className="text-xs text-muted-foreground">
-                      {formatRelativeTime(item.at, now)}
+                      {relative(item.at)}
                     </time>
                   </div>
                   {item.points > 0 && (
                     <Badge tone="soft" className="shrink-0">
-                      +{item.points} pts
+                      {t("activity.points", { points: format.number(item.points) })}
                     </Badge>
                   )}
                 </li>

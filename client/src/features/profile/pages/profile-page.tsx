@@ -1,14 +1,17 @@
 import { Suspense, useState } from "react";
 import { useCurrentUser } from "@/lib/current-user";
+import { useT } from "@/lib/i18n";
 import { lazyComponent } from "@/lib/lazy";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { AccountSettingsCard } from "../components/account-settings-card";
 import { AchievementsCard } from "../components/achievements-card";
 import { JourneyStatsCard } from "../components/journey-stats-card";
+import { LanguageCard } from "../components/language-card";
 import { PrayerPreferencesCard } from "../components/prayer-preferences-card";
 import { ProfileHeader } from "../components/profile-header";
 import { QuickActionsCard } from "../components/quick-actions-card";
 import { RecentActivityCard } from "../components/recent-activity-card";
+import { profileCatalog } from "../i18n";
 
 /**
  * Spec 2 Profile (`/profile`): who the member is (picture, name, church, badges), their journey in
@@ -19,12 +22,13 @@ const EditProfileDialog = lazyComponent(() =>
 );
 
 export function ProfilePage() {
+  const t = useT(profileCatalog);
   const user = useCurrentUser();
   const [editOpen, setEditOpen] = useState(false);
   // The form (with zod and the form library) downloads when it is first opened, then stays drawn.
   const [isEditDrawn, setIsEditDrawn] = useState(false);
   if (editOpen && !isEditDrawn) setIsEditDrawn(true);
-  useDocumentTitle("Profile");
+  useDocumentTitle(t("page.title"));
 
   return (
     <>
@@ -36,6 +40,7 @@ export function ProfilePage() {
           <AchievementsCard />
         </div>
         <div className="grid content-start gap-6">
+          <LanguageCard />
           <QuickActionsCard />
           <AccountSettingsCard email={user.email} />
           <PrayerPreferencesCard />
