@@ -1,6 +1,8 @@
-import { AUDIT_RETENTION_CHOICES, getRetentionLabel } from "@common/audit-labels";
+import { AUDIT_RETENTION_CHOICES } from "@common/audit-labels";
 import { ChevronDown } from "lucide-react";
 import { FormField, fieldAria } from "@/components/ui/form-field";
+import { useT } from "@/lib/i18n";
+import { settingsCatalog } from "../i18n";
 
 const ID = "settings-audit-retention";
 
@@ -14,14 +16,9 @@ export function AuditRetentionField({
   onChange: (days: number) => void;
   error?: string;
 }) {
+  const t = useT(settingsCatalog);
   return (
-    <FormField
-      id={ID}
-      label="Keep audit entries for"
-      hint="Older entries are removed each night. Changing this is itself recorded."
-      error={error}
-      className="sm:max-w-sm"
-    >
+    <FormField id={ID} label={t("audit.keep")} hint={t("audit.keepHint")} error={error} className="sm:max-w-sm">
       <div className="relative">
         <select
           {...fieldAria(ID, error, true)}
@@ -31,7 +28,7 @@ export function AuditRetentionField({
         >
           {AUDIT_RETENTION_CHOICES.map((days) => (
             <option key={days} value={days}>
-              {getRetentionLabel(days)}
+              {t("audit.years", { count: Math.round(days / 365) })}
             </option>
           ))}
         </select>

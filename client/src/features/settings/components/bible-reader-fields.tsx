@@ -7,32 +7,19 @@ import type { z } from "zod";
 import { FormField, fieldAria } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { RadioCards, type TRadioCardOption } from "@/components/ui/radio-cards";
+import { Rich, useT } from "@/lib/i18n";
+import { settingsCatalog } from "../i18n";
 
 type TReader = "biblegateway" | "youversion" | "esv" | "custom";
-type TPreset = TRadioCardOption<TReader> & { pattern?: string; translation?: string };
+/** A reader's own name is a proper name (`name`); a custom link has none. */
+type TPreset = { value: TReader; name?: string; pattern?: string; translation?: string };
 
 /** The readers offered by name; "custom" takes any link with {passage} (the contract checks it). */
 export const BIBLE_READER_PRESETS: TPreset[] = [
-  {
-    value: "biblegateway",
-    label: "Bible Gateway",
-    description: "The default. Opens the passage in the translation below.",
-    pattern: DEFAULT_BIBLE_READER.pattern,
-  },
-  {
-    value: "youversion",
-    label: "YouVersion",
-    description: "Bible.com and the Bible App; each reader picks their own version there.",
-    pattern: "https://www.bible.com/search/bible?q={passage}",
-  },
-  {
-    value: "esv",
-    label: "ESV.org",
-    description: "The English Standard Version, from its publisher.",
-    pattern: "https://www.esv.org/{passage}/",
-    translation: "ESV",
-  },
-  { value: "custom", label: "Custom link", description: "Any reader that takes the passage in its web address." },
+  { value: "biblegateway", name: "Bible Gateway", pattern: DEFAULT_BIBLE_READER.pattern },
+  { value: "youversion", name: "YouVersion", pattern: "https://www.bible.com/search/bible?q={passage}" },
+  { value: "esv", name: "ESV.org", pattern: "https://www.esv.org/{passage}/", translation: "ESV" },
+  { value: "custom" },
 ];
 
 const COMMON_TRANSLATIONS = ["NIV", "ESV", "KJV", "NKJV", "NLT", "CSB", "NASB", "NRSVUE", "MSG"];
@@ -55,6 +42,12 @@ export function BibleReaderFields({
   form: UseFormReturn<TChurchSettingsBody, unknown, z.output<typeof ZChurchSettingsBody>>;
   savedPattern: string;
 }) {
+  const t = useT(settingsCatalog);
+  const options: TRadioCardOption<TReader>[] = BIBLE_READER_PRESETS.map((p) =>
+    p.value === "custom"
+      ? { value: p.value, label: t("bible.custom"), description: t("bible.customDescription") }
+      : { value: p.value, label: p.name ?? p.value, description: t(`bible.${p.value}`) },
+  );
   const [reader, setReader] = useState<TReader>(() => presetOf(savedPattern));
   useEffect(() => setReader(presetOf(savedPattern)), [savedPattern]);
   const [pattern, translation] = useWatch({ control: form.control, name: ["bibleReaderPattern", "bibleTranslation"] });
@@ -69,7 +62,9 @@ export function BibleReaderFields({
     ? readerUrl(PREVIEW_PASSAGE, effectivePattern, effectiveTranslation)
     : null;
   const readerName =
-    reader === "custom" ? "This link" : (BIBLE_READER_PRESETS.find((p) => p.value === reader)?.label ?? "This reader");
+    reader === "custom"
+      ? t("bible.thisLink")
+      : (BIBLE_READER_PRESETS.find((p) => p.value === reader)?.name ?? t("bible.thisReader"));
 
   const choose = (value: TReader) => {
     setReader(value);
@@ -82,24 +77,26 @@ export function BibleReaderFields({
     <div className="grid gap-5">
       <div className="grid gap-2">
         <span id="settings-bible-reader-label" className="text-sm font-medium">
-          Bible reader
+          {t("bible.reader")}
         </span>
         <RadioCards
           aria-labelledby="settings-bible-reader-label"
           value={reader}
           onValueChange={choose}
-          options={BIBLE_READER_PRESETS}
+          options={options}
         />
       </div>
       {reader === "custom" && (
         <FormField
           id="settings-bible-pattern"
-          label="Reader link"
+          label={t("bible.link")}
           hint={
-            <>
-              Write <code>{"{passage}"}</code> where the passage goes and, if the reader needs it,{" "}
-              <code>{"{translation}"}</code> for the translation code.
-            </>
+            <Rich
+              catalog={settingsCatalog}
+              k="bible.linkHint"
+              values={{ passageCode: "{passage}", translationCode: "{translation}" }}
+              components={{ 0: <code />, 1: <code /> }}
+            />
           }
           error={patternError}
         >
@@ -115,12 +112,8 @@ export function BibleReaderFields({
       )}
       <FormField
         id="settings-bible-translation"
-        label="Translation"
-        hint={
-          usesTranslation
-            ? "A code such as NIV, ESV, KJV or NLT."
-            : `${readerName} doesn't put a translation code in its links; the code is kept for readers that do.`
-        }
+        label={t("bible.translation")}
+        hint={usesTranslation ? t("bible.translationHint") : t("bible.noTranslation", { reader: readerName })}
         error={translationError}
       >
         <Input
@@ -148,15 +141,20 @@ export function BibleReaderFields({
               rel="noopener noreferrer"
               className="inline-flex w-fit items-center gap-1.5 text-sm font-medium text-brand-text underline underline-offset-2"
             >
-              Preview: {PREVIEW_PASSAGE}
+              {t("bible.preview", { passage: PREVIEW_PASSAGE })}
               <ExternalLink className="size-3.5" aria-hidden="true" />
-              <span className="sr-only"> (opens in a new tab)</span>
+              <span className="sr-only"> {t("bible.newTab")}</span>
             </a>
             <p className="break-all font-mono text-xs text-muted-foreground">{previewUrl}</p>
           </>
         ) : (
           <p className="text-sm text-muted-foreground">
-            The preview appears once the link is a full web address with <code>{"{passage}"}</code> in it.
+            <Rich
+              catalog={settingsCatalog}
+              k="bible.previewLater"
+              values={{ passageCode: "{passage}" }}
+              components={{ 0: <code /> }}
+            />
           </p>
         )}
       </div>

@@ -2,6 +2,8 @@ import { getBrandTheme } from "@common/brand";
 import { parseHexColor } from "@common/color";
 import { useId } from "react";
 import { Input } from "@/components/ui/input";
+import { useT } from "@/lib/i18n";
+import { settingsCatalog } from "../i18n";
 
 /** Colour picker plus text, with a preview of a button in the resulting (AA-checked) theme. */
 export function BrandColorField({
@@ -13,18 +15,19 @@ export function BrandColorField({
   onChange: (v: string) => void;
   error?: string;
 }) {
+  const t = useT(settingsCatalog);
   const id = useId();
   const valid = !!parseHexColor(value) && value.startsWith("#") && value.length === 7;
   const theme = getBrandTheme(valid ? value : undefined);
   return (
     <div className="grid gap-1.5">
       <label htmlFor={`${id}-text`} className="text-sm font-medium">
-        Brand color
+        {t("brand.label")}
       </label>
       <div className="flex flex-wrap items-center gap-3">
         <input
           type="color"
-          aria-label="Pick brand color"
+          aria-label={t("brand.pick")}
           value={valid ? value.toLowerCase() : theme.brand}
           onChange={(e) => onChange(e.target.value.toUpperCase())}
           className="h-10 w-14 cursor-pointer rounded-lg border border-input bg-card p-1"
@@ -46,7 +49,7 @@ export function BrandColorField({
           style={{ backgroundColor: theme.primary, color: theme.primaryForeground }}
           aria-hidden="true"
         >
-          Button preview
+          {t("brand.preview")}
         </span>
       </div>
       {error ? (
@@ -55,7 +58,7 @@ export function BrandColorField({
         </p>
       ) : (
         <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-          Used for buttons and highlights. Text on it is adjusted to stay readable.
+          {t("brand.hint")}
         </p>
       )}
     </div>

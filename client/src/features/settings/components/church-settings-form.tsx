@@ -3,6 +3,7 @@ import type { TChurchSettings, ZChurchSettingsBody } from "@common/churches";
 import { useEffect } from "react";
 import { Controller, useForm } from "react-hook-form";
 import type { z } from "zod";
+import { LanguageSelect } from "@/components/language-select";
 import { TimeZoneSelect } from "@/components/time-zone-select";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -11,9 +12,11 @@ import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
 import { getServerMessage } from "@/lib/api-client";
 import { toastApiError } from "@/lib/auth-redirect";
+import { useT } from "@/lib/i18n";
 import { usePreload } from "@/lib/lazy";
 import { lazyZodResolver } from "@/lib/lazy-zod-resolver";
 import { useUpdateChurchSettings } from "../api";
+import { settingsCatalog } from "../i18n";
 import { AuditRetentionField } from "./audit-retention-field";
 import { BibleReaderFields } from "./bible-reader-fields";
 import { BrandColorField } from "./brand-color-field";
@@ -32,6 +35,7 @@ function toFormValues(c: TChurchSettings): TValues {
     logoUrl: c.logoUrl ?? "",
     brandColor: c.brandColor || DEFAULT_BRAND_COLOR,
     timeZone: c.timeZone,
+    defaultLanguage: c.defaultLanguage,
     slug: c.slug,
     publicPage: c.publicPage,
     bibleReaderPattern: c.bibleReaderPattern,
@@ -45,6 +49,7 @@ const settingsContract = lazyZodResolver(() => import("@common/churches").then((
 
 /** The settings form; starts from the saved settings and follows them after each save. */
 export function ChurchSettingsForm({ church }: { church: TChurchSettings }) {
+  const t = useT(settingsCatalog);
   const update = useUpdateChurchSettings();
   const form = useForm<TValues, unknown, z.output<typeof ZChurchSettingsBody>>({
     resolver: settingsContract.resolver,
@@ -59,11 +64,11 @@ export function ChurchSettingsForm({ church }: { church: TChurchSettings }) {
 
   const onSubmit = form.handleSubmit((values) => {
     update.mutate(values, {
-      onSuccess: () => toast({ title: "Settings Updated", description: "Your church settings have been saved." }),
+      onSuccess: () => toast({ title: t("form.saved"), description: t("form.savedDescription") }),
       onError: (error) =>
         toastApiError(error, {
-          title: "Update Failed",
-          description: getServerMessage(error) ?? "Failed to update church settings. Please try again.",
+          title: t("form.failed"),
+          description: getServerMessage(error) ?? t("form.failedDescription"),
         }),
     });
   });
@@ -73,8 +78,8 @@ export function ChurchSettingsForm({ church }: { church: TChurchSettings }) {
     <form onSubmit={onSubmit} onFocus={settingsContract.preload} noValidate className="grid gap-6">
       <Card>
         <CardHeader>
-          <CardTitle>Identity</CardTitle>
-          <CardDescription>How your church appears to members across Fellowship.</CardDescription>
+          <CardTitle>{t("identity.title")}</CardTitle>
+          <CardDescription>{t("identity.description")}</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-6">
           <Controller
@@ -89,7 +94,7 @@ export function ChurchSettingsForm({ church }: { church: TChurchSettings }) {
               />
             )}
           />
-          <FormField id="settings-name" label="Church name" error={err("name")}>
+          <FormField id="settings-name" label={t("identity.name")} error={err("name")}>
             <Input
               {...fieldAria("settings-name", err("name"))}
               autoComplete="organization"
@@ -105,8 +110,8 @@ export function ChurchSettingsForm({ church }: { church: TChurchSettings }) {
           />
           <FormField
             id="settings-timezone"
-            label="Time zone"
-            hint="Reading plan days, streaks and event times follow this time zone."
+            label={t("identity.timeZone")}
+            hint={t("identity.timeZoneHint")}
             error={err("timeZone")}
           >
             <Controller
@@ -124,22 +129,47 @@ export function ChurchSettingsForm({ church }: { church: TChurchSettings }) {
               )}
             />
           </FormField>
+          <FormField
+            id="settings-language"
+            label={t("language.label")}
+            hint={t("language.hint")}
+            error={err("defaultLanguage")}
+            className="sm:max-w-sm"
+          >
+            <Controller
+              control={form.control}
+              name="defaultLanguage"
+              render={({ field }) => (
+                <LanguageSelect
+                  id="settings-language"
+                  value={field.value ?? null}
+                  onChange={field.onChange}
+                  none={t("language.none")}
+                />
+              )}
+            />
+          </FormField>
         </CardContent>
       </Card>
       <Card>
         <CardHeader>
-          <CardTitle>Contact details</CardTitle>
-          <CardDescription>Optional. Shown to members so they can reach the church.</CardDescription>
+          <CardTitle>{t("contact.title")}</CardTitle>
+          <CardDescription>{t("contact.description")}</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-5 sm:grid-cols-2">
-          <FormField id="settings-address" label="Address" error={err("address")} className="sm:col-span-2">
+          <FormField
+            id="settings-address"
+            label={t("contact.address")}
+            error={err("address")}
+            className="sm:col-span-2"
+          >
             <Input
               {...fieldAria("settings-address", err("address"))}
               autoComplete="street-address"
               {...form.register("address")}
             />
           </FormField>
-          <FormField id="settings-phone" label="Phone" error={err("phone")}>
+          <FormField id="settings-phone" label={t("contact.phone")} error={err("phone")}>
             <Input
               {...fieldAria("settings-phone", err("phone"))}
               type="tel"
@@ -147,7 +177,7 @@ export function ChurchSettingsForm({ church }: { church: TChurchSettings }) {
               {...form.register("phone")}
             />
           </FormField>
-          <FormField id="settings-email" label="Email" error={err("email")}>
+          <FormField id="settings-email" label={t("contact.email")} error={err("email")}>
             <Input
               {...fieldAria("settings-email", err("email"))}
               type="email"
@@ -155,7 +185,12 @@ export function ChurchSettingsForm({ church }: { church: TChurchSettings }) {
               {...form.register("email")}
             />
           </FormField>
-          <FormField id="settings-website" label="Website" error={err("website")} className="sm:col-span-2">
+          <FormField
+            id="settings-website"
+            label={t("contact.website")}
+            error={err("website")}
+            className="sm:col-span-2"
+          >
             <Input
               {...fieldAria("settings-website", err("website"))}
               type="url"
@@ -169,8 +204,8 @@ export function ChurchSettingsForm({ church }: { church: TChurchSettings }) {
       <PublicPageFields form={form} church={church} error={err("slug")} />
       <Card>
         <CardHeader>
-          <CardTitle>Bible reading plan</CardTitle>
-          <CardDescription>Where the daily readings open when a member taps a passage.</CardDescription>
+          <CardTitle>{t("bible.title")}</CardTitle>
+          <CardDescription>{t("bible.description")}</CardDescription>
         </CardHeader>
         <CardContent>
           <BibleReaderFields form={form} savedPattern={church.bibleReaderPattern} />
@@ -178,10 +213,8 @@ export function ChurchSettingsForm({ church }: { church: TChurchSettings }) {
       </Card>
       <Card>
         <CardHeader>
-          <CardTitle>Audit log</CardTitle>
-          <CardDescription>
-            Every change an admin or the app makes to the church is kept in the audit log for this long.
-          </CardDescription>
+          <CardTitle>{t("audit.title")}</CardTitle>
+          <CardDescription>{t("audit.description")}</CardDescription>
         </CardHeader>
         <CardContent>
           <Controller
@@ -198,9 +231,9 @@ export function ChurchSettingsForm({ church }: { church: TChurchSettings }) {
         </CardContent>
       </Card>
       <div className="sticky bottom-0 -mx-4 flex items-center justify-end gap-3 border-t border-border bg-background/95 px-4 py-3 backdrop-blur sm:static sm:mx-0 sm:border-0 sm:bg-transparent sm:p-0">
-        {isDirty && <span className="text-sm text-muted-foreground">Unsaved changes</span>}
+        {isDirty && <span className="text-sm text-muted-foreground">{t("form.unsaved")}</span>}
         <Button type="submit" size="lg" disabled={update.isPending}>
-          {update.isPending ? "Saving..." : "Save Settings"}
+          {update.isPending ? t("form.saving") : t("form.save")}
         </Button>
       </div>
     </form>

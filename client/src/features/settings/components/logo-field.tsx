@@ -5,20 +5,19 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/use-toast";
+import { translator, useT } from "@/lib/i18n";
 import { readFileAsDataUrl } from "@/lib/read-file";
+import { settingsCatalog } from "../i18n";
 
 /** Spec 2 section 5: an image type only, at most 2MB; the toasts say why a file was refused. */
 export function checkLogoFile(file: File): boolean {
+  const t = translator(settingsCatalog);
   if (!(LOGO_TYPES as readonly string[]).includes(file.type)) {
-    toast({
-      title: "Invalid File",
-      description: "Please select an image file (PNG, JPG, etc.)",
-      variant: "destructive",
-    });
+    toast({ title: t("logo.invalidTitle"), description: t("logo.invalid"), variant: "destructive" });
     return false;
   }
   if (file.size > LOGO_MAX_BYTES) {
-    toast({ title: "File Too Large", description: "Please select an image smaller than 2MB", variant: "destructive" });
+    toast({ title: t("logo.tooLargeTitle"), description: t("logo.tooLarge"), variant: "destructive" });
     return false;
   }
   return true;
@@ -36,6 +35,7 @@ export function LogoField({
   churchName: string;
   error?: string;
 }) {
+  const t = useT(settingsCatalog);
   const fileRef = useRef<HTMLInputElement>(null);
   const urlId = useId();
   const [broken, setBroken] = useState(false);
@@ -47,23 +47,19 @@ export function LogoField({
       setBroken(false);
       onChange(await readFileAsDataUrl(file));
     } catch {
-      toast({
-        title: "Invalid File",
-        description: "Please select an image file (PNG, JPG, etc.)",
-        variant: "destructive",
-      });
+      toast({ title: t("logo.invalidTitle"), description: t("logo.invalid"), variant: "destructive" });
     }
   };
 
   return (
     <fieldset className="grid gap-3">
-      <legend className="mb-1.5 text-sm font-medium">Church logo</legend>
+      <legend className="mb-1.5 text-sm font-medium">{t("logo.legend")}</legend>
       <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
         <div className="flex size-24 shrink-0 items-center justify-center overflow-hidden rounded-2xl border border-dashed border-input bg-muted">
           {value && !broken ? (
             <img
               src={value}
-              alt={`${churchName || "Church"} logo preview`}
+              alt={t("logo.alt", { church: churchName || t("logo.church") })}
               className="size-full object-contain p-1"
               onError={() => setBroken(true)}
             />
@@ -78,7 +74,7 @@ export function LogoField({
             accept={LOGO_TYPES.join(",")}
             className="sr-only"
             tabIndex={-1}
-            aria-label="Logo file"
+            aria-label={t("logo.file")}
             onChange={(e) => {
               onFile(e.target.files?.[0]);
               e.target.value = "";
@@ -86,7 +82,7 @@ export function LogoField({
           />
           <Button variant="outline" onClick={() => fileRef.current?.click()}>
             <Upload aria-hidden="true" />
-            Upload Logo
+            {t("logo.upload")}
           </Button>
           {value && (
             <Button
@@ -98,14 +94,14 @@ export function LogoField({
               }}
             >
               <X aria-hidden="true" />
-              Remove
+              {t("logo.remove")}
             </Button>
           )}
         </div>
       </div>
-      <p className="text-xs text-muted-foreground">PNG, JPG, GIF or WebP, up to 2MB. A square logo looks best.</p>
+      <p className="text-xs text-muted-foreground">{t("logo.hint")}</p>
       <div className="grid gap-1.5">
-        <Label htmlFor={urlId}>Or paste an image address</Label>
+        <Label htmlFor={urlId}>{t("logo.url")}</Label>
         <Input
           id={urlId}
           type="url"
@@ -119,7 +115,7 @@ export function LogoField({
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${urlId}-error` : undefined}
         />
-        {isDataUrl && <p className="text-xs text-muted-foreground">Using the uploaded file.</p>}
+        {isDataUrl && <p className="text-xs text-muted-foreground">{t("logo.usingFile")}</p>}
         {error && (
           <p id={`${urlId}-error`} role="alert" className="text-sm text-red-700">
             {error}

@@ -8,6 +8,8 @@ import { FormField, fieldAria } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Switch } from "@/components/ui/switch";
+import { Rich, useT } from "@/lib/i18n";
+import { settingsCatalog } from "../i18n";
 
 /**
  * The public page's address (the slug, unique across this install) and whether visitors see it. The
@@ -22,30 +24,27 @@ export function PublicPageFields({
   church: TChurchSettings;
   error?: string;
 }) {
+  const t = useT(settingsCatalog);
   const slug = useWatch({ control: form.control, name: "slug" }) ?? "";
   const origin = window.location.origin;
   const savedPath = publicPagePath(church.slug);
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Public page</CardTitle>
-        <CardDescription>
-          A page anyone can open, signed in or not: your name, logo, contact details, latest sermons and upcoming
-          events, and a form to ask for an invitation. Nothing about your members is shown.
-        </CardDescription>
+        <CardTitle>{t("public.title")}</CardTitle>
+        <CardDescription>{t("public.description")}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-5">
         <FormField
           id="settings-slug"
-          label="Page address"
+          label={t("public.address")}
           hint={
-            <>
-              Lower-case letters, digits and hyphens. Your page:{" "}
-              <span className="break-words font-medium text-foreground">
-                {origin}
-                {publicPagePath(slug.trim().toLowerCase() || "…")}
-              </span>
-            </>
+            <Rich
+              catalog={settingsCatalog}
+              k="public.addressHint"
+              values={{ url: `${origin}${publicPagePath(slug.trim().toLowerCase() || "…")}` }}
+              components={{ 0: <span className="break-words font-medium text-foreground" dir="ltr" /> }}
+            />
           }
           error={error}
         >
@@ -68,9 +67,9 @@ export function PublicPageFields({
           render={({ field }) => (
             <div className="flex items-start justify-between gap-4 rounded-lg border border-border p-4">
               <div className="grid gap-1">
-                <Label htmlFor="settings-public-page">Publish the public page</Label>
+                <Label htmlFor="settings-public-page">{t("public.publish")}</Label>
                 <p id="settings-public-page-hint" className="text-xs text-muted-foreground">
-                  Off: the address shows "page not found" to everyone.
+                  {t("public.publishHint")}
                 </p>
               </div>
               <Switch
@@ -89,9 +88,9 @@ export function PublicPageFields({
             rel="noreferrer"
             className="inline-flex items-center gap-1.5 text-sm font-medium text-brand-text underline-offset-4 hover:underline"
           >
-            Open your public page
+            {t("public.open")}
             <ExternalLink className="size-4" aria-hidden="true" />
-            <span className="sr-only">(opens in a new tab)</span>
+            <span className="sr-only"> {t("public.newTab")}</span>
           </a>
         )}
       </CardContent>
