@@ -1,8 +1,9 @@
 import { SIGN_IN_ERRORS } from "@common/auth-helpers";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { goToPage } from "@/lib/full-page";
+import { activateLanguage, readLocalChoice } from "@/lib/i18n";
 import { jsonResponse, mockFetch, renderWithApp } from "@/test/render";
 import { LoginPage } from "./login-page";
 
@@ -184,5 +185,60 @@ describe("LoginPage after single sign-on was refused", () => {
     renderWithApp(<LoginPage />, { path: `/login?error=${encodeURIComponent(phishing)}` });
     expect((await screen.findByRole("alert")).textContent).toBe(SIGN_IN_ERRORS.failed);
     expect(screen.queryByText(/555-0100/)).toBeNull();
+  });
+});
+
+describe("LoginPage in other languages", () => {
+  afterEach(async () => {
+    await activateLanguage("en");
+    window.localStorage.clear();
+  });
+
+  it("a visitor switches to Spanish: the page changes at once, the pick is kept and the server is asked in Spanish", async () => {
+    const fetchMock = mockFetch({
+      "/api/auth/providers": PROVIDERS,
+      "POST /api/auth/login": () => jsonResponse({ message: "Demasiados intentos. Vuelve en 15 minutos." }, 429),
+    });
+    renderWithApp(<LoginPage />, { path: "/login" });
+    await userEvent.selectOptions(await screen.findByRole("combobox", { name: "Language" }), "es");
+    expect(await screen.findByRole("heading", { name: "Qué bueno verte de nuevo" })).toBeTruthy();
+    expect(screen.getByText("Inicia sesión en la comunidad de tu iglesia")).toBeTruthy();
+    expect(screen.getByRole("tab", { name: "Crear cuenta" })).toBeTruthy();
+    expect(screen.getByRole("combobox", { name: "Idioma" })).toBeTruthy();
+    expect(document.title).toBe("Iniciar sesión · Fellowship");
+    expect(document.documentElement.lang).toBe("es");
+    expect(readLocalChoice()).toBe("es");
+
+    await userEvent.type(screen.getByLabelText("Correo electrónico"), "a@x.org");
+    await userEvent.type(screen.getByLabelText("Contraseña"), "whatever1");
+    await userEvent.click(screen.getByRole("button", { name: "Iniciar sesión" }));
+    // The server's words are shown as they come (it answers in the language asked for).
+    expect((await screen.findByRole("alert")).textContent).toBe("Demasiados intentos. Vuelve en 15 minutos.");
+    const login = fetchMock.mock.calls.find(([url]) => url === "/api/auth/login");
+    expect((login?.[1]?.headers as Record<string, string>)["Accept-Language"]).toBe("es");
+  });
+
+  it("says why single sign-on failed, and a 401, in Korean", async () => {
+    await activateLanguage("ko");
+    mockFetch({
+      "/api/auth/providers": PROVIDERS,
+      "POST /api/auth/login": () => jsonResponse({ message: "Unauthorized" }, 401),
+    });
+    renderWithApp(<LoginPage />, { path: "/login?error=link_expired" });
+    expect((await screen.findByRole("alert")).textContent).toBe("로그인 링크가 만료되었어요. 다시 시도해 주세요.");
+    await userEvent.type(await screen.findByLabelText("이메일"), "a@x.org");
+    await userEvent.type(screen.getByLabelText("비밀번호"), "wrongpass");
+    await userEvent.click(screen.getByRole("button", { name: "로그인" }));
+    expect(await screen.findByText("이메일 또는 비밀번호가 올바르지 않아요")).toBeTruthy();
+  });
+
+  it("renders right to left in Arabic, with the invitation's church and role", async () => {
+    await activateLanguage("ar");
+    mockFetch({ "/api/auth/providers": PROVIDERS, "/api/invite/tok1": INVITE });
+    renderWithApp(<LoginPage />, { path: "/login?invitation=tok1" });
+    expect(await screen.findByRole("heading", { name: "أنشئ حسابًا للانضمام إلى Hope Chapel" })).toBeTruthy();
+    expect(screen.getByText("قائد مجموعة")).toBeTruthy();
+    expect(screen.getByText("أُرسلت دعوتك إلى هذا العنوان.")).toBeTruthy();
+    expect(document.documentElement.dir).toBe("rtl");
   });
 });

@@ -7,8 +7,9 @@ import {
 } from "@common/onboarding";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { getToasts } from "@/components/ui/use-toast";
+import { activateLanguage } from "@/lib/i18n";
 import { jsonResponse, makeUser, mockFetch, renderWithApp } from "@/test/render";
 import { OnboardingPage } from "./onboarding-page";
 
@@ -190,5 +191,58 @@ describe("OnboardingPage", () => {
     const aside = await screen.findByRole("complementary", { name: "Your rewards" });
     expect((await within(aside).findByRole("alert")).textContent).toContain("Your rewards could not be loaded");
     expect(screen.getByRole("button", { name: "Complete Step" })).toBeTruthy();
+  });
+});
+
+describe("OnboardingPage in other languages", () => {
+  afterEach(async () => {
+    await activateLanguage("en");
+  });
+
+  it("speaks Spanish: the welcome, its plurals and each step's own words", async () => {
+    await activateLanguage("es");
+    setup({
+      "/api/onboarding/progress": () => jsonResponse(progress({ onboardingType: null, startedAt: null })),
+    });
+    expect(await screen.findByRole("button", { name: "Comienza tu camino" })).toBeTruthy();
+    expect(screen.getByRole("heading", { name: "¡Te damos la bienvenida a Grace Church!" })).toBeTruthy();
+    expect(screen.getByText(/Gana hasta 185 puntos y 6 insignias/)).toBeTruthy();
+    expect(screen.getByText("Explora las prédicas")).toBeTruthy();
+    expect(screen.getByRole("heading", { name: "Tus pasos" })).toBeTruthy();
+    expect(document.title).toBe("Camino de bienvenida · Fellowship");
+  });
+
+  it("toasts the points paid in French, with the step's words", async () => {
+    await activateLanguage("fr");
+    let done = ["welcome"] as TOnboardingProgress["stepsCompleted"];
+    setup({
+      "/api/onboarding/progress": () => jsonResponse(progress({ stepsCompleted: done })),
+      "POST /api/onboarding/complete-step": () => {
+        done = ["welcome", "profile_setup"];
+        return jsonResponse({
+          progress: progress({ stepsCompleted: done }),
+          pointsAwarded: 20,
+          badgeEarned: null,
+        });
+      },
+    });
+    expect(await screen.findByRole("heading", { name: "Complétez votre profil" })).toBeTruthy();
+    expect(screen.getByText("Étape 2 sur 8")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Ouvrir votre profil" })).toBeTruthy();
+    await userEvent.click(screen.getByRole("button", { name: "Valider l’étape" }));
+    await waitFor(() =>
+      expect(getToasts()[0]).toMatchObject({
+        title: "Étape accomplie\u00a0!",
+        description: "+20 points gagnés\u00a0!",
+      }),
+    );
+  });
+
+  it("renders right to left in Arabic", async () => {
+    await activateLanguage("ar");
+    setup({ "/api/onboarding/progress": () => jsonResponse(progress({ stepsCompleted: ["welcome"] })) });
+    expect(await screen.findByRole("heading", { name: "أعدّ ملفك الشخصي" })).toBeTruthy();
+    expect(screen.getByText("أكملت 1 من 8 خطوات")).toBeTruthy();
+    expect(document.documentElement.dir).toBe("rtl");
   });
 });
