@@ -96,7 +96,8 @@ describe("KudosPage", () => {
     expect(message.querySelector("b")).toBeNull();
     expect(card.textContent).toContain("Cara Diaz recognized Ben Cole");
     // Initials stand in for a missing photo.
-    expect(within(card).getByText("CD")).toBeTruthy();
+    // Radix shows the fallback a tick after the card (a timer of 0 ms): wait for it.
+    expect(await within(card).findByText("CD")).toBeTruthy();
     const reactions = within(card).getByRole("group", { name: "Reactions to “Thank you for the coffee team”" });
     const buttons = within(reactions).getAllByRole("button");
     expect(buttons.map((b) => [b.textContent, b.getAttribute("aria-pressed")])).toEqual([
@@ -131,7 +132,7 @@ describe("KudosPage", () => {
     expect(within(waiting).getByText(/Only you can see this until a church leader approves it/)).toBeTruthy();
     expect(waiting.textContent).toContain("You recognized Ben Cole");
     // The sender's own initials, not "Y" for "You".
-    expect(within(waiting).getByText("AL")).toBeTruthy();
+    expect(await within(waiting).findByText("AL")).toBeTruthy();
     // Its sender may react while it waits.
     expect(within(waiting).getByRole("group", { name: /Reactions/ })).toBeTruthy();
     const refused = screen.getByRole("article", { name: "Refused" });
