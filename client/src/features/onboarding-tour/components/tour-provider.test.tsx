@@ -1,7 +1,8 @@
 import { act, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { flushAnalytics, readAnalyticsBatches } from "@/lib/analytics";
+import { activateLanguage } from "@/lib/i18n";
 import { jsonResponse, makeUser, mockFetch, renderWithApp } from "@/test/render";
 import { TourProvider, useTour } from "./tour-provider";
 
@@ -92,5 +93,39 @@ describe("TourProvider", () => {
     renderWithApp(<TourProvider user={user}>x</TourProvider>, { user });
     act(() => vi.advanceTimersByTime(5000));
     expect(screen.queryByRole("dialog")).toBeNull();
+  });
+});
+
+describe("TourProvider in other languages", () => {
+  afterEach(async () => {
+    await activateLanguage("en");
+  });
+
+  it("walks the tour in Korean, with the points of each practice", async () => {
+    await activateLanguage("ko");
+    mockTourEndpoint();
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = makeUser({ role: "CONGREGANT", toursDone: [] });
+    renderWithApp(<TourProvider user={user}>x</TourProvider>, { user });
+    act(() => vi.advanceTimersByTime(1000));
+    expect(await screen.findByRole("dialog", { name: "Grace Church에 오신 것을 환영해요!" })).toBeTruthy();
+    expect(screen.getByText("4단계 중 1단계")).toBeTruthy();
+    await userEvent.click(screen.getByRole("button", { name: "다음" }));
+    await userEvent.click(screen.getByRole("button", { name: "다음" }));
+    expect(screen.getByRole("heading", { name: "자라는 만큼 포인트를 모아요" })).toBeTruthy();
+    expect(screen.getByText(/^설교 보기\(\+\d+\)/)).toBeTruthy();
+    expect(screen.getByRole("button", { name: "뒤로" })).toBeTruthy();
+  });
+
+  it("renders right to left in Arabic", async () => {
+    await activateLanguage("ar");
+    mockTourEndpoint();
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = makeUser({ role: "CONGREGANT", toursDone: [] });
+    renderWithApp(<TourProvider user={user}>x</TourProvider>, { user });
+    act(() => vi.advanceTimersByTime(1000));
+    expect(await screen.findByRole("dialog", { name: "مرحبًا بك في Grace Church!" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "تخطٍّ" })).toBeTruthy();
+    expect(document.documentElement.dir).toBe("rtl");
   });
 });
