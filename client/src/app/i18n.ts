@@ -1,7 +1,7 @@
 import en from "@common/locales/en/shell.json";
 import { catalog } from "@/lib/i18n";
 
-/** The shell's words (sidebar, top bar, drawer) and the pages composed in app/: the `shell` namespace. */
+/** The shell's words (sidebar, drawer, top bar, search box, Live sign, badge toasts): the `shell` namespace. */
 export const shellCatalog = catalog(
   "shell",
   en,

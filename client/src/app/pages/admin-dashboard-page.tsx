@@ -33,8 +33,8 @@ import { Rich, type TTranslate, useT } from "@/lib/i18n";
 import { isTourDone, useMarkTourDone } from "@/lib/tours";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useNow } from "@/lib/use-now";
-import { shellCatalog } from "../i18n";
 import { useHideShellEmailNotice } from "../shell/shell-notices";
+import { pagesCatalog } from "./i18n";
 
 // What each action does, truly: a sermon is added as a link to its recording (nothing is uploaded).
 // Installing the app is a member's step, not an admin action (issue 24).
@@ -47,7 +47,7 @@ const ACTIONS = [
   { key: "invite", href: "/admin/invitations", icon: UserPlus },
 ] as const;
 
-const quickActions = (t: TTranslate<typeof shellCatalog.en>): TQuickAction[] =>
+const quickActions = (t: TTranslate<typeof pagesCatalog.en>): TQuickAction[] =>
   ACTIONS.map(({ key, href, icon }) => ({
     label: t(`admin.action.${key}`),
     description: t(`admin.action.${key}Note`),
@@ -61,7 +61,7 @@ const DASHBOARD_EVENT_COUNT = 3;
  * two features' data (the church's figures and its events), so it is composed here in app/.
  */
 export function AdminDashboardPage() {
-  const t = useT(shellCatalog);
+  const t = useT(pagesCatalog);
   const user = useCurrentUser();
   const stats = useAdminStats();
   const s = stats.data;
@@ -142,7 +142,7 @@ export function AdminDashboardPage() {
                 {s.invitationsToReview > 0 && (
                   <p>
                     <Rich
-                      catalog={shellCatalog}
+                      catalog={pagesCatalog}
                       k="admin.invitationsToReview"
                       values={{ count: s.invitationsToReview }}
                       components={{ 0: <span className="font-medium text-foreground" /> }}

@@ -4,7 +4,7 @@ import { ReadingPlanCard } from "@/features/growth/components/reading-plan-card"
 import { useUserStats } from "@/features/user/api";
 import { useT } from "@/lib/i18n";
 import { useDocumentTitle } from "@/lib/use-document-title";
-import { shellCatalog } from "../i18n";
+import { pagesCatalog } from "./i18n";
 
 /**
  * Spec 1 §2.9 Growth Journey: this week's action step, the progress card (reading streak, weekly
@@ -12,7 +12,7 @@ import { shellCatalog } from "../i18n";
  * It shows three features' data, so it is composed here in app/.
  */
 export function GrowthPage() {
-  const t = useT(shellCatalog);
+  const t = useT(pagesCatalog);
   const stats = useUserStats();
   useDocumentTitle(t("growth.title"));
   return (

@@ -32,7 +32,7 @@ import { useCurrentUser } from "@/lib/current-user";
 import { type TTranslate, useT } from "@/lib/i18n";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useNow } from "@/lib/use-now";
-import { shellCatalog } from "../i18n";
+import { pagesCatalog } from "./i18n";
 
 const DASHBOARD_EVENT_COUNT = 3;
 const RECENT_BADGE_COUNT = 3;
@@ -50,7 +50,7 @@ function ListSkeleton({ label }: { label: string }) {
   );
 }
 
-const quickActions = (t: TTranslate<typeof shellCatalog.en>): TQuickAction[] => [
+const quickActions = (t: TTranslate<typeof pagesCatalog.en>): TQuickAction[] => [
   { label: t("member.action.latestSermon"), href: "/sermons", icon: PlayCircle },
   { label: t("member.action.events"), href: "/events", icon: CalendarDays },
   { label: t("member.action.prayer"), href: "/prayer-requests", icon: HeartHandshake },
@@ -71,7 +71,7 @@ function SectionLink({ href, children }: { href: string; children: string }) {
  * (the member's statistics, sermons and events), so it is composed here in app/.
  */
 export function MemberDashboardPage() {
-  const t = useT(shellCatalog);
+  const t = useT(pagesCatalog);
   const user = useCurrentUser();
   const stats = useUserStats();
   const badges = useUserBadges();

@@ -7,7 +7,7 @@ import { buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { useT } from "@/lib/i18n";
 import { useDocumentTitle } from "@/lib/use-document-title";
-import { shellCatalog } from "../i18n";
+import { pagesCatalog } from "./i18n";
 
 /**
  * The page for an address that leads nowhere (issue 24: no developer text). In the shell it carries
@@ -21,7 +21,7 @@ export function NotFoundPage({
   standalone?: boolean;
   church?: { name: string; logoUrl: string | null };
 }) {
-  const t = useT(shellCatalog);
+  const t = useT(pagesCatalog);
   useDocumentTitle(t("notFound.title"));
   const card = (
     <Card className="mx-auto flex w-full max-w-md flex-col items-center gap-3 px-6 py-10 text-center">
