@@ -3,7 +3,11 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "@/components/ui/use-toast";
 import { apiRequest } from "@/lib/api-client";
 import { toastApiError } from "@/lib/auth-redirect";
+import { translator } from "@/lib/i18n";
 import { NOTIFICATION_PAGES_KEY, NOTIFICATIONS_KEY, type TNotificationPages } from "./api";
+import { notificationsCatalog } from "./i18n";
+
+const t = translator(notificationsCatalog);
 
 /*
  * Marking notifications read: used by the popover's list, whose code comes only when the bell is
@@ -34,7 +38,7 @@ function markPagesLocally(data: TNotificationPages | undefined, ids: TMarked): T
  */
 function useMarkMutation(
   mutationFn: (ids: TMarked) => Promise<unknown>,
-  { failure, onSuccess }: { failure: string; onSuccess?: () => void },
+  { failure, onSuccess }: { failure: () => string; onSuccess?: () => void },
 ) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -51,7 +55,7 @@ function useMarkMutation(
     onSuccess,
     onError: (error, _ids, context) => {
       if (context?.previous) queryClient.setQueryData(NOTIFICATIONS_KEY, context.previous);
-      toastApiError(error, { description: failure });
+      toastApiError(error, { description: failure() });
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY }),
   });
@@ -67,7 +71,7 @@ export function useMarkNotificationRead() {
       ids?.length === 1
         ? apiRequest("PATCH", `/api/notifications/${encodeURIComponent(ids[0])}/read`)
         : apiRequest("PATCH", "/api/notifications/read", { ids }),
-    { failure: "Failed to mark notification as read" },
+    { failure: () => t("markRead.failed") },
   );
   return (ids: string[]) => {
     if (ids.length > 0) mutation.mutate(ids);
@@ -77,8 +81,8 @@ export function useMarkNotificationRead() {
 /** `PATCH /api/notifications/mark-all-read`; spec 2 §8: "Success" when done. */
 export function useMarkAllNotificationsRead() {
   const mutation = useMarkMutation(() => apiRequest("PATCH", "/api/notifications/mark-all-read"), {
-    failure: "Failed to mark all notifications as read",
-    onSuccess: () => toast({ title: "Success", description: "All notifications marked as read." }),
+    failure: () => t("markAll.failed"),
+    onSuccess: () => toast({ title: t("markAll.done"), description: t("markAll.doneDescription") }),
   });
   return { isPending: mutation.isPending, markAll: () => mutation.mutate(null) };
 }

@@ -9,8 +9,10 @@ import {
   Sparkles,
   Trophy,
 } from "lucide-react";
+import { currentLanguage, useFormat, useT } from "@/lib/i18n";
 import { cn, formatRelativeTime } from "@/lib/utils";
 import type { TNotificationLine } from "../group";
+import { notificationsCatalog } from "../i18n";
 
 const TYPE_ICONS: Record<TNotificationType, LucideIcon> = {
   sermon: BookOpen,
@@ -39,7 +41,17 @@ export function NotificationItem({
   now: Date;
   onSelect: (line: TNotificationLine) => void;
 }) {
+  const t = useT(notificationsCatalog);
+  const format = useFormat();
   const Icon = getIcon(notification);
+  // Several that came together are counted in the reader's language ("3 new sermons"); one says its own title.
+  const count = notification.items.length;
+  const title = count > 1 ? t(`group.${notification.kind}` as "group.sermon_published", { count }) : notification.title;
+  // English keeps its long words ("5 minutes ago"); other languages take Intl's.
+  const when =
+    currentLanguage() === "en"
+      ? formatRelativeTime(notification.createdAt, now)
+      : format.relative(notification.createdAt, now);
   const isUnread = !notification.isRead;
   return (
     <li>
@@ -61,14 +73,14 @@ export function NotificationItem({
         </span>
         <span className="grid min-w-0 flex-1 gap-0.5">
           <span className={cn("text-sm break-words", isUnread ? "font-semibold text-foreground" : "text-stone-700")}>
-            {isUnread && <span className="sr-only">Unread: </span>}
-            {notification.title}
+            {isUnread && <span className="sr-only">{t("item.unread")}</span>}
+            {title}
           </span>
           {notification.message && (
             <span className="line-clamp-2 text-sm break-words text-muted-foreground">{notification.message}</span>
           )}
           <time dateTime={notification.createdAt} className="text-xs text-muted-foreground">
-            {formatRelativeTime(notification.createdAt, now)}
+            {when}
           </time>
         </span>
         {isUnread && <span className="mt-2 size-2 shrink-0 rounded-full bg-primary" aria-hidden="true" />}

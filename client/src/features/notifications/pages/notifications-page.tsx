@@ -1,4 +1,5 @@
 import { NOTIFICATION_KIND_LABELS } from "@common/notification-helpers";
+import type { TNotificationKind } from "@common/notifications";
 import { BellOff, CheckCheck, ChevronDown, Loader2 } from "lucide-react";
 import { useState } from "react";
 import { useLocation } from "wouter";
@@ -7,6 +8,7 @@ import { LoadError } from "@/components/load-error";
 import { PageHeader } from "@/components/page-header";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { useFormat, useT } from "@/lib/i18n";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useNow } from "@/lib/use-now";
 import { useNotificationPages } from "../api";
@@ -14,10 +16,11 @@ import { NotificationItem } from "../components/notification-item";
 import { NotificationSkeleton } from "../components/notification-skeleton";
 import { getAppPath } from "../format";
 import { groupNotifications, type TNotificationLine, unreadIdsOf } from "../group";
+import { notificationsCatalog } from "../i18n";
 import { useMarkAllNotificationsRead, useMarkNotificationRead } from "../mark-read";
 
 /** The filter's choices: every kind in words, but the test push, which only its sender sees in passing. */
-const KIND_OPTIONS = Object.entries(NOTIFICATION_KIND_LABELS).filter(([kind]) => kind !== "test");
+const KIND_OPTIONS = (Object.keys(NOTIFICATION_KIND_LABELS) as TNotificationKind[]).filter((kind) => kind !== "test");
 
 /**
  * Issue 24 `/notifications`: the member's whole history, newest first, a page at a time, of one
@@ -25,7 +28,9 @@ const KIND_OPTIONS = Object.entries(NOTIFICATION_KIND_LABELS).filter(([kind]) =>
  * read; "Mark all read" marks every one, whatever the filter.
  */
 export function NotificationsPage() {
-  useDocumentTitle("Notifications");
+  const t = useT(notificationsCatalog);
+  const format = useFormat();
+  useDocumentTitle(t("page.title"));
   const [kind, setKind] = useState<string | null>(null);
   const pages = useNotificationPages(kind);
   const { markAll, isPending } = useMarkAllNotificationsRead();
@@ -45,22 +50,20 @@ export function NotificationsPage() {
   return (
     <>
       <PageHeader
-        title="Notifications"
+        title={t("page.title")}
         description={
-          unreadCount > 0
-            ? `${unreadCount} unread. Everything you were told, newest first.`
-            : "Everything you were told, newest first."
+          unreadCount > 0 ? t("page.descriptionUnread", { count: format.number(unreadCount) }) : t("page.description")
         }
         actions={
           <Button variant="outline" onClick={markAll} disabled={isPending || unreadCount === 0}>
             <CheckCheck aria-hidden="true" />
-            Mark all read
+            {t("page.markAllRead")}
           </Button>
         }
       />
       <div className="mb-4 flex flex-wrap items-center gap-2">
         <label htmlFor="notification-kind" className="text-sm font-medium text-foreground">
-          Show
+          {t("page.show")}
         </label>
         <div className="relative w-full sm:w-64">
           <select
@@ -69,10 +72,10 @@ export function NotificationsPage() {
             onChange={(e) => setKind(e.target.value || null)}
             className="h-10 w-full appearance-none rounded-lg border border-input bg-card pe-9 ps-3 text-sm shadow-xs focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
           >
-            <option value="">All notifications</option>
-            {KIND_OPTIONS.map(([value, label]) => (
+            <option value="">{t("page.all")}</option>
+            {KIND_OPTIONS.map((value) => (
               <option key={value} value={value}>
-                {label}
+                {t(`kind.${value}`)}
               </option>
             ))}
           </select>
@@ -86,19 +89,15 @@ export function NotificationsPage() {
         {pages.isLoading ? (
           <NotificationSkeleton />
         ) : pages.isError && all.length === 0 ? (
-          <LoadError what="Notifications" onRetry={() => pages.refetch()} className="p-8 text-center" />
+          <LoadError what={t("page.error")} onRetry={() => pages.refetch()} className="p-8 text-center" />
         ) : all.length === 0 ? (
           <EmptyState
             icon={BellOff}
-            title={kind ? "None of these yet" : "No notifications yet"}
-            description={
-              kind
-                ? "Notifications of this kind will appear here. Choose All notifications to see the rest."
-                : "New sermons, events, prayers for you and kudos will appear here."
-            }
+            title={kind ? t("page.noneOfKind") : t("page.empty")}
+            description={kind ? t("page.noneOfKindDescription") : t("page.emptyDescription")}
           />
         ) : (
-          <ul aria-label="Notifications" className="divide-y divide-border">
+          <ul aria-label={t("page.list")} className="divide-y divide-border">
             {groupNotifications(all).map((line) => (
               <NotificationItem key={line.key} notification={line} now={now} onSelect={open} />
             ))}
@@ -109,12 +108,12 @@ export function NotificationsPage() {
         <div className="mt-6 flex justify-center">
           <Button variant="outline" onClick={() => pages.fetchNextPage()} disabled={pages.isFetchingNextPage}>
             {pages.isFetchingNextPage && <Loader2 className="animate-spin" aria-hidden="true" />}
-            {pages.isFetchingNextPage ? "Loading..." : "Load more"}
+            {pages.isFetchingNextPage ? t("page.loadingMore") : t("page.loadMore")}
           </Button>
         </div>
       )}
       {pages.isFetchNextPageError && (
-        <LoadError what="More notifications" onRetry={() => pages.fetchNextPage()} className="mt-3 text-center" />
+        <LoadError what={t("page.moreError")} onRetry={() => pages.fetchNextPage()} className="mt-3 text-center" />
       )}
     </>
   );
