@@ -1,7 +1,8 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { getToasts } from "@/components/ui/use-toast";
+import { activateLanguage } from "@/lib/i18n";
 import { jsonResponse, makeUser, mockFetch, renderWithApp } from "@/test/render";
 import { EmailVerificationNotice } from "./email-verification-notice";
 
@@ -56,5 +57,37 @@ describe("EmailVerificationNotice", () => {
     unmount();
     renderWithApp(<EmailVerificationNotice user={unverified} />);
     expect(screen.queryByRole("region", { name: "Confirm your email address" })).toBeNull();
+  });
+});
+
+describe("EmailVerificationNotice in other languages", () => {
+  afterEach(async () => {
+    await activateLanguage("en");
+  });
+
+  it("reminds in Spanish and toasts where the link went", async () => {
+    await activateLanguage("es");
+    mockFetch({ "POST /api/auth/verify-email/resend": () => jsonResponse({ message: "sent" }, 202) });
+    renderWithApp(<EmailVerificationNotice user={unverified} />);
+    const notice = screen.getByRole("region", { name: "Confirma tu correo electrónico" });
+    expect(notice.textContent).toBe(
+      "Confirma tu correo electrónico: te enviamos un enlace a ann@example.org. Reenviar",
+    );
+    await userEvent.click(screen.getByRole("button", { name: "Reenviar" }));
+    await waitFor(() =>
+      expect(getToasts()[0]).toMatchObject({
+        title: "Enlace enviado",
+        description: "Revisa tu bandeja de entrada en ann@example.org.",
+      }),
+    );
+  });
+
+  it("renders right to left in Arabic", async () => {
+    await activateLanguage("ar");
+    mockFetch({});
+    renderWithApp(<EmailVerificationNotice user={unverified} />);
+    expect(screen.getByRole("region", { name: "أكّد بريدك الإلكتروني" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "إخفاء" })).toBeTruthy();
+    expect(document.documentElement.dir).toBe("rtl");
   });
 });

@@ -1,8 +1,9 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { getToasts } from "@/components/ui/use-toast";
 import { goToPage } from "@/lib/full-page";
+import { activateLanguage } from "@/lib/i18n";
 import { jsonResponse, makeUser, mockFetch, renderWithApp } from "@/test/render";
 import { VerifyEmailPage } from "./verify-email-page";
 
@@ -103,5 +104,40 @@ describe("VerifyEmailPage", () => {
     expect(screen.getByRole("link", { name: "Continue to Fellowship" }).getAttribute("href")).toBe("/");
     await userEvent.click(screen.getByRole("button", { name: "Sign out" }));
     await waitFor(() => expect(goToPage).toHaveBeenCalled());
+  });
+});
+
+describe("VerifyEmailPage in other languages", () => {
+  afterEach(async () => {
+    await activateLanguage("en");
+  });
+
+  it("speaks Brazilian Portuguese: the password form, its own check and the toast", async () => {
+    await activateLanguage("pt-BR");
+    mockFetch({
+      "/api/auth/user": () => jsonResponse({ message: "Unauthorized" }, 401),
+      "POST /api/auth/verify-email": { ...unverified, emailVerified: true },
+    });
+    renderWithApp(<VerifyEmailPage />, { path: PATH });
+    expect(await screen.findByRole("heading", { name: "Confirme seu e-mail" })).toBeTruthy();
+    expect(document.title).toBe("Confirme seu e-mail · Fellowship");
+    await userEvent.type(await screen.findByLabelText("Nova senha"), "longenough1");
+    await userEvent.type(screen.getByLabelText("Confirme a nova senha"), "different12");
+    await userEvent.click(screen.getByRole("button", { name: "Confirmar e entrar" }));
+    expect(await screen.findByText("As senhas não coincidem")).toBeTruthy();
+    await userEvent.clear(screen.getByLabelText("Confirme a nova senha"));
+    await userEvent.type(screen.getByLabelText("Confirme a nova senha"), "longenough1");
+    await userEvent.click(screen.getByRole("button", { name: "Confirmar e entrar" }));
+    await waitFor(() => expect(getToasts()[0]).toMatchObject({ title: "E-mail confirmado" }));
+  });
+
+  it("renders right to left in Arabic, the address kept as written", async () => {
+    await activateLanguage("ar");
+    mockFetch({ "/api/auth/user": makeUser({ emailVerified: true }) });
+    renderWithApp(<VerifyEmailPage />, { path: PATH });
+    expect(await screen.findByRole("heading", { name: "تم تأكيد البريد الإلكتروني" })).toBeTruthy();
+    expect(screen.getByText("مؤكَّد بالفعل.", { exact: false }).textContent).toBe("ann@example.org مؤكَّد بالفعل.");
+    expect(screen.getByRole("button", { name: "سجّل الخروج" })).toBeTruthy();
+    expect(document.documentElement.dir).toBe("rtl");
   });
 });
