@@ -1,19 +1,21 @@
 import { useLingui } from "@lingui/react";
 import { useMemo } from "react";
-import { useT } from "@/lib/i18n";
+import { intlLocale, useT } from "@/lib/i18n";
 import { sermonsCatalog } from "./i18n";
 
 /**
  * A sermon's `date` is a calendar day stored at midnight UTC: formatting it in UTC keeps the day
- * the admin chose, wherever the reader is. Each language's formats are made once.
+ * the admin chose, wherever the reader is. Each language's formats are made once (`intlLocale`: English
+ * keeps the spec's en-US forms, Arabic Latin digits).
  */
 const formats = new Map<string, { long: Intl.DateTimeFormat; short: Intl.DateTimeFormat }>();
 function formatsFor(language: string) {
   let f = formats.get(language);
   if (!f) {
+    const locale = intlLocale(language);
     f = {
-      long: new Intl.DateTimeFormat(language, { timeZone: "UTC", dateStyle: "long" }),
-      short: new Intl.DateTimeFormat(language, { timeZone: "UTC", month: "short", day: "numeric", year: "numeric" }),
+      long: new Intl.DateTimeFormat(locale, { timeZone: "UTC", dateStyle: "long" }),
+      short: new Intl.DateTimeFormat(locale, { timeZone: "UTC", month: "short", day: "numeric", year: "numeric" }),
     };
     formats.set(language, f);
   }
