@@ -1,5 +1,6 @@
 import { sundayOf } from "@common/dates";
 import { toLocalDate } from "@common/time";
+import { dateFormat } from "@/lib/i18n";
 
 /** Calendar weeks of the church (Sunday to Saturday, in its time zone), as `YYYY-MM-DD` Sundays. */
 
@@ -8,7 +9,7 @@ export function thisSunday(timeZone: string, now = new Date()): string {
   return sundayOf(toLocalDate(now, timeZone));
 }
 
-const longDate = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", month: "long", day: "numeric", year: "numeric" });
+const longDate = dateFormat({ timeZone: "UTC", month: "long", day: "numeric", year: "numeric" });
 
 /** "November 22, 2026" for `2026-11-22` (a calendar date: the same wherever the reader is). */
 export function formatWeekOf(date: string): string {

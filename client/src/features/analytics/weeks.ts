@@ -1,6 +1,8 @@
+import { dateFormat } from "@/lib/i18n";
+
 /** A week's Sunday (`YYYY-MM-DD`, a calendar date: the same wherever the reader is) as "Nov 16". */
-const weekFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
-const longFormat = new Intl.DateTimeFormat("en-US", {
+const weekFormat = dateFormat({ month: "short", day: "numeric", timeZone: "UTC" });
+const longFormat = dateFormat({
   month: "long",
   day: "numeric",
   year: "numeric",

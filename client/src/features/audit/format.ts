@@ -1,4 +1,5 @@
 import type { TAuditEntryResponse } from "@common/audit";
+import { dateFormat } from "@/lib/i18n";
 
 /** A changed field's name in words: `auditRetentionDays` → "Audit retention days". */
 export function fieldLabel(field: string): string {
@@ -22,7 +23,7 @@ export function valueText(value: unknown, timeZone: string): string | null {
 
 /** When an entry was made, in the church's time zone ("Nov 27, 2026, 8:41 AM"). */
 export function formatWhen(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone }).format(new Date(iso));
+  return dateFormat({ dateStyle: "medium", timeStyle: "short", timeZone }).format(new Date(iso));
 }
 
 export function actorName(entry: TAuditEntryResponse): string {

@@ -1,4 +1,5 @@
 import { getZonedParts, zonedTimeToUtc } from "@common/time";
+import { dateFormat } from "@/lib/i18n";
 import { safeTimeZone } from "@/lib/time-zone";
 
 export type TEventFormatter = {
@@ -17,19 +18,19 @@ export type TEventFormatter = {
 /** Spec 2 section 9: en-US dates and 12-hour times, in the church's time zone. */
 export function eventFormatter(timeZone: string | null | undefined): TEventFormatter {
   const tz = safeTimeZone(timeZone);
-  const date = new Intl.DateTimeFormat("en-US", {
+  const date = dateFormat({
     timeZone: tz,
     weekday: "short",
     month: "short",
     day: "numeric",
     year: "numeric",
   });
-  const time = new Intl.DateTimeFormat("en-US", { timeZone: tz, hour: "numeric", minute: "2-digit", hour12: true });
+  const time = dateFormat({ timeZone: tz, hour: "numeric", minute: "2-digit" });
   const dayKey = new Intl.DateTimeFormat("en-CA", { timeZone: tz, year: "numeric", month: "2-digit", day: "2-digit" });
-  const shortDay = new Intl.DateTimeFormat("en-US", { timeZone: tz, month: "short", day: "numeric" });
-  const month = new Intl.DateTimeFormat("en-US", { timeZone: tz, month: "short" });
-  const weekday = new Intl.DateTimeFormat("en-US", { timeZone: tz, weekday: "short" });
-  const day = new Intl.DateTimeFormat("en-US", { timeZone: tz, day: "numeric" });
+  const shortDay = dateFormat({ timeZone: tz, month: "short", day: "numeric" });
+  const month = dateFormat({ timeZone: tz, month: "short" });
+  const weekday = dateFormat({ timeZone: tz, weekday: "short" });
+  const day = dateFormat({ timeZone: tz, day: "numeric" });
   const valid = (iso: string) => {
     const d = new Date(iso);
     return Number.isNaN(d.getTime()) ? null : d;

@@ -1,3 +1,4 @@
+import { dateFormat } from "@/lib/i18n";
 import { safeTimeZone } from "@/lib/time-zone";
 
 export type TLiveFormatter = {
@@ -10,8 +11,8 @@ export type TLiveFormatter = {
 /** Spec 2 §9: en-US dates and 12-hour times, in the church's time zone. */
 export function liveFormatter(timeZone: string | null | undefined): TLiveFormatter {
   const tz = safeTimeZone(timeZone);
-  const time = new Intl.DateTimeFormat("en-US", { timeZone: tz, hour: "numeric", minute: "2-digit", hour12: true });
-  const dateTime = new Intl.DateTimeFormat("en-US", {
+  const time = dateFormat({ timeZone: tz, hour: "numeric", minute: "2-digit" });
+  const dateTime = dateFormat({
     timeZone: tz,
     weekday: "short",
     month: "short",
@@ -19,9 +20,8 @@ export function liveFormatter(timeZone: string | null | undefined): TLiveFormatt
     year: "numeric",
     hour: "numeric",
     minute: "2-digit",
-    hour12: true,
   });
-  const format = (f: Intl.DateTimeFormat) => (iso: string) => {
+  const format = (f: Pick<Intl.DateTimeFormat, "format">) => (iso: string) => {
     const d = new Date(iso);
     return Number.isNaN(d.getTime()) ? "" : f.format(d);
   };

@@ -11,6 +11,7 @@ import { Skeleton, skeletonKeys } from "@/components/ui/skeleton";
 import { getStatus } from "@/lib/api-client";
 import { applyBrandTheme } from "@/lib/brand-theme";
 import { useAuth } from "@/lib/current-user";
+import { dateFormat } from "@/lib/i18n";
 import { safeTimeZone } from "@/lib/time-zone";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { usePublicChurchPage } from "../api";
@@ -19,7 +20,7 @@ import { InvitationRequestForm } from "../components/invitation-request-form";
 
 /** An event's day and time in the church's own zone, with the zone's short name ("Sun, Dec 6, 10:00 AM CST"). */
 function formatEventTime(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-US", {
+  return dateFormat({
     timeZone: safeTimeZone(timeZone),
     weekday: "short",
     month: "short",
@@ -32,7 +33,7 @@ function formatEventTime(iso: string, timeZone: string): string {
 
 /** A sermon's calendar date (YYYY-MM-DD) in words, as it was entered (no zone shift). */
 function formatSermonDate(date: string): string {
-  return new Intl.DateTimeFormat("en-US", { timeZone: "UTC", month: "long", day: "numeric", year: "numeric" }).format(
+  return dateFormat({ timeZone: "UTC", month: "long", day: "numeric", year: "numeric" }).format(
     new Date(`${date}T12:00:00Z`),
   );
 }

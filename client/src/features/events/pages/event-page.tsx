@@ -27,6 +27,7 @@ import { toast } from "@/components/ui/use-toast";
 import { getServerMessage, getStatus } from "@/lib/api-client";
 import { toastApiError } from "@/lib/auth-redirect";
 import { useCurrentUser } from "@/lib/current-user";
+import { dateFormat } from "@/lib/i18n";
 import { lazyComponent } from "@/lib/lazy";
 import { safeTimeZone } from "@/lib/time-zone";
 import { useDocumentTitle } from "@/lib/use-document-title";
@@ -80,7 +81,7 @@ function EventSkeleton() {
 
 /** "MST", "CET": the church's zone at the event's start, so a visitor from elsewhere knows. */
 function zoneName(iso: string, timeZone: string | undefined): string {
-  const parts = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "short" }).formatToParts(new Date(iso));
+  const parts = dateFormat({ timeZone, timeZoneName: "short" }).formatToParts(new Date(iso));
   return parts.find((p) => p.type === "timeZoneName")?.value ?? "";
 }
 
