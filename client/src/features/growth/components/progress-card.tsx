@@ -4,11 +4,12 @@ import { Flame, Footprints, Target } from "lucide-react";
 import { LoadError } from "@/components/load-error";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+import { Rich, useT } from "@/lib/i18n";
+import { growthCatalog } from "../i18n";
 
 /** Spec 1 §2.9 progress card: the reading streak and this week's points against the goal. */
 export function ProgressCard({ stats }: { stats: UseQueryResult<TUserStats> }) {
+  const t = useT(growthCatalog);
   const s = stats.data;
   const reading = s?.streaks.dailyReading ?? 0;
   const steps = s?.streaks.actionStep ?? 0;
@@ -16,13 +17,13 @@ export function ProgressCard({ stats }: { stats: UseQueryResult<TUserStats> }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Your Progress</CardTitle>
+        <CardTitle>{t("progress.title")}</CardTitle>
       </CardHeader>
       <CardContent>
         {stats.isError ? (
-          <LoadError what="Your progress" onRetry={() => stats.refetch()} className="py-6 text-center" />
+          <LoadError what={t("progress.error")} onRetry={() => stats.refetch()} className="py-6 text-center" />
         ) : !s ? (
-          <div role="status" aria-label="Loading your progress" className="grid gap-4">
+          <div role="status" aria-label={t("progress.loading")} className="grid gap-4">
             <Skeleton className="h-16" />
             <Skeleton className="h-12" />
           </div>
@@ -33,11 +34,9 @@ export function ProgressCard({ stats }: { stats: UseQueryResult<TUserStats> }) {
                 <Flame className="size-6" aria-hidden="true" />
               </span>
               <div className="min-w-0">
-                <p className="text-sm text-muted-foreground">Reading streak</p>
-                <p className="text-2xl font-bold tabular-nums">{plural(reading, "day", "days")}</p>
-                <p className="mt-1 text-xs text-muted-foreground">
-                  A day counts when you complete at least one of its readings; today keeps your streak until midnight.
-                </p>
+                <p className="text-sm text-muted-foreground">{t("progress.readingStreak")}</p>
+                <p className="text-2xl font-bold tabular-nums">{t("progress.days", { count: reading })}</p>
+                <p className="mt-1 text-xs text-muted-foreground">{t("progress.readingStreakHint")}</p>
               </div>
             </div>
             {steps > 0 && (
@@ -46,8 +45,8 @@ export function ProgressCard({ stats }: { stats: UseQueryResult<TUserStats> }) {
                   <Footprints className="size-6" aria-hidden="true" />
                 </span>
                 <div>
-                  <p className="text-sm text-muted-foreground">Action steps in a row</p>
-                  <p className="text-lg font-semibold tabular-nums">{plural(steps, "week", "weeks")}</p>
+                  <p className="text-sm text-muted-foreground">{t("progress.actionSteps")}</p>
+                  <p className="text-lg font-semibold tabular-nums">{t("progress.weeks", { count: steps })}</p>
                 </div>
               </div>
             )}
@@ -55,15 +54,20 @@ export function ProgressCard({ stats }: { stats: UseQueryResult<TUserStats> }) {
               <div className="mb-2 flex items-center justify-between gap-2 text-sm">
                 <span className="flex items-center gap-1.5 font-medium">
                   <Target className="size-4 text-brand-text" aria-hidden="true" />
-                  Weekly goal
+                  {t("progress.weeklyGoal")}
                 </span>
                 <span className="tabular-nums text-muted-foreground">
-                  <span className="font-semibold text-foreground">{s.weeklyPoints}</span> / {s.weeklyGoal} points
+                  <Rich
+                    catalog={growthCatalog}
+                    k="progress.weeklyPoints"
+                    values={{ points: s.weeklyPoints, goal: s.weeklyGoal }}
+                    components={{ 0: <span className="font-semibold text-foreground" /> }}
+                  />
                 </span>
               </div>
               <div
                 role="progressbar"
-                aria-label="Points this week"
+                aria-label={t("progress.pointsThisWeek")}
                 aria-valuemin={0}
                 aria-valuemax={s.weeklyGoal}
                 aria-valuenow={Math.min(s.weeklyPoints, s.weeklyGoal)}
@@ -73,8 +77,8 @@ export function ProgressCard({ stats }: { stats: UseQueryResult<TUserStats> }) {
               </div>
               <p className="mt-1.5 text-xs text-muted-foreground">
                 {s.weeklyPoints >= s.weeklyGoal
-                  ? "Goal reached this week. Well done!"
-                  : `${s.weeklyGoal - s.weeklyPoints} points to go; the week runs Sunday to Saturday.`}
+                  ? t("progress.goalReached")
+                  : t("progress.toGo", { count: s.weeklyGoal - s.weeklyPoints })}
               </p>
             </div>
           </div>

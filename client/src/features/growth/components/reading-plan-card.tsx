@@ -10,12 +10,17 @@ import { Skeleton, skeletonKeys } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
 import { getServerMessage } from "@/lib/api-client";
 import { toastApiError } from "@/lib/auth-redirect";
+import { Rich, useFormat, useT } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
 import { useCompleteReading, useTodayReadings } from "../api";
+import { growthCatalog } from "../i18n";
 
-/** A calendar day (`YYYY-MM-DD`) as words; the day is the church's, so no time zone shifts it. */
-const dayLabel = (date: string, options: Intl.DateTimeFormatOptions) =>
-  new Date(`${date}T12:00:00Z`).toLocaleDateString(undefined, { ...options, timeZone: "UTC" });
+/** A calendar day (`YYYY-MM-DD`) as words in the language on screen; the day is the church's, so no time zone shifts it. */
+function useDayLabel() {
+  const format = useFormat();
+  return (date: string, options: Intl.DateTimeFormatOptions) =>
+    format.date(`${date}T12:00:00Z`, { ...options, timeZone: "UTC" });
+}
 
 /** Days of this week so far with at least one reading (a day counts as it does for the streak). */
 export function weekSummary(data: Pick<TReadingToday, "date" | "week">): {
@@ -39,6 +44,8 @@ function DayButton({
   selected: boolean;
   onSelect: () => void;
 }) {
+  const t = useT(growthCatalog);
+  const dayLabel = useDayLabel();
   const isFuture = day.date > today;
   const isTooOld = day.date < addDays(today, -READING_CATCH_UP_DAYS);
   const full = day.completed >= day.total;
@@ -73,7 +80,11 @@ function DayButton({
       </span>
       {/* The name says it in words after what the button shows (so the visible text stays in it). */}
       <span className="sr-only">
-        {`${dayLabel(day.date, { weekday: "long", day: "numeric", month: "long" })}: ${day.completed} of ${day.total} readings${day.date === today ? " (today)" : ""}`}
+        {t(day.date === today ? "reading.dayLabelToday" : "reading.dayLabel", {
+          date: dayLabel(day.date, { weekday: "long", day: "numeric", month: "long" }),
+          completed: day.completed,
+          total: day.total,
+        })}
       </span>
     </button>
   );
@@ -81,6 +92,8 @@ function DayButton({
 
 /** Spec 1 §2.9 "One Year Bible Plan": today's three readings, the week's grid, catch-up of past days. */
 export function ReadingPlanCard() {
+  const t = useT(growthCatalog);
+  const dayLabel = useDayLabel();
   const readings = useTodayReadings();
   const complete = useCompleteReading();
   const [selectedDate, setSelectedDate] = useState<string | null>(null);
@@ -96,15 +109,15 @@ export function ReadingPlanCard() {
       {
         onSuccess: (r) =>
           toast({
-            title: r.awarded > 0 ? "Reading Complete!" : "Already Read",
+            title: r.awarded > 0 ? t("reading.complete") : t("reading.already"),
             description:
               r.awarded > 0
-                ? `You earned ${r.awarded} points. Your reading streak is ${r.streak} ${r.streak === 1 ? "day" : "days"}.`
-                : `${passage} was already marked as read.`,
+                ? t("reading.completeDescription", { points: r.awarded, streak: r.streak })
+                : t("reading.alreadyDescription", { passage }),
           }),
         onError: (error) =>
           toastApiError(error, {
-            description: getServerMessage(error) ?? "Failed to save your reading. Please try again.",
+            description: getServerMessage(error) ?? t("reading.failed"),
           }),
       },
     );
@@ -114,17 +127,19 @@ export function ReadingPlanCard() {
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
           <BookOpen className="size-5 text-brand-text" aria-hidden="true" />
-          Daily Bible Reading
+          {t("reading.title")}
         </CardTitle>
         <CardDescription>
-          One Year Bible Plan{date ? ` · ${dayLabel(date, { weekday: "long", day: "numeric", month: "long" })}` : ""}
+          {date
+            ? t("reading.planOn", { date: dayLabel(date, { weekday: "long", day: "numeric", month: "long" }) })
+            : t("reading.plan")}
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-5">
         {readings.isError ? (
-          <LoadError what="Today's readings" onRetry={() => readings.refetch()} className="py-6 text-center" />
+          <LoadError what={t("reading.error")} onRetry={() => readings.refetch()} className="py-6 text-center" />
         ) : !data ? (
-          <div role="status" aria-label="Loading today's readings" className="grid gap-3">
+          <div role="status" aria-label={t("reading.loading")} className="grid gap-3">
             <div className="grid grid-cols-7 gap-1.5">
               {skeletonKeys(7).map((k) => (
                 <Skeleton key={k} className="h-[74px]" />
@@ -138,7 +153,7 @@ export function ReadingPlanCard() {
           <>
             <div>
               <fieldset className="grid grid-cols-7 gap-1.5">
-                <legend className="sr-only">This week's readings</legend>
+                <legend className="sr-only">{t("reading.week")}</legend>
                 {data.week.map((d) => (
                   <DayButton
                     key={d.date}
@@ -151,16 +166,20 @@ export function ReadingPlanCard() {
               </fieldset>
               {summary && (
                 <p className="mt-2 text-sm text-muted-foreground">
-                  This week: <span className="font-medium text-foreground">{summary.read}</span> of {summary.soFar}{" "}
-                  {summary.soFar === 1 ? "day" : "days"} ({summary.percent}%)
+                  <Rich
+                    catalog={growthCatalog}
+                    k="reading.weekSummary"
+                    values={{ read: summary.read, count: summary.soFar, percent: summary.percent }}
+                    components={{ 0: <span className="font-medium text-foreground" /> }}
+                  />
                 </p>
               )}
             </div>
             {date !== data.date && (
               <p className="rounded-lg bg-brand-soft px-3 py-2 text-sm text-brand-text">
-                Catching up {dayLabel(date, { weekday: "long" })}'s readings.{" "}
+                {t("reading.catchingUp", { day: dayLabel(date, { weekday: "long" }) })}{" "}
                 <button type="button" className="font-medium underline" onClick={() => setSelectedDate(null)}>
-                  Back to today
+                  {t("reading.backToToday")}
                 </button>
               </p>
             )}
@@ -177,7 +196,11 @@ export function ReadingPlanCard() {
                     type="button"
                     onClick={() => markRead(r.passage)}
                     disabled={r.isCompleted || complete.isPending}
-                    aria-label={r.isCompleted ? `${r.passage}: read` : `Mark ${r.passage} as read`}
+                    aria-label={
+                      r.isCompleted
+                        ? t("reading.isRead", { passage: r.passage })
+                        : t("reading.markRead", { passage: r.passage })
+                    }
                     className="flex size-9 shrink-0 items-center justify-center rounded-full text-brand-text focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:cursor-default"
                   >
                     {r.isCompleted ? (
@@ -189,7 +212,7 @@ export function ReadingPlanCard() {
                   <span className="min-w-0 flex-1">
                     <span className="block truncate font-medium">{r.passage}</span>
                     <span className="text-xs text-muted-foreground">
-                      {r.isCompleted ? "Read" : `+${POINTS.dailyReading} points`}
+                      {r.isCompleted ? t("reading.read") : t("reading.points", { points: POINTS.dailyReading })}
                     </span>
                   </span>
                   <a
@@ -198,15 +221,19 @@ export function ReadingPlanCard() {
                     rel="noopener noreferrer"
                     className="inline-flex shrink-0 items-center gap-1 rounded-md px-2 py-1 text-sm font-medium text-brand-text hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
                   >
-                    Read<span className="sr-only"> {r.passage} (opens in a new tab)</span>
+                    {t("reading.open")}
+                    <span className="sr-only"> {t("reading.openLabel", { passage: r.passage })}</span>
                     <ExternalLink className="size-3.5" aria-hidden="true" />
                   </a>
                 </li>
               ))}
             </ul>
             <p className="text-xs text-muted-foreground">
-              Each reading earns {POINTS.dailyReading} points; completing all three gives {3 * POINTS.dailyReading}.
-              Missed a day? Catch up to {READING_CATCH_UP_DAYS} days back from the week above.
+              {t("reading.rules", {
+                points: POINTS.dailyReading,
+                all: 3 * POINTS.dailyReading,
+                days: READING_CATCH_UP_DAYS,
+              })}
             </p>
           </>
         )}
