@@ -2,8 +2,9 @@ import { DEFAULT_BIBLE_READER } from "@common/bible-plan";
 import type { TChurchSettings } from "@common/churches";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { getToasts } from "@/components/ui/use-toast";
+import { activateLanguage } from "@/lib/i18n";
 import { jsonResponse, makeUser, mockFetch, renderWithApp } from "@/test/render";
 import { ChurchSettingsPage } from "./church-settings-page";
 
@@ -159,6 +160,7 @@ describe("ChurchSettingsPage", () => {
       logoUrl: null,
       brandColor: "#0F766E",
       timeZone: "America/Chicago",
+      defaultLanguage: null,
       slug: "grace-church",
       publicPage: false,
       bibleReaderPattern: DEFAULT_BIBLE_READER.pattern,
@@ -256,5 +258,39 @@ describe("ChurchSettingsPage", () => {
     expect(
       screen.getByText(/Members, sermons, events, points, prayer and every other record as CSV files in one ZIP/),
     ).toBeTruthy();
+  });
+});
+
+describe("ChurchSettingsPage: the default language (issue 26)", () => {
+  afterEach(async () => {
+    await activateLanguage("en");
+  });
+
+  it("offers each member's browser as the none choice and sends the chosen defaultLanguage with the settings", async () => {
+    const fetchMock = setup(SAVES);
+    const select = (await screen.findByLabelText("Default language")) as HTMLSelectElement;
+    expect(select.value).toBe("");
+    expect(screen.getByRole("option", { name: "Each member's browser language" })).toBeTruthy();
+    const user = userEvent.setup();
+    await user.selectOptions(select, "ko");
+    await user.click(screen.getByRole("button", { name: "Save Settings" }));
+    await waitFor(() => expect(putBody(fetchMock)).toMatchObject({ defaultLanguage: "ko" }));
+  });
+
+  it("shows the saved language, and the page in Spanish, then in Arabic right to left", async () => {
+    await activateLanguage("es");
+    mockFetch({ "/api/admin/church/settings": { ...CHURCH, defaultLanguage: "pt-BR" }, "/api/auth/user": null });
+    const { unmount } = renderWithApp(<ChurchSettingsPage />, { user: makeUser(), path: "/admin/settings" });
+    const select = (await screen.findByLabelText("Idioma predeterminado")) as HTMLSelectElement;
+    expect(select.value).toBe("pt-BR");
+    expect(screen.getByRole("heading", { level: 1, name: "Configuración de la iglesia" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Guardar configuración" })).toBeTruthy();
+    expect(screen.getByRole("option", { name: "2 años" })).toBeTruthy();
+    unmount();
+
+    await activateLanguage("ar");
+    setup();
+    expect(await screen.findByRole("button", { name: "حفظ الإعدادات" })).toBeTruthy();
+    expect(document.documentElement.dir).toBe("rtl");
   });
 });
