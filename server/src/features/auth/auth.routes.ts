@@ -174,14 +174,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       await requestPasswordReset(app.db, req.body.email, mailDeps);
-      return reply
-        .code(202)
-        .send({
-          message: translateText(
-            await req.getLanguage(),
-            msg`If an account exists for that email, we sent a reset link.`,
-          ),
-        });
+      return reply.code(202).send({
+        message: translateText(
+          await req.getLanguage(),
+          msg`If an account exists for that email, we sent a reset link.`,
+        ),
+      });
     },
   );
 
