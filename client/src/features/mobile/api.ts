@@ -4,7 +4,18 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "@/components/ui/use-toast";
 import { apiJson, getServerMessage } from "@/lib/api-client";
 import { toastApiError } from "@/lib/auth-redirect";
-import { getBrowserSubscription, isPushSupported, subscribeBrowser, unsubscribeBrowser } from "./push-browser";
+import { translator } from "@/lib/i18n";
+import { mobileCatalog } from "./i18n";
+import {
+  getBrowserSubscription,
+  isPushSupported,
+  PUSH_PERMISSION_DENIED,
+  PUSH_UNSUPPORTED,
+  subscribeBrowser,
+  unsubscribeBrowser,
+} from "./push-browser";
+
+const t = translator(mobileCatalog);
 
 export const PUSH_STATE_KEY = ["/api/notifications/push"] as const;
 /** This browser's own subscription (not a server answer, so not a path). */
@@ -13,10 +24,19 @@ const BROWSER_SUBSCRIPTION_KEY = ["browser", "push-subscription"] as const;
 export type TPushPanelState = "loading" | "unsupported" | "not-enabled" | "enabled";
 
 /** Spec 2 §8: the toast's text is the error's own message (the server's words for an API error). */
-const messageOf = (error: unknown) =>
-  getServerMessage(error) ?? (error instanceof Error ? error.message : "Something went wrong. Please try again.");
+const messageOf = (error: unknown) => {
+  const server = getServerMessage(error);
+  if (server) return server;
+  // The browser's own refusals carry a fixed English message: say it in the language on screen.
+  if (error instanceof Error && error.message === PUSH_UNSUPPORTED) return t("error.unsupported");
+  if (error instanceof Error && error.message === PUSH_PERMISSION_DENIED) return t("error.permissionDenied");
+  return error instanceof Error ? error.message : t("error.generic");
+};
 
-const failed = (title: string) => (error: unknown) => toastApiError(error, { title, description: messageOf(error) });
+const failed =
+  (titleKey: "toast.enableFailed" | "toast.disableFailed" | "toast.updateFailed" | "toast.testFailed") =>
+  (error: unknown) =>
+    toastApiError(error, { title: t(titleKey), description: messageOf(error) });
 
 /**
  * Spec 2 §4: unsupported, not enabled or enabled. Enabled means this browser holds a subscription
@@ -71,8 +91,8 @@ export function useEnablePush() {
         throw error;
       }
     },
-    onSuccess: () => toast({ title: "Notifications Enabled", description: "You will now receive push notifications." }),
-    onError: failed("Failed to Enable Notifications"),
+    onSuccess: () => toast({ title: t("toast.enabled.title"), description: t("toast.enabled.description") }),
+    onError: failed("toast.enableFailed"),
     onSettled: refresh,
   });
 }
@@ -86,9 +106,8 @@ export function useDisablePush() {
       // Without an endpoint the server would end every device's subscription, not just this one's.
       if (endpoint) await apiJson("POST", "/api/notifications/unsubscribe", { endpoint });
     },
-    onSuccess: () =>
-      toast({ title: "Notifications Disabled", description: "You will no longer receive push notifications." }),
-    onError: failed("Failed to Disable Notifications"),
+    onSuccess: () => toast({ title: t("toast.disabled.title"), description: t("toast.disabled.description") }),
+    onError: failed("toast.disableFailed"),
     onSettled: refresh,
   });
 }
@@ -112,11 +131,11 @@ export function useUpdatePushPreferences() {
     onSuccess: (answer) => {
       // The server answers with the whole state: no need to ask again.
       queryClient.setQueryData(PUSH_STATE_KEY, answer);
-      toast({ title: "Preferences Updated", description: "Your notification preferences have been saved." });
+      toast({ title: t("toast.updated.title"), description: t("toast.updated.description") });
     },
     onError: (error, _preferences, context) => {
       if (context?.previous) queryClient.setQueryData(PUSH_STATE_KEY, context.previous);
-      failed("Failed to Update Preferences")(error);
+      failed("toast.updateFailed")(error);
     },
   });
 }
@@ -125,8 +144,7 @@ export function useUpdatePushPreferences() {
 export function useSendTestPush() {
   return useMutation({
     mutationFn: () => apiJson<unknown>("POST", "/api/notifications/test"),
-    onSuccess: () =>
-      toast({ title: "Test Notification Sent", description: "Check your device for the test notification." }),
-    onError: failed("Failed to Send Test"),
+    onSuccess: () => toast({ title: t("toast.test.title"), description: t("toast.test.description") }),
+    onError: failed("toast.testFailed"),
   });
 }

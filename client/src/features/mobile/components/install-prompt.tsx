@@ -2,6 +2,8 @@ import { Download } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { useOptionalCurrentUser } from "@/lib/current-user";
+import { useT } from "@/lib/i18n";
+import { mobileCatalog } from "../i18n";
 import { acceptInstallOffer, isStandalone, useInstallOffer } from "../install-offer";
 
 /** Spec 2 §9: the prompt appears about 5 s after the browser offers installation. */
@@ -30,6 +32,7 @@ function rememberDismissal() {
  * app already runs installed, after Not now (for the session) and once the offer is used.
  */
 export function InstallPrompt() {
+  const t = useT(mobileCatalog);
   const { offer } = useInstallOffer();
   const [isDue, setIsDue] = useState(false);
   const [isClosed, setIsClosed] = useState(isDismissed);
@@ -67,20 +70,20 @@ export function InstallPrompt() {
         <img src="/icons/icon-192.png" alt="" className="size-11 shrink-0 rounded-xl" />
         <div className="grid min-w-0 flex-1 gap-0.5">
           <h2 id={titleId} className="text-sm font-semibold text-foreground">
-            Install the {churchName} app
+            {t("prompt.title", { churchName })}
           </h2>
           <p id={textId} className="text-sm text-muted-foreground">
-            Add it to your home screen for quick access, notifications and offline sermons.
+            {t("prompt.text")}
           </p>
         </div>
       </div>
       <div className="mt-3 flex justify-end gap-2">
         <Button variant="ghost" size="sm" onClick={notNow}>
-          Not now
+          {t("prompt.notNow")}
         </Button>
         <Button size="sm" onClick={install}>
           <Download aria-hidden="true" />
-          Install
+          {t("install.action")}
         </Button>
       </div>
     </section>

@@ -1,5 +1,7 @@
 import { WifiOff } from "lucide-react";
 import { useSyncExternalStore } from "react";
+import { useT } from "@/lib/i18n";
+import { mobileCatalog } from "../i18n";
 
 function subscribe(onChange: () => void) {
   window.addEventListener("online", onChange);
@@ -20,6 +22,7 @@ export function useIsOffline(): boolean {
  * event lists): this banner says so, at the top of every page.
  */
 export function OfflineBanner() {
+  const t = useT(mobileCatalog);
   const isOffline = useIsOffline();
   // The live region stays in the page so that going offline is announced.
   return (
@@ -27,7 +30,7 @@ export function OfflineBanner() {
       {isOffline && (
         <p className="mb-6 flex items-center gap-3 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
           <WifiOff className="size-4 shrink-0" aria-hidden="true" />
-          You're offline – showing what was saved.
+          {t("offline.banner")}
         </p>
       )}
     </div>

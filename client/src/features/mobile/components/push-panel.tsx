@@ -8,15 +8,9 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton, skeletonKeys } from "@/components/ui/skeleton";
 import { Switch } from "@/components/ui/switch";
+import { useT } from "@/lib/i18n";
 import { useDisablePush, useEnablePush, usePushPanel, useSendTestPush, useUpdatePushPreferences } from "../api";
-
-const PREFERENCE_TEXT: Record<TPushPreferenceKey, { label: string; hint: string }> = {
-  prayerRequests: { label: "Prayer requests", hint: "Answered prayers, your prayer partner, and who prayed for you" },
-  liveStreams: { label: "Live streams", hint: "When a service goes live" },
-  events: { label: "Events", hint: "New events at your church" },
-  sermons: { label: "Sermons", hint: "When a new sermon is published" },
-  announcements: { label: "Announcements", hint: "Weekly action steps, recognition and badges" },
-};
+import { mobileCatalog } from "../i18n";
 
 function PreferenceSwitches({
   preferences,
@@ -27,20 +21,21 @@ function PreferenceSwitches({
   disabled: boolean;
   onChange: (key: TPushPreferenceKey, value: boolean) => void;
 }) {
+  const t = useT(mobileCatalog);
   return (
     <fieldset disabled={disabled}>
       <legend className="mb-1 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
-        Notify me about
+        {t("push.notifyAbout")}
       </legend>
       <ul className="divide-y divide-border">
         {PUSH_PREFERENCE_KEYS.map((key) => (
           <li key={key} className="flex items-center justify-between gap-4 py-2.5">
             <div className="grid min-w-0">
               <label htmlFor={`push-${key}`} className="text-sm font-medium text-foreground">
-                {PREFERENCE_TEXT[key].label}
+                {t(`pref.${key}.label`)}
               </label>
               <span id={`push-${key}-hint`} className="text-xs text-muted-foreground">
-                {PREFERENCE_TEXT[key].hint}
+                {t(`pref.${key}.hint`)}
               </span>
             </div>
             <Switch
@@ -58,13 +53,11 @@ function PreferenceSwitches({
 }
 
 function Unsupported() {
+  const t = useT(mobileCatalog);
   return (
     <div className="grid gap-2 rounded-xl bg-muted p-4 text-sm">
-      <p className="font-medium text-foreground">Push notifications are not supported in this browser.</p>
-      <p className="text-muted-foreground">
-        On iPhone and iPad, add this app to your Home Screen first (Share, then Add to Home Screen) and open it from
-        there. Elsewhere, try a recent Chrome, Edge, Firefox or Safari.
-      </p>
+      <p className="font-medium text-foreground">{t("push.unsupported.title")}</p>
+      <p className="text-muted-foreground">{t("push.unsupported.text")}</p>
     </div>
   );
 }
@@ -75,6 +68,7 @@ function Unsupported() {
  * saved as each switch changes). Before enabling, the switches choose what the subscription starts with.
  */
 export function PushPanel() {
+  const t = useT(mobileCatalog);
   const { state, server, preferences, isBlocked } = usePushPanel();
   const enable = useEnablePush();
   const disable = useDisablePush();
@@ -94,17 +88,17 @@ export function PushPanel() {
     <Card>
       <CardHeader className="sm:flex-row sm:items-start sm:justify-between sm:gap-4">
         <div className="grid gap-1">
-          <CardTitle>Push Notifications</CardTitle>
-          <CardDescription>Get news from your church on this device, even when the app is closed.</CardDescription>
+          <CardTitle>{t("push.title")}</CardTitle>
+          <CardDescription>{t("push.description")}</CardDescription>
         </div>
         {state === "enabled" && (
           <Badge tone="green" className="self-start">
-            Enabled
+            {t("push.enabled")}
           </Badge>
         )}
         {state === "not-enabled" && (
           <Badge tone="grey" className="self-start">
-            Not enabled
+            {t("push.notEnabled")}
           </Badge>
         )}
       </CardHeader>
@@ -112,19 +106,18 @@ export function PushPanel() {
         {state === "unsupported" ? (
           <Unsupported />
         ) : state === "loading" ? (
-          <div className="grid gap-3" role="status" aria-label="Loading notification settings">
+          <div className="grid gap-3" role="status" aria-label={t("push.loading")}>
             {skeletonKeys(4).map((key) => (
               <Skeleton key={key} className="h-8 w-full" />
             ))}
           </div>
         ) : server.isError || !server.data ? (
-          <LoadError what="Your notification settings" onRetry={() => server.refetch()} />
+          <LoadError what={t("push.loadWhat")} onRetry={() => server.refetch()} />
         ) : (
           <>
             {isBlocked && !isEnabled && (
               <p role="note" className="rounded-xl bg-amber-50 p-3 text-sm text-amber-900">
-                Notifications are blocked for this site. Allow them in your browser's site settings, then enable them
-                here.
+                {t("push.blocked")}
               </p>
             )}
             <div className="flex flex-wrap gap-2">
@@ -132,11 +125,11 @@ export function PushPanel() {
                 <>
                   <Button variant="outline" onClick={() => disable.mutate()} disabled={isBusy}>
                     <BellOff aria-hidden="true" />
-                    {disable.isPending ? "Disabling..." : "Disable Notifications"}
+                    {disable.isPending ? t("push.disabling") : t("push.disable")}
                   </Button>
                   <Button variant="secondary" onClick={() => sendTest.mutate()} disabled={sendTest.isPending}>
                     <Send aria-hidden="true" />
-                    {sendTest.isPending ? "Sending..." : "Send Test"}
+                    {sendTest.isPending ? t("push.sending") : t("push.sendTest")}
                   </Button>
                 </>
               ) : (
@@ -145,7 +138,7 @@ export function PushPanel() {
                   disabled={isBusy}
                 >
                   <BellRing aria-hidden="true" />
-                  {enable.isPending ? "Enabling..." : "Enable Notifications"}
+                  {enable.isPending ? t("push.enabling") : t("push.enable")}
                 </Button>
               )}
             </div>

@@ -1,6 +1,8 @@
 import { CheckCircle2, CircleDashed, type LucideIcon, XCircle } from "lucide-react";
 import { Badge, type TBadgeTone } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { type TTranslate, useT } from "@/lib/i18n";
+import { mobileCatalog } from "../i18n";
 import { type TPwaStatus, usePwaStatus } from "../use-pwa-status";
 
 type TRow = { label: string; value: string; tone: TBadgeTone; icon: LucideIcon };
@@ -8,33 +10,43 @@ type TRow = { label: string; value: string; tone: TBadgeTone; icon: LucideIcon }
 const yes = (label: string, value: string): TRow => ({ label, value, tone: "green", icon: CheckCircle2 });
 const no = (label: string, value: string): TRow => ({ label, value, tone: "grey", icon: XCircle });
 
-function getRows(status: TPwaStatus): TRow[] {
+function getRows(status: TPwaStatus, t: TTranslate<typeof mobileCatalog.en>): TRow[] {
   const worker: TRow =
     status.worker === "checking"
-      ? { label: "Service worker", value: "Checking...", tone: "blue", icon: CircleDashed }
+      ? { label: t("status.worker"), value: t("status.checking"), tone: "blue", icon: CircleDashed }
       : status.worker === "registered"
-        ? yes("Service worker", "Registered")
-        : { label: "Service worker", value: "Not registered", tone: "red", icon: XCircle };
+        ? yes(t("status.worker"), t("status.registered"))
+        : { label: t("status.worker"), value: t("status.notRegistered"), tone: "red", icon: XCircle };
   const network = status.isOnline
-    ? yes("Network status", status.connection ? `Online (${status.connection})` : "Online")
-    : { label: "Network status", value: "Offline", tone: "amber" as const, icon: XCircle };
+    ? yes(
+        t("status.network"),
+        status.connection ? t("status.onlineVia", { connection: status.connection }) : t("status.online"),
+      )
+    : { label: t("status.network"), value: t("status.offline"), tone: "amber" as const, icon: XCircle };
   return [
-    status.isInstalled ? yes("App installed", "Installed") : no("App installed", "Not installed"),
+    status.isInstalled
+      ? yes(t("status.installed.label"), t("status.installed"))
+      : no(t("status.installed.label"), t("status.notInstalled")),
     worker,
-    status.isPushSupported ? yes("Push notifications", "Supported") : no("Push notifications", "Not supported"),
-    status.isOfflineReady ? yes("Offline support", "Available") : no("Offline support", "Unavailable"),
+    status.isPushSupported
+      ? yes(t("status.push"), t("status.supported"))
+      : no(t("status.push"), t("status.notSupported")),
+    status.isOfflineReady
+      ? yes(t("status.offlineSupport"), t("status.available"))
+      : no(t("status.offlineSupport"), t("status.unavailable")),
     network,
   ];
 }
 
 /** Spec 2 Mobile app settings: the PWA status list, refreshed every 5 s and on online/offline. */
 export function PwaStatusCard() {
-  const rows = getRows(usePwaStatus());
+  const t = useT(mobileCatalog);
+  const rows = getRows(usePwaStatus(), t);
   return (
     <Card>
       <CardHeader>
-        <CardTitle>App Status</CardTitle>
-        <CardDescription>How this device runs the app.</CardDescription>
+        <CardTitle>{t("status.title")}</CardTitle>
+        <CardDescription>{t("status.description")}</CardDescription>
       </CardHeader>
       <CardContent>
         <dl className="divide-y divide-border">

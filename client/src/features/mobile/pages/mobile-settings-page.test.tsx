@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { activateLanguage } from "@/lib/i18n";
 import { makeUser, mockFetch, renderWithApp } from "@/test/render";
 import { OfflineBanner } from "../components/offline-banner";
 import { PWA_STATUS_REFRESH_MS } from "../use-pwa-status";
@@ -22,7 +23,8 @@ function goOnline(value: boolean) {
   });
 }
 
-afterEach(() => {
+afterEach(async () => {
+  await activateLanguage("en");
   Reflect.deleteProperty(navigator, "connection");
   Reflect.deleteProperty(navigator, "serviceWorker");
 });
@@ -76,6 +78,30 @@ describe("MobileSettingsPage", () => {
     expect(statusOf("Network status")).toBe("Online (4g)");
     act(() => vi.advanceTimersByTime(1));
     expect(statusOf("Network status")).toBe("Online (3g)");
+  });
+});
+
+describe("MobileSettingsPage in other languages", () => {
+  it("speaks Spanish: title, status rows and the network with its type", async () => {
+    await activateLanguage("es");
+    mockNetwork();
+    mockFetch({});
+    renderWithApp(<MobileSettingsPage />, { user: makeUser() });
+    expect(await screen.findByRole("heading", { name: "App móvil", level: 1 })).toBeTruthy();
+    await waitFor(() => expect(statusOf("Service worker")).toBe("Sin registrar"));
+    expect(statusOf("Estado de la red")).toBe("En línea (4g)");
+    expect(screen.getByRole("heading", { name: "Funciones de la app" })).toBeTruthy();
+    expect(document.title).toContain("App móvil");
+  });
+
+  it("renders right to left in Arabic", async () => {
+    await activateLanguage("ar");
+    mockNetwork();
+    mockFetch({});
+    renderWithApp(<MobileSettingsPage />, { user: makeUser() });
+    expect(await screen.findByRole("heading", { name: "تطبيق الجوال", level: 1 })).toBeTruthy();
+    expect(document.documentElement.dir).toBe("rtl");
+    expect(statusOf("حالة الشبكة")).toBe("متصل (4g)");
   });
 });
 
