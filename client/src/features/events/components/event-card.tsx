@@ -6,20 +6,22 @@ import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
 import { getServerMessage, getStatus } from "@/lib/api-client";
 import { toastApiError } from "@/lib/auth-redirect";
+import { useT } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
 import { useCheckIn, useRsvp } from "../api";
 import type { TEventFormatter } from "../format";
+import { eventsCatalog } from "../i18n";
 import { describeEventRepeat, eventPageHref } from "../repeat";
 import { EventStatusBadge } from "./event-status-badge";
 
 function RsvpControls({ event }: { event: TEvent }) {
+  const t = useT(eventsCatalog);
   const rsvp = useRsvp();
   const toggle = () =>
     rsvp.mutate(
       { event, going: !event.isGoing },
       {
-        onError: (error) =>
-          toastApiError(error, { description: getServerMessage(error) ?? "Failed to update your RSVP" }),
+        onError: (error) => toastApiError(error, { description: getServerMessage(error) ?? t("rsvp.failed") }),
       },
     );
   return (
@@ -31,40 +33,41 @@ function RsvpControls({ event }: { event: TEvent }) {
         disabled={rsvp.isPending}
         onClick={toggle}
       >
-        {event.isGoing ? "Going ✓" : "I'll be there"}
+        {event.isGoing ? t("rsvp.going") : t("rsvp.join")}
       </Button>
       <span className="text-sm text-muted-foreground" aria-live="polite">
-        {event.rsvpCount} going
+        {t("rsvp.count", { count: event.rsvpCount })}
       </span>
     </div>
   );
 }
 
 function CheckInButton({ event }: { event: TEvent }) {
+  const t = useT(eventsCatalog);
   const checkIn = useCheckIn();
   if (event.isCheckedIn) {
     return (
       <Button variant="secondary" size="sm" disabled className="text-emerald-800 disabled:opacity-100">
         <Check aria-hidden="true" />
-        Checked in
+        {t("checkIn.done")}
       </Button>
     );
   }
   const onClick = () =>
     checkIn.mutate(event, {
       onSuccess: () =>
-        toast({ title: "Checked In", description: `Welcome to ${event.title}! Your attendance has been recorded.` }),
+        toast({ title: t("checkIn.toastTitle"), description: t("checkIn.toastDescription", { title: event.title }) }),
       onError: (error) =>
         toastApiError(error, {
           description:
             (getStatus(error) === 409 || getStatus(error) === 400 ? getServerMessage(error) : null) ??
-            "Failed to check in",
+            t("checkIn.failed"),
         }),
     });
   return (
     <Button size="sm" onClick={onClick} disabled={checkIn.isPending}>
       <UserCheck aria-hidden="true" />
-      {checkIn.isPending ? "Checking in..." : "Check in"}
+      {checkIn.isPending ? t("checkIn.pending") : t("checkIn.action")}
     </Button>
   );
 }
@@ -88,7 +91,8 @@ export function EventCard({
   /** The church's zone, for "Repeats every Sunday". */
   timeZone?: string;
 }) {
-  const repeat = timeZone ? describeEventRepeat(event, timeZone) : null;
+  const t = useT(eventsCatalog);
+  const repeat = timeZone ? describeEventRepeat(event, timeZone, t) : null;
   const status = getEventStatus(event, now);
   const past = status === "Past";
   const checkInOpen = isCheckInOpen(event, now);

@@ -2,8 +2,10 @@ import { getEventStatus } from "@common/event-helpers";
 import type { TEvent } from "@common/events";
 import { MapPin } from "lucide-react";
 import { Link } from "wouter";
+import { useT } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
 import type { TEventFormatter } from "../format";
+import { eventsCatalog } from "../i18n";
 
 /** A compact list of the dashboards' next events, each opening its page (or `href`); one under way says so. */
 export function UpcomingEventList({
@@ -19,6 +21,7 @@ export function UpcomingEventList({
   href?: string;
   className?: string;
 }) {
+  const t = useT(eventsCatalog);
   return (
     <ul className={cn("grid gap-2", className)}>
       {events.map((e) => {
@@ -41,7 +44,7 @@ export function UpcomingEventList({
                 <span className="truncate text-xs text-muted-foreground">
                   <span className="sr-only">{format.date(e.startTime)}, </span>
                   {getEventStatus(e, now) === "Happening now" ? (
-                    <span className="font-semibold text-green-700">Happening now · </span>
+                    <span className="font-semibold text-green-700">{t("list.happeningNow")} · </span>
                   ) : (
                     <span aria-hidden="true">{format.weekday(e.startTime)} · </span>
                   )}

@@ -9,11 +9,13 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Skeleton, skeletonKeys } from "@/components/ui/skeleton";
 import { useCurrentUser } from "@/lib/current-user";
+import { useT } from "@/lib/i18n";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useNow } from "@/lib/use-now";
 import { useEventOccurrences } from "../api";
 import { EventCard } from "../components/event-card";
 import { eventFormatter, type TEventFormatter } from "../format";
+import { eventsCatalog } from "../i18n";
 
 /** Past events shown before "Show all"; a church's history grows for years. */
 export const PAST_SHOWN = 5;
@@ -49,12 +51,13 @@ function PastEvents({
   format: TEventFormatter;
   timeZone: string;
 }) {
+  const t = useT(eventsCatalog);
   const [showAll, setShowAll] = useState(false);
   const shown = showAll ? events : events.slice(0, PAST_SHOWN);
   return (
     <section aria-labelledby="past-events" className="mt-10 grid gap-4">
       <h2 id="past-events" className="text-lg font-semibold text-foreground">
-        Past Events
+        {t("past.title")}
       </h2>
       <ul className="grid gap-4">
         {shown.map((e) => (
@@ -63,7 +66,7 @@ function PastEvents({
       </ul>
       {events.length > shown.length && (
         <Button variant="outline" className="justify-self-start" onClick={() => setShowAll(true)}>
-          Show all {events.length} past events
+          {t("past.showAll", { count: events.length })}
         </Button>
       )}
     </section>
@@ -77,6 +80,7 @@ function PastEvents({
  * EVENTS_PAST_DAYS and the next EVENTS_AHEAD_DAYS (the next REPEAT_DATES_SHOWN of each series).
  */
 export function EventsPage() {
+  const t = useT(eventsCatalog);
   const user = useCurrentUser();
   const timeZone = user.church.timeZone;
   // The window is fixed when the page opens, so the query is asked once.
@@ -94,13 +98,13 @@ export function EventsPage() {
     const split = splitEventsByStatus(events.data ?? [], now);
     return { current: limitRepeats(split.current, REPEAT_DATES_SHOWN), past: split.past };
   }, [events.data, now]);
-  useDocumentTitle("Upcoming Events");
+  useDocumentTitle(t("page.title"));
 
   return (
     <>
-      <PageHeader title="Upcoming Events" description={`Services, studies and gatherings at ${user.church.name}.`} />
+      <PageHeader title={t("page.title")} description={t("page.description", { church: user.church.name })} />
       {events.isLoading ? (
-        <ul className="grid gap-4" aria-label="Loading events">
+        <ul className="grid gap-4" aria-label={t("page.loading")}>
           {skeletonKeys(3).map((key) => (
             <li key={key} className="flex gap-4 rounded-2xl border border-border bg-card p-5">
               <Skeleton className="size-16 rounded-xl" />
@@ -113,14 +117,10 @@ export function EventsPage() {
           ))}
         </ul>
       ) : events.isError ? (
-        <LoadError card what="Events" onRetry={() => events.refetch()} className="p-8 text-center" />
+        <LoadError card what={t("page.loadError")} onRetry={() => events.refetch()} className="p-8 text-center" />
       ) : (events.data ?? []).length === 0 ? (
         <Card>
-          <EmptyState
-            icon={CalendarDays}
-            title="No events scheduled"
-            description="New services and gatherings will appear here as soon as they are planned."
-          />
+          <EmptyState icon={CalendarDays} title={t("page.empty.title")} description={t("page.empty.description")} />
         </Card>
       ) : (
         <>
@@ -128,12 +128,12 @@ export function EventsPage() {
             <Card>
               <EmptyState
                 icon={CalendarDays}
-                title="No upcoming events"
-                description="New services and gatherings will appear here as soon as they are planned."
+                title={t("page.noUpcoming.title")}
+                description={t("page.empty.description")}
               />
             </Card>
           ) : (
-            <ul className="grid gap-4" aria-label="Upcoming events">
+            <ul className="grid gap-4" aria-label={t("page.upcoming")}>
               {current.map((e) => (
                 <EventCard key={occurrenceKey(e)} event={e} now={now} format={format} timeZone={timeZone} />
               ))}
