@@ -1,8 +1,8 @@
 import { KUDOS_MESSAGE_MAX, type TKudos, type TKudosRecipient } from "@common/kudos";
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
-import { getToasts } from "@/components/ui/use-toast";
+import { dismissToast, getToasts } from "@/components/ui/use-toast";
 import { activateLanguage } from "@/lib/i18n";
 import { jsonResponse, makeUser, mockFetch, renderWithApp } from "@/test/render";
 import { MESSAGE_MAX } from "../components/give-kudos-dialog";
@@ -309,7 +309,9 @@ describe("KudosPage", () => {
     await waitFor(() => expect(document.activeElement).toBe(open));
     const card = await screen.findByRole("article", { name: "Faithful" });
     expect(within(card).getByText("Pending approval")).toBeTruthy();
-    // Opened again, the form is empty.
+    // Opened again (the toast closed: while it shows, Escape dismisses it first), the form is empty.
+    act(() => dismissToast());
+    await waitFor(() => expect(screen.queryByText("Kudos Sent!")).toBeNull());
     await userEvent.click(open);
     const again = await screen.findByRole("dialog", { name: "Give Kudos" });
     expect((within(again).getByLabelText("Title") as HTMLInputElement).value).toBe("");
