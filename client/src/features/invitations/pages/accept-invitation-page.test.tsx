@@ -1,8 +1,9 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { Route } from "wouter";
 import { goToPage } from "@/lib/full-page";
+import { activateLanguage } from "@/lib/i18n";
 import { jsonResponse, mockFetch, renderWithApp } from "@/test/render";
 import { AcceptInvitationPage } from "./accept-invitation-page";
 
@@ -89,5 +90,33 @@ describe("AcceptInvitationPage", () => {
     expect(await screen.findByRole("heading", { name: "Invalid Invitation" })).toBeTruthy();
     expect(screen.getByText("This invitation link is invalid, expired, or has already been used.")).toBeTruthy();
     expect(screen.getByRole("link", { name: "Go to Homepage" }).getAttribute("href")).toBe("/");
+  });
+});
+
+describe("AcceptInvitationPage in other languages", () => {
+  afterEach(async () => {
+    await activateLanguage("en");
+  });
+
+  it("invites in Spanish: the role, the button and the link to sign in", async () => {
+    await activateLanguage("es");
+    mockFetch({ "/api/invite/tok1": INVITE, "/api/auth/user": () => jsonResponse({ message: "Unauthorized" }, 401) });
+    renderPage();
+    expect(await screen.findByRole("heading", { name: "Hope Chapel" })).toBeTruthy();
+    expect(screen.getByText("Te invitan a unirte a")).toBeTruthy();
+    expect(screen.getByText("Líder de la iglesia (administrador)")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Aceptar la invitación y unirme" })).toBeTruthy();
+    const signIn = screen.getByRole("link", { name: "Inicia sesión para unirte" });
+    expect(signIn.getAttribute("href")).toBe("/login?invitation=tok1&tab=signin");
+    expect(document.title).toBe("Únete a Hope Chapel · Fellowship");
+  });
+
+  it("renders right to left in Arabic", async () => {
+    await activateLanguage("ar");
+    mockFetch({ "/api/invite/bad": () => jsonResponse({ message: "Not found" }, 404), "/api/auth/user": SIGNED_IN });
+    renderPage("bad");
+    expect(await screen.findByRole("heading", { name: "دعوة غير صالحة" })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "الذهاب إلى الصفحة الرئيسية" })).toBeTruthy();
+    expect(document.documentElement.dir).toBe("rtl");
   });
 });

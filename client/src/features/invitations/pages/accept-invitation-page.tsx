@@ -12,13 +12,16 @@ import { getServerMessage, isUnauthorizedError } from "@/lib/api-client";
 import { handleUnauthorized } from "@/lib/auth-redirect";
 import { useAuth, useRefreshAuthUser, useSignOut } from "@/lib/current-user";
 import { goToPage } from "@/lib/full-page";
-import { INVITATION_ROLE_LABELS, useAcceptInvitation, usePublicInvitation } from "@/lib/public-invitation";
+import { Rich, useT } from "@/lib/i18n";
+import { useAcceptInvitation, usePublicInvitation } from "@/lib/public-invitation";
 import { useChurchBrand } from "@/lib/use-church-brand";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { formatDate } from "@/lib/utils";
+import { acceptInvitationCatalog } from "../accept-i18n";
 
 /** Spec 2 Invitation acceptance (`/invite/{token}`, public). */
 export function AcceptInvitationPage() {
+  const t = useT(acceptInvitationCatalog);
   const { token = "" } = useParams<{ token: string }>();
   const invitation = usePublicInvitation(token);
   const { user, isLoading: userLoading } = useAuth();
@@ -28,7 +31,7 @@ export function AcceptInvitationPage() {
   const [, navigate] = useLocation();
   const [acceptError, setAcceptError] = useState<string | null>(null);
   const inv = invitation.data;
-  useDocumentTitle(inv ? `Join ${inv.church.name}` : "Invitation");
+  useDocumentTitle(inv ? t("titleJoin", { church: inv.church.name }) : t("title"));
 
   // Show the inviting church's colour; restore the signed-in user's own on the way out.
   useChurchBrand(inv?.church.brandColor, user?.church?.brandColor);
@@ -42,15 +45,16 @@ export function AcceptInvitationPage() {
     accept.mutate(token, {
       onSuccess: async () => {
         toast({
-          title: `Welcome to ${inv?.church.name ?? "your church"}!`,
-          description: "You have joined the church.",
+          // The invitation was read before the button showed, so its church is known here.
+          title: t("joined.title", { church: inv?.church.name ?? "" }),
+          description: t("joined.description"),
         });
         await refreshUser();
         navigate("/");
       },
       onError: (error) => {
         if (isUnauthorizedError(error)) handleUnauthorized();
-        else setAcceptError(getServerMessage(error) ?? "The invitation could not be accepted. Please try again.");
+        else setAcceptError(getServerMessage(error) ?? t("failed"));
       },
     });
   };
@@ -58,7 +62,7 @@ export function AcceptInvitationPage() {
   if (invitation.isLoading || userLoading) {
     return (
       <AuthLayout>
-        <Card className="grid justify-items-center gap-4 p-8" role="status" aria-label="Loading invitation">
+        <Card className="grid justify-items-center gap-4 p-8" role="status" aria-label={t("loading")}>
           <Skeleton className="size-16 rounded-2xl" />
           <Skeleton className="h-7 w-56" />
           <Skeleton className="h-4 w-40" />
@@ -75,10 +79,10 @@ export function AcceptInvitationPage() {
           <span className="flex size-14 items-center justify-center rounded-full bg-amber-50 text-amber-700">
             <AlertTriangle className="size-7" aria-hidden="true" />
           </span>
-          <h1 className="text-2xl font-bold tracking-tight">Invalid Invitation</h1>
-          <p className="text-muted-foreground">This invitation link is invalid, expired, or has already been used.</p>
+          <h1 className="text-2xl font-bold tracking-tight">{t("invalid.title")}</h1>
+          <p className="text-muted-foreground">{t("invalid.text")}</p>
           <Link href="/" className={buttonClasses({ className: "mt-3" })}>
-            Go to Homepage
+            {t("invalid.home")}
           </Link>
         </Card>
       </AuthLayout>
@@ -89,45 +93,55 @@ export function AcceptInvitationPage() {
     <AuthLayout>
       <Card className="grid justify-items-center gap-3 p-6 text-center sm:p-8">
         <ChurchIdentity name={inv.church.name} logoUrl={inv.church.logoUrl} className="size-16" />
-        <p className="text-sm font-medium text-muted-foreground">You're invited to join</p>
+        <p className="text-sm font-medium text-muted-foreground">{t("invitedToJoin")}</p>
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{inv.church.name}</h1>
         <dl className="mt-2 grid w-full gap-2 rounded-xl bg-muted p-4 text-start text-sm">
           <div className="flex items-center gap-2">
             <UserRound className="size-4 shrink-0 text-brand-text" aria-hidden="true" />
-            <dt className="text-muted-foreground">Role:</dt>
-            <dd className="font-medium">{INVITATION_ROLE_LABELS[inv.role]}</dd>
+            <dt className="text-muted-foreground">{t("role")}</dt>
+            <dd className="font-medium">{t(`role.${inv.role}`)}</dd>
           </div>
           <div className="flex min-w-0 items-center gap-2">
             <Mail className="size-4 shrink-0 text-brand-text" aria-hidden="true" />
-            <dt className="text-muted-foreground">Invited:</dt>
+            <dt className="text-muted-foreground">{t("invited")}</dt>
             <dd className="min-w-0 break-all font-medium">{inv.email}</dd>
           </div>
           <div className="flex items-center gap-2">
             <CheckCircle2 className="size-4 shrink-0 text-brand-text" aria-hidden="true" />
-            <dt className="text-muted-foreground">Valid until:</dt>
+            <dt className="text-muted-foreground">{t("validUntil")}</dt>
             <dd className="font-medium">{formatDate(inv.expiresAt)}</dd>
           </div>
         </dl>
         {user && (
           <p className="text-sm text-muted-foreground">
-            Signed in as <span className="font-medium text-foreground">{user.email}</span>
+            <Rich
+              catalog={acceptInvitationCatalog}
+              k="signedInAs"
+              values={{ email: user.email }}
+              components={{ 0: <span className="font-medium text-foreground" /> }}
+            />
           </p>
         )}
         <div className="w-full">
           <FormAlert message={acceptError} />
         </div>
         <Button size="lg" className="mt-2 w-full" onClick={onAccept} disabled={accept.isPending}>
-          {accept.isPending ? "Joining..." : "Accept Invitation & Join"}
+          {accept.isPending ? t("joining") : t("accept")}
         </Button>
         {!user && (
           <p className="text-sm text-muted-foreground">
-            Already on Fellowship?{" "}
-            <Link
-              href={`/login?invitation=${encodeURIComponent(token)}&tab=signin`}
-              className="font-medium text-brand-text hover:underline"
-            >
-              Sign in to join
-            </Link>
+            <Rich
+              catalog={acceptInvitationCatalog}
+              k="alreadyOnFellowship"
+              components={{
+                0: (
+                  <Link
+                    href={`/login?invitation=${encodeURIComponent(token)}&tab=signin`}
+                    className="font-medium text-brand-text hover:underline"
+                  />
+                ),
+              }}
+            />
           </p>
         )}
         {user && (
@@ -140,7 +154,7 @@ export function AcceptInvitationPage() {
             }}
             className="text-sm font-medium text-brand-text hover:underline"
           >
-            Not you? Sign out
+            {t("notYou")}
           </a>
         )}
       </Card>
