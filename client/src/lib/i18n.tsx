@@ -112,6 +112,20 @@ export function useT<M extends TCatalogMessages>(cat: TCatalog<M>): TTranslate<M
 }
 
 /** `t` outside a component (a toast after a request): the language in use, English for what is not loaded. */
+/**
+ * A catalogue keyed by its English text (the `errors` one): `language`'s words for `english`, once
+ * downloaded, or the English itself.
+ */
+export async function textTranslator(cat: TCatalog, language: TLanguage): Promise<(english: string) => string> {
+  await load(language, cat.namespace).catch(() => undefined);
+  return (english) => {
+    const id = messageId(cat.namespace, english);
+    return language !== DEFAULT_LANGUAGE && Object.hasOwn(i18n.messages, id) && i18n.locale === language
+      ? i18n._(id)
+      : english;
+  };
+}
+
 export function translator<M extends TCatalogMessages>(cat: TCatalog<M>): TTranslate<M> {
   return (key, values) => format(currentLanguage(), cat.namespace, key, values);
 }
