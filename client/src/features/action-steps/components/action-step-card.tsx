@@ -9,13 +9,16 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
 import { getServerMessage, getStatus } from "@/lib/api-client";
 import { toastApiError } from "@/lib/auth-redirect";
+import { type TTranslate, useT } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
 import { useActionStep, useCompleteActionStep } from "../api";
+import { actionStepsCatalog } from "../i18n";
 import { formatWeekOf } from "../week";
 
 function StepSkeleton() {
+  const t = useT(actionStepsCatalog);
   return (
-    <div className="grid gap-3" role="status" aria-label="Loading this week's action step">
+    <div className="grid gap-3" role="status" aria-label={t("card.loading")}>
       <Skeleton className="h-5 w-2/3" />
       <Skeleton className="h-4 w-full" />
       <Skeleton className="h-4 w-5/6" />
@@ -28,21 +31,22 @@ function StepSkeleton() {
 }
 
 /** The toast after completing: the points, and any badge it earned. */
-function announce(awarded: number, badges: string[]) {
+function announce(t: TTranslate<typeof actionStepsCatalog.en>, awarded: number, badges: string[]) {
   const earned = badges.filter(isBadgeKey).map((k) => BADGES[k].name);
-  const points = awarded > 0 ? `You earned ${awarded} points.` : "You have already completed this step.";
-  const badgeText = earned.length > 0 ? ` New badge: ${earned.join(", ")}.` : "";
-  toast({ title: "Step Complete!", description: points + badgeText });
+  const points = awarded > 0 ? t("toast.points", { count: awarded }) : t("toast.already");
+  const badgeText = earned.length > 0 ? ` ${t("toast.badge", { badges: earned.join(", ") })}` : "";
+  toast({ title: t("toast.title"), description: points + badgeText });
 }
 
 function StepBody({ step }: { step: TActionStep }) {
+  const t = useT(actionStepsCatalog);
   const complete = useCompleteActionStep();
   const onComplete = () =>
     complete.mutate(step, {
-      onSuccess: (r) => announce(r.awarded, r.badges),
+      onSuccess: (r) => announce(t, r.awarded, r.badges),
       onError: (error) =>
         toastApiError(error, {
-          description: (getStatus(error) === 409 ? getServerMessage(error) : null) ?? "Failed to complete action step",
+          description: (getStatus(error) === 409 ? getServerMessage(error) : null) ?? t("toast.failed"),
         }),
     });
 
@@ -50,23 +54,25 @@ function StepBody({ step }: { step: TActionStep }) {
     <div className="grid gap-4">
       <div className="grid gap-1.5">
         <h3 className="text-lg font-semibold break-words text-foreground">{step.title}</h3>
-        <p className="text-xs text-muted-foreground">Week of {formatWeekOf(step.weekOf)}</p>
+        <p className="text-xs text-muted-foreground">{t("weekOf", { date: formatWeekOf(step.weekOf) })}</p>
         <p className="text-sm leading-6 break-words whitespace-pre-line text-stone-700">{step.description}</p>
       </div>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <span className="inline-flex items-center gap-1.5 rounded-full border border-brand-border bg-brand-soft px-3 py-1 text-sm font-medium text-brand-text">
           <Star className="size-4" aria-hidden="true" />
-          {step.isCompleted ? `${step.points} points earned` : `${step.points} points available`}
+          {step.isCompleted
+            ? t("card.pointsEarned", { count: step.points })
+            : t("card.pointsAvailable", { count: step.points })}
         </span>
         {step.isCompleted ? (
           <p className="inline-flex items-center gap-1.5 text-sm font-medium text-emerald-800" role="status">
             <CheckCircle2 className="size-5" aria-hidden="true" />
-            Completed this week
+            {t("card.completed")}
           </p>
         ) : (
           <Button onClick={onComplete} disabled={complete.isPending} className="w-full sm:w-auto">
             <CheckCircle2 aria-hidden="true" />
-            {complete.isPending ? "Completing..." : "Mark Complete"}
+            {complete.isPending ? t("card.completing") : t("card.complete")}
           </Button>
         )}
       </div>
@@ -80,9 +86,9 @@ function StepBody({ step }: { step: TActionStep }) {
  * One card, used on the member dashboard and the Growth Journey page, each with its own heading.
  */
 export function ActionStepCard({
-  heading = "This Week's Action Step",
-  description = "A small step of faith to practice this week.",
-  emptyTitle = "No action step this week",
+  heading,
+  description,
+  emptyTitle,
   className,
 }: {
   heading?: string;
@@ -90,25 +96,27 @@ export function ActionStepCard({
   emptyTitle?: string;
   className?: string;
 }) {
+  const t = useT(actionStepsCatalog);
   const step = useActionStep();
+  const shownDescription = description ?? t("card.description");
   return (
     <Card className={cn(className)}>
       <CardHeader>
-        <CardTitle>{heading}</CardTitle>
-        {description && <CardDescription>{description}</CardDescription>}
+        <CardTitle>{heading ?? t("card.heading")}</CardTitle>
+        {shownDescription && <CardDescription>{shownDescription}</CardDescription>}
       </CardHeader>
       <CardContent>
         {step.isLoading ? (
           <StepSkeleton />
         ) : step.isError ? (
-          <LoadError what="This week's action step" onRetry={() => step.refetch()} className="py-6 text-center" />
+          <LoadError what={t("card.loadError")} onRetry={() => step.refetch()} className="py-6 text-center" />
         ) : step.data ? (
           <StepBody step={step.data} />
         ) : (
           <EmptyState
             icon={Target}
-            title={emptyTitle}
-            description="Your church leaders have not posted this week's action step yet."
+            title={emptyTitle ?? t("card.emptyTitle")}
+            description={t("card.emptyDescription")}
             className="py-6"
           />
         )}

@@ -11,9 +11,11 @@ import { Input, Textarea } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
 import { toastApiError } from "@/lib/auth-redirect";
 import { applyServerFieldErrors } from "@/lib/form-errors";
+import { useT } from "@/lib/i18n";
 import { usePreload } from "@/lib/lazy";
 import { lazyZodResolver } from "@/lib/lazy-zod-resolver";
 import { useSaveActionStep } from "../api";
+import { actionStepsCatalog } from "../i18n";
 import { formatWeekOf } from "../week";
 
 type TValues = z.input<typeof ZActionStepBody>;
@@ -22,12 +24,7 @@ type TOutput = z.output<typeof ZActionStepBody>;
 // The contract (and zod) arrive when the form is first focused or checked, not with the page.
 const contract = lazyZodResolver(() => import("@common/action-steps").then((m) => m.ZActionStepBody));
 
-const TIPS = [
-  "Make it specific and doable within one week.",
-  "Tie it to Sunday's sermon or the passage preached on.",
-  "Invite members to involve someone else: a neighbor, a friend, their family.",
-  "Keep the title short; it is what members see first on their phones.",
-];
+const TIPS = ["form.tip1", "form.tip2", "form.tip3", "form.tip4"] as const;
 
 /** A date input's `YYYY-MM-DD`, or null for anything else (a half-typed date). */
 const asDate = (v: string | undefined) => (v && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : null);
@@ -46,6 +43,7 @@ export function ActionStepForm({
   steps: TActionStepSummary[] | undefined;
   draft: TActionStepSummary | null;
 }) {
+  const t = useT(actionStepsCatalog);
   const save = useSaveActionStep();
   const form = useForm<TValues, unknown, TOutput>({
     resolver: contract.resolver,
@@ -64,27 +62,27 @@ export function ActionStepForm({
   const onValid = (values: TOutput) =>
     save.mutate(values, {
       onSuccess: (step) => {
-        toast({ title: "Success!", description: "Weekly action step created successfully." });
+        toast({ title: t("form.saved.title"), description: t("form.saved.description") });
         form.reset({ title: "", description: "", weekOf: addDays(step.weekOf, 7) });
       },
       onError: (error) => {
         if (applyServerFieldErrors(form, error)) return;
-        toastApiError(error, { description: "Failed to create weekly action step" });
+        toastApiError(error, { description: t("form.failed") });
       },
     });
   const onInvalid = (errs: FieldErrors<TValues>) => {
     const values = form.getValues();
     const isMissing = [values.title, values.description, values.weekOf].some((v) => !v?.trim());
     if (isMissing && Object.keys(errs).length > 0)
-      toast({ title: "Error", description: "Please fill in all fields", variant: "destructive" });
+      toast({ title: t("form.missing.title"), description: t("form.missing.description"), variant: "destructive" });
   };
 
   const err = (k: keyof TValues) => errors[k]?.message;
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Set Weekly Action Step</CardTitle>
-        <CardDescription>One practical step for the whole congregation, Sunday to Saturday.</CardDescription>
+        <CardTitle>{t("form.title")}</CardTitle>
+        <CardDescription>{t("form.description")}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-5">
         <form
@@ -92,33 +90,33 @@ export function ActionStepForm({
           onFocus={contract.preload}
           noValidate
           className="grid gap-4"
-          aria-label="Set weekly action step"
+          aria-label={t("form.label")}
         >
-          <FormField id="step-title" label="Title" error={err("title")}>
+          <FormField id="step-title" label={t("form.fieldTitle")} error={err("title")}>
             <Input
               {...fieldAria("step-title", err("title"))}
-              placeholder="e.g. Pray for a neighbor by name"
+              placeholder={t("form.titlePlaceholder")}
               maxLength={200}
               {...form.register("title")}
             />
           </FormField>
-          <FormField id="step-description" label="Description" error={err("description")}>
+          <FormField id="step-description" label={t("form.fieldDescription")} error={err("description")}>
             <Textarea
               {...fieldAria("step-description", err("description"))}
               rows={4}
-              placeholder="What members do this week, and why it matters."
+              placeholder={t("form.descriptionPlaceholder")}
               maxLength={2000}
               {...form.register("description")}
             />
           </FormField>
           <FormField
             id="step-week"
-            label="Week of"
+            label={t("form.fieldWeek")}
             error={err("weekOf")}
             hint={
               existing
-                ? `The week of ${formatWeekOf(existing.weekOf)} already has “${existing.title}”; saving replaces it.`
-                : "Any day picks its week; the step is shown from that Sunday to Saturday."
+                ? t("form.weekTaken", { date: formatWeekOf(existing.weekOf), title: existing.title })
+                : t("form.weekHint")
             }
           >
             <Input
@@ -130,18 +128,18 @@ export function ActionStepForm({
           </FormField>
           <div className="flex justify-end">
             <Button type="submit" disabled={save.isPending} className="w-full sm:w-auto">
-              {save.isPending ? "Saving..." : "Set Action Step"}
+              {save.isPending ? t("form.saving") : t("form.submit")}
             </Button>
           </div>
         </form>
         <aside className="rounded-xl border border-brand-border bg-brand-soft p-4" aria-labelledby="step-tips-title">
           <h3 id="step-tips-title" className="flex items-center gap-2 text-sm font-semibold text-brand-text">
             <Lightbulb className="size-4" aria-hidden="true" />
-            Tips for a good action step
+            {t("form.tipsTitle")}
           </h3>
           <ul className="mt-2 grid list-disc gap-1 ps-5 text-sm text-stone-700">
             {TIPS.map((tip) => (
-              <li key={tip}>{tip}</li>
+              <li key={tip}>{t(tip)}</li>
             ))}
           </ul>
         </aside>

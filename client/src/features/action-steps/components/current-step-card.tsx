@@ -5,7 +5,8 @@ import { LoadError } from "@/components/load-error";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { formatNumber } from "@/lib/utils";
+import { useT } from "@/lib/i18n";
+import { actionStepsCatalog } from "../i18n";
 import { formatWeekOf } from "../week";
 
 /**
@@ -26,47 +27,48 @@ export function CurrentStepCard({
   /** Members who completed it so far, when known. */
   completions?: number;
 }) {
+  const t = useT(actionStepsCatalog);
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Current Action Step</CardTitle>
+        <CardTitle>{t("current.title")}</CardTitle>
       </CardHeader>
       <CardContent>
         {isLoading ? (
-          <div className="grid gap-3" role="status" aria-label="Loading the current action step">
+          <div className="grid gap-3" role="status" aria-label={t("current.loading")}>
             <Skeleton className="h-5 w-2/3" />
             <Skeleton className="h-3 w-40" />
             <Skeleton className="h-4 w-full" />
             <Skeleton className="h-4 w-4/5" />
           </div>
         ) : isError ? (
-          <LoadError what="The current action step" onRetry={onRetry} className="py-6 text-center" />
+          <LoadError what={t("current.loadError")} onRetry={onRetry} className="py-6 text-center" />
         ) : step ? (
           <div className="grid gap-3">
             <div className="flex flex-wrap items-start justify-between gap-2">
               <h3 className="min-w-0 text-lg font-semibold break-words text-foreground">{step.title}</h3>
               <Badge tone="green">
                 <CheckCircle2 className="size-3.5" aria-hidden="true" />
-                Active for congregation
+                {t("current.active")}
               </Badge>
             </div>
             <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
               <CalendarDays className="size-4" aria-hidden="true" />
-              Week of {formatWeekOf(step.weekOf)}
+              {t("weekOf", { date: formatWeekOf(step.weekOf) })}
             </p>
             <p className="text-sm leading-6 break-words whitespace-pre-line text-stone-700">{step.description}</p>
             {completions !== undefined && (
               <p className="flex items-center gap-1.5 text-sm font-medium text-brand-text">
                 <Users className="size-4" aria-hidden="true" />
-                {completions === 1 ? "1 member has" : `${formatNumber(completions)} members have`} completed it
+                {t("current.completions", { count: completions })}
               </p>
             )}
           </div>
         ) : (
           <EmptyState
             icon={Target}
-            title="No action step set for this week"
-            description="Set one with the form and your congregation sees it on their dashboard."
+            title={t("current.empty.title")}
+            description={t("current.empty.description")}
             className="py-6"
           />
         )}

@@ -1,18 +1,23 @@
 import type { TActionStepSummary } from "@common/action-steps";
 import { History, Pencil, Users } from "lucide-react";
 import { EmptyState } from "@/components/empty-state";
+import { commonCatalog } from "@/components/i18n";
 import { LoadError } from "@/components/load-error";
 import { Badge, type TBadgeTone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton, skeletonKeys } from "@/components/ui/skeleton";
-import { formatNumber } from "@/lib/utils";
+import { useT } from "@/lib/i18n";
+import { actionStepsCatalog } from "../i18n";
 import { formatWeekOf, type TWeekStatus, weekStatus } from "../week";
 
-const STATUS: Record<TWeekStatus, { label: string; tone: TBadgeTone }> = {
-  current: { label: "This week", tone: "green" },
-  scheduled: { label: "Scheduled", tone: "blue" },
-  past: { label: "Past", tone: "grey" },
+const STATUS: Record<
+  TWeekStatus,
+  { key: "history.status.current" | "history.status.scheduled" | "history.status.past"; tone: TBadgeTone }
+> = {
+  current: { key: "history.status.current", tone: "green" },
+  scheduled: { key: "history.status.scheduled", tone: "blue" },
+  past: { key: "history.status.past", tone: "grey" },
 };
 
 /** Past and scheduled steps, newest week first, with how many members completed each. */
@@ -32,15 +37,17 @@ export function StepHistoryCard({
   /** Puts a step in the form to change it (scheduled and current weeks). */
   onEdit: (step: TActionStepSummary) => void;
 }) {
+  const t = useT(actionStepsCatalog);
+  const common = useT(commonCatalog);
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Past and Scheduled Steps</CardTitle>
-        <CardDescription>The latest weeks, newest first, with how many members completed each.</CardDescription>
+        <CardTitle>{t("history.title")}</CardTitle>
+        <CardDescription>{t("history.description")}</CardDescription>
       </CardHeader>
       <CardContent>
         {isLoading ? (
-          <ul className="grid gap-2" aria-label="Loading action steps">
+          <ul className="grid gap-2" aria-label={t("history.loading")}>
             {skeletonKeys(3).map((key) => (
               <li key={key} className="grid gap-2 rounded-xl border border-border p-4">
                 <Skeleton className="h-3 w-32" />
@@ -50,12 +57,12 @@ export function StepHistoryCard({
             ))}
           </ul>
         ) : isError ? (
-          <LoadError what="Action steps" onRetry={onRetry} className="py-6 text-center" />
+          <LoadError what={t("history.loadError")} onRetry={onRetry} className="py-6 text-center" />
         ) : !steps || steps.length === 0 ? (
           <EmptyState
             icon={History}
-            title="No action steps yet"
-            description="Steps you set appear here, with how many members completed each."
+            title={t("history.empty.title")}
+            description={t("history.empty.description")}
             className="py-6"
           />
         ) : (
@@ -70,9 +77,9 @@ export function StepHistoryCard({
                   <div className="grid min-w-0 gap-1">
                     <div className="flex flex-wrap items-center gap-2">
                       <span className="text-xs font-medium text-muted-foreground">
-                        Week of {formatWeekOf(step.weekOf)}
+                        {t("weekOf", { date: formatWeekOf(step.weekOf) })}
                       </span>
-                      <Badge tone={STATUS[status].tone}>{STATUS[status].label}</Badge>
+                      <Badge tone={STATUS[status].tone}>{t(STATUS[status].key)}</Badge>
                     </div>
                     <p className="font-medium break-words text-foreground">{step.title}</p>
                     <p className="line-clamp-2 text-sm break-words text-muted-foreground">{step.description}</p>
@@ -80,17 +87,17 @@ export function StepHistoryCard({
                   <div className="flex items-center justify-between gap-3 sm:flex-col sm:items-end">
                     <span className="inline-flex items-center gap-1.5 text-sm text-stone-700">
                       <Users className="size-4" aria-hidden="true" />
-                      {formatNumber(step.completions)} completed
+                      {t("history.completed", { count: step.completions })}
                     </span>
                     {status !== "past" && (
                       <Button
                         variant="outline"
                         size="sm"
                         onClick={() => onEdit(step)}
-                        aria-label={`Edit the step for the week of ${formatWeekOf(step.weekOf)}`}
+                        aria-label={t("history.edit", { date: formatWeekOf(step.weekOf) })}
                       >
                         <Pencil aria-hidden="true" />
-                        Edit
+                        {common("action.edit")}
                       </Button>
                     )}
                   </div>

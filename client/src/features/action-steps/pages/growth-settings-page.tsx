@@ -2,28 +2,29 @@ import type { TActionStepSummary } from "@common/action-steps";
 import { type ReactNode, useState } from "react";
 import { PageHeader } from "@/components/page-header";
 import { useCurrentUser } from "@/lib/current-user";
+import { useT } from "@/lib/i18n";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useNow } from "@/lib/use-now";
 import { useActionStep, useActionStepHistory } from "../api";
 import { ActionStepForm } from "../components/action-step-form";
 import { CurrentStepCard } from "../components/current-step-card";
 import { StepHistoryCard } from "../components/step-history-card";
+import { actionStepsCatalog } from "../i18n";
 import { thisSunday } from "../week";
-
-const TITLE = "Growth Settings & Analytics";
 
 /**
  * Spec 2 Growth settings (`/admin/growth`): the current weekly action step, the form that sets one
  * (with tips), the past and scheduled steps, and below them the growth analytics card.
  */
 export function GrowthSettingsPage({ analytics }: { analytics?: ReactNode } = {}) {
+  const t = useT(actionStepsCatalog);
   const user = useCurrentUser();
   const timeZone = user.church.timeZone;
   const currentSunday = thisSunday(timeZone, useNow());
   const current = useActionStep();
   const history = useActionStepHistory();
   const [draft, setDraft] = useState<TActionStepSummary | null>(null);
-  useDocumentTitle(TITLE);
+  useDocumentTitle(t("page.title"));
 
   const completions = current.data ? history.data?.find((s) => s.id === current.data?.id)?.completions : undefined;
   const edit = (step: TActionStepSummary) => {
@@ -34,10 +35,7 @@ export function GrowthSettingsPage({ analytics }: { analytics?: ReactNode } = {}
 
   return (
     <>
-      <PageHeader
-        title={TITLE}
-        description="Set your congregation's weekly action step and follow how the church is growing."
-      />
+      <PageHeader title={t("page.title")} description={t("page.description")} />
       <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
         <CurrentStepCard
           step={current.data}
