@@ -27,8 +27,3 @@ export function liveFormatter(timeZone: string | null | undefined): TLiveFormatt
   };
   return { time: format(time), dateTime: format(dateTime) };
 }
-
-/** "1 watching" / "1,204 watching". */
-export function formatWatching(count: number): string {
-  return `${new Intl.NumberFormat("en-US").format(count)} watching`;
-}

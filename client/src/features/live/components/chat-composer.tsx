@@ -6,18 +6,20 @@ import { Button } from "@/components/ui/button";
 import { Textarea } from "@/components/ui/input";
 import { getServerMessage, getStatus } from "@/lib/api-client";
 import { toastApiError } from "@/lib/auth-redirect";
+import { type TTranslate, useT } from "@/lib/i18n";
 import { useSendLiveMessage } from "../api";
+import { liveCatalog } from "../i18n";
 
 /** Shown near the limit, so nobody is surprised by a cut-off message. */
 const COUNT_FROM = LIVE_MESSAGE_MAX - 100;
 
 /** What to tell the sender when the server refuses (spec 1 §5 and §8). */
-function describeSendError(error: unknown): string {
+function describeSendError(error: unknown, t: TTranslate<typeof liveCatalog.en>): string {
   const status = getStatus(error);
   // Too fast (429), chat closed (409) or too long (400): the server's own words say which.
-  if (status === 429 || status === 409 || status === 400) return getServerMessage(error) ?? "Failed to send message";
-  if (status === 404) return "No live event";
-  return "Failed to send message";
+  if (status === 429 || status === 409 || status === 400) return getServerMessage(error) ?? t("composer.failed");
+  if (status === 404) return t("composer.noLiveEvent");
+  return t("composer.failed");
 }
 
 /**
@@ -25,6 +27,7 @@ function describeSendError(error: unknown): string {
  * without Shift sends (Shift+Enter starts a new line). "Prayer" sends it as a prayer request.
  */
 export function ChatComposer({ eventId, onSent }: { eventId: string; onSent: () => void }) {
+  const t = useT(liveCatalog);
   const send = useSendLiveMessage(eventId);
   const [text, setText] = useState("");
   const message = text.trim();
@@ -39,7 +42,7 @@ export function ChatComposer({ eventId, onSent }: { eventId: string; onSent: () 
           setText("");
           onSent();
         },
-        onError: (error) => toastApiError(error, { description: describeSendError(error) }),
+        onError: (error) => toastApiError(error, { description: describeSendError(error, t) }),
       },
     );
   };
@@ -59,7 +62,7 @@ export function ChatComposer({ eventId, onSent }: { eventId: string; onSent: () 
       }}
     >
       <label htmlFor="live-chat-message" className="sr-only">
-        Message
+        {t("composer.label")}
       </label>
       <Textarea
         id="live-chat-message"
@@ -68,15 +71,15 @@ export function ChatComposer({ eventId, onSent }: { eventId: string; onSent: () 
         onKeyDown={onKeyDown}
         maxLength={LIVE_MESSAGE_MAX}
         rows={2}
-        placeholder="Share an encouragement or a prayer..."
+        placeholder={t("composer.placeholder")}
         aria-describedby="live-chat-hint"
         className="min-h-16 resize-none"
       />
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p id="live-chat-hint" className="text-xs text-stone-600">
           {text.length >= COUNT_FROM
-            ? `${text.length}/${LIVE_MESSAGE_MAX}`
-            : "Enter to send, Shift+Enter for a new line"}
+            ? t("composer.count", { length: text.length, max: LIVE_MESSAGE_MAX })
+            : t("composer.hint")}
         </p>
         <div className="flex gap-2">
           <Button
@@ -84,14 +87,14 @@ export function ChatComposer({ eventId, onSent }: { eventId: string; onSent: () 
             size="sm"
             disabled={isDisabled}
             onClick={() => submit("prayer_request")}
-            aria-label="Send as prayer request"
+            aria-label={t("composer.sendPrayer")}
           >
             <HandHeart aria-hidden="true" />
-            Prayer
+            {t("composer.prayer")}
           </Button>
           <Button type="submit" size="sm" disabled={isDisabled}>
             <SendHorizontal aria-hidden="true" />
-            {send.isPending ? "Sending..." : "Send"}
+            {send.isPending ? t("composer.sending") : t("composer.send")}
           </Button>
         </div>
       </div>

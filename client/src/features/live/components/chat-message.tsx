@@ -4,7 +4,9 @@ import { memo } from "react";
 import { Avatar } from "@/components/ui/avatar";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { useT } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
+import { liveCatalog } from "../i18n";
 
 /** One chat message; prayer requests stand out, and moderators get a delete button. */
 export const ChatMessage = memo(function ChatMessage({
@@ -18,6 +20,7 @@ export const ChatMessage = memo(function ChatMessage({
   /** Present for those who may delete (admins and moderators). */
   onDelete?: (message: TLiveMessage) => void;
 }) {
+  const t = useT(liveCatalog);
   const isPrayer = message.messageType === "prayer_request";
   return (
     <li
@@ -34,7 +37,7 @@ export const ChatMessage = memo(function ChatMessage({
           {isPrayer && (
             <Badge tone="amber" className="px-2 py-0">
               <HandHeart className="size-3" aria-hidden="true" />
-              Prayer request
+              {t("chat.prayerRequest")}
             </Badge>
           )}
         </div>
@@ -45,7 +48,7 @@ export const ChatMessage = memo(function ChatMessage({
           variant="ghost"
           size="icon-sm"
           className="shrink-0 text-stone-600 hover:text-red-700"
-          aria-label={`Delete message from ${message.userName}`}
+          aria-label={t("chat.deleteFrom", { name: message.userName })}
           onClick={() => onDelete(message)}
         >
           <Trash2 aria-hidden="true" />

@@ -8,9 +8,11 @@ import { Card, CardTitle } from "@/components/ui/card";
 import { Skeleton, skeletonKeys } from "@/components/ui/skeleton";
 import { getStatus } from "@/lib/api-client";
 import { toastApiError } from "@/lib/auth-redirect";
+import { useT } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
 import { useDeleteLiveMessage, useLiveMessages } from "../api";
 import type { TLiveFormatter } from "../format";
+import { liveCatalog } from "../i18n";
 import { ChatComposer } from "./chat-composer";
 import { ChatMessage } from "./chat-message";
 
@@ -33,6 +35,7 @@ export function LiveChat({
   format: TLiveFormatter;
   className?: string;
 }) {
+  const t = useT(liveCatalog);
   const messages = useLiveMessages(event.id, !isConnected);
   const remove = useDeleteLiveMessage(event.id);
   const [toDelete, setToDelete] = useState<TLiveMessage | null>(null);
@@ -71,7 +74,7 @@ export function LiveChat({
       onError: (error) => {
         // Already gone (another moderator was quicker): nothing to tell.
         if (getStatus(error) === 404) return;
-        toastApiError(error, { description: "Failed to delete message" });
+        toastApiError(error, { description: t("chat.deleteFailed") });
       },
     });
 
@@ -80,12 +83,12 @@ export function LiveChat({
       <div className="flex items-center justify-between gap-2 border-b border-border px-4 py-3 sm:px-5">
         <CardTitle id="live-chat-title" className="flex items-center gap-2">
           <MessageCircle className="size-4 text-brand-text" aria-hidden="true" />
-          Live Chat
+          {t("chat.title")}
         </CardTitle>
         {!event.chatEnabled && (
           <Badge tone="grey">
             <Lock className="size-3" aria-hidden="true" />
-            Closed
+            {t("chat.closedBadge")}
           </Badge>
         )}
       </div>
@@ -93,13 +96,13 @@ export function LiveChat({
         ref={scroller}
         onScroll={onScroll}
         role="log"
-        aria-label="Chat messages"
+        aria-label={t("chat.messages")}
         // biome-ignore lint/a11y/noNoninteractiveTabindex: the keyboard must reach and scroll the log, whether or not a message has a button
         tabIndex={0}
         className="min-h-0 flex-1 overflow-y-auto px-2 py-2 outline-none focus-visible:ring-2 focus-visible:ring-brand-text/40 focus-visible:ring-inset sm:px-3"
       >
         {messages.isLoading ? (
-          <div className="grid gap-3 p-2" role="status" aria-label="Loading chat">
+          <div className="grid gap-3 p-2" role="status" aria-label={t("chat.loading")}>
             {skeletonKeys(4).map((key) => (
               <div key={key} className="flex gap-2.5">
                 <Skeleton className="size-8 rounded-full" />
@@ -111,10 +114,10 @@ export function LiveChat({
             ))}
           </div>
         ) : messages.isError && list.length === 0 ? (
-          <LoadError what="The chat" onRetry={() => messages.refetch()} className="p-4 text-center" />
+          <LoadError what={t("chat.loadWhat")} onRetry={() => messages.refetch()} className="p-4 text-center" />
         ) : list.length === 0 ? (
           <p className="px-4 py-10 text-center text-sm text-stone-600">
-            {event.chatEnabled ? "No messages yet. Say hello to your church family!" : "No messages were sent."}
+            {event.chatEnabled ? t("chat.empty") : t("chat.emptyClosed")}
           </p>
         ) : null}
         {list.length > 0 && (
@@ -134,10 +137,10 @@ export function LiveChat({
         <button
           type="button"
           onClick={scrollToEnd}
-          className="absolute bottom-32 left-1/2 inline-flex -translate-x-1/2 items-center gap-1.5 rounded-full bg-primary px-3 py-1.5 text-xs font-medium text-primary-foreground shadow-md"
+          className="absolute start-1/2 bottom-32 inline-flex -translate-x-1/2 rtl:translate-x-1/2 items-center gap-1.5 rounded-full bg-primary px-3 py-1.5 text-xs font-medium text-primary-foreground shadow-md"
         >
           <ArrowDown className="size-3.5" aria-hidden="true" />
-          New messages
+          {t("chat.newMessages")}
         </button>
       )}
       {event.chatEnabled ? (
@@ -145,13 +148,13 @@ export function LiveChat({
       ) : (
         <p className="flex items-center gap-2 border-t border-border p-4 text-sm text-stone-700" role="status">
           <Lock className="size-4 shrink-0" aria-hidden="true" />
-          Chat is closed for this stream.
+          {t("chat.closed")}
         </p>
       )}
       <ConfirmDeleteDialog
         item={toDelete}
-        title="Delete this message?"
-        description={<>The message from {toDelete?.userName} will be removed from the chat for everyone.</>}
+        title={t("chat.deleteTitle")}
+        description={t("chat.deleteDescription", { name: toDelete?.userName ?? "" })}
         onConfirm={confirmDelete}
         onClose={() => setToDelete(null)}
       />

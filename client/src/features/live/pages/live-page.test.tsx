@@ -2,8 +2,9 @@ import nodeConsole from "node:console";
 import type { TLiveEvent, TLiveMessage } from "@common/live";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { getToasts } from "@/components/ui/use-toast";
+import { activateLanguage } from "@/lib/i18n";
 import { makeEvent } from "@/test/fixtures";
 import { jsonResponse, makeUser, mockFetch, renderWithApp } from "@/test/render";
 import { FakeWebSocket } from "../fake-web-socket";
@@ -311,5 +312,31 @@ describe("LivePage", () => {
     expect(video).toBe(screen.getByLabelText("Sunday Worship (live stream)"));
     await waitFor(() => expect(hls.created).toHaveLength(1));
     expect(hls.created[0]).toEqual({ source: "https://cdn.example.org/live/main.m3u8", media: video });
+  });
+});
+
+describe("LivePage in other languages", () => {
+  afterEach(async () => {
+    await activateLanguage("en");
+  });
+
+  it("speaks Spanish: live badge, viewers counted the Spanish way (1204, no separator under 10 000), chat and its composer", async () => {
+    await activateLanguage("es");
+    setup({ [LIVE]: makeLive({ viewerCount: 1204 }), [MESSAGES]: [] });
+    expect(await screen.findByRole("heading", { level: 1, name: "Sunday Worship" })).toBeTruthy();
+    expect(screen.getByText("EN VIVO")).toBeTruthy();
+    expect(screen.getByText("1204 viendo")).toBeTruthy();
+    expect(screen.getByRole("region", { name: "Acerca de esta transmisión" })).toBeTruthy();
+    expect(await screen.findByText("Aún no hay mensajes. ¡Saluda a tu familia de la iglesia!")).toBeTruthy();
+    expect(screen.getByPlaceholderText("Comparte un ánimo o una oración...")).toBeTruthy();
+    expect(document.title).toContain("Sunday Worship (En vivo)");
+  });
+
+  it("renders right to left in Arabic, with nothing live", async () => {
+    await activateLanguage("ar");
+    setup({ [LIVE]: null, "/api/events/next": null });
+    expect(await screen.findByRole("heading", { level: 1, name: "البث المباشر" })).toBeTruthy();
+    expect(await screen.findByText("لا يوجد بث مباشر حاليًا")).toBeTruthy();
+    expect(document.documentElement.dir).toBe("rtl");
   });
 });

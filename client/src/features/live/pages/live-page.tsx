@@ -6,30 +6,34 @@ import { PageHeader } from "@/components/page-header";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useCurrentUser } from "@/lib/current-user";
+import { Rich, useT } from "@/lib/i18n";
 import { lazyComponent } from "@/lib/lazy";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { cn } from "@/lib/utils";
 import { useLiveEvent, useNextEvent } from "../api";
 import { LiveChat } from "../components/live-chat";
 import { NoLiveStream, StreamEnded } from "../components/live-states";
-import { formatWatching, liveFormatter, type TLiveFormatter } from "../format";
+import { liveFormatter, type TLiveFormatter } from "../format";
+import { liveCatalog } from "../i18n";
 import { useLiveSocket } from "../use-live-socket";
 
 const LivePlayer = lazyComponent(() => import("../components/live-player").then((m) => m.LivePlayer));
 
 function ConnectionStatus({ isConnected }: { isConnected: boolean }) {
+  const t = useT(liveCatalog);
   return (
     <span className="inline-flex items-center gap-1.5" role="status">
       <span
         className={cn("size-2 rounded-full", isConnected ? "bg-emerald-600" : "animate-pulse bg-amber-500")}
         aria-hidden="true"
       />
-      {isConnected ? "Connected" : "Connecting..."}
+      {isConnected ? t("connection.connected") : t("connection.connecting")}
     </span>
   );
 }
 
 function PlayerFrame({ event }: { event: TLiveEvent }) {
+  const t = useT(liveCatalog);
   return (
     <div className="aspect-video w-full overflow-hidden rounded-2xl bg-stone-900 shadow-sm">
       {event.streamUrl ? (
@@ -38,7 +42,7 @@ function PlayerFrame({ event }: { event: TLiveEvent }) {
         </Suspense>
       ) : (
         <div className="flex size-full items-center justify-center p-6 text-center text-stone-100">
-          <p className="text-lg font-medium">Stream will begin shortly...</p>
+          <p className="text-lg font-medium">{t("player.beginShortly")}</p>
         </div>
       )}
     </div>
@@ -46,12 +50,13 @@ function PlayerFrame({ event }: { event: TLiveEvent }) {
 }
 
 function AboutStream({ event, format, className }: { event: TLiveEvent; format: TLiveFormatter; className?: string }) {
+  const t = useT(liveCatalog);
   return (
     <Card aria-labelledby="about-stream-title" className={className}>
       <CardHeader>
         <CardTitle id="about-stream-title" className="flex items-center gap-2">
           <Info className="size-4 text-brand-text" aria-hidden="true" />
-          About This Stream
+          {t("about.title")}
         </CardTitle>
       </CardHeader>
       <CardContent className="grid gap-3 text-sm">
@@ -61,7 +66,7 @@ function AboutStream({ event, format, className }: { event: TLiveEvent; format: 
             <div className="flex items-center gap-2">
               <dt>
                 <MapPin className="size-4 text-stone-500" aria-hidden="true" />
-                <span className="sr-only">Location</span>
+                <span className="sr-only">{t("about.location")}</span>
               </dt>
               <dd>{event.location}</dd>
             </div>
@@ -69,10 +74,15 @@ function AboutStream({ event, format, className }: { event: TLiveEvent; format: 
           <div className="flex items-center gap-2">
             <dt>
               <Clock className="size-4 text-stone-500" aria-hidden="true" />
-              <span className="sr-only">Time</span>
+              <span className="sr-only">{t("about.time")}</span>
             </dt>
             <dd>
-              Started <time dateTime={event.startedAt}>{format.dateTime(event.startedAt)}</time>
+              <Rich
+                catalog={liveCatalog}
+                k="about.started"
+                values={{ dateTime: format.dateTime(event.startedAt) }}
+                components={{ 0: <time dateTime={event.startedAt} /> }}
+              />
             </dd>
           </div>
         </dl>
@@ -82,6 +92,7 @@ function AboutStream({ event, format, className }: { event: TLiveEvent; format: 
 }
 
 function LiveStreamView({ event, format }: { event: TLiveEvent; format: TLiveFormatter }) {
+  const t = useT(liveCatalog);
   const { isConnected } = useLiveSocket(event.id);
   return (
     <>
@@ -89,7 +100,7 @@ function LiveStreamView({ event, format }: { event: TLiveEvent; format: TLiveFor
         <div className="min-w-0">
           <span className="mb-2 inline-flex items-center gap-1.5 rounded-full bg-red-700 px-2.5 py-0.5 text-xs font-bold tracking-wider text-white">
             <span className="size-1.5 animate-pulse rounded-full bg-white" aria-hidden="true" />
-            LIVE
+            {t("badge.live")}
           </span>
           <h1 className="text-2xl font-bold tracking-tight text-balance break-words text-foreground sm:text-3xl">
             {event.title}
@@ -101,7 +112,7 @@ function LiveStreamView({ event, format }: { event: TLiveEvent; format: TLiveFor
         <div className="flex shrink-0 items-center gap-4 text-sm text-stone-700">
           <span className="inline-flex items-center gap-1.5">
             <Users className="size-4 text-stone-500" aria-hidden="true" />
-            {formatWatching(event.viewerCount)}
+            {t("watching", { count: event.viewerCount })}
           </span>
           <ConnectionStatus isConnected={isConnected} />
         </div>
@@ -125,8 +136,9 @@ function LiveStreamView({ event, format }: { event: TLiveEvent; format: TLiveFor
 }
 
 function PageSkeleton() {
+  const t = useT(liveCatalog);
   return (
-    <div className="grid gap-4" role="status" aria-label="Loading live stream">
+    <div className="grid gap-4" role="status" aria-label={t("page.loading")}>
       <Skeleton className="h-5 w-16 rounded-full" />
       <Skeleton className="h-9 w-2/3" />
       <div className="grid gap-6 lg:grid-cols-3">
@@ -142,12 +154,13 @@ function PageSkeleton() {
  * Available" with the next event; a stream that stops while the page is open says it has ended.
  */
 export function LivePage() {
+  const t = useT(liveCatalog);
   const user = useCurrentUser();
   const format = useMemo(() => liveFormatter(user.church.timeZone), [user.church.timeZone]);
   const live = useLiveEvent();
   const isNone = live.data === null;
   const next = useNextEvent(isNone);
-  useDocumentTitle(live.data ? `${live.data.title} (Live)` : "Live Stream");
+  useDocumentTitle(live.data ? t("page.liveTitle", { title: live.data.title }) : t("page.title"));
 
   // The player's code downloads while the page asks what is live.
   useEffect(() => LivePlayer.preload(), []);
@@ -162,11 +175,11 @@ export function LivePage() {
   if (live.data) return <LiveStreamView key={live.data.id} event={live.data} format={format} />;
   return (
     <>
-      <PageHeader title="Live Stream" description="Worship with your church family, wherever you are." />
+      <PageHeader title={t("page.title")} description={t("page.description")} />
       {live.isLoading ? (
         <PageSkeleton />
       ) : live.isError && live.data === undefined ? (
-        <LoadError card what="The live stream" onRetry={() => live.refetch()} className="p-8 text-center" />
+        <LoadError card what={t("page.loadWhat")} onRetry={() => live.refetch()} className="p-8 text-center" />
       ) : watched ? (
         <StreamEnded title={watched.title} />
       ) : (
