@@ -98,10 +98,10 @@ describe("AcceptInvitationPage in other languages", () => {
     await activateLanguage("en");
   });
 
-  it("invites in Spanish: the role, the button and the link to sign in", async () => {
-    await activateLanguage("es");
+  it("an invited visitor switches to Spanish: the role, the button and the link to sign in", async () => {
     mockFetch({ "/api/invite/tok1": INVITE, "/api/auth/user": () => jsonResponse({ message: "Unauthorized" }, 401) });
     renderPage();
+    await userEvent.selectOptions(await screen.findByRole("combobox", { name: "Language" }), "es");
     expect(await screen.findByRole("heading", { name: "Hope Chapel" })).toBeTruthy();
     expect(screen.getByText("Te invitan a unirte a")).toBeTruthy();
     expect(screen.getByText("Líder de la iglesia (administrador)")).toBeTruthy();

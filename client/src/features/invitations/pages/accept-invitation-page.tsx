@@ -4,6 +4,7 @@ import { Link, useLocation, useParams } from "wouter";
 import { AuthLayout } from "@/components/auth-layout";
 import { ChurchIdentity } from "@/components/church-identity";
 import { FormAlert } from "@/components/form-alert";
+import { LanguageSelect } from "@/components/language-select";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -12,12 +13,29 @@ import { getServerMessage, isUnauthorizedError } from "@/lib/api-client";
 import { handleUnauthorized } from "@/lib/auth-redirect";
 import { useAuth, useRefreshAuthUser, useSignOut } from "@/lib/current-user";
 import { goToPage } from "@/lib/full-page";
-import { Rich, useT } from "@/lib/i18n";
+import { activateLanguage, currentLanguage, Rich, useT, writeLocalChoice } from "@/lib/i18n";
 import { useAcceptInvitation, usePublicInvitation } from "@/lib/public-invitation";
 import { useChurchBrand } from "@/lib/use-church-brand";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { formatDate } from "@/lib/utils";
 import { acceptInvitationCatalog } from "../accept-i18n";
+
+/** The invited visitor's language switch: kept on this device, the screen follows at once. */
+function InviteLanguageSelect() {
+  return (
+    <div className="mb-4 flex justify-end">
+      <LanguageSelect
+        className="w-48"
+        value={currentLanguage()}
+        onChange={(language) => {
+          if (!language) return;
+          writeLocalChoice(language);
+          void activateLanguage(language);
+        }}
+      />
+    </div>
+  );
+}
 
 /** Spec 2 Invitation acceptance (`/invite/{token}`, public). */
 export function AcceptInvitationPage() {
@@ -75,6 +93,7 @@ export function AcceptInvitationPage() {
   if (invitation.isError || !inv) {
     return (
       <AuthLayout>
+        {!user && <InviteLanguageSelect />}
         <Card className="grid justify-items-center gap-3 p-8 text-center">
           <span className="flex size-14 items-center justify-center rounded-full bg-amber-50 text-amber-700">
             <AlertTriangle className="size-7" aria-hidden="true" />
@@ -91,6 +110,7 @@ export function AcceptInvitationPage() {
 
   return (
     <AuthLayout>
+      {!user && <InviteLanguageSelect />}
       <Card className="grid justify-items-center gap-3 p-6 text-center sm:p-8">
         <ChurchIdentity name={inv.church.name} logoUrl={inv.church.logoUrl} className="size-16" />
         <p className="text-sm font-medium text-muted-foreground">{t("invitedToJoin")}</p>
