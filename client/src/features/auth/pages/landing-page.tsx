@@ -25,7 +25,7 @@ export function LandingPage() {
           <span className="text-lg font-semibold tracking-tight">Fellowship</span>
         </div>
         <div className="ms-auto flex items-center gap-2">
-          <VisitorLanguageSelect className="w-32 sm:w-48" />
+          <VisitorLanguageSelect className="w-28 sm:w-48" />
           <Button variant="ghost" onClick={signIn}>
             {t("header.signIn")}
           </Button>
