@@ -1,7 +1,6 @@
-import { Search } from "lucide-react";
+import { ChevronDown, Search } from "lucide-react";
 import type { ReactNode } from "react";
 import { Input } from "@/components/ui/input";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { cn } from "@/lib/utils";
 
 /** A search box that fills the row, then `children` (filters) beside it from `sm` up and below it on a phone. */
@@ -44,7 +43,11 @@ export function SearchToolbar({
 
 export type TFilterOption = { value: string; label: string };
 
-/** A select that narrows a list; the trigger shows the chosen option, so it needs `label` for its name. */
+/**
+ * A select that narrows a list; it shows the chosen option, so it needs `label` for its name. A native
+ * `<select>`: the phone's own picker, and none of Radix Select's positioning code on the list pages'
+ * first load (issue 26's bundle budget).
+ */
 export function FilterSelect({
   label,
   value,
@@ -59,17 +62,23 @@ export function FilterSelect({
   className?: string;
 }) {
   return (
-    <Select value={value} onValueChange={onValueChange}>
-      <SelectTrigger aria-label={label} className={className}>
-        <SelectValue />
-      </SelectTrigger>
-      <SelectContent>
+    <div className={cn("relative", className)}>
+      <select
+        aria-label={label}
+        value={value}
+        onChange={(e) => onValueChange(e.target.value)}
+        className="h-10 w-full appearance-none rounded-lg border border-input bg-card ps-3 pe-9 text-sm shadow-xs focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none disabled:opacity-60"
+      >
         {options.map((option) => (
-          <SelectItem key={option.value} value={option.value}>
+          <option key={option.value} value={option.value}>
             {option.label}
-          </SelectItem>
+          </option>
         ))}
-      </SelectContent>
-    </Select>
+      </select>
+      <ChevronDown
+        className="pointer-events-none absolute top-1/2 end-3 size-4 -translate-y-1/2 text-muted-foreground"
+        aria-hidden="true"
+      />
+    </div>
   );
 }

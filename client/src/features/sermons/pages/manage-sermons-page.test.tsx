@@ -94,8 +94,7 @@ describe("ManageSermonsPage", () => {
     expect(screen.getByText("Try adjusting your search filters")).toBeTruthy();
     await userEvent.clear(search);
     await screen.findAllByText("Hope in the Storm");
-    await userEvent.click(screen.getByRole("combobox", { name: "Filter by speaker" }));
-    await userEvent.click(await screen.findByRole("option", { name: "Pastor Ruth" }));
+    await userEvent.selectOptions(screen.getByRole("combobox", { name: "Filter by speaker" }), "Pastor Ruth");
     await waitFor(() => expect(screen.queryAllByText("Bread of Life")).toHaveLength(0));
     expect(screen.getAllByText("Hope in the Storm").length).toBeGreaterThan(0);
     // One request per finished search (typing pauses 250 ms), none for each letter; the unfiltered
