@@ -101,9 +101,10 @@ describe("AcceptInvitationPage in other languages", () => {
   it("an invited visitor switches to Spanish: the role, the button and the link to sign in", async () => {
     mockFetch({ "/api/invite/tok1": INVITE, "/api/auth/user": () => jsonResponse({ message: "Unauthorized" }, 401) });
     renderPage();
-    await userEvent.selectOptions(await screen.findByRole("combobox", { name: "Language" }), "es");
     expect(await screen.findByRole("heading", { name: "Hope Chapel" })).toBeTruthy();
-    expect(screen.getByText("Te invitan a unirte a")).toBeTruthy();
+    await userEvent.selectOptions(screen.getByRole("combobox", { name: "Language" }), "es");
+    // The switch downloads what is on screen in Spanish first, then the page changes at once.
+    expect(await screen.findByText("Te invitan a unirte a")).toBeTruthy();
     expect(screen.getByText("Líder de la iglesia (administrador)")).toBeTruthy();
     expect(screen.getByRole("button", { name: "Aceptar la invitación y unirme" })).toBeTruthy();
     const signIn = screen.getByRole("link", { name: "Inicia sesión para unirte" });
