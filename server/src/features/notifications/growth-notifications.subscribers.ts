@@ -11,6 +11,7 @@ import { prayerChainLinks, prayerRequestPrayers, prayerRequests } from "../../db
 import { users } from "../../db/schema/users";
 import { churchRow, inChurch } from "../../lib/church-scope";
 import { subscriber, type TSubscriber } from "../../lib/domain-events";
+import type { TTextValue } from "../../lib/notification-text";
 import { notify, notifyEach } from "./notify";
 
 /**
@@ -42,8 +43,7 @@ const prayerPrayed = subscriber({
     await notify(ctx.db, ctx, {
       kind: "prayer_prayed",
       to: { userIds: [row.authorId] },
-      title: "Someone prayed for you",
-      message: `Someone prayed for your request: ${row.title}`,
+      text: { title: "prayer_prayed.title", message: "prayer_prayed.message", values: { title: row.title } },
       link: "/prayer-requests",
       relatedId: row.id,
       dedupeKey: `prayed:${row.id}:${day}`,
@@ -88,8 +88,7 @@ const prayerAnswered = subscriber({
     await notify(ctx.db, ctx, {
       kind: "prayer_answered",
       to: { userIds },
-      title: "Prayer answered",
-      message: `A request you prayed for has been answered: ${request.title}`,
+      text: { title: "prayer_answered.title", message: "prayer_answered.message", values: { title: request.title } },
       link: "/prayer-requests",
       relatedId: request.id,
       dedupeKey: `prayer_answered:${request.id}`,
@@ -119,14 +118,22 @@ const kudosSubmitted = subscriber({
       .leftJoin(recipient, eq(recipient.id, kudos.toUserId))
       .where(and(churchRow(kudos, ctx, payload.kudosId), eq(kudos.status, "pending")));
     if (!row) return;
-    const name = (first: string | null, last: string | null) =>
-      [first, last].filter(Boolean).join(" ").trim() || "A church member";
+    // A member's name as the church wrote it; none: "A church member" in the reader's language.
+    const name = (first: string | null, last: string | null): TTextValue =>
+      [first, last].filter(Boolean).join(" ").trim() || { key: "someone" };
     await notify(ctx.db, ctx, {
       kind: "kudos_waiting",
       to: { admins: true },
       except: payload.actorId,
-      title: "Kudos waiting for approval",
-      message: `${name(row.fromFirstName, row.fromLastName)} recognized ${name(row.toFirstName, row.toLastName)}: ${row.title}`,
+      text: {
+        title: "kudos_waiting.title",
+        message: "kudos_waiting.message",
+        values: {
+          from: name(row.fromFirstName, row.fromLastName),
+          to: name(row.toFirstName, row.toLastName),
+          title: row.title,
+        },
+      },
       link: "/admin/kudos",
       relatedId: row.id,
       dedupeKey: `kudos_waiting:${row.id}`,
@@ -148,8 +155,7 @@ const liveStarted = subscriber({
       kind: "live_started",
       to: { everyone: true },
       except: payload.actorId,
-      title: "Live now",
-      message: stream.title,
+      text: { title: "live_started.title", message: "own.message", values: { message: stream.title } },
       link: "/live",
       relatedId: stream.eventId,
       dedupeKey: `live_started:${stream.id}`,
@@ -174,8 +180,7 @@ const actionStepPublished = subscriber({
       kind: "action_step_posted",
       to: { everyone: true },
       except: step.createdBy,
-      title: "This week's action step",
-      message: step.title,
+      text: { title: "action_step_posted.title", message: "own.message", values: { message: step.title } },
       link: "/growth",
       relatedId: step.id,
       dedupeKey: `action_step_posted:${step.id}`,
@@ -189,12 +194,16 @@ const badgeEarned = subscriber({
   event: "badge.earned",
   handle: async ({ payload }, ctx) => {
     if (!Object.hasOwn(BADGES, payload.badge)) return;
-    const badge = BADGES[payload.badge as TBadgeKey];
+    const badge = payload.badge as TBadgeKey;
     await notify(ctx.db, ctx, {
       kind: "badge_earned",
       to: { userIds: [payload.userId] },
-      title: "Badge earned",
-      message: `You earned the ${badge.name} badge: ${badge.description}`,
+      text: {
+        title: "badge_earned.title",
+        message: "badge_earned.message",
+        // The badge's name and description are the catalogue's own words, in the reader's language.
+        values: { badge: { key: `badge.${badge}.name` }, description: { key: `badge.${badge}.description` } },
+      },
       link: "/profile",
       // Per church: a member who moves earns the badge anew there (the key is unique per user).
       dedupeKey: `badge_earned:${ctx.churchId}:${payload.badge}`,
@@ -226,8 +235,11 @@ const prayerChainMade = subscriber({
       "prayer_partner",
       links.map((l) => ({
         userId: l.userId,
-        title: "Your prayer partner",
-        message: `Your prayer partner this week is ${l.email ? getMemberDisplayName({ ...l, email: l.email }) : "a church member"}`,
+        text: {
+          title: "prayer_partner.title",
+          message: "prayer_partner.message",
+          values: { name: l.email ? getMemberDisplayName({ ...l, email: l.email }) : { key: "someone.lower" } },
+        },
         link: "/prayer-partners",
         relatedId: l.id,
         dedupeKey: `prayer_partner:${l.id}`,

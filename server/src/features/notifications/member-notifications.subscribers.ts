@@ -20,8 +20,11 @@ const invitationRequested = subscriber({
       kind: "invitation_requested",
       to: { admins: true },
       joinedBy: new Date(occurredAt),
-      title: "Request to join",
-      message: `${request.name} asked for an invitation`,
+      text: {
+        title: "invitation_requested.title",
+        message: "invitation_requested.message",
+        values: { name: request.name },
+      },
       link: "/admin/invitations",
       relatedId: payload.requestId,
       dedupeKey: `invitation_requested:${payload.requestId}`,

@@ -5,6 +5,7 @@ import { Caller, createTestApp, type TTestApp } from "../../../test/app";
 import { addMember, createChurch, createEvent, createSermon, invite, type TTestChurch } from "../../../test/factories";
 import { drainJobs } from "../../../test/jobs";
 import { notifications } from "../../db/schema/community";
+import { ownText } from "../../lib/notification-text";
 import { notify, type TNotifyInput } from "./notify";
 
 /**
@@ -17,11 +18,12 @@ beforeAll(async () => {
   t = await createTestApp({}, { runJobs: false });
 });
 
-const note = (over: Partial<TNotifyInput> = {}): TNotifyInput => ({
+/** A notification to store; `title` and `message` are shown as they are (the church's own words). */
+type TNote = Partial<TNotifyInput> & { title?: string; message?: string };
+const note = ({ title = "New sermon", message = "Walking in Faith", ...over }: TNote = {}): TNotifyInput => ({
   kind: "sermon_published",
   to: { everyone: true },
-  title: "New sermon",
-  message: "Walking in Faith",
+  text: ownText(title, message),
   link: "/sermons/x",
   ...over,
 });
@@ -35,7 +37,7 @@ async function list(who: Caller, query = ""): Promise<TNotificationList> {
 }
 
 /** `n` notifications for everyone in the church, one statement each (so each its own moment). */
-async function notifyMany(c: TTestChurch, n: number, over: Partial<TNotifyInput> = {}) {
+async function notifyMany(c: TTestChurch, n: number, over: TNote = {}) {
   for (let i = 0; i < n; i++) await notify(t.db, { churchId: c.church.id }, note({ message: `News ${i}`, ...over }));
 }
 

@@ -1,9 +1,11 @@
+import type { TLanguage } from "@common/i18n/locales";
 import type { TNotification, TNotificationKind, TNotificationType } from "@common/notifications";
 import { count, desc, eq, not, type SQL, sql } from "drizzle-orm";
 import type { TDb } from "../../db/client";
 import { notifications } from "../../db/schema/community";
 import { inChurch } from "../../lib/church-scope";
 import type { TChurchCtx } from "../../lib/context";
+import { readStoredText } from "../../lib/notification-text";
 
 /** The caller's own notifications in their church: every read and write here starts from it. */
 const mine = (ctx: TChurchCtx, ...conditions: (SQL | undefined)[]) =>
@@ -19,14 +21,25 @@ const columns = {
   createdAt: notifications.createdAt,
   relatedId: notifications.relatedId,
   link: notifications.link,
+  titleKey: notifications.titleKey,
+  messageKey: notifications.messageKey,
+  textValues: notifications.textValues,
 };
 type TRow = Pick<typeof notifications.$inferSelect, keyof typeof columns>;
 
-function toNotification(r: TRow): TNotification {
-  return { ...r, type: r.type as TNotificationType, createdAt: r.createdAt.toISOString() };
+/** A stored row as the API answers it: its words in the reader's `language` (issue 26). */
+function toNotification({ titleKey, messageKey, textValues, ...r }: TRow, language: TLanguage): TNotification {
+  const words = readStoredText(language, { title: r.title, message: r.message, titleKey, messageKey, textValues });
+  return { ...r, ...words, type: r.type as TNotificationType, createdAt: r.createdAt.toISOString() };
 }
 
-export type TNotificationFilter = { limit: number; before?: string; kind?: TNotificationKind };
+export type TNotificationFilter = {
+  limit: number;
+  before?: string;
+  kind?: TNotificationKind;
+  /** The language the words are read in (the caller's). */
+  language: TLanguage;
+};
 
 /**
  * The caller's newest `limit` notifications (of `kind`, older than `before`): a backward walk of the
@@ -48,7 +61,7 @@ export async function findNotifications(ctx: TChurchCtx, filter: TNotificationFi
     )
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(filter.limit);
-  return rows.map(toNotification);
+  return rows.map((r) => toNotification(r, filter.language));
 }
 
 /** How many of the caller's notifications are unread (the partial index on unread rows). */
@@ -61,13 +74,13 @@ export async function countUnread(ctx: TChurchCtx): Promise<number> {
 }
 
 /** Marks one of the caller's notifications read; null when it is not theirs (or not at all). */
-export async function markRead(ctx: TChurchCtx, id: string): Promise<TNotification | null> {
+export async function markRead(ctx: TChurchCtx, id: string, language: TLanguage): Promise<TNotification | null> {
   const [row] = await ctx.db
     .update(notifications)
     .set({ isRead: true })
     .where(mine(ctx, eq(notifications.id, id)))
     .returning(columns);
-  return row ? toNotification(row) : null;
+  return row ? toNotification(row, language) : null;
 }
 
 /** Marks those of `ids` that are the caller's and unread read; answers how many changed. */

@@ -24,12 +24,12 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "The caller's notifications",
         description:
-          "Newest first, a page at a time (50 unless `limit` says; `before` is the id of the last one seen; `kind` keeps one kind), and how many are unread in all.",
+          "In the caller's language; newest first, a page at a time (50 unless `limit` says; `before` is the id of the last one seen; `kind` keeps one kind), and how many are unread in all.",
         querystring: ZNotificationListQuery,
         response: { 200: ZNotificationList },
       },
     },
-    async (req) => listNotifications(req.churchCtx, req.query),
+    async (req) => listNotifications(req.churchCtx, req.query, await req.getLanguage()),
   );
 
   app.patch(
@@ -55,6 +55,6 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     "/api/notifications/:id/read",
     { config: member, schema: { summary: "Mark one read", params: ZIdParams, response: { 200: ZNotification } } },
-    async (req) => readNotification(req.churchCtx, req.params.id),
+    async (req) => readNotification(req.churchCtx, req.params.id, await req.getLanguage()),
   );
 };

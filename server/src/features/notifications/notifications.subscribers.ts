@@ -6,6 +6,7 @@ import { sermons } from "../../db/schema/sermons";
 import { users } from "../../db/schema/users";
 import { churchRow, inChurch } from "../../lib/church-scope";
 import { subscriber, type TSubscriber } from "../../lib/domain-events";
+import type { TNotificationKey } from "../../lib/notification-text";
 import { growthNotificationSubscribers } from "./growth-notifications.subscribers";
 import { notify } from "./notify";
 
@@ -16,8 +17,12 @@ import { notify } from "./notify";
  * A sermon or event deleted (or a sermon made a draft again) before the queue gets to it tells nobody.
  */
 
-const displayName = (first: string | null, last: string | null, fallback = "A church member") =>
-  [first, last].filter(Boolean).join(" ").trim() || fallback;
+/** A member's name as the church wrote it; none: "a church member" in the reader's language. */
+const displayName = (
+  first: string | null,
+  last: string | null,
+  fallback: TNotificationKey = "someone",
+): string | { key: TNotificationKey } => [first, last].filter(Boolean).join(" ").trim() || { key: fallback };
 
 /** A sermon the church sees from now on: every member but its publisher is told. */
 const sermonPublished = subscriber({
@@ -34,8 +39,11 @@ const sermonPublished = subscriber({
       to: { everyone: true },
       except: payload.actorId,
       joinedBy: new Date(occurredAt),
-      title: "New sermon",
-      message: `${payload.title} by ${payload.speaker}`,
+      text: {
+        title: "sermon_published.title",
+        message: "sermon_published.message",
+        values: { title: payload.title, speaker: payload.speaker },
+      },
       link: `/sermons/${s.id}`,
       relatedId: s.id,
       // A retried job stores nothing twice.
@@ -58,8 +66,7 @@ const eventPublished = subscriber({
       to: { everyone: true },
       except: payload.actorId,
       joinedBy: new Date(occurredAt),
-      title: "New event",
-      message: payload.title,
+      text: { title: "event_published.title", message: "own.message", values: { message: payload.title } },
       link: `/events/${e.id}`,
       relatedId: e.id,
       dedupeKey: `event_published:${e.id}`,
@@ -106,14 +113,13 @@ const kudosReviewed = subscriber({
       .where(churchRow(kudos, ctx, payload.kudosId));
     if (!row) return;
     const from = displayName(row.fromFirstName, row.fromLastName);
-    const to = displayName(row.toFirstName, row.toLastName, "a church member");
+    const to = displayName(row.toFirstName, row.toLastName, "someone.lower");
     const about = { link: "/kudos", relatedId: row.id };
     if (payload.status === "approved") {
       await notify(ctx.db, ctx, {
         kind: "kudos_approved",
         to: { userIds: [row.toUserId] },
-        title: "You received kudos!",
-        message: `${from} recognized you: ${row.title}`,
+        text: { title: "kudos_approved.title", message: "kudos_approved.message", values: { from, title: row.title } },
         dedupeKey: `kudos_approved:${row.id}`,
         ...about,
       });
@@ -123,14 +129,16 @@ const kudosReviewed = subscriber({
     await notify(ctx.db, ctx, {
       kind: "kudos_reviewed",
       to: { userIds: [row.fromUserId] },
-      ...(payload.status === "approved"
-        ? { title: "Your kudos was approved", message: `Your recognition of ${to} is now shared with the church.` }
-        : {
-            title: "Your kudos was not approved",
-            message: row.reason
-              ? `Your recognition of ${to} was not approved: ${row.reason}`
-              : `Your recognition of ${to} was not approved.`,
-          }),
+      text:
+        payload.status === "approved"
+          ? { title: "kudos_reviewed.approved.title", message: "kudos_reviewed.approved.message", values: { to } }
+          : row.reason
+            ? {
+                title: "kudos_reviewed.rejected.title",
+                message: "kudos_reviewed.rejected_reason.message",
+                values: { to, reason: row.reason },
+              }
+            : { title: "kudos_reviewed.rejected.title", message: "kudos_reviewed.rejected.message", values: { to } },
       dedupeKey: `kudos_reviewed:${row.id}`,
       ...about,
     });

@@ -17,6 +17,7 @@ import {
 } from "../../../test/factories";
 import { openSocket, socketUrl } from "../../../test/socket";
 import { notifications } from "../../db/schema/community";
+import { ownText } from "../../lib/notification-text";
 import { MEMBER_FRAME_MAX_IDS } from "../live/live-hub";
 import { DELIVER_JOB, notify, notifyEach, type TNotifyInput } from "./notify";
 
@@ -26,11 +27,12 @@ beforeAll(async () => {
   t = await createTestApp({}, { runJobs: false });
 });
 
-const note = (over: Partial<TNotifyInput> = {}): TNotifyInput => ({
+/** A notification to store; `title` and `message` are shown as they are (the church's own words). */
+type TNote = Partial<TNotifyInput> & { title?: string; message?: string };
+const note = ({ title = "New sermon", message = "Walking in Faith", ...over }: TNote = {}): TNotifyInput => ({
   kind: "sermon_published",
   to: { everyone: true },
-  title: "New sermon",
-  message: "Walking in Faith",
+  text: ownText(title, message),
   link: "/sermons/x",
   ...over,
 });
@@ -238,18 +240,16 @@ describe("notify", () => {
     const n = await notifyEach(t.db, { churchId: c.church.id }, "prayer_partner", [
       {
         userId: c.ruth.user.id,
-        title: "Prayer partner",
-        message: "Your prayer partner this week is Boaz",
+        text: ownText("Prayer partner", "Your prayer partner this week is Boaz"),
         link: "/prayer-partners",
         relatedId: c.boaz.user.id,
       },
       {
         userId: c.boaz.user.id,
-        title: "Prayer partner",
-        message: "Your prayer partner this week is Ruth",
+        text: ownText("Prayer partner", "Your prayer partner this week is Ruth"),
         link: "/prayer-partners",
       },
-      { userId: other.ruth.user.id, title: "Prayer partner", message: "Not yours", link: null },
+      { userId: other.ruth.user.id, text: ownText("Prayer partner", "Not yours"), link: null },
     ]);
     expect(n).toBe(2);
     expect((await list(c.ruth)).notifications).toEqual([

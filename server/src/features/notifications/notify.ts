@@ -7,6 +7,7 @@ import { userPreferences } from "../../db/schema/growth";
 import { users } from "../../db/schema/users";
 import { inChurch } from "../../lib/church-scope";
 import { addJob, type TJobSpec } from "../../lib/jobs";
+import { englishText, type TNotificationText } from "../../lib/notification-text";
 
 /**
  * Who a notification is for, always within one church: named members, every member, or its admins.
@@ -24,8 +25,11 @@ export type TNotifyInput = {
    * member joined is not theirs, even when the queue delivers it after they joined.
    */
   joinedBy?: Date;
-  title: string;
-  message: string;
+  /**
+   * What it says, as keys of the `notifications` catalogue and their values: each member reads it in
+   * their own language (lib/notification-text.ts); the English is stored beside the keys.
+   */
+  text: TNotificationText;
   /** The page it opens, a path of this app ("/sermons/<id>"). */
   link: string | null;
   /** The sermon, event, kudos or prayer request it is about. */
@@ -70,7 +74,8 @@ const PREF_COLUMNS = {
  * makes the news:
  *
  *     await notify(tx, ctx, { kind: "sermon_published", to: { everyone: true }, except: ctx.userId,
- *       title: "New sermon", message: sermon.title, link: `/sermons/${sermon.id}`, relatedId: sermon.id });
+ *       text: { title: "sermon_published.title", message: "sermon_published.message",
+ *         values: { title: sermon.title, speaker: sermon.speaker } }, link: `/sermons/${sermon.id}`, relatedId: sermon.id });
  *
  * A new kind is one entry in `NOTIFICATION_KINDS` (common/notifications.ts): its spec type and push
  * preference. Returns how many members it stored a notification for.
@@ -85,8 +90,7 @@ export async function notify(db: TDb, church: { churchId: string }, input: TNoti
       input.except ? ne(users.id, input.except) : undefined,
       input.joinedBy ? or(isNull(users.churchJoinedAt), lte(users.churchJoinedAt, input.joinedBy)) : undefined,
     ),
-    title: sql`${input.title.slice(0, TITLE_MAX)}`,
-    message: sql`${input.message.slice(0, MESSAGE_MAX)}`,
+    ...storedText(input.text),
     link: sql`${input.link}::text`,
     relatedId: sql`${input.relatedId ?? null}::uuid`,
     dedupeKey: sql`${input.dedupeKey ?? null}::text`,
@@ -111,10 +115,14 @@ export async function notifyEach(
   const column = <T>(pick: (i: TNotifyItem) => T, type: string) =>
     sql`${sql.param(items.map(pick))}::${sql.raw(type)}[]`;
   // One array parameter per column, read back as rows: the statement is the same size for 2 or 2,000.
-  const each = sql`unnest(${column((i) => i.userId, "uuid")}, ${column((i) => i.title.slice(0, TITLE_MAX), "text")},
-    ${column((i) => i.message.slice(0, MESSAGE_MAX), "text")}, ${column((i) => i.link, "text")},
-    ${column((i) => i.relatedId ?? null, "uuid")}, ${column((i) => i.dedupeKey ?? null, "text")})
-    as item(user_id, title, message, link, related_id, dedupe_key)`;
+  const english = items.map((i) => englishText(i.text));
+  const each = sql`unnest(${column((i) => i.userId, "uuid")},
+    ${sql`${sql.param(english.map((e) => e.title.slice(0, TITLE_MAX)))}::text[]`},
+    ${sql`${sql.param(english.map((e) => e.message.slice(0, MESSAGE_MAX)))}::text[]`}, ${column((i) => i.link, "text")},
+    ${column((i) => i.relatedId ?? null, "uuid")}, ${column((i) => i.dedupeKey ?? null, "text")},
+    ${column((i) => i.text.title, "text")}, ${column((i) => i.text.message, "text")},
+    ${column((i) => JSON.stringify(i.text.values ?? {}), "text")})
+    as item(user_id, title, message, link, related_id, dedupe_key, title_key, message_key, text_values)`;
   return store(db, church, kind, {
     from: { table: each, on: sql`item.user_id = ${users.id}` },
     where: undefined,
@@ -123,6 +131,9 @@ export async function notifyEach(
     link: sql`item.link`,
     relatedId: sql`item.related_id`,
     dedupeKey: sql`item.dedupe_key`,
+    titleKey: sql`item.title_key`,
+    messageKey: sql`item.message_key`,
+    textValues: sql`item.text_values::jsonb`,
   });
 }
 
@@ -140,7 +151,22 @@ type TStoreSpec = {
   link: SQL;
   relatedId: SQL;
   dedupeKey: SQL;
+  titleKey: SQL;
+  messageKey: SQL;
+  textValues: SQL;
 };
+
+/** A `notify`'s words as stored: the English (title, message) and the keys with their values. */
+function storedText(text: TNotificationText) {
+  const english = englishText(text);
+  return {
+    title: sql`${english.title.slice(0, TITLE_MAX)}::text`,
+    message: sql`${english.message.slice(0, MESSAGE_MAX)}::text`,
+    titleKey: sql`${text.title}::text`,
+    messageKey: sql`${text.message}::text`,
+    textValues: sql`${JSON.stringify(text.values ?? {})}::jsonb`,
+  };
+}
 
 /** Stores the notifications of `kind` for the church's members that `spec` picks, and queues their delivery. */
 async function store(db: TDb, church: { churchId: string }, kind: TNotificationKind, spec: TStoreSpec) {
@@ -162,6 +188,9 @@ async function store(db: TDb, church: { churchId: string }, kind: TNotificationK
       dedupeKey: spec.dedupeKey.as("dedupe_key"),
       isRead: sql`false`.as("is_read"),
       createdAt: sql`now()`.as("created_at"),
+      titleKey: spec.titleKey.as("title_key"),
+      messageKey: spec.messageKey.as("message_key"),
+      textValues: spec.textValues.as("text_values"),
     })
     .from(users)
     .$dynamic();

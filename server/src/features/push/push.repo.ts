@@ -9,9 +9,12 @@ import {
 } from "@common/notifications";
 import { and, count, desc, eq, notInArray, type SQL, sql } from "drizzle-orm";
 import type { TDb } from "../../db/client";
+import { churches } from "../../db/schema/churches";
 import { notifications, pushPreferences, pushSubscriptions } from "../../db/schema/community";
+import { users } from "../../db/schema/users";
 import { inChurch } from "../../lib/church-scope";
 import type { TChurchCtx } from "../../lib/context";
+import { readStoredText, recipientLanguage } from "../../lib/notification-text";
 import type { TPushTarget } from "./push-send";
 
 /** A member keeps at most this many subscribed devices; subscribing another forgets the oldest. */
@@ -106,7 +109,8 @@ const targetColumns = {
 /**
  * Each of the notifications `ids` of the church with each subscribed device of its member, where the
  * member's push preference for its kind is on (stored, else the default; kind "test" always goes).
- * With `subscriptionId`, that device only (a retry).
+ * With `subscriptionId`, that device only (a retry). Each push reads in its member's language (their
+ * choice, else the church's default, else English), whoever raised it.
  */
 export async function findDeliveryTargets(
   db: TDb,
@@ -121,6 +125,11 @@ export async function findDeliveryTargets(
       kind: notifications.kind,
       title: notifications.title,
       message: notifications.message,
+      titleKey: notifications.titleKey,
+      messageKey: notifications.messageKey,
+      textValues: notifications.textValues,
+      language: users.language,
+      churchLanguage: churches.defaultLanguage,
       link: notifications.link,
       relatedId: notifications.relatedId,
       prefs: {
@@ -141,6 +150,8 @@ export async function findDeliveryTargets(
       ),
     )
     .leftJoin(pushPreferences, eq(pushPreferences.userId, notifications.userId))
+    .innerJoin(users, eq(users.id, notifications.userId))
+    .innerJoin(churches, eq(churches.id, notifications.churchId))
     .where(inChurch(notifications, church, sql`${notifications.id} = any(${anyOf(ids)}::uuid[])`));
   return rows
     .filter((r) => {
@@ -149,20 +160,23 @@ export async function findDeliveryTargets(
       if (kind.push === null) return true;
       return r.prefs?.[kind.push] ?? DEFAULT_PUSH_PREFERENCES[kind.push];
     })
-    .map((r) => ({
-      subscriptionId: r.subscriptionId,
-      endpoint: r.endpoint,
-      p256dh: r.p256dh,
-      auth: r.auth,
-      notificationId: r.notificationId,
-      payload: {
-        title: r.title,
-        body: r.message,
-        url: r.link ?? "/",
-        // Notifications about the same thing replace each other on the device; others stand alone.
-        tag: r.relatedId ? `${r.kind}:${r.relatedId}` : r.notificationId,
-      },
-    }));
+    .map((r) => {
+      const words = readStoredText(recipientLanguage(r.language, r.churchLanguage), r);
+      return {
+        subscriptionId: r.subscriptionId,
+        endpoint: r.endpoint,
+        p256dh: r.p256dh,
+        auth: r.auth,
+        notificationId: r.notificationId,
+        payload: {
+          title: words.title,
+          body: words.message,
+          url: r.link ?? "/",
+          // Notifications about the same thing replace each other on the device; others stand alone.
+          tag: r.relatedId ? `${r.kind}:${r.relatedId}` : r.notificationId,
+        },
+      };
+    });
 }
 
 /** A device that took a push: its run of failures is over. */

@@ -99,6 +99,6 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZPushTestResult, 400: ZApiError },
       },
     },
-    async (req) => sendTestPush(req.churchCtx, push),
+    async (req) => sendTestPush(req.churchCtx, push, await req.getLanguage()),
   );
 };

@@ -5,11 +5,12 @@ import { Caller, createTestApp, type TTestApp } from "../../../test/app";
 import { addMember, createChurch, signUp, type TSignedIn, type TTestChurch } from "../../../test/factories";
 import { FakeBrowser, PushServiceStandIn, readVapid } from "../../../test/push-service";
 import { notifications, pushPreferences, pushSubscriptions } from "../../db/schema/community";
+import { ownText } from "../../lib/notification-text";
 import { NOT_PUBLIC_HOST } from "../../lib/public-address";
 import { notify } from "../notifications/notify";
 import { MAX_SUBSCRIPTIONS_PER_MEMBER } from "./push.repo";
 import { PUSH_RETRY_JOB } from "./push.service";
-import { TEST_PAYLOAD } from "./subscriptions.service";
+import { testPayload } from "./subscriptions.service";
 
 let t: TTestApp;
 let standIn: PushServiceStandIn;
@@ -48,11 +49,7 @@ const retryJobs = async () =>
 /** A notification stored for `m` as a feature stores it, and its id. */
 async function notifyMember(c: TTestChurch, m: TSignedIn, kind: TNotificationKind, link: string | null) {
   await t.db.transaction((tx) =>
-    notify(
-      tx,
-      { churchId: c.church.id },
-      { kind, to: { userIds: [m.user.id] }, title: "Title", message: "Body", link },
-    ),
+    notify(tx, { churchId: c.church.id }, { kind, to: { userIds: [m.user.id] }, text: ownText("Title", "Body"), link }),
   );
   const [row] = await t.db
     .select({ id: notifications.id })
@@ -324,7 +321,7 @@ describe("POST /api/notifications/test: a real encrypted push", () => {
       expect(Number(req.headers.ttl)).toBeGreaterThan(0);
       // Encrypted: the text is not in the body, and only this browser's keys open it.
       expect(req.body.toString("latin1")).not.toContain("Test Notification");
-      expect(ZPushPayload.parse(browser.decrypt(req.body))).toEqual(TEST_PAYLOAD);
+      expect(ZPushPayload.parse(browser.decrypt(req.body))).toEqual(testPayload("en"));
       expect(() => (browser === phone ? laptop : phone).decrypt(req.body)).toThrow();
       // Signed with the server's VAPID key, for this push service.
       const vapid = readVapid(req.headers.authorization);

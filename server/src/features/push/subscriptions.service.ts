@@ -1,3 +1,4 @@
+import type { TLanguage } from "@common/i18n/locales";
 import type {
   TPushPayload,
   TPushPreferences,
@@ -9,6 +10,7 @@ import type {
 import type { z } from "zod";
 import type { TChurchCtx } from "../../lib/context";
 import { badRequest } from "../../lib/errors";
+import { notificationWord } from "../../lib/notification-text";
 import {
   deleteMySubscriptions,
   findMyTargets,
@@ -19,13 +21,16 @@ import {
 } from "./push.repo";
 import type { PushService, TSendTally } from "./push.service";
 
-/** What the test push shows; it opens the Mobile App page, where the member pressed the button. */
-export const TEST_PAYLOAD: TPushPayload = {
-  title: "Test Notification",
-  body: "Push notifications are working on this device.",
+/**
+ * What the test push shows, in the language of the member who pressed the button; it opens the
+ * Mobile App page, where they pressed it.
+ */
+export const testPayload = (language: TLanguage): TPushPayload => ({
+  title: notificationWord(language, "test.title"),
+  body: notificationWord(language, "test.body"),
   url: "/mobile-settings",
   tag: "test",
-};
+});
 
 /** `GET /api/notifications/push`: the public VAPID key, whether the caller has a device subscribed, and their preferences. */
 export async function getPushState(ctx: TChurchCtx, push: PushService): Promise<TPushState> {
@@ -78,8 +83,8 @@ const NO_DEVICE = "No device of yours is subscribed to push notifications. Enabl
  * `POST /api/notifications/test`: "Test Notification" to each of the caller's devices, now, answering
  * how many it reached. 400 when there is no device, or none took it (the page shows the reason).
  */
-export async function sendTestPush(ctx: TChurchCtx, push: PushService): Promise<TSendTally> {
-  const targets = await findMyTargets(ctx, TEST_PAYLOAD);
+export async function sendTestPush(ctx: TChurchCtx, push: PushService, language: TLanguage): Promise<TSendTally> {
+  const targets = await findMyTargets(ctx, testPayload(language));
   if (targets.length === 0) throw badRequest(NO_DEVICE);
   const tally = await push.sendNow(ctx, targets);
   if (tally.sent > 0) return tally;
