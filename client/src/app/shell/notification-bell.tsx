@@ -1,9 +1,11 @@
 import { Bell } from "lucide-react";
 import { type ComponentProps, forwardRef, Suspense, useState } from "react";
 import { useNotificationFrames, useNotifications } from "@/features/notifications/api";
-import { formatUnreadCount, getBellLabel } from "@/features/notifications/format";
+import { formatUnreadCount } from "@/features/notifications/format";
+import { useT } from "@/lib/i18n";
 import { lazyComponent } from "@/lib/lazy";
 import { cn } from "@/lib/utils";
+import { shellCatalog } from "../i18n";
 
 // The popover (and the positioning library under it) and the list come when a pointer or the
 // keyboard nears the bell, and are drawn from its first click on: not with every page.
@@ -18,11 +20,13 @@ const BellButton = forwardRef<HTMLButtonElement, ComponentProps<"button"> & { un
   { unread, className, ...props },
   ref,
 ) {
+  // The bell's name for screen readers: the real count, not the capped one.
+  const t = useT(shellCatalog);
   return (
     <button
       ref={ref}
       type="button"
-      aria-label={getBellLabel(unread)}
+      aria-label={unread > 0 ? t("notifications.unreadLabel", { count: unread }) : t("notifications.label")}
       className={cn(
         "relative inline-flex size-9 shrink-0 items-center justify-center rounded-lg text-muted-foreground hover:bg-muted hover:text-foreground",
         className,

@@ -5,11 +5,6 @@ export function formatUnreadCount(count: number): string {
   return count > NOTIFICATION_BADGE_CAP ? `${NOTIFICATION_BADGE_CAP}+` : String(count);
 }
 
-/** The bell's name for screen readers: the real count, not the capped one. */
-export function getBellLabel(unreadCount: number): string {
-  return unreadCount > 0 ? `Notifications, ${unreadCount} unread` : "Notifications";
-}
-
 /** A notification's link, when it is a path of this app (never another site). */
 export function getAppPath(link: string | null): string | null {
   return link?.startsWith("/") && !link.startsWith("//") && !link.startsWith("/\\") ? link : null;
