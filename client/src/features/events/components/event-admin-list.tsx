@@ -9,7 +9,9 @@ import { Badge } from "@/components/ui/badge";
 import { buttonClasses } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { TableCell } from "@/components/ui/table";
+import { useT } from "@/lib/i18n";
 import type { TEventFormatter } from "../format";
+import { eventsCatalog } from "../i18n";
 import { describeEventRepeat } from "../repeat";
 import { EventStatusBadge } from "./event-status-badge";
 
@@ -17,7 +19,8 @@ export const EVENT_SKELETON_ROWS = 5;
 
 /** A series is listed once, from its first date: "Repeating" rather than the first date's status. */
 function SeriesOrStatus({ event, now }: { event: TEvent; now: Date }) {
-  if (event.recurrence) return <Badge tone="blue">Repeating</Badge>;
+  const t = useT(eventsCatalog);
+  if (event.recurrence) return <Badge tone="blue">{t("admin.repeating")}</Badge>;
   return <EventStatusBadge event={event} now={now} />;
 }
 
@@ -42,10 +45,11 @@ export function EventAdminList({
   onEdit: (e: TEvent) => void;
   onDelete: (e: TEvent) => void;
 }) {
+  const t = useT(eventsCatalog);
   if (isLoading) {
     return (
       <SkeletonList
-        label="Loading events"
+        label={t("admin.loading")}
         count={EVENT_SKELETON_ROWS}
         testId="event-row-skeleton"
         rowClassName="flex items-center gap-4 px-4 py-4"
@@ -63,8 +67,8 @@ export function EventAdminList({
     return (
       <EmptyState
         icon={isFiltered ? SearchX : CalendarDays}
-        title="No events found"
-        description={isFiltered ? "Try a different title or location." : "Create your first event to get started."}
+        title={t("admin.empty.title")}
+        description={isFiltered ? t("admin.empty.filtered") : t("admin.empty.first")}
       />
     );
   }
@@ -72,7 +76,7 @@ export function EventAdminList({
     <RowActions name={e.title} onEdit={() => onEdit(e)} onDelete={() => onDelete(e)}>
       <Link
         href={`/events/${encodeURIComponent(e.id)}`}
-        aria-label={`View ${e.title}`}
+        aria-label={t("admin.view", { title: e.title })}
         className={buttonClasses({ variant: "ghost", size: "icon" })}
       >
         <Eye aria-hidden="true" />
@@ -82,7 +86,7 @@ export function EventAdminList({
   return (
     <ResponsiveTable
       items={events}
-      headings={["Event", "Date & Time", "Location", "Status"]}
+      headings={[t("admin.col.event"), t("admin.col.when"), t("admin.col.location"), t("admin.col.status")]}
       cardClassName="flex flex-col gap-2 px-4 py-4"
       renderActions={actions}
       renderCard={(e) => (
@@ -93,10 +97,10 @@ export function EventAdminList({
           </div>
           {e.description && <p className="line-clamp-2 text-sm text-muted-foreground">{e.description}</p>}
           <p className="text-sm text-stone-700">
-            {e.recurrence ? "From " : ""}
-            {format.date(e.startTime)} · {format.timeRange(e.startTime, e.endTime)}
+            {e.recurrence ? t("admin.from", { date: format.date(e.startTime) }) : format.date(e.startTime)} ·{" "}
+            {format.timeRange(e.startTime, e.endTime)}
           </p>
-          {e.recurrence && <p className="text-sm text-brand-text">{describeEventRepeat(e, timeZone)}</p>}
+          {e.recurrence && <p className="text-sm text-brand-text">{describeEventRepeat(e, timeZone, t)}</p>}
           <div className="flex items-center gap-2">
             <p className="inline-flex min-w-0 flex-1 items-center gap-1 text-sm text-muted-foreground">
               <MapPin className="size-3.5 shrink-0" aria-hidden="true" />
@@ -116,11 +120,10 @@ export function EventAdminList({
           </TableCell>
           <TableCell className="whitespace-nowrap">
             <p className="text-foreground">
-              {e.recurrence ? "From " : ""}
-              {format.date(e.startTime)}
+              {e.recurrence ? t("admin.from", { date: format.date(e.startTime) }) : format.date(e.startTime)}
             </p>
             <p className="text-sm text-muted-foreground">{format.timeRange(e.startTime, e.endTime)}</p>
-            {e.recurrence && <p className="text-sm text-brand-text">{describeEventRepeat(e, timeZone)}</p>}
+            {e.recurrence && <p className="text-sm text-brand-text">{describeEventRepeat(e, timeZone, t)}</p>}
           </TableCell>
           <TableCell className="max-w-48 truncate text-stone-700">{e.location}</TableCell>
           <TableCell>

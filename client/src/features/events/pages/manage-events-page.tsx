@@ -10,6 +10,7 @@ import { Card } from "@/components/ui/card";
 import { toast } from "@/components/ui/use-toast";
 import { toastApiError } from "@/lib/auth-redirect";
 import { useCurrentUser } from "@/lib/current-user";
+import { useT } from "@/lib/i18n";
 import { lazyComponent, usePreload } from "@/lib/lazy";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useEditDialog } from "@/lib/use-edit-dialog";
@@ -17,6 +18,7 @@ import { useNow } from "@/lib/use-now";
 import { useDeleteEvent, useEvents } from "../api";
 import { EventAdminList } from "../components/event-admin-list";
 import { eventFormatter } from "../format";
+import { eventsCatalog } from "../i18n";
 
 // The form (react-hook-form and the zod contract) downloads after the list is drawn.
 const EventFormDialog = lazyComponent(() => import("../components/event-form-dialog").then((m) => m.EventFormDialog));
@@ -26,6 +28,7 @@ const EventFormDialog = lazyComponent(() => import("../components/event-form-dia
  * `feedCard` (the calendar feed, another feature) is composed in by app/.
  */
 export function ManageEventsPage({ feedCard }: { feedCard?: ReactNode }) {
+  const t = useT(eventsCatalog);
   const user = useCurrentUser();
   const events = useEvents();
   const deleteEvent = useDeleteEvent();
@@ -35,7 +38,7 @@ export function ManageEventsPage({ feedCard }: { feedCard?: ReactNode }) {
   const [search, setSearch] = useState("");
   const dialog = useEditDialog<TEvent>();
   const [toDelete, setToDelete] = useState<TEvent | null>(null);
-  useDocumentTitle("Manage Events");
+  useDocumentTitle(t("manage.title"));
   usePreload([EventFormDialog.preload]);
 
   const q = search.trim().toLowerCase();
@@ -45,19 +48,19 @@ export function ManageEventsPage({ feedCard }: { feedCard?: ReactNode }) {
 
   const confirmDelete = (event: TEvent) =>
     deleteEvent.mutate(event.id, {
-      onSuccess: () => toast({ title: "Success!", description: "Event deleted successfully." }),
-      onError: (error) => toastApiError(error, { description: "Failed to delete event" }),
+      onSuccess: () => toast({ title: t("manage.deleted.title"), description: t("manage.deleted.description") }),
+      onError: (error) => toastApiError(error, { description: t("manage.deleteFailed") }),
     });
 
   return (
     <>
       <PageHeader
-        title="Manage Events"
-        description={`Services, studies and gatherings at ${user.church.name}.`}
+        title={t("manage.title")}
+        description={t("page.description", { church: user.church.name })}
         actions={
           <Button onClick={() => dialog.openFor(null)}>
             <Plus aria-hidden="true" />
-            Add New Event
+            {t("manage.add")}
           </Button>
         }
       />
@@ -65,13 +68,13 @@ export function ManageEventsPage({ feedCard }: { feedCard?: ReactNode }) {
       <Card className="overflow-hidden">
         <SearchToolbar
           className="border-b border-border p-4"
-          label="Search events by title or location"
-          placeholder="Search by title or location..."
+          label={t("manage.search")}
+          placeholder={t("manage.searchPlaceholder")}
           value={search}
           onChange={setSearch}
         />
         {events.isError ? (
-          <LoadError what="Events" onRetry={() => events.refetch()} className="p-8 text-center" />
+          <LoadError what={t("page.loadError")} onRetry={() => events.refetch()} className="p-8 text-center" />
         ) : (
           <EventAdminList
             events={filtered}
@@ -100,8 +103,8 @@ export function ManageEventsPage({ feedCard }: { feedCard?: ReactNode }) {
       )}
       <ConfirmDeleteDialog
         item={toDelete}
-        title="Are you sure you want to delete this event?"
-        description={<>“{toDelete?.title}” will be removed from your church's calendar. This cannot be undone.</>}
+        title={t("manage.confirm.title")}
+        description={t("manage.confirm.description", { title: toDelete?.title ?? "" })}
         onConfirm={confirmDelete}
         onClose={() => setToDelete(null)}
       />
