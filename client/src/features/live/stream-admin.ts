@@ -2,6 +2,10 @@ import { STREAM_LINK_PATH } from "@common/live-helpers";
 import { toast } from "@/components/ui/use-toast";
 import { getServerMessage, getStatus } from "@/lib/api-client";
 import { toastApiError } from "@/lib/auth-redirect";
+import { translator } from "@/lib/i18n";
+import { liveCatalog } from "./i18n";
+
+const t = translator(liveCatalog);
 
 export const getStreamLink = () => `${window.location.origin}${STREAM_LINK_PATH}`;
 
@@ -15,7 +19,7 @@ export async function findStreamUrlError(url: string): Promise<string | null> {
   try {
     const { ZStreamUrl } = await import("@common/live");
     const result = ZStreamUrl.safeParse(url);
-    return result.success ? null : (result.error.issues[0]?.message ?? "Please enter a valid stream URL.");
+    return result.success ? null : (result.error.issues[0]?.message ?? t("url.invalid"));
   } catch {
     return null;
   }
@@ -26,24 +30,28 @@ export function toastStreamError(error: unknown): void {
   const status = getStatus(error) ?? 0;
   const detail = status >= 400 && status < 500 ? getServerMessage(error) : null;
   toastApiError(error, {
-    title: "Stream Error",
-    description: detail ?? "There was an error managing the live stream. Please try again.",
+    title: t("toast.error.title"),
+    description: detail ?? t("toast.error.description"),
   });
 }
 
 /** Spec 2 "Title Required", before anything is sent. */
 export function toastTitleRequired(): void {
-  toast({ title: "Title Required", description: "Please enter a title for your live stream.", variant: "destructive" });
+  toast({
+    title: t("toast.titleRequired.title"),
+    description: t("toast.titleRequired.description"),
+    variant: "destructive",
+  });
 }
 
 export async function copyStreamLink(): Promise<void> {
   try {
     await navigator.clipboard.writeText(getStreamLink());
-    toast({ title: "Link Copied", description: "The stream link is on your clipboard." });
+    toast({ title: t("toast.copied.title"), description: t("toast.copied.description") });
   } catch {
     toast({
-      title: "Failed to Copy",
-      description: "Could not copy the stream link. Please try again.",
+      title: t("toast.copyFailed.title"),
+      description: t("toast.copyFailed.description"),
       variant: "destructive",
     });
   }
@@ -53,7 +61,7 @@ export async function copyStreamLink(): Promise<void> {
 export async function shareStream(title: string): Promise<void> {
   if (typeof navigator.share === "function") {
     try {
-      await navigator.share({ title, text: `Join us live: ${title}`, url: getStreamLink() });
+      await navigator.share({ title, text: t("share.text", { title }), url: getStreamLink() });
       return;
     } catch (error) {
       // Closing the share sheet is a choice, not a failure.

@@ -4,7 +4,9 @@ import { Copy, Link2, MessageCircle, Settings, Share2, Square, Video } from "luc
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { useT } from "@/lib/i18n";
 import type { TLiveFormatter } from "../format";
+import { liveCatalog } from "../i18n";
 import { copyStreamLink, shareStream } from "../stream-admin";
 
 /** Spec 2, live: what is streaming and the actions on it. */
@@ -21,15 +23,19 @@ export function LiveNowCard({
   onSettings: () => void;
   isStopping: boolean;
 }) {
+  const t = useT(liveCatalog);
   return (
     <Card aria-labelledby="live-now-title" className="border-red-200">
       <CardHeader>
-        <p className="text-xs font-semibold tracking-wide text-red-800 uppercase">Live now</p>
+        <p className="text-xs font-semibold tracking-wide text-red-800 uppercase">{t("nowCard.label")}</p>
         <CardTitle id="live-now-title" className="text-lg break-words">
           {stream.title}
         </CardTitle>
         <CardDescription>
-          Started {format.time(stream.startedAt)} · {formatDuration(stream.durationMinutes) || "0m"} so far
+          {t("nowCard.started", {
+            time: format.time(stream.startedAt),
+            duration: formatDuration(stream.durationMinutes) || "0m",
+          })}
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
@@ -37,11 +43,11 @@ export function LiveNowCard({
         <div className="flex flex-wrap gap-2">
           <Badge tone={stream.chatEnabled ? "green" : "grey"}>
             <MessageCircle className="size-3" aria-hidden="true" />
-            {stream.chatEnabled ? "Chat on" : "Chat off"}
+            {stream.chatEnabled ? t("nowCard.chatOn") : t("nowCard.chatOff")}
           </Badge>
           <Badge tone={stream.recordingEnabled ? "blue" : "grey"}>
             <Video className="size-3" aria-hidden="true" />
-            {stream.recordingEnabled ? "Recording" : "Not recording"}
+            {stream.recordingEnabled ? t("nowCard.recording") : t("nowCard.notRecording")}
           </Badge>
         </div>
         <p className="flex min-w-0 items-center gap-2 text-sm text-stone-700">
@@ -51,25 +57,25 @@ export function LiveNowCard({
               {stream.streamUrl}
             </span>
           ) : (
-            <span>No stream URL yet: members see “Stream will begin shortly...”</span>
+            <span>{t("nowCard.noUrl")}</span>
           )}
         </p>
         <div className="grid gap-2 sm:grid-cols-2">
           <Button variant="outline" onClick={() => copyStreamLink()}>
             <Copy aria-hidden="true" />
-            Copy Stream Link
+            {t("nowCard.copy")}
           </Button>
           <Button variant="outline" onClick={() => shareStream(stream.title)}>
             <Share2 aria-hidden="true" />
-            Share Stream
+            {t("nowCard.share")}
           </Button>
           <Button variant="outline" onClick={onSettings}>
             <Settings aria-hidden="true" />
-            Stream Settings
+            {t("nowCard.settings")}
           </Button>
           <Button variant="destructive" onClick={onStop} disabled={isStopping}>
             <Square aria-hidden="true" />
-            {isStopping ? "Stopping..." : "Stop Stream"}
+            {isStopping ? t("admin.stop.pending") : t("admin.stop.action")}
           </Button>
         </div>
       </CardContent>

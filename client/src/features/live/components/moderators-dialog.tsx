@@ -9,7 +9,9 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Input } from "@/components/ui/input";
 import { Skeleton, skeletonKeys } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
+import { useT } from "@/lib/i18n";
 import { useChurchMembers, useModerators, useSetModerators } from "../api";
+import { liveCatalog } from "../i18n";
 import { toastStreamError } from "../stream-admin";
 
 const FORM_ID = "moderators-form";
@@ -20,6 +22,7 @@ const nameOf = (m: Pick<TMember, "firstName" | "lastName" | "email">) =>
   [m.firstName, m.lastName].filter(Boolean).join(" ") || m.email;
 
 function ModeratorsForm({ initial, members, onDone }: { initial: string[]; members: TMember[]; onDone: () => void }) {
+  const t = useT(liveCatalog);
   const save = useSetModerators();
   const [chosen, setChosen] = useState(() => new Set(initial));
   const [query, setQuery] = useState("");
@@ -43,11 +46,8 @@ function ModeratorsForm({ initial, members, onDone }: { initial: string[]; membe
       onSuccess: (moderators) => {
         const n = moderators.length;
         toast({
-          title: "Moderators Updated",
-          description:
-            n === 0
-              ? "Only admins can delete chat messages now."
-              : `${n} ${n === 1 ? "member" : "members"} can delete chat messages.`,
+          title: t("moderators.toast.title"),
+          description: n === 0 ? t("moderators.toast.none") : t("moderators.toast.some", { count: n }),
         });
         onDone();
       },
@@ -66,8 +66,8 @@ function ModeratorsForm({ initial, members, onDone }: { initial: string[]; membe
             />
             <Input
               type="search"
-              aria-label="Search members"
-              placeholder="Search members..."
+              aria-label={t("moderators.search")}
+              placeholder={t("moderators.searchPlaceholder")}
               value={query}
               onChange={(e) => setQuery(e.target.value)}
               className="ps-9"
@@ -75,12 +75,10 @@ function ModeratorsForm({ initial, members, onDone }: { initial: string[]; membe
           </div>
         )}
         {members.length === 0 ? (
-          <p className="py-6 text-center text-sm text-stone-600">
-            No members to choose yet. Invite members, then choose moderators among them.
-          </p>
+          <p className="py-6 text-center text-sm text-stone-600">{t("moderators.noMembers")}</p>
         ) : (
           <fieldset className="max-h-72 overflow-y-auto rounded-xl border border-border">
-            <legend className="sr-only">Moderators</legend>
+            <legend className="sr-only">{t("moderators.legend")}</legend>
             {shown.map((m) => {
               const isChosen = chosen.has(m.id);
               return (
@@ -102,17 +100,19 @@ function ModeratorsForm({ initial, members, onDone }: { initial: string[]; membe
                 </label>
               );
             })}
-            {shown.length === 0 && <p className="p-4 text-center text-sm text-stone-600">No members match.</p>}
+            {shown.length === 0 && <p className="p-4 text-center text-sm text-stone-600">{t("moderators.noMatch")}</p>}
           </fieldset>
         )}
         <p className="text-xs text-stone-600" aria-live="polite">
-          {chosen.size} chosen{isFull ? ` (at most ${LIVE_MODERATORS_MAX})` : ""}. Admins can always delete messages.
+          {isFull
+            ? t("moderators.chosenFull", { count: chosen.size, max: LIVE_MODERATORS_MAX })
+            : t("moderators.chosen", { count: chosen.size })}
         </p>
       </form>
       <DialogFormFooter
         formId={FORM_ID}
-        submitLabel="Save Moderators"
-        pendingLabel="Saving..."
+        submitLabel={t("moderators.save")}
+        pendingLabel={t("moderators.saving")}
         pending={save.isPending}
         onCancel={onDone}
       />
@@ -130,6 +130,7 @@ export function ModeratorsDialog({
   onOpenChange: (open: boolean) => void;
   selfId: string;
 }) {
+  const t = useT(liveCatalog);
   const members = useChurchMembers(open);
   const moderators = useModerators(open);
   const choosable = useMemo(
@@ -146,19 +147,19 @@ export function ModeratorsDialog({
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-lg">
         <DialogHeader>
-          <DialogTitle>Manage Moderators</DialogTitle>
-          <DialogDescription>Moderators can delete chat messages during a live stream.</DialogDescription>
+          <DialogTitle>{t("moderators.manage")}</DialogTitle>
+          <DialogDescription>{t("moderators.dialogDescription")}</DialogDescription>
         </DialogHeader>
         {isError ? (
           <LoadError
-            what="The member list"
+            what={t("moderators.loadWhat")}
             onRetry={() => {
               void members.refetch();
               void moderators.refetch();
             }}
           />
         ) : isLoading || !members.data || !moderators.data ? (
-          <div className="grid gap-2" role="status" aria-label="Loading members">
+          <div className="grid gap-2" role="status" aria-label={t("moderators.loading")}>
             {skeletonKeys(4).map((key) => (
               <Skeleton key={key} className="h-11 w-full" />
             ))}

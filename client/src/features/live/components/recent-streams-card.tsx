@@ -7,9 +7,10 @@ import { LoadError } from "@/components/load-error";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton, skeletonKeys } from "@/components/ui/skeleton";
-import { formatNumber } from "@/lib/utils";
+import { useFormat, useT } from "@/lib/i18n";
 import { useLiveHistory } from "../api";
 import type { TLiveFormatter } from "../format";
+import { liveCatalog } from "../i18n";
 
 function Figure({ icon: Icon, label, value }: { icon: typeof Clock; label: string; value: string }) {
   return (
@@ -22,29 +23,39 @@ function Figure({ icon: Icon, label, value }: { icon: typeof Clock; label: strin
 }
 
 function StreamRow({ stream, format }: { stream: TLiveStream; format: TLiveFormatter }) {
+  const t = useT(liveCatalog);
+  const { number } = useFormat();
   const isLive = stream.endedAt === null;
   return (
     <li className="flex flex-col gap-2 px-5 py-4 sm:flex-row sm:items-center sm:justify-between sm:px-6">
       <div className="min-w-0">
         <p className="flex items-center gap-2 font-medium text-foreground">
           <span className="truncate">{stream.title}</span>
-          {isLive && <Badge tone="red">Live</Badge>}
+          {isLive && <Badge tone="red">{t("recent.live")}</Badge>}
         </p>
         <p className="text-sm text-stone-600">
           <time dateTime={stream.startedAt}>{format.dateTime(stream.startedAt)}</time>
         </p>
       </div>
       <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-stone-700">
-        <Figure icon={Clock} label="Duration" value={formatDuration(stream.durationMinutes) || "0m"} />
-        <Figure icon={Eye} label="Peak viewers" value={`${formatNumber(stream.peakViewers)} peak`} />
-        <Figure icon={MessageCircle} label="Chat messages" value={`${formatNumber(stream.messageCount)} messages`} />
+        <Figure icon={Clock} label={t("recent.duration")} value={formatDuration(stream.durationMinutes) || "0m"} />
+        <Figure
+          icon={Eye}
+          label={t("recent.peakLabel")}
+          value={t("recent.peak", { count: number(stream.peakViewers) })}
+        />
+        <Figure
+          icon={MessageCircle}
+          label={t("recent.messagesLabel")}
+          value={t("recent.messages", { count: stream.messageCount })}
+        />
         {stream.sermonId && (
           <Link
             href="/admin/sermons"
             className="inline-flex items-center gap-1.5 font-medium text-brand-text hover:underline"
           >
             <FileVideo className="size-4" aria-hidden="true" />
-            Draft sermon
+            {t("recent.draft")}
           </Link>
         )}
       </div>
@@ -54,17 +65,18 @@ function StreamRow({ stream, format }: { stream: TLiveStream; format: TLiveForma
 
 /** Spec 2 "Recent Streams": past streams with start, duration, peak viewers and messages. */
 export function RecentStreamsCard({ format }: { format: TLiveFormatter }) {
+  const t = useT(liveCatalog);
   const history = useLiveHistory();
   return (
     <Card aria-labelledby="recent-streams-title" className="overflow-hidden">
       <CardHeader className="border-b border-border pb-4 sm:pb-4">
         <CardTitle id="recent-streams-title" className="flex items-center gap-2">
           <History className="size-4 text-brand-text" aria-hidden="true" />
-          Recent Streams
+          {t("recent.title")}
         </CardTitle>
       </CardHeader>
       {history.isLoading ? (
-        <ul aria-label="Loading recent streams" className="divide-y divide-border">
+        <ul aria-label={t("recent.loading")} className="divide-y divide-border">
           {skeletonKeys(3).map((key) => (
             <li key={key} className="grid gap-2 px-5 py-4 sm:px-6">
               <Skeleton className="h-4 w-1/3" />
@@ -73,19 +85,15 @@ export function RecentStreamsCard({ format }: { format: TLiveFormatter }) {
           ))}
         </ul>
       ) : history.isError ? (
-        <LoadError what="Recent streams" onRetry={() => history.refetch()} className="p-8 text-center" />
+        <LoadError what={t("recent.loadWhat")} onRetry={() => history.refetch()} className="p-8 text-center" />
       ) : history.data?.length ? (
-        <ul aria-label="Recent streams" className="divide-y divide-border">
+        <ul aria-label={t("recent.list")} className="divide-y divide-border">
           {history.data.map((s) => (
             <StreamRow key={s.id} stream={s} format={format} />
           ))}
         </ul>
       ) : (
-        <EmptyState
-          icon={History}
-          title="No streams yet"
-          description="Streams you run are listed here with their length, peak viewers and chat messages."
-        />
+        <EmptyState icon={History} title={t("recent.empty.title")} description={t("recent.empty.description")} />
       )}
     </Card>
   );

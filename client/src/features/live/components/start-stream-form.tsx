@@ -3,15 +3,18 @@ import { type FormEvent, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { toast } from "@/components/ui/use-toast";
+import { useT } from "@/lib/i18n";
 import { useStartStream } from "../api";
+import { liveCatalog } from "../i18n";
 import { getStreamLink, toastStreamError } from "../stream-admin";
 import { useStreamForm } from "../use-stream-form";
-import { CHAT_HINT, RECORD_HINT, StreamFields, SwitchRow, type TStreamFieldValues } from "./stream-fields";
+import { StreamFields, SwitchRow, type TStreamFieldValues } from "./stream-fields";
 
 const EMPTY: TStreamFieldValues = { title: "", description: "", streamUrl: "" };
 
 /** Spec 2 Live stream management, offline: what the stream is, and Start Live Stream. */
 export function StartStreamForm() {
+  const t = useT(liveCatalog);
   const start = useStartStream();
   const form = useStreamForm(EMPTY);
   const [chatEnabled, setChatEnabled] = useState(true);
@@ -25,7 +28,7 @@ export function StartStreamForm() {
     // this form, and callbacks of an unmounted component never run.
     try {
       await start.mutateAsync({ ...fields, chatEnabled, recordingEnabled });
-      toast({ title: "Stream Started", description: `You are live. Members can watch at ${getStreamLink()}` });
+      toast({ title: t("start.toast.title"), description: t("start.toast.description", { link: getStreamLink() }) });
     } catch (err) {
       toastStreamError(err);
     }
@@ -35,29 +38,29 @@ export function StartStreamForm() {
   return (
     <Card aria-labelledby="start-stream-heading">
       <CardHeader>
-        <CardTitle id="start-stream-heading">Start a Live Stream</CardTitle>
-        <CardDescription>Members watch and chat on the Live Stream page while you are live.</CardDescription>
+        <CardTitle id="start-stream-heading">{t("start.title")}</CardTitle>
+        <CardDescription>{t("start.description")}</CardDescription>
       </CardHeader>
       <CardContent>
         <form onSubmit={submit} className="grid gap-4" noValidate>
           <StreamFields idPrefix="start-stream" {...form.fields} />
           <SwitchRow
             id="start-stream-chat"
-            label="Enable Chat"
-            hint={CHAT_HINT}
+            label={t("fields.chat")}
+            hint={t("fields.chatHint")}
             checked={chatEnabled}
             onCheckedChange={setChatEnabled}
           />
           <SwitchRow
             id="start-stream-record"
-            label="Record Stream"
-            hint={RECORD_HINT}
+            label={t("fields.record")}
+            hint={t("fields.recordHint")}
             checked={recordingEnabled}
             onCheckedChange={setRecordingEnabled}
           />
           <Button type="submit" size="lg" disabled={isPending} className="w-full sm:w-auto sm:justify-self-start">
             <Radio aria-hidden="true" />
-            {start.isPending ? "Starting..." : "Start Live Stream"}
+            {start.isPending ? t("start.pending") : t("start.action")}
           </Button>
         </form>
       </CardContent>

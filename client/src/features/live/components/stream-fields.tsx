@@ -3,10 +3,10 @@ import type { Ref } from "react";
 import { FormField, fieldAria } from "@/components/ui/form-field";
 import { Input, Textarea } from "@/components/ui/input";
 import { Switch } from "@/components/ui/switch";
+import { useT } from "@/lib/i18n";
+import { liveCatalog } from "../i18n";
 
 export type TStreamFieldValues = { title: string; description: string; streamUrl: string };
-
-const URL_HINT = "A YouTube, Vimeo or Facebook link, or an HLS (.m3u8) address. You can add it later.";
 
 /** Title, description and stream URL: the start form and Stream Settings share them. */
 export function StreamFields({
@@ -24,31 +24,32 @@ export function StreamFields({
   titleRef?: Ref<HTMLInputElement>;
   urlRef?: Ref<HTMLInputElement>;
 }) {
+  const t = useT(liveCatalog);
   const id = (name: string) => `${idPrefix}-${name}`;
   return (
     <>
-      <FormField id={id("title")} label="Title">
+      <FormField id={id("title")} label={t("fields.title")}>
         <Input
           ref={titleRef}
           id={id("title")}
           value={values.title}
           maxLength={LIVE_TITLE_MAX}
           onChange={(e) => onChange({ title: e.target.value })}
-          placeholder="Sunday Morning Worship"
+          placeholder={t("fields.titlePlaceholder")}
           autoComplete="off"
         />
       </FormField>
-      <FormField id={id("description")} label="Description (optional)">
+      <FormField id={id("description")} label={t("fields.description")}>
         <Textarea
           id={id("description")}
           value={values.description}
           maxLength={LIVE_DESCRIPTION_MAX}
           rows={3}
           onChange={(e) => onChange({ description: e.target.value })}
-          placeholder="What members will see about this stream"
+          placeholder={t("fields.descriptionPlaceholder")}
         />
       </FormField>
-      <FormField id={id("url")} label="Stream URL (optional)" hint={URL_HINT} error={urlError}>
+      <FormField id={id("url")} label={t("fields.url")} hint={t("fields.urlHint")} error={urlError}>
         <Input
           ref={urlRef}
           {...fieldAria(id("url"), urlError, true)}
@@ -92,6 +93,3 @@ export function SwitchRow({
     </div>
   );
 }
-
-export const CHAT_HINT = "Members can chat and share prayer requests during the stream.";
-export const RECORD_HINT = "When the stream stops, its recording is added to Manage Sermons as a draft.";

@@ -3,14 +3,17 @@ import { type FormEvent, useState } from "react";
 import { DialogFormFooter } from "@/components/dialog-form-footer";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { toast } from "@/components/ui/use-toast";
+import { useT } from "@/lib/i18n";
 import { useUpdateStream } from "../api";
+import { liveCatalog } from "../i18n";
 import { toastStreamError } from "../stream-admin";
 import { useStreamForm } from "../use-stream-form";
-import { CHAT_HINT, StreamFields, SwitchRow } from "./stream-fields";
+import { StreamFields, SwitchRow } from "./stream-fields";
 
 const FORM_ID = "stream-settings-form";
 
 function SettingsForm({ stream, onDone }: { stream: TLiveStream; onDone: () => void }) {
+  const t = useT(liveCatalog);
   const update = useUpdateStream();
   const form = useStreamForm({
     title: stream.title,
@@ -27,7 +30,7 @@ function SettingsForm({ stream, onDone }: { stream: TLiveStream; onDone: () => v
       { ...fields, chatEnabled },
       {
         onSuccess: () => {
-          toast({ title: "Settings Updated", description: "Members watching see the changes at once." });
+          toast({ title: t("settings.toast.title"), description: t("settings.toast.description") });
           onDone();
         },
         onError: toastStreamError,
@@ -41,16 +44,16 @@ function SettingsForm({ stream, onDone }: { stream: TLiveStream; onDone: () => v
         <StreamFields idPrefix="stream-settings" {...form.fields} />
         <SwitchRow
           id="stream-settings-chat"
-          label="Enable Chat"
-          hint={CHAT_HINT}
+          label={t("fields.chat")}
+          hint={t("fields.chatHint")}
           checked={chatEnabled}
           onCheckedChange={setChatEnabled}
         />
       </form>
       <DialogFormFooter
         formId={FORM_ID}
-        submitLabel="Save Settings"
-        pendingLabel="Saving..."
+        submitLabel={t("settings.save")}
+        pendingLabel={t("settings.saving")}
         pending={form.isChecking || update.isPending}
         onCancel={onDone}
       />
@@ -68,12 +71,13 @@ export function StreamSettingsDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const t = useT(liveCatalog);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-xl">
         <DialogHeader>
-          <DialogTitle>Stream Settings</DialogTitle>
-          <DialogDescription>Changes reach everyone watching right away.</DialogDescription>
+          <DialogTitle>{t("settings.title")}</DialogTitle>
+          <DialogDescription>{t("settings.description")}</DialogDescription>
         </DialogHeader>
         {/* A fresh form each time it opens, from the stream as it is now. */}
         {open && <SettingsForm stream={stream} onDone={() => onOpenChange(false)} />}

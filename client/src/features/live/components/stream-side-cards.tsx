@@ -3,26 +3,29 @@ import { Eye, Lightbulb, Shield } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { formatNumber } from "@/lib/utils";
+import { useFormat, useT } from "@/lib/i18n";
 import { useModerators } from "../api";
+import { liveCatalog } from "../i18n";
 
 /** Current Viewers: the real count while live (refreshed every 5 s), a dash otherwise. */
 export function ViewersCard({ stream }: { stream: TLiveStream | null }) {
+  const t = useT(liveCatalog);
+  const { number } = useFormat();
   return (
     <div className="rounded-2xl border border-border bg-card p-4 shadow-xs sm:p-5">
       <div className="flex items-start justify-between gap-3">
-        <p className="text-sm font-medium text-muted-foreground">Current Viewers</p>
+        <p className="text-sm font-medium text-muted-foreground">{t("viewers.title")}</p>
         <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-brand-soft text-brand-text">
           <Eye className="size-[18px]" aria-hidden="true" />
         </span>
       </div>
       <p className="mt-1 text-3xl font-bold tracking-tight text-foreground" aria-live="polite">
-        {stream ? formatNumber(stream.viewerCount) : "—"}
+        {stream ? number(stream.viewerCount) : "—"}
       </p>
       <p className="mt-1 text-xs text-muted-foreground">
         {stream
-          ? `Peak ${formatNumber(stream.peakViewers)} · ${formatNumber(stream.messageCount)} chat messages`
-          : "Shown while you are live"}
+          ? t("viewers.detail", { peak: number(stream.peakViewers), messages: number(stream.messageCount) })
+          : t("viewers.offline")}
       </p>
     </div>
   );
@@ -33,6 +36,7 @@ const nameOf = (m: { firstName: string | null; lastName: string | null; email: s
 
 /** Who may delete chat messages besides the admins; chosen before or during a stream. */
 export function ModeratorsCard({ onManage }: { onManage: () => void }) {
+  const t = useT(liveCatalog);
   const moderators = useModerators(true);
   const list = moderators.data ?? [];
   const names = list.slice(0, 4).map(nameOf).join(", ");
@@ -41,9 +45,9 @@ export function ModeratorsCard({ onManage }: { onManage: () => void }) {
       <CardHeader>
         <CardTitle id="moderators-title" className="flex items-center gap-2">
           <Shield className="size-4 text-brand-text" aria-hidden="true" />
-          Chat Moderators
+          {t("moderators.title")}
         </CardTitle>
-        <CardDescription>Moderators and admins can delete chat messages.</CardDescription>
+        <CardDescription>{t("moderators.description")}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-3">
         {moderators.isLoading ? (
@@ -51,41 +55,38 @@ export function ModeratorsCard({ onManage }: { onManage: () => void }) {
         ) : (
           <p className="text-sm text-stone-700">
             {list.length === 0
-              ? "No moderators chosen yet."
-              : `${names}${list.length > 4 ? ` and ${list.length - 4} more` : ""}`}
+              ? t("moderators.none")
+              : list.length > 4
+                ? t("moderators.andMore", { names, count: list.length - 4 })
+                : names}
           </p>
         )}
         <Button variant="outline" onClick={onManage} className="w-full">
           <Shield aria-hidden="true" />
-          Manage Moderators
+          {t("moderators.manage")}
         </Button>
       </CardContent>
     </Card>
   );
 }
 
-const TIPS = [
-  "Start the stream a few minutes early and check it on the Live Stream page.",
-  "Use a YouTube, Vimeo or Facebook live link, or the HLS (.m3u8) address from your streaming software.",
-  "Choose moderators to keep the chat kind and welcoming.",
-  "Keep Record Stream on to save the service as a draft sermon when you stop.",
-  "Share the stream link with members who cannot be there in person.",
-];
+const TIPS = ["tips.early", "tips.links", "tips.moderators", "tips.record", "tips.share"] as const;
 
 /** The static guideline tips (spec 2). */
 export function StreamTipsCard() {
+  const t = useT(liveCatalog);
   return (
     <Card aria-labelledby="stream-tips-title">
       <CardHeader>
         <CardTitle id="stream-tips-title" className="flex items-center gap-2">
           <Lightbulb className="size-4 text-brand-text" aria-hidden="true" />
-          Streaming Tips
+          {t("tips.title")}
         </CardTitle>
       </CardHeader>
       <CardContent>
         <ul className="grid list-disc gap-2 ps-5 text-sm text-stone-700 marker:text-stone-400">
           {TIPS.map((tip) => (
-            <li key={tip}>{tip}</li>
+            <li key={tip}>{t(tip)}</li>
           ))}
         </ul>
       </CardContent>

@@ -2,8 +2,9 @@ import type { TLiveModerator, TLiveStream } from "@common/live";
 import type { TMember } from "@common/members";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { getToasts } from "@/components/ui/use-toast";
+import { activateLanguage } from "@/lib/i18n";
 import { jsonResponse, makeUser, mockFetch, renderWithApp } from "@/test/render";
 import { ManageLiveStreamPage } from "./manage-live-stream-page";
 
@@ -291,5 +292,32 @@ describe("ManageLiveStreamPage", () => {
         description: "2 members can delete chat messages.",
       }),
     );
+  });
+});
+
+describe("ManageLiveStreamPage in other languages", () => {
+  afterEach(async () => {
+    await activateLanguage("en");
+  });
+
+  it("speaks Spanish: the start form, its switches, the tips and the empty history", async () => {
+    await activateLanguage("es");
+    setup({ [STATUS]: offline });
+    expect(await screen.findByRole("heading", { name: "Gestión de transmisiones en vivo", level: 1 })).toBeTruthy();
+    expect(await screen.findByText("Iniciar una transmisión en vivo")).toBeTruthy();
+    expect(screen.getByLabelText("Activar chat")).toBeTruthy();
+    expect(screen.getByLabelText("Grabar transmisión")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Iniciar transmisión" })).toBeTruthy();
+    expect(screen.getByText("Consejos para transmitir")).toBeTruthy();
+    expect(await screen.findByText("Aún no hay transmisiones")).toBeTruthy();
+  });
+
+  it("renders right to left in Arabic while live, with the viewers' figures", async () => {
+    await activateLanguage("ar");
+    setup({ [STATUS]: { isLive: true, stream: makeStream() } });
+    expect(await screen.findByRole("heading", { name: "إدارة البث المباشر", level: 1 })).toBeTruthy();
+    expect(await screen.findByText("الذروة 57 · 18 رسالة دردشة")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "إيقاف البث" })).toBeTruthy();
+    expect(document.documentElement.dir).toBe("rtl");
   });
 });

@@ -10,6 +10,7 @@ import { buttonClasses } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
 import { useCurrentUser } from "@/lib/current-user";
+import { useT } from "@/lib/i18n";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useLiveStatus, useStopStream } from "../api";
 import { LiveNowCard } from "../components/live-now-card";
@@ -19,18 +20,20 @@ import { StartStreamForm } from "../components/start-stream-form";
 import { StreamSettingsDialog } from "../components/stream-settings-dialog";
 import { ModeratorsCard, StreamTipsCard, ViewersCard } from "../components/stream-side-cards";
 import { liveFormatter } from "../format";
+import { liveCatalog } from "../i18n";
 import { toastStreamError } from "../stream-admin";
 
 function LiveBadge({ isLive }: { isLive: boolean | undefined }) {
+  const t = useT(liveCatalog);
   if (isLive === undefined) return <Skeleton className="h-7 w-20 rounded-full" />;
   return isLive ? (
     <span className="inline-flex items-center gap-1.5 rounded-full bg-red-700 px-3 py-1 text-sm font-semibold text-white">
       <span className="size-2 animate-pulse rounded-full bg-white" aria-hidden="true" />
-      Live
+      {t("admin.live")}
     </span>
   ) : (
     <Badge tone="grey" className="px-3 py-1 text-sm">
-      Offline
+      {t("admin.offline")}
     </Badge>
   );
 }
@@ -43,18 +46,19 @@ function LiveBadge({ isLive }: { isLive: boolean | undefined }) {
 const willHaveDraft = (s: TLiveStream) => Boolean(s.sermonId || (s.recordingEnabled && s.streamUrl));
 
 function DraftSermonNotice({ stream }: { stream: TLiveStream }) {
+  const t = useT(liveCatalog);
   return (
     <section
       className="mb-6 flex flex-col items-start gap-3 rounded-2xl border border-brand-border bg-brand-soft p-5 sm:flex-row sm:items-center"
-      aria-label="Draft sermon"
+      aria-label={t("admin.draft.label")}
     >
       <FileVideo className="size-6 shrink-0 text-brand-text" aria-hidden="true" />
       <div className="min-w-0 flex-1">
-        <p className="font-semibold text-foreground">“{stream.title}” was saved as a draft sermon.</p>
-        <p className="text-sm text-stone-700">Members will not see it until you add the details and publish it.</p>
+        <p className="font-semibold text-foreground">{t("admin.draft.saved", { title: stream.title })}</p>
+        <p className="text-sm text-stone-700">{t("admin.draft.hidden")}</p>
       </div>
       <Link href="/admin/sermons" className={buttonClasses({ variant: "outline" })}>
-        Open Manage Sermons
+        {t("admin.draft.open")}
       </Link>
     </section>
   );
@@ -62,6 +66,7 @@ function DraftSermonNotice({ stream }: { stream: TLiveStream }) {
 
 /** Spec 2 Live stream management (`/admin/live-stream`). */
 export function ManageLiveStreamPage() {
+  const t = useT(liveCatalog);
   const user = useCurrentUser();
   const format = useMemo(() => liveFormatter(user.church.timeZone), [user.church.timeZone]);
   const status = useLiveStatus();
@@ -70,7 +75,7 @@ export function ManageLiveStreamPage() {
   const [stopped, setStopped] = useState<TLiveStream | null>(null);
   const [isSettingsOpen, setSettingsOpen] = useState(false);
   const [isModeratorsOpen, setModeratorsOpen] = useState(false);
-  useDocumentTitle("Live Stream Management");
+  useDocumentTitle(t("admin.title"));
   const live = status.data?.isLive ? status.data.stream : null;
 
   const confirmStop = () =>
@@ -78,10 +83,8 @@ export function ManageLiveStreamPage() {
       onSuccess: (ended) => {
         setStopped(ended);
         toast({
-          title: "Stream Stopped",
-          description: willHaveDraft(ended)
-            ? "The recording is saved as a draft sermon in Manage Sermons."
-            : "The stream has ended for everyone watching.",
+          title: t("admin.stopped.title"),
+          description: willHaveDraft(ended) ? t("admin.stopped.draft") : t("admin.stopped.ended"),
         });
       },
       onError: toastStreamError,
@@ -90,8 +93,8 @@ export function ManageLiveStreamPage() {
   return (
     <>
       <PageHeader
-        title="Live Stream Management"
-        description="Broadcast your services to members, with live chat and prayer requests."
+        title={t("admin.title")}
+        description={t("admin.description")}
         actions={<LiveBadge isLive={status.data?.isLive} />}
       />
       {!live && stopped && willHaveDraft(stopped) && <DraftSermonNotice stream={stopped} />}
@@ -100,7 +103,7 @@ export function ManageLiveStreamPage() {
           {status.isLoading ? (
             <Skeleton className="h-96 w-full rounded-2xl" />
           ) : status.isError ? (
-            <LoadError card what="The stream status" onRetry={() => status.refetch()} className="p-8 text-center" />
+            <LoadError card what={t("admin.loadWhat")} onRetry={() => status.refetch()} className="p-8 text-center" />
           ) : live ? (
             <LiveNowCard
               stream={live}
@@ -126,14 +129,11 @@ export function ManageLiveStreamPage() {
       <ModeratorsDialog open={isModeratorsOpen} onOpenChange={setModeratorsOpen} selfId={user.id} />
       <ConfirmDeleteDialog
         item={toStop}
-        title="Stop the live stream?"
+        title={t("admin.stop.title")}
         description={
-          <>
-            Everyone watching will see that the stream has ended, and the chat will close.
-            {toStop?.recordingEnabled && toStop.streamUrl ? " The recording will be saved as a draft sermon." : ""}
-          </>
+          toStop?.recordingEnabled && toStop.streamUrl ? t("admin.stop.descriptionDraft") : t("admin.stop.description")
         }
-        confirmLabel="Stop Stream"
+        confirmLabel={t("admin.stop.action")}
         onConfirm={confirmStop}
         onClose={() => setToStop(null)}
       />
