@@ -1,5 +1,5 @@
+import { ChevronDown } from "lucide-react";
 import { FormField } from "@/components/ui/form-field";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import type { TMapping } from "../api";
 
 const NONE = "__none__";
@@ -32,23 +32,27 @@ export function ColumnMapping({
         const value = mapping[key] ?? NONE;
         return (
           <FormField key={key} id={id} label={label}>
-            <Select
-              value={value}
-              disabled={disabled}
-              onValueChange={(v) => onChange({ ...mapping, [key]: v === NONE ? null : v })}
-            >
-              <SelectTrigger id={id}>
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {key !== "email" && <SelectItem value={NONE}>Not in the file</SelectItem>}
+            {/* A native select: the phone's own picker, and no Radix Select on the import page's first load. */}
+            <div className="relative">
+              <select
+                id={id}
+                value={value}
+                disabled={disabled}
+                onChange={(e) => onChange({ ...mapping, [key]: e.target.value === NONE ? null : e.target.value })}
+                className="h-10 w-full appearance-none rounded-lg border border-input bg-card ps-3 pe-9 text-sm shadow-xs focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none disabled:opacity-60"
+              >
+                {key !== "email" && <option value={NONE}>Not in the file</option>}
                 {[...new Set(headers)].filter(Boolean).map((h) => (
-                  <SelectItem key={h} value={h}>
+                  <option key={h} value={h}>
                     {h}
-                  </SelectItem>
+                  </option>
                 ))}
-              </SelectContent>
-            </Select>
+              </select>
+              <ChevronDown
+                className="pointer-events-none absolute top-1/2 end-3 size-4 -translate-y-1/2 text-muted-foreground"
+                aria-hidden="true"
+              />
+            </div>
           </FormField>
         );
       })}

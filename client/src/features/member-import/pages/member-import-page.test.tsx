@@ -101,8 +101,7 @@ describe("MemberImportPage", () => {
   it("a changed column checks the rows again with that mapping", async () => {
     const fetchMock = setup({ [`POST ${PREVIEW}`]: makePreview() });
     await pasteAndCheck(CSV);
-    await userEvent.click(await screen.findByRole("combobox", { name: "Last name" }));
-    await userEvent.click(await screen.findByRole("option", { name: "Not in the file" }));
+    await userEvent.selectOptions(await screen.findByRole("combobox", { name: "Last name" }), "Not in the file");
     await waitFor(() => expect(bodies(fetchMock, PREVIEW)).toHaveLength(2));
     expect(bodies(fetchMock, PREVIEW)[1]).toEqual({
       csv: CSV,
@@ -124,8 +123,7 @@ describe("MemberImportPage", () => {
     const fetchMock = setup({ [`POST ${PREVIEW}`]: headerless });
     await pasteAndCheck(pasted);
     expect(await screen.findByText("Row 1")).toBeTruthy();
-    await userEvent.click(screen.getByRole("combobox", { name: "First name" }));
-    await userEvent.click(await screen.findByRole("option", { name: "Column 2" }));
+    await userEvent.selectOptions(screen.getByRole("combobox", { name: "First name" }), "Column 2");
     await waitFor(() => expect(bodies(fetchMock, PREVIEW)).toHaveLength(2));
     expect(bodies(fetchMock, PREVIEW)[1]).toEqual({
       csv: `Column 1;Column 2\n${pasted}`,

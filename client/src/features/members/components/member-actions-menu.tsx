@@ -10,29 +10,34 @@ import {
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
 
-const ROLE_CHOICES = [
+export const ROLE_CHOICES = [
   { role: "CONGREGANT", label: `Make ${ROLE_LABELS.CONGREGANT}`, icon: UserRound },
   { role: "GROUP_LEADER", label: `Make ${ROLE_LABELS.GROUP_LEADER}`, icon: Users },
   { role: "ADMIN", label: `Make ${ROLE_LABELS.ADMIN}`, icon: ShieldCheck },
 ] as const;
 
-export function MemberActionsMenu({
-  member,
-  name,
-  isSelf,
-  disabled,
-  onChangeRole,
-  onRemove,
-}: {
+export type TMemberActionsProps = {
   member: TMember;
   name: string;
   isSelf: boolean;
   disabled?: boolean;
   onChangeRole: (role: (typeof ROLE_CHOICES)[number]["role"]) => void;
   onRemove: () => void;
-}) {
+};
+
+/** The menu itself, loaded by `MemberActionsButton` on the first click (member-actions-button.tsx). */
+export function MemberActionsDropdown({
+  member,
+  name,
+  isSelf,
+  disabled,
+  onChangeRole,
+  onRemove,
+  open,
+  onOpenChange,
+}: TMemberActionsProps & { open: boolean; onOpenChange: (open: boolean) => void }) {
   return (
-    <DropdownMenu>
+    <DropdownMenu open={open} onOpenChange={onOpenChange}>
       <DropdownMenuTrigger
         aria-label={`Actions for ${name}`}
         disabled={disabled}

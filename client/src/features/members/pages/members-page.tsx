@@ -17,7 +17,7 @@ import { toastApiError } from "@/lib/auth-redirect";
 import { useCurrentUser } from "@/lib/current-user";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useMembers, useRemoveMember, useUpdateMemberRole } from "../api";
-import { MemberActionsMenu } from "../components/member-actions-menu";
+import { MemberActionsButton } from "../components/member-actions-button";
 import { MemberList } from "../components/member-list";
 
 type TRoleFilter = "all" | "ADMIN" | "GROUP_LEADER" | "CONGREGANT";
@@ -165,7 +165,7 @@ export function MembersPage() {
             hasAnyMembers={all.length > 0}
             currentUserId={user.id}
             renderActions={(m) => (
-              <MemberActionsMenu
+              <MemberActionsButton
                 member={m}
                 name={getMemberDisplayName(m)}
                 isSelf={m.id === user.id}
