@@ -12,9 +12,11 @@ import { toast } from "@/components/ui/use-toast";
 import { UrlField } from "@/components/url-field";
 import { toastApiError } from "@/lib/auth-redirect";
 import { applyServerFieldErrors } from "@/lib/form-errors";
+import { useT } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
 import { useCreateEvent, useUpdateEvent } from "../api";
 import { fromDateTimeLocalValue, toDateTimeLocalValue } from "../format";
+import { eventsCatalog, type TEventsT } from "../i18n";
 import { describeEventRepeat, fromRecurrence, getRepeatOptions, type TRepeatChoice, toRecurrence } from "../repeat";
 
 type TValues = z.input<typeof ZEventBody>;
@@ -30,10 +32,10 @@ const EMPTY: TValues = {
   isService: false,
 };
 
-const SCOPES: { value: TEventEditScope; label: string; description: string }[] = [
-  { value: "one", label: "This event", description: "Only this date changes." },
-  { value: "following", label: "This and following events", description: "This date and every later one." },
-  { value: "all", label: "All events", description: "Every date, earlier ones too." },
+const scopes = (t: TEventsT): { value: TEventEditScope; label: string; description: string }[] => [
+  { value: "one", label: t("form.scope.one"), description: t("form.scope.oneHint") },
+  { value: "following", label: t("form.scope.following"), description: t("form.scope.followingHint") },
+  { value: "all", label: t("form.scope.all"), description: t("form.scope.allHint") },
 ];
 
 /**
@@ -58,6 +60,7 @@ export function EventFormDialog({
   isOccurrence?: boolean;
   onSaved?: (event: TEvent) => void;
 }) {
+  const t = useT(eventsCatalog);
   const create = useCreateEvent();
   const update = useUpdateEvent();
   const form = useForm<TValues, unknown, TOutput>({ resolver: zodResolver(ZEventBody), defaultValues: EMPTY });
@@ -69,9 +72,9 @@ export function EventFormDialog({
   const [scope, setScope] = useState<TEventEditScope>("one");
   const asksScope = isOccurrence && !!event?.recurrence;
   const startLocal = form.watch("startTime");
-  const repeatOptions = getRepeatOptions(startLocal);
+  const repeatOptions = getRepeatOptions(startLocal, t);
   if (repeat === "custom" && event) {
-    repeatOptions.push({ value: "custom", label: describeEventRepeat(event, timeZone) ?? "As it is" });
+    repeatOptions.push({ value: "custom", label: describeEventRepeat(event, timeZone, t) ?? t("form.repeat.asIs") });
   }
 
   // A closed dialog resets its form; opening it shows the event being edited.
@@ -109,15 +112,15 @@ export function EventFormDialog({
     };
     const onError = (error: unknown) => {
       if (applyServerFieldErrors(form, error)) return;
-      toastApiError(error, { description: isEdit ? "Failed to update event" : "Failed to create event" });
+      toastApiError(error, { description: isEdit ? t("form.failedUpdate") : t("form.failedCreate") });
     };
     const done = (description: string) => (saved: TEvent) => {
-      toast({ title: "Success!", description });
+      toast({ title: t("form.saved.title"), description });
       onOpenChange(false);
       onSaved?.(saved);
     };
-    if (event) update.mutate({ id: event.id, body }, { onSuccess: done("Event updated successfully."), onError });
-    else create.mutate(body, { onSuccess: done("Event created successfully."), onError });
+    if (event) update.mutate({ id: event.id, body }, { onSuccess: done(t("form.updated")), onError });
+    else create.mutate(body, { onSuccess: done(t("form.created")), onError });
   });
 
   const err = (k: keyof TValues) => errors[k]?.message;
@@ -125,50 +128,53 @@ export function EventFormDialog({
     ...fieldAria(id, error),
     "aria-describedby": error ? `${id}-error event-time-hint` : "event-time-hint",
   });
-  const timeHint = `Times are in the church's time zone (${timeZone.replace(/_/g, " ")}).`;
+  const timeHint = t("form.timeHint", { zone: timeZone.replace(/_/g, " ") });
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-xl">
         <DialogHeader>
-          <DialogTitle>{isEdit ? "Edit Event" : "Add New Event"}</DialogTitle>
-          <DialogDescription>
-            {isEdit ? "Update this event's details." : "Plan a service, study or gathering for your church."}
-          </DialogDescription>
+          <DialogTitle>{isEdit ? t("form.editTitle") : t("form.addTitle")}</DialogTitle>
+          <DialogDescription>{isEdit ? t("form.editDescription") : t("form.addDescription")}</DialogDescription>
         </DialogHeader>
         <form id="event-form" onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
           {asksScope && (
             <fieldset className="grid gap-2 sm:col-span-2">
               <legend id="event-scope-label" className="mb-2 text-sm font-medium">
-                Change which dates?
+                {t("form.scope.legend")}
               </legend>
               <RadioCards
                 aria-labelledby="event-scope-label"
                 name="scope"
                 value={scope}
                 onValueChange={setScope}
-                options={SCOPES}
+                options={scopes(t)}
               />
             </fieldset>
           )}
-          <FormField id="event-title" label="Title" error={err("title")} className="sm:col-span-2">
+          <FormField id="event-title" label={t("form.title")} error={err("title")} className="sm:col-span-2">
             <Input {...fieldAria("event-title", err("title"))} {...form.register("title")} />
           </FormField>
-          <FormField id="event-description" label="Description" error={err("description")} className="sm:col-span-2">
+          <FormField
+            id="event-description"
+            label={t("form.description")}
+            error={err("description")}
+            className="sm:col-span-2"
+          >
             <Textarea
               {...fieldAria("event-description", err("description"))}
               rows={3}
               {...form.register("description")}
             />
           </FormField>
-          <FormField id="event-start" label="Start time" error={err("startTime")}>
+          <FormField id="event-start" label={t("form.start")} error={err("startTime")}>
             <Input
               {...timeAria("event-start", err("startTime"))}
               type="datetime-local"
               {...form.register("startTime", { deps: ["endTime"] })}
             />
           </FormField>
-          <FormField id="event-end" label="End time" error={err("endTime")}>
+          <FormField id="event-end" label={t("form.end")} error={err("endTime")}>
             <Input {...timeAria("event-end", err("endTime"))} type="datetime-local" {...form.register("endTime")} />
           </FormField>
           <p id="event-time-hint" className="-mt-2 text-xs text-muted-foreground sm:col-span-2">
@@ -176,7 +182,11 @@ export function EventFormDialog({
           </p>
           {!(asksScope && scope === "one") && (
             <>
-              <FormField id="event-repeat" label="Repeats" className={repeat === "none" ? "sm:col-span-2" : ""}>
+              <FormField
+                id="event-repeat"
+                label={t("form.repeats")}
+                className={repeat === "none" ? "sm:col-span-2" : ""}
+              >
                 <select
                   id="event-repeat"
                   className={cn(inputClasses, "appearance-auto")}
@@ -191,19 +201,19 @@ export function EventFormDialog({
                 </select>
               </FormField>
               {repeat !== "none" && repeat !== "custom" && (
-                <FormField id="event-until" label="Ends on (optional)">
+                <FormField id="event-until" label={t("form.until")}>
                   <Input id="event-until" type="date" value={until} onChange={(e) => setUntil(e.target.value)} />
                 </FormField>
               )}
             </>
           )}
-          <FormField id="event-location" label="Location" error={err("location")} className="sm:col-span-2">
+          <FormField id="event-location" label={t("form.location")} error={err("location")} className="sm:col-span-2">
             <Input {...fieldAria("event-location", err("location"))} {...form.register("location")} />
           </FormField>
           <UrlField
             id="event-stream"
-            label="Live stream URL (optional)"
-            hint="A YouTube, Vimeo or Facebook link, for events streamed live."
+            label={t("form.stream")}
+            hint={t("form.streamHint")}
             error={err("streamUrl")}
             className="sm:col-span-2"
             registration={form.register("streamUrl")}
@@ -218,18 +228,18 @@ export function EventFormDialog({
             />
             <div className="grid gap-0.5">
               <label htmlFor="event-service" className="text-sm font-medium">
-                Regular service
+                {t("form.service")}
               </label>
               <p id="event-service-hint" className="text-xs text-muted-foreground">
-                A repeating service is listed under service times on your church's public page.
+                {t("form.serviceHint")}
               </p>
             </div>
           </div>
         </form>
         <DialogFormFooter
           formId="event-form"
-          submitLabel={isEdit ? "Update Event" : "Create Event"}
-          pendingLabel={isEdit ? "Updating..." : "Creating..."}
+          submitLabel={isEdit ? t("form.update") : t("form.create")}
+          pendingLabel={isEdit ? t("form.updating") : t("form.creating")}
           pending={pending}
           onCancel={() => onOpenChange(false)}
         />
