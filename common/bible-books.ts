@@ -85,3 +85,15 @@ export const BIBLE_BOOKS: readonly TBibleBook[] = [
   ...OLD_TESTAMENT.map(([name, chapters]) => ({ name, testament: "OT" as const, chapters })),
   ...NEW_TESTAMENT.map(([name, chapters]) => ({ name, testament: "NT" as const, chapters })),
 ];
+
+/** Longest first, so "1 John 2" is not read as "John". */
+const BOOKS_LONGEST_FIRST = BIBLE_BOOKS.map((b) => b.name).sort((a, b) => b.length - a.length);
+
+/**
+ * A passage's book and the chapters after it ("Song of Solomon 1-2" → ["Song of Solomon", " 1-2"]),
+ * so the book can be named in the reader's language; null for a passage of no known book.
+ */
+export function splitPassage(passage: string): [string, string] | null {
+  const book = BOOKS_LONGEST_FIRST.find((name) => passage === name || passage.startsWith(`${name} `));
+  return book ? [book, passage.slice(book.length)] : null;
+}

@@ -1,9 +1,11 @@
 import { BADGES, type TBadgeKey } from "@common/badges";
+import type { TLanguage } from "@common/i18n/locales";
 import { desc, eq } from "drizzle-orm";
 import { userBadges } from "../db/schema/growth";
 import { inChurch } from "./church-scope";
 import type { TChurchCtx } from "./context";
 import { publish } from "./domain-events";
+import { translate } from "./i18n";
 
 /**
  * Badges: earned once per member and church, with the date, granted by the server when the action
@@ -38,4 +40,12 @@ export async function getEarnedBadges(ctx: TChurchCtx): Promise<TEarnedBadge[]> 
     .where(inChurch(userBadges, ctx, eq(userBadges.userId, ctx.userId)))
     .orderBy(desc(userBadges.earnedAt), desc(userBadges.id));
   return rows.filter((r): r is TEarnedBadge => Object.hasOwn(BADGES, r.badge));
+}
+
+/** A badge's name and description in `language` (the `badges` catalogue; common/badges.ts is the English). */
+export function badgeWords(language: TLanguage, badge: TBadgeKey): { name: string; description: string } {
+  return {
+    name: translate(language, "badges", `${badge}.name`),
+    description: translate(language, "badges", `${badge}.description`),
+  };
 }

@@ -56,7 +56,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZCompleteStepResult },
       },
     },
-    async (req) => completeStep(req.churchCtx, req.body),
+    async (req) => completeStep(req.churchCtx, req.body, await req.getLanguage()),
   );
 
   app.get(
@@ -68,6 +68,6 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/gamification/badges",
     { config: member, schema: { summary: "The caller's badges", response: { 200: z.array(ZGamificationBadge) } } },
-    async (req) => listGamificationBadges(req.churchCtx),
+    async (req) => listGamificationBadges(req.churchCtx, await req.getLanguage()),
   );
 };

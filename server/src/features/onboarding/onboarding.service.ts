@@ -1,4 +1,5 @@
 import { BADGES } from "@common/badges";
+import type { TLanguage } from "@common/i18n/locales";
 import {
   FINAL_ONBOARDING_STEP,
   FINAL_STEP_LOCKED,
@@ -18,7 +19,7 @@ import { onboardingProgress } from "../../db/schema/growth";
 import { pointsLedger } from "../../db/schema/points";
 import { prayerRequestPrayers, prayerRequests } from "../../db/schema/prayer";
 import { users } from "../../db/schema/users";
-import { getEarnedBadges, grantBadge } from "../../lib/badges";
+import { badgeWords, getEarnedBadges, grantBadge } from "../../lib/badges";
 import { inChurch } from "../../lib/church-scope";
 import type { TChurchCtx } from "../../lib/context";
 import { badRequest } from "../../lib/errors";
@@ -167,11 +168,15 @@ export async function startOnboarding(ctx: TChurchCtx, body: TOnboardingStartBod
 }
 
 /** `POST /api/onboarding/complete-step`: the client's pointsEarned and badgeType are ignored. */
-export async function completeStep(ctx: TChurchCtx, body: TCompleteStepBody): Promise<TCompleteStepResult> {
+export async function completeStep(
+  ctx: TChurchCtx,
+  body: TCompleteStepBody,
+  language: TLanguage,
+): Promise<TCompleteStepResult> {
   const step = stepById.get(body.stepId);
   if (!step) throw badRequest(UNKNOWN_STEP, "stepId");
   const { awarded, total, badgeGranted } = await completeOnboardingStepFor(ctx, step.id);
-  const badge = badgeGranted && step.badge ? BADGES[step.badge] : null;
+  const badge = badgeGranted && step.badge ? { ...BADGES[step.badge], ...badgeWords(language, step.badge) } : null;
   return {
     stepId: step.id,
     pointsAwarded: awarded,
@@ -190,13 +195,13 @@ export async function getGamificationPoints(ctx: TChurchCtx): Promise<{ totalPoi
 }
 
 /** `GET /api/gamification/badges`: the member's badges in their church, newest first. */
-export async function listGamificationBadges(ctx: TChurchCtx): Promise<TGamificationBadge[]> {
+export async function listGamificationBadges(ctx: TChurchCtx, language: TLanguage): Promise<TGamificationBadge[]> {
   const earned = await getEarnedBadges(ctx);
   return earned.map(({ badge, earnedAt }) => ({
     badge,
     badgeIcon: BADGES[badge].icon,
-    badgeTitle: BADGES[badge].name,
-    description: BADGES[badge].description,
+    badgeTitle: badgeWords(language, badge).name,
+    description: badgeWords(language, badge).description,
     earnedAt: earnedAt.toISOString(),
   }));
 }

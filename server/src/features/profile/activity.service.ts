@@ -1,6 +1,8 @@
-import { BADGES } from "@common/badges";
+import { isBadgeKey } from "@common/badges";
+import { splitPassage } from "@common/bible-books";
 import { readingsFor } from "@common/bible-plan";
 import { isRealCalendarDate } from "@common/dates";
+import { DEFAULT_LANGUAGE, type TLanguage } from "@common/i18n/locales";
 import { ONBOARDING_STEP_TEXT, type TOnboardingStepId } from "@common/onboarding";
 import type { TActivityItem, TActivityKind } from "@common/profile";
 import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
@@ -9,8 +11,10 @@ import { eventAttendance, events } from "../../db/schema/events";
 import { userBadges, weeklyActionSteps } from "../../db/schema/growth";
 import { pointsLedger } from "../../db/schema/points";
 import { sermons } from "../../db/schema/sermons";
+import { badgeWords } from "../../lib/badges";
 import { inChurch } from "../../lib/church-scope";
 import type { TChurchCtx } from "../../lib/context";
+import { hasMessage, translate } from "../../lib/i18n";
 
 type TRow = { id: string; kind: string; points: number; at: Date; key: string; title: string | null };
 
@@ -27,31 +31,44 @@ export function readingPassage(key: string): string | null {
   return rest.trim() || null;
 }
 
-function onboardingStepName(id: string): string {
+function onboardingStepName(id: string, language: TLanguage): string {
+  if (hasMessage("onboarding", `steps.${id}.title`)) return translate(language, "onboarding", `steps.${id}.title`);
   if (Object.hasOwn(ONBOARDING_STEP_TEXT, id)) return ONBOARDING_STEP_TEXT[id as TOnboardingStepId].title;
   const words = id.replace(/_/g, " ");
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** A readable line for an activity, from its kind, key and the title of what it concerns. */
-export function activityLabel(kind: string, key: string, title: string | null): string | null {
+/** A passage with its book in `language` ("Genesis 1-2" → "Génesis 1-2"). */
+function passageIn(language: TLanguage, passage: string): string {
+  const split = splitPassage(passage);
+  return split ? `${translate(language, "bible", split[0])}${split[1]}` : passage;
+}
+
+/** A readable line for an activity in `language`, from its kind, key and the title of what it concerns. */
+export function activityLabel(
+  kind: string,
+  key: string,
+  title: string | null,
+  language: TLanguage = DEFAULT_LANGUAGE,
+): string | null {
+  const t = (k: string, values?: Record<string, string>) => translate(language, "activity", k, values);
   switch (kind) {
     case "sermon_watch":
-      return title ? `Watched “${title}”` : "Watched a sermon";
+      return title ? t("sermonWatched", { title }) : t("sermonWatchedUntitled");
     case "bible_reading": {
       const passage = readingPassage(key);
-      return passage ? `Completed the daily reading: ${passage}` : "Completed a daily reading";
+      return passage ? t("reading", { passage: passageIn(language, passage) }) : t("readingUntitled");
     }
     case "action_step":
-      return title ? `Completed the weekly action step “${title}”` : "Completed the weekly action step";
+      return title ? t("actionStep", { title }) : t("actionStepUntitled");
     case "partner_prayer":
-      return "Prayed for your prayer partner";
+      return t("partnerPrayer");
     case "onboarding_step":
-      return `Completed the onboarding step “${onboardingStepName(key)}”`;
+      return t("onboardingStep", { step: onboardingStepName(key, language) });
     case "event_check_in":
-      return title ? `Checked in to “${title}”` : "Checked in to an event";
+      return title ? t("checkIn", { title }) : t("checkInUntitled");
     case "badge":
-      return Object.hasOwn(BADGES, key) ? `Earned the “${BADGES[key as keyof typeof BADGES].name}” badge` : null;
+      return isBadgeKey(key) ? t("badge", { badge: badgeWords(language, key).name }) : null;
     default:
       return null;
   }
@@ -61,7 +78,11 @@ export function activityLabel(kind: string, key: string, title: string | null): 
  * `GET /api/user/activity?limit=N`: the member's newest awards, event check-ins and badges in their
  * church, in one query (a union of the three, ordered and cut in the database).
  */
-export async function getRecentActivity(ctx: TChurchCtx, limit: number): Promise<TActivityItem[]> {
+export async function getRecentActivity(
+  ctx: TChurchCtx,
+  limit: number,
+  language: TLanguage = DEFAULT_LANGUAGE,
+): Promise<TActivityItem[]> {
   const mine = (t: { userId: PgColumn }) => eq(t.userId, ctx.userId);
   const awards = ctx.db
     .select({
@@ -120,7 +141,7 @@ export async function getRecentActivity(ctx: TChurchCtx, limit: number): Promise
     .orderBy(desc(sql`at`), desc(sql`id`))
     .limit(limit);
   return rows.flatMap((r) => {
-    const label = activityLabel(r.kind, r.key, r.title);
+    const label = activityLabel(r.kind, r.key, r.title, language);
     if (!label) return [];
     const at = r.at instanceof Date ? r.at : new Date(r.at);
     return [{ id: r.id, kind: r.kind as TActivityKind, points: Number(r.points), at: at.toISOString(), label }];

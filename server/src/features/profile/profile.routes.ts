@@ -176,6 +176,6 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(ZActivityItem) },
       },
     },
-    async (req) => getRecentActivity(req.churchCtx, req.query.limit),
+    async (req) => getRecentActivity(req.churchCtx, req.query.limit, await req.getLanguage()),
   );
 };

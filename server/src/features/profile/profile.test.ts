@@ -145,6 +145,7 @@ describe("preferences", () => {
       sermonNotifications: true,
       eventNotifications: true,
       prayerTopics: { healing: true, guidance: true, community: true, family: false, work: false },
+      language: null,
     });
 
     const one = await m.patch("/api/user/preferences", { sermonNotifications: false });

@@ -22,7 +22,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: "member" },
       schema: { summary: "The caller's badges", response: { 200: z.array(ZUserBadge) } },
     },
-    async (req) => getUserBadges(req.churchCtx),
+    async (req) => getUserBadges(req.churchCtx, await req.getLanguage()),
   );
   app.put(
     "/api/user/tour",

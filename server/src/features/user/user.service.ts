@@ -1,9 +1,10 @@
 import { BADGES } from "@common/badges";
+import type { TLanguage } from "@common/i18n/locales";
 import { WEEKLY_POINTS_GOAL } from "@common/points";
 import type { TUserBadge, TUserStats } from "@common/user";
 import { count, eq, isNotNull } from "drizzle-orm";
 import { eventAttendance, events } from "../../db/schema/events";
-import { getEarnedBadges } from "../../lib/badges";
+import { badgeWords, getEarnedBadges } from "../../lib/badges";
 import { inChurch } from "../../lib/church-scope";
 import type { TChurchCtx } from "../../lib/context";
 import { countAwards, getPointsTotal, getWeeklyPoints } from "../../lib/points";
@@ -39,10 +40,14 @@ export async function getUserStats(ctx: TChurchCtx): Promise<TUserStats> {
   return { points, sermonsWatched, eventsAttended: attended.n, streaks, weeklyPoints, weeklyGoal: WEEKLY_POINTS_GOAL };
 }
 
-/** `GET /api/user/badges`: name, description and icon from common/badges.ts, with the date earned. */
-export async function getUserBadges(ctx: TChurchCtx): Promise<TUserBadge[]> {
+/**
+ * `GET /api/user/badges`: name, description and icon from common/badges.ts (name and description in
+ * the caller's language), with the date earned.
+ */
+export async function getUserBadges(ctx: TChurchCtx, language: TLanguage): Promise<TUserBadge[]> {
   return (await getEarnedBadges(ctx)).map(({ badge, earnedAt }) => ({
     ...BADGES[badge],
+    ...badgeWords(language, badge),
     earnedAt: earnedAt.toISOString(),
   }));
 }
