@@ -1,9 +1,16 @@
 import { getBrandTheme } from "@common/brand";
+import { languageDirection, type TLanguage } from "@common/i18n/locales";
+import type en from "@common/locales/en/emails.json";
 import { eq } from "drizzle-orm";
 import type { TDb } from "../db/client";
 import { churches } from "../db/schema/churches";
 import { users } from "../db/schema/users";
+import { serverCatalog } from "./i18n";
 import { unlinkable } from "./mail";
+import { recipientLanguage } from "./notification-text";
+
+/** The words of e-mails (`emails` catalogue), in the recipient's language. */
+export const emailWords = serverCatalog<typeof en>("emails");
 
 /** The church an e-mail speaks for: its name, logo and colour go in the header and on the button. */
 export type TMailChurch = { name: string; logoUrl: string | null; brandColor: string | null };
@@ -18,6 +25,8 @@ export type TMailContent = {
   action: { label: string; url: string };
   /** The app's address, to make a logo stored as `/api/...` an absolute link a mail client can load. */
   baseUrl: string;
+  /** The recipient's language: the layout's own words, and the page's `lang` and `dir`. */
+  language: TLanguage;
 };
 
 /**
@@ -57,36 +66,50 @@ export function renderMail(content: TMailContent): { text: string; html: string 
   const colors = getMailColors(content.church?.brandColor);
   const logo = content.church ? getAbsoluteLogoUrl(content.church.logoUrl, content.baseUrl) : null;
   const { label, url } = content.action;
+  const t = emailWords(content.language);
 
   const text = [from, "", content.heading, "", ...content.lines.flatMap((l) => [l, ""]), `${label}: ${url}`, ""].join(
     "\n",
   );
 
   const logoHtml = logo
-    ? `<img src="${escapeHtml(logo)}" alt="${escapeHtml(`${from} logo`)}" width="40" height="40" style="display:block;width:40px;height:40px;padding:3px;border-radius:8px;background:#fff;object-fit:contain">`
+    ? `<img src="${escapeHtml(logo)}" alt="${escapeHtml(t("layout.logo", { church: from }))}" width="40" height="40" style="display:block;width:40px;height:40px;padding:3px;border-radius:8px;background:#fff;object-fit:contain">`
     : "";
   const paras = content.lines.map((l) => `<p style="margin:0 0 12px;line-height:1.5">${escapeHtml(l)}</p>`).join("");
-  const html = `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(content.heading)}</title></head>
+  const html = `<!doctype html><html lang="${content.language}" dir="${languageDirection(content.language)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(content.heading)}</title></head>
 <body style="margin:0;font-family:system-ui,-apple-system,'Segoe UI',sans-serif;background:#f6f7fb;padding:24px 12px;color:#1f2937">
 <div style="max-width:520px;margin:auto;background:#fff;border-radius:12px;overflow:hidden;border:1px solid #e5e7eb">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:${colors.background};color:${colors.text}"><tr>
-${logo ? `<td style="padding:14px 0 14px 20px;width:46px">${logoHtml}</td>` : ""}<td style="padding:14px 20px;font-size:17px;font-weight:600;color:${colors.text}">${escapeHtml(from)}</td>
+${logo ? `<td style="padding-block:14px;padding-inline:20px 0;width:46px">${logoHtml}</td>` : ""}<td style="padding:14px 20px;font-size:17px;font-weight:600;color:${colors.text}">${escapeHtml(from)}</td>
 </tr></table>
 <div style="padding:24px 28px 28px">
 <h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(content.heading)}</h1>${paras}
 <p style="margin:20px 0"><a href="${escapeHtml(url)}" style="background:${colors.background};color:${colors.text};padding:10px 18px;border-radius:8px;text-decoration:none;display:inline-block;font-weight:600">${escapeHtml(label)}</a></p>
-<p style="font-size:12px;color:#6b7280;margin:0 0 4px">If the button does not work, copy this link into your browser:</p>
+<p style="font-size:12px;color:#6b7280;margin:0 0 4px">${escapeHtml(t("layout.copyLink"))}</p>
 <p style="font-size:12px;color:#6b7280;word-break:break-all;margin:0">${escapeHtml(url)}</p>
 </div></div></body></html>`;
   return { text, html };
 }
 
-/** The church of an account, for the look of its e-mails (null when it belongs to none yet). */
-export async function findMailChurchOfUser(db: TDb, userId: string): Promise<TMailChurch | null> {
+/**
+ * An account's church (the look of its e-mails; null when it belongs to none yet) and the language
+ * its e-mails are written in: the person's choice, else the church's default, else English.
+ */
+export async function findMailRecipient(
+  db: TDb,
+  userId: string,
+): Promise<{ church: TMailChurch | null; language: TLanguage }> {
   const [row] = await db
-    .select({ name: churches.name, logoUrl: churches.logoUrl, brandColor: churches.brandColor })
+    .select({
+      language: users.language,
+      name: churches.name,
+      logoUrl: churches.logoUrl,
+      brandColor: churches.brandColor,
+      churchLanguage: churches.defaultLanguage,
+    })
     .from(users)
-    .innerJoin(churches, eq(churches.id, users.churchId))
+    .leftJoin(churches, eq(churches.id, users.churchId))
     .where(eq(users.id, userId));
-  return row ?? null;
+  const church = row?.name != null ? { name: row.name, logoUrl: row.logoUrl, brandColor: row.brandColor } : null;
+  return { church, language: recipientLanguage(row?.language, row?.churchLanguage) };
 }

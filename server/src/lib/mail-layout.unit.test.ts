@@ -8,6 +8,7 @@ const base = {
   lines: ["Ruth has invited you.", "It expires in 14 days."],
   action: { label: "Accept Invitation", url: "https://app.example/invite/tok" },
   baseUrl: "https://app.example",
+  language: "en" as const,
 };
 
 describe("the email layout's colours", () => {

@@ -8,7 +8,7 @@ import type { TAppCtx } from "../../lib/context";
 import { createToken, hashPassword, sha256, verifyPassword } from "../../lib/crypto";
 import { markEmailProved } from "../../lib/email-proof";
 import { AppError, badRequest, conflict } from "../../lib/errors";
-import { findMailChurchOfUser, renderMail } from "../../lib/mail-layout";
+import { emailWords, findMailRecipient, renderMail } from "../../lib/mail-layout";
 import { redeemInvitation } from "../../lib/membership";
 import { accountChanged, createSession, deleteUserSessions } from "../../lib/sessions";
 import { sendEmailVerification, type TMailDeps } from "./email-verification.service";
@@ -98,18 +98,18 @@ export async function requestPasswordReset(db: TDb, email: string, deps: TMailDe
   const expiresAt = new Date(Date.now() + RESET_TTL_MS);
   await db.insert(passwordResets).values({ tokenHash: sha256(token), userId: user.id, expiresAt });
   const link = `${deps.baseUrl}/reset-password?token=${token}`;
-  const lines = [
-    "Someone asked to reset the password of your Fellowship account.",
-    "The link works once, for one hour. If it was not you, ignore this email.",
-  ];
+  // In the account's language (its choice, else its church's default, else English).
+  const { church, language } = await findMailRecipient(db, user.id);
+  const t = emailWords(language);
   const body = renderMail({
-    church: await findMailChurchOfUser(db, user.id),
-    heading: "Reset your password",
-    lines,
-    action: { label: "Choose a new password", url: link },
+    church,
+    heading: t("reset.heading"),
+    lines: [t("reset.asked"), t("reset.once")],
+    action: { label: t("reset.action"), url: link },
     baseUrl: deps.baseUrl,
+    language,
   });
-  await deps.mailer.enqueue({ to: email, subject: "Reset your Fellowship password", ...body }, db, { expiresAt });
+  await deps.mailer.enqueue({ to: email, subject: t("reset.subject"), ...body }, db, { expiresAt });
 }
 
 /**

@@ -10,7 +10,7 @@ import { createToken, hashPassword, sha256 } from "../../lib/crypto";
 import { markEmailProved } from "../../lib/email-proof";
 import { badRequest, conflict, notFound } from "../../lib/errors";
 import type { Mailer } from "../../lib/mail";
-import { findMailChurchOfUser, renderMail } from "../../lib/mail-layout";
+import { emailWords, findMailRecipient, renderMail } from "../../lib/mail-layout";
 import { accountChanged, createSession, deleteSession, deleteUserSessions } from "../../lib/sessions";
 import { findLinkOwner, useLink } from "./one-time-links.repo";
 
@@ -32,20 +32,21 @@ export async function sendEmailVerification(
   const expiresAt = new Date(Date.now() + EMAIL_VERIFICATION_TTL_HOURS * 3_600_000);
   await db.insert(emailVerifications).values({ tokenHash: sha256(token), userId: user.id, expiresAt });
   const link = `${deps.baseUrl}/verify-email?token=${token}`;
-  const lines = [
-    isWelcome
-      ? "Welcome to Fellowship! Please confirm that this email address is yours."
-      : "Please confirm that this email address is yours.",
-    `The link works once, for ${EMAIL_VERIFICATION_TTL_HOURS} hours. If you did not create a Fellowship account, you can ignore this email.`,
-  ];
+  // In the account's language (its choice, else its church's default, else English).
+  const { church, language } = await findMailRecipient(db, user.id);
+  const t = emailWords(language);
   const body = renderMail({
-    church: await findMailChurchOfUser(db, user.id),
-    heading: "Confirm your email address",
-    lines,
-    action: { label: "Confirm email address", url: link },
+    church,
+    heading: t("verify.heading"),
+    lines: [
+      isWelcome ? t("verify.welcome") : t("verify.confirm"),
+      t("verify.once", { hours: EMAIL_VERIFICATION_TTL_HOURS }),
+    ],
+    action: { label: t("verify.action"), url: link },
     baseUrl: deps.baseUrl,
+    language,
   });
-  await deps.mailer.enqueue({ to: user.email, subject: "Confirm your Fellowship email address", ...body }, db, {
+  await deps.mailer.enqueue({ to: user.email, subject: t("verify.subject"), ...body }, db, {
     expiresAt,
   });
 }

@@ -9,6 +9,7 @@ import type { TRole } from "@common/roles";
 import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { TDb } from "../../db/client";
+import { churches } from "../../db/schema/churches";
 import { users } from "../../db/schema/users";
 import { auditChanges, recordAudit } from "../../lib/audit";
 import { inChurch } from "../../lib/church-scope";
@@ -19,8 +20,9 @@ import { markEmailProved } from "../../lib/email-proof";
 import { AppError, conflict, forbidden, notFound } from "../../lib/errors";
 import { msg } from "../../lib/i18n";
 import { type Mailer, unlinkable } from "../../lib/mail";
-import { renderMail } from "../../lib/mail-layout";
+import { emailWords, renderMail } from "../../lib/mail-layout";
 import { getUsableInvitation, lockBulkInvitations, redeemInvitation } from "../../lib/membership";
+import { recipientLanguage } from "../../lib/notification-text";
 import type { SecretBox } from "../../lib/secrets";
 import { accountChanged, deleteUserSessions } from "../../lib/sessions";
 import {
@@ -82,12 +84,6 @@ export function toInvitation(row: TInvitationRow, secrets: SecretBox): TInvitati
 export async function listInvitations(ctx: TChurchCtx, secrets: SecretBox): Promise<TInvitation[]> {
   return (await findInvitations(ctx)).map((row) => toInvitation(row, secrets));
 }
-
-const ROLE_WORDS: Record<string, string> = {
-  CONGREGANT: "a member",
-  GROUP_LEADER: "a group leader",
-  ADMIN: "a church leader",
-};
 
 function whenItLifts(oldest: Date | null): { text: string; seconds: number } {
   const ms = Math.max(60_000, (oldest?.getTime() ?? Date.now()) + DAY_MS - Date.now());
@@ -161,24 +157,33 @@ export async function assertStillAdmin(ctx: TChurchCtx): Promise<void> {
   if (!(await isStillAdmin(ctx))) throw forbidden("You don't have permission to access this page.");
 }
 
-/** Queues the invitation e-mail. Names are plain text: a church called "http://…" links nowhere. */
+/**
+ * Queues the invitation e-mail, in the church's default language (the invited person has no account,
+ * so no choice of their own), else English. Names are plain text: a church called "http://…" links nowhere.
+ */
 async function enqueueInvitationMail(db: TDb, row: TInvitationRow, token: string, deps: TInvitationDeps) {
   const churchName = unlinkable(deps.churchName);
   const link = `${deps.baseUrl}/invite/${token}`;
   const days = Math.max(1, Math.round((row.expiresAt.getTime() - Date.now()) / DAY_MS));
-  const lines = [
-    `${unlinkable(deps.inviterName)} has invited you to join ${churchName} on Fellowship as ${ROLE_WORDS[row.role] ?? "a member"}.`,
-    `The invitation is for ${row.email} and expires in ${days} ${days === 1 ? "day" : "days"}.`,
-  ];
+  const [church] = await db
+    .select({ language: churches.defaultLanguage })
+    .from(churches)
+    .where(eq(churches.id, row.churchId));
+  const language = recipientLanguage(null, church?.language);
+  const t = emailWords(language);
   const body = renderMail({
     church: { name: deps.churchName, logoUrl: deps.logoUrl, brandColor: deps.brandColor },
-    heading: `Join ${churchName}`,
-    lines,
-    action: { label: "Accept Invitation", url: link },
+    heading: t("invite.heading", { church: churchName }),
+    lines: [
+      t("invite.invited", { inviter: unlinkable(deps.inviterName), church: churchName, role: row.role }),
+      t("invite.expires", { email: row.email, days }),
+    ],
+    action: { label: t("invite.action"), url: link },
     baseUrl: deps.baseUrl,
+    language,
   });
   await deps.mailer.enqueue(
-    { to: row.email, subject: `You're invited to join ${churchName}`, ...body },
+    { to: row.email, subject: t("invite.subject", { church: churchName }), ...body },
     db,
     // The link dies with the invitation: an e-mail still queued then is not sent, and is deleted.
     { expiresAt: row.expiresAt },
