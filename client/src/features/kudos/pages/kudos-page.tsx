@@ -1,6 +1,6 @@
 import { isAdminRole } from "@common/roles";
 import { Plus, Trophy } from "lucide-react";
-import { useState } from "react";
+import { Suspense, useState } from "react";
 import { EmptyState } from "@/components/empty-state";
 import { LoadError } from "@/components/load-error";
 import { PageHeader } from "@/components/page-header";
@@ -9,14 +9,18 @@ import { Card } from "@/components/ui/card";
 import { Skeleton, skeletonKeys } from "@/components/ui/skeleton";
 import { useCurrentUser } from "@/lib/current-user";
 import { useT } from "@/lib/i18n";
+import { lazyComponent, usePreload } from "@/lib/lazy";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useNow } from "@/lib/use-now";
 import { useKudos } from "../api";
-import { GiveKudosDialog } from "../components/give-kudos-dialog";
 import { KudosCard } from "../components/kudos-card";
 import { kudosCatalog } from "../i18n";
 
 const LIST = "grid gap-4 md:grid-cols-2";
+
+// The dialog (its form library and the dialog's scroll lock) downloads after the list is drawn, or
+// when a pointer nears "Give Kudos": not with the page's first load (issue 26's bundle budget).
+const GiveKudosDialog = lazyComponent(() => import("../components/give-kudos-dialog").then((m) => m.GiveKudosDialog));
 
 function ListSkeleton() {
   const t = useT(kudosCatalog);
@@ -56,11 +60,21 @@ export function KudosPage() {
   const kudos = useKudos();
   const now = useNow();
   const [isGiving, setGiving] = useState(false);
+  // Drawn from the first opening on (and kept), so that it closes with its animation.
+  const [isUsed, setUsed] = useState(false);
+  usePreload([GiveKudosDialog.preload]);
   useDocumentTitle(t("page.title"));
   const list = kudos.data ?? [];
 
   const giveButton = (
-    <Button onClick={() => setGiving(true)}>
+    <Button
+      onPointerEnter={GiveKudosDialog.preload}
+      onFocus={GiveKudosDialog.preload}
+      onClick={() => {
+        setUsed(true);
+        setGiving(true);
+      }}
+    >
       <Plus aria-hidden="true" />
       {t("page.give")}
     </Button>
@@ -89,7 +103,11 @@ export function KudosPage() {
           ))}
         </ul>
       )}
-      <GiveKudosDialog open={isGiving} onOpenChange={setGiving} />
+      {isUsed && (
+        <Suspense fallback={null}>
+          <GiveKudosDialog open={isGiving} onOpenChange={setGiving} />
+        </Suspense>
+      )}
     </>
   );
 }
