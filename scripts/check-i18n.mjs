@@ -107,7 +107,8 @@ const untranslated = new Set(allow.untranslated);
 const VISIBLE_ATTRIBUTES = new Set(["aria-label", "title", "placeholder", "alt", "label", "aria-description"]);
 const isWords = (text) => {
   const t = text.replace(/\s+/g, " ").trim();
-  return /\p{L}{2,}/u.test(t) && !allowedWords.has(t);
+  // A web address (an example in a placeholder) is not English.
+  return /\p{L}{2,}/u.test(t) && !allowedWords.has(t) && !/^https?:\/\//.test(t);
 };
 
 function clientFiles(dir) {

@@ -1,6 +1,8 @@
+import { commonCatalog } from "@/components/i18n";
 import { toast } from "@/components/ui/use-toast";
 import { getServerMessage, getStatus, isUnauthorizedError } from "./api-client";
 import { goToPage } from "./full-page";
+import { translator } from "./i18n";
 
 /** Spec 1 section 9: wait 500 ms after the toast, then sign in again. */
 export const LOGIN_REDIRECT_DELAY_MS = 500;
@@ -11,7 +13,8 @@ let redirecting = false;
 export function handleUnauthorized(): void {
   if (redirecting) return;
   redirecting = true;
-  toast({ title: "Unauthorized", description: "You are logged out. Logging in again...", variant: "destructive" });
+  const t = translator(commonCatalog);
+  toast({ title: t("session.unauthorized"), description: t("session.loggingIn"), variant: "destructive" });
   setTimeout(() => {
     goToPage("/api/login");
     // A test or a blocked navigation leaves us on the page: allow a later attempt.
@@ -26,7 +29,7 @@ export function handleUnauthorized(): void {
  */
 export function toastApiError(
   error: unknown,
-  { title = "Error", description }: { title?: string; description: string },
+  { title = translator(commonCatalog)("toast.error"), description }: { title?: string; description: string },
 ): void {
   if (isUnauthorizedError(error)) {
     handleUnauthorized();
