@@ -132,6 +132,14 @@ describe("languages (issue 26)", () => {
       duration: 42,
       tags: [],
     });
+    const start = new Date(Date.now() + 3 * 86_400_000);
+    const event = { title: "Cena de hermandad", location: "Salón parroquial", description: "Trae un plato para compartir." };
+    await apiPost(adminCtx, "/api/events", {
+      ...event,
+      startTime: start.toISOString(),
+      endTime: new Date(start.getTime() + 90 * 60_000).toISOString(),
+      streamUrl: null,
+    });
     const prayer = { title: "Por la salud de mi madre", description: "Está en el hospital esta semana." };
     await apiPost(adminCtx, "/api/prayer-requests", { ...prayer, isAnonymous: false });
     const { page, context } = await inviteMember(e, DESKTOP, adminCtx, "lucia.lang@example.org", "Lucía");
@@ -140,6 +148,7 @@ describe("languages (issue 26)", () => {
       churchName,
       ...Object.values(sermon),
       ...Object.values(prayer),
+      ...Object.values(event),
       "Marta Ruiz",
       "Marta",
       "Lucía Tester",
