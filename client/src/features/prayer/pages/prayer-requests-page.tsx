@@ -1,7 +1,7 @@
 import type { TPrayerRequest } from "@common/prayer";
 import { isAdminRole } from "@common/roles";
 import { HeartHandshake, Loader2, Plus } from "lucide-react";
-import { useRef, useState } from "react";
+import { Suspense, useRef, useState } from "react";
 import { EmptyState } from "@/components/empty-state";
 import { LoadError } from "@/components/load-error";
 import { PageHeader } from "@/components/page-header";
@@ -10,10 +10,10 @@ import { Card } from "@/components/ui/card";
 import { Skeleton, skeletonKeys } from "@/components/ui/skeleton";
 import { useCurrentUser } from "@/lib/current-user";
 import { useT } from "@/lib/i18n";
+import { lazyComponent, usePreload } from "@/lib/lazy";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useNow } from "@/lib/use-now";
 import { usePrayerRequests } from "../api";
-import { AnswerDialog } from "../components/answer-dialog";
 import { PrayerRequestCard, requestTitleId } from "../components/prayer-request-card";
 import { PrayerRequestForm } from "../components/prayer-request-form";
 import { prayerCatalog } from "../i18n";
@@ -41,6 +41,10 @@ function ListSkeleton() {
   );
 }
 
+// The "mark answered" dialog (and the dialog's scroll lock) downloads after the list is drawn: not
+// with the page's first load (issue 26's bundle budget).
+const AnswerDialog = lazyComponent(() => import("../components/answer-dialog").then((m) => m.AnswerDialog));
+
 /**
  * Spec 1 §2.11 Prayer Requests (`/prayer-requests`): the "New Request" form, then the church's
  * requests in two columns (one on a phone), newest first, a page at a time.
@@ -53,9 +57,13 @@ export function PrayerRequestsPage() {
   const now = useNow();
   const [isFormOpen, setFormOpen] = useState(false);
   const [answering, setAnswering] = useState<TPrayerRequest | null>(null);
+  // Drawn from the first opening on (and kept), so that it closes with its animation.
+  const [isUsed, setUsed] = useState(false);
+  usePreload([AnswerDialog.preload]);
   const opener = useRef<{ id: string; button: HTMLElement | null } | null>(null);
   const startAnswer = (request: TPrayerRequest) => {
     opener.current = { id: request.id, button: document.activeElement as HTMLElement | null };
+    setUsed(true);
     setAnswering(request);
   };
   // Back to the button that opened the dialog, or to the request's title once the button is gone.
@@ -131,7 +139,11 @@ export function PrayerRequestsPage() {
           )}
         </>
       )}
-      <AnswerDialog request={answering} returnFocus={returnFocus} onClose={() => setAnswering(null)} />
+      {isUsed && (
+        <Suspense fallback={null}>
+          <AnswerDialog request={answering} returnFocus={returnFocus} onClose={() => setAnswering(null)} />
+        </Suspense>
+      )}
     </>
   );
 }
