@@ -1,4 +1,6 @@
 import type { TFeeds } from "@common/feeds";
+import { resolveLanguage } from "@common/i18n/locales";
+import type en from "@common/locales/en/feeds.json";
 import { asc, desc, eq, isNotNull } from "drizzle-orm";
 import type { TDb } from "../../db/client";
 import { churches } from "../../db/schema/churches";
@@ -7,7 +9,13 @@ import { sermons } from "../../db/schema/sermons";
 import { inChurch } from "../../lib/church-scope";
 import type { TChurchCtx } from "../../lib/context";
 import { notFound } from "../../lib/errors";
+import { serverCatalog } from "../../lib/i18n";
 import { writeCalendar } from "../../lib/icalendar";
+
+/** The feeds' fixed words, in the church's default language (a feed reader has no account), else English. */
+const feedWords = serverCatalog<typeof en>("feeds");
+const churchLanguage = (church: { defaultLanguage: string | null }) =>
+  resolveLanguage(null, church.defaultLanguage, null);
 
 const FEED_ITEMS = 300;
 
@@ -62,10 +70,12 @@ export async function renderPodcast(db: TDb, token: string, publicUrl: string): 
     .orderBy(desc(sermons.date), desc(sermons.createdAt))
     .limit(FEED_ITEMS);
   const self = `${publicUrl}/api/feeds/${token}/podcast.xml`;
-  const title = `${church.name} Sermons`;
+  const language = churchLanguage(church);
+  const t = feedWords(language);
+  const title = t("podcast.title", { church: church.name });
   const logo = church.logoUrl ? absolute(church.logoUrl, publicUrl) : `${publicUrl}/icons/icon-512.png`;
   const items = rows.map((s) => {
-    const description = s.description ?? `${s.title}, by ${s.speaker}`;
+    const description = s.description ?? t("podcast.item", { title: s.title, speaker: s.speaker });
     const duration = s.duration ? `<itunes:duration>${s.duration * 60}</itunes:duration>` : "";
     return `<item>
 <title>${escapeXml(s.title)}</title>
@@ -85,8 +95,8 @@ ${duration}<itunes:episodeType>full</itunes:episodeType>${s.series ? `\n<itunes:
 <title>${escapeXml(title)}</title>
 <link>${escapeXml(`${publicUrl}/sermons`)}</link>
 <atom:link href="${escapeXml(self)}" rel="self" type="application/rss+xml"/>
-<description>${escapeXml(`Sermons from ${church.name}`)}</description>
-<language>en-us</language>
+<description>${escapeXml(t("podcast.description", { church: church.name }))}</description>
+<language>${language === "en" ? "en-us" : language.toLowerCase()}</language>
 <itunes:author>${escapeXml(church.name)}</itunes:author>
 <itunes:owner><itunes:name>${escapeXml(church.name)}</itunes:name>${church.email ? `<itunes:email>${escapeXml(church.email)}</itunes:email>` : ""}</itunes:owner>
 <itunes:image href="${escapeXml(logo)}"/>
@@ -114,7 +124,12 @@ export async function renderCalendar(db: TDb, token: string, publicUrl: string, 
     .from(eventOccurrenceChanges)
     .where(inChurch(eventOccurrenceChanges, { churchId: church.id }));
   return writeCalendar(
-    { name: `${church.name} Events`, timeZone: church.timeZone, publicUrl, now },
+    {
+      name: feedWords(churchLanguage(church))("calendar.name", { church: church.name }),
+      timeZone: church.timeZone,
+      publicUrl,
+      now,
+    },
     rows,
     (e) => `${publicUrl}/events/${e.id}`,
     changes,
