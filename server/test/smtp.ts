@@ -22,7 +22,8 @@ export async function startSmtpServer(): Promise<{
       stream.on("end", () => {
         const headerEnd = raw.indexOf("\r\n\r\n");
         const headers = raw.slice(0, headerEnd);
-        const subject = /^Subject: (.*)$/m.exec(headers)?.[1]?.trim() ?? "";
+        // A folded header continues on lines that start with white space.
+        const subject = decodeEncodedWords(/^Subject: (.*(?:\r\n[ \t].*)*)$/m.exec(headers)?.[1]?.trim() ?? "");
         const mail: TReceivedMail = {
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
           to: session.envelope.rcptTo.map((r) => r.address),
@@ -53,6 +54,25 @@ export async function startSmtpServer(): Promise<{
   };
 }
 
+/** A header's RFC 2047 encoded words (`=?UTF-8?Q?Restablece_tu_contrase=C3=B1a?=`, `=?UTF-8?B?…?=`) as text. */
+function decodeEncodedWords(header: string): string {
+  return header
+    .replace(/\?=\s+=\?/g, "?==?")
+    .replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g, (_, _charset: string, encoding: string, text: string) =>
+      encoding.toUpperCase() === "B"
+        ? Buffer.from(text, "base64").toString("utf8")
+        : decodeQuotedPrintable(text.replace(/_/g, " ")),
+    );
+}
+
+/** Soft line breaks joined and `=XX` runs read as the UTF-8 bytes they are ("=C3=9A" is "Ú"). */
 function decodeQuotedPrintable(raw: string): string {
-  return raw.replace(/=\r\n/g, "").replace(/=([0-9A-F]{2})/g, (_, h) => String.fromCharCode(Number.parseInt(h, 16)));
+  return raw.replace(/=\r\n/g, "").replace(/(?:=[0-9A-F]{2})+/g, (run) =>
+    Buffer.from(
+      run
+        .slice(1)
+        .split("=")
+        .map((h) => Number.parseInt(h, 16)),
+    ).toString("utf8"),
+  );
 }
