@@ -133,7 +133,11 @@ describe("languages (issue 26)", () => {
       tags: [],
     });
     const start = new Date(Date.now() + 3 * 86_400_000);
-    const event = { title: "Cena de hermandad", location: "Salón parroquial", description: "Trae un plato para compartir." };
+    const event = {
+      title: "Cena de hermandad",
+      location: "Salón parroquial",
+      description: "Trae un plato para compartir.",
+    };
     await apiPost(adminCtx, "/api/events", {
       ...event,
       startTime: start.toISOString(),

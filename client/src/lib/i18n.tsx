@@ -84,7 +84,7 @@ function load(language: TLanguage, namespace: string): Promise<void> {
   return pending;
 }
 
-function format(language: TLanguage, namespace: string, key: string, values?: TValues): string {
+function format(namespace: string, key: string, values?: TValues): string {
   const id = messageId(namespace, key);
   // The English message stands in for one a language lacks (the checks in .ci/run allow none).
   return i18n._(id, values, { message: english[id] as unknown as string });
@@ -108,7 +108,9 @@ export function useT<M extends TCatalogMessages>(cat: TCatalog<M>): TTranslate<M
   const active = useActive();
   const language = active.locale as TLanguage;
   if (!isLoaded(language, cat.namespace)) throw load(language, cat.namespace);
-  return useMemo<TTranslate<M>>(() => (key, values) => format(language, cat.namespace, key, values), [cat, language]);
+  // A new `t` per language: what depends on it (an effect's toast, a memoised label) follows the switch.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `language` is what the new `t` stands for
+  return useMemo<TTranslate<M>>(() => (key, values) => format(cat.namespace, key, values), [cat, language]);
 }
 
 /** `t` outside a component (a toast after a request): the language in use, English for what is not loaded. */
@@ -127,7 +129,7 @@ export async function textTranslator(cat: TCatalog, language: TLanguage): Promis
 }
 
 export function translator<M extends TCatalogMessages>(cat: TCatalog<M>): TTranslate<M> {
-  return (key, values) => format(currentLanguage(), cat.namespace, key, values);
+  return (key, values) => format(cat.namespace, key, values);
 }
 
 /**

@@ -1,6 +1,6 @@
-import { isLanguage } from "@common/i18n/locales";
 import { DEFAULT_BIBLE_READER } from "@common/bible-plan";
 import type { TChurchSettings, ZChurchSettingsBody } from "@common/churches";
+import { isLanguage } from "@common/i18n/locales";
 import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import { churches, churchLogos } from "../../db/schema/churches";

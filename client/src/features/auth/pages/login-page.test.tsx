@@ -215,7 +215,7 @@ describe("LoginPage in other languages", () => {
     // The server's words are shown as they come (it answers in the language asked for).
     expect((await screen.findByRole("alert")).textContent).toBe("Demasiados intentos. Vuelve en 15 minutos.");
     const login = fetchMock.mock.calls.find(([url]) => url === "/api/auth/login");
-    expect((login?.[1]?.headers as Record<string, string>)["Accept-Language"]).toBe("es");
+    expect((login?.[1]?.headers as Record<string, string> | undefined)?.["Accept-Language"]).toBe("es");
   });
 
   it("says why single sign-on failed, and a 401, in Korean", async () => {
