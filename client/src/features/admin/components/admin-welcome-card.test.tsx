@@ -1,6 +1,7 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { activateLanguage } from "@/lib/i18n";
 import { renderWithApp } from "@/test/render";
 import { AdminWelcomeCard } from "./admin-welcome-card";
 
@@ -58,5 +59,27 @@ describe("AdminWelcomeCard", () => {
     expect(within(card).queryByText(/\(done\)/)).toBeNull();
     await userEvent.click(within(card).getByRole("button", { name: "Dismiss the welcome" }));
     expect(onDismiss).toHaveBeenCalledTimes(1);
+  });
+
+  describe("in another language", () => {
+    afterEach(async () => {
+      await activateLanguage("en");
+    });
+
+    it("speaks Spanish", async () => {
+      await activateLanguage("es");
+      renderWithApp(<AdminWelcomeCard firstName="Ruth" churchName="Grace Church" steps={none} onDismiss={vi.fn()} />);
+      const card = screen.getByRole("region", { name: /¡Bienvenido, Ruth! Grace Church está lista\./ });
+      expect(within(card).getByRole("link", { name: /Agrega tu primera prédica \(pendiente\)/ })).toBeTruthy();
+      expect(within(card).getByText(/0 de 3 hechos/)).toBeTruthy();
+      expect(within(card).getByRole("button", { name: "Cerrar la bienvenida" })).toBeTruthy();
+    });
+
+    it("renders right to left in Arabic", async () => {
+      await activateLanguage("ar");
+      renderWithApp(<AdminWelcomeCard firstName="Ruth" churchName="Grace Church" steps={none} onDismiss={vi.fn()} />);
+      expect(document.documentElement.dir).toBe("rtl");
+      expect(screen.getByRole("link", { name: /أضف عظتك الأولى/ })).toBeTruthy();
+    });
   });
 });

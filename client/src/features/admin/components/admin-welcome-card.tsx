@@ -4,16 +4,17 @@ import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
+import { useT } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
+import { adminCatalog } from "../i18n";
 
 type TFirstSteps = TAdminStats["firstSteps"];
 
 type TStep = {
   key: keyof TFirstSteps;
   icon: LucideIcon;
-  title: string;
-  text: string;
-  doneText: string;
+  /** The step's keys in the `admin` catalogue: steps.<name>.title, .text, .doneText. */
+  name: "sermon" | "invite" | "setup";
   href: string;
 };
 
@@ -22,25 +23,19 @@ export const FIRST_STEPS: TStep[] = [
   {
     key: "hasSermon",
     icon: Mic,
-    title: "Add your first sermon",
-    text: "A title, a speaker and a link to its recording.",
-    doneText: "Your library has its first sermon.",
+    name: "sermon",
     href: "/admin/sermons?new=1",
   },
   {
     key: "hasSentInvitation",
     icon: Mail,
-    title: "Invite your people",
-    text: "Send an invitation to your leaders and members.",
-    doneText: "Your first invitation is on its way.",
+    name: "invite",
     href: "/admin/invitations",
   },
   {
     key: "isChurchSetUp",
     icon: Palette,
-    title: "Set up your church",
-    text: "Logo, color, contact details and your public page.",
-    doneText: "Your church has its look and contact details.",
+    name: "setup",
     href: "/admin/settings",
   },
 ];
@@ -65,6 +60,7 @@ export function AdminWelcomeCard({
   notice?: ReactNode;
   onDismiss: () => void;
 }) {
+  const t = useT(adminCatalog);
   const doneCount = steps ? FIRST_STEPS.filter((s) => steps[s.key]).length : 0;
   const isAllDone = doneCount === FIRST_STEPS.length;
 
@@ -76,24 +72,22 @@ export function AdminWelcomeCard({
       <button
         type="button"
         onClick={onDismiss}
-        aria-label="Dismiss the welcome"
+        aria-label={t("welcome.dismiss")}
         className="absolute top-3 end-3 rounded-md p-2 text-brand-text hover:bg-white/60 focus-visible:outline-2 focus-visible:outline-brand-text"
       >
         <X className="size-4" aria-hidden="true" />
       </button>
       <div className="pe-10">
         <h2 id="admin-welcome-title" className="text-lg font-semibold break-words text-foreground">
-          Welcome, {firstName || "church leader"}! {churchName} is ready.
+          {t("welcome.title", { name: firstName || t("welcome.leader"), church: churchName })}
         </h2>
         <p className="mt-0.5 text-sm text-stone-700">
-          {isAllDone
-            ? "All three first steps are done. Your church is ready for its people."
-            : `Three first steps get your church started; each is ticked off when it is done. ${doneCount} of ${FIRST_STEPS.length} done.`}
+          {isAllDone ? t("welcome.allDone") : t("welcome.progress", { done: doneCount, total: FIRST_STEPS.length })}
         </p>
       </div>
       {notice && <div className="mt-4">{notice}</div>}
       <ol className="mt-4 grid gap-2 md:grid-cols-3">
-        {FIRST_STEPS.map(({ key, icon: Icon, title, text, doneText, href }) => {
+        {FIRST_STEPS.map(({ key, icon: Icon, name, href }) => {
           const isDone = !!steps?.[key];
           return (
             <li key={key}>
@@ -122,10 +116,14 @@ export function AdminWelcomeCard({
                 )}
                 <span className="grid min-w-0 flex-1 gap-0.5">
                   <span className={cn("text-sm font-medium text-foreground", isDone && "text-green-900")}>
-                    {title}
-                    {steps !== undefined && <span className="sr-only">{isDone ? " (done)" : " (to do)"}</span>}
+                    {t(`steps.${name}.title`)}
+                    {steps !== undefined && (
+                      <span className="sr-only">{isDone ? t("welcome.doneMark") : t("welcome.todoMark")}</span>
+                    )}
                   </span>
-                  <span className="text-sm text-stone-600">{isDone ? doneText : text}</span>
+                  <span className="text-sm text-stone-600">
+                    {isDone ? t(`steps.${name}.doneText`) : t(`steps.${name}.text`)}
+                  </span>
                 </span>
                 <ChevronRight className="rtl:-scale-x-100 mt-2 size-4 shrink-0 text-stone-500" aria-hidden="true" />
               </Link>
@@ -136,7 +134,7 @@ export function AdminWelcomeCard({
       {isAllDone && (
         <div className="mt-4 flex justify-end">
           <Button size="sm" onClick={onDismiss}>
-            Done
+            {t("welcome.done")}
           </Button>
         </div>
       )}

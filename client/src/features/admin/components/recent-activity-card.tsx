@@ -3,20 +3,24 @@ import { Activity } from "lucide-react";
 import { EmptyState } from "@/components/empty-state";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton, skeletonKeys } from "@/components/ui/skeleton";
+import { currentLanguage, useFormat, useT } from "@/lib/i18n";
 import { formatRelativeTime } from "@/lib/utils";
 import { useRecentActivity } from "../api";
+import { adminCatalog } from "../i18n";
 
 export function RecentActivityCard() {
+  const t = useT(adminCatalog);
+  const format = useFormat();
   const activity = useRecentActivity();
   const items = (activity.data ?? []).slice(0, RECENT_ACTIVITY_COUNT);
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Recent Activity</CardTitle>
+        <CardTitle>{t("activity.title")}</CardTitle>
       </CardHeader>
       <CardContent>
         {activity.isLoading ? (
-          <ul className="grid gap-4" aria-label="Loading recent activity">
+          <ul className="grid gap-4" aria-label={t("activity.loading")}>
             {skeletonKeys(4).map((key) => (
               <li key={key} className="flex gap-3">
                 <Skeleton className="size-2 rounded-full" />
@@ -28,12 +32,12 @@ export function RecentActivityCard() {
             ))}
           </ul>
         ) : activity.isError ? (
-          <p className="py-6 text-center text-sm text-muted-foreground">Recent activity could not be loaded.</p>
+          <p className="py-6 text-center text-sm text-muted-foreground">{t("activity.error")}</p>
         ) : items.length === 0 ? (
           <EmptyState
             icon={Activity}
-            title="No recent activity"
-            description="New members, sermons and prayer requests will show up here."
+            title={t("activity.emptyTitle")}
+            description={t("activity.emptyDescription")}
             className="py-6"
           />
         ) : (
@@ -44,7 +48,11 @@ export function RecentActivityCard() {
                 <div className="min-w-0">
                   <p className="text-sm text-foreground">{item.description}</p>
                   <p className="text-xs text-muted-foreground">
-                    <time dateTime={item.timestamp}>{formatRelativeTime(item.timestamp)}</time>
+                    <time dateTime={item.timestamp}>
+                      {currentLanguage() === "en"
+                        ? formatRelativeTime(item.timestamp)
+                        : format.relative(item.timestamp)}
+                    </time>
                   </p>
                 </div>
               </li>
