@@ -1,6 +1,8 @@
 import { mapSearchUrl } from "@common/map-link";
 import { Globe, Mail, MapPin, Phone } from "lucide-react";
 import type { ReactNode } from "react";
+import { useT } from "@/lib/i18n";
+import { churchesCatalog } from "../i18n";
 
 type TContact = { address: string | null; phone: string | null; email: string | null; website: string | null };
 
@@ -28,35 +30,37 @@ export const hasContact = (c: TContact) => !!(c.address || c.phone || c.email ||
  * it (an outside site; no map is embedded), phone, e-mail and website, each a link that does its job.
  */
 export function ChurchContact({ church }: { church: TContact }) {
+  const t = useT(churchesCatalog);
   return (
     <ul className="grid gap-4">
       {church.address && (
-        <Row icon={<MapPin className="size-4" aria-hidden="true" />} label="Address">
+        <Row icon={<MapPin className="size-4" aria-hidden="true" />} label={t("contact.address")}>
           <span className="block whitespace-pre-line">{church.address}</span>
           <a href={mapSearchUrl(church.address)} target="_blank" rel="noreferrer" className={linkClasses}>
-            Open in a map<span className="sr-only"> (opens in a new tab)</span>
+            {t("contact.openMap")}
+            <span className="sr-only"> {t("newTab")}</span>
           </a>
         </Row>
       )}
       {church.phone && (
-        <Row icon={<Phone className="size-4" aria-hidden="true" />} label="Phone">
+        <Row icon={<Phone className="size-4" aria-hidden="true" />} label={t("contact.phone")}>
           <a href={`tel:${church.phone.replace(/[^\d+]/g, "")}`} className={linkClasses}>
             {church.phone}
           </a>
         </Row>
       )}
       {church.email && (
-        <Row icon={<Mail className="size-4" aria-hidden="true" />} label="Email">
+        <Row icon={<Mail className="size-4" aria-hidden="true" />} label={t("contact.email")}>
           <a href={`mailto:${church.email}`} className={linkClasses}>
             {church.email}
           </a>
         </Row>
       )}
       {church.website && (
-        <Row icon={<Globe className="size-4" aria-hidden="true" />} label="Website">
+        <Row icon={<Globe className="size-4" aria-hidden="true" />} label={t("contact.website")}>
           <a href={church.website} target="_blank" rel="noreferrer" className={linkClasses}>
             {church.website.replace(/^https?:\/\//, "").replace(/\/$/, "")}
-            <span className="sr-only"> (opens in a new tab)</span>
+            <span className="sr-only"> {t("newTab")}</span>
           </a>
         </Row>
       )}

@@ -1,6 +1,7 @@
 import type { TChurchProfile } from "@common/churches";
 import { screen } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import { activateLanguage } from "@/lib/i18n";
 import { makeUser, mockFetch, renderWithApp } from "@/test/render";
 import { ChurchPage } from "./church-page";
 
@@ -42,5 +43,30 @@ describe("ChurchPage", () => {
     mockFetch({ "/api/church": empty });
     renderWithApp(<ChurchPage />, { user: makeUser({ role: "CONGREGANT" }), path: "/church" });
     expect(await screen.findByText("Your church's leaders have not added them yet.")).toBeTruthy();
+  });
+
+  describe("in another language", () => {
+    afterEach(async () => {
+      await activateLanguage("en");
+    });
+
+    it("speaks Spanish", async () => {
+      await activateLanguage("es");
+      mockFetch({ "/api/church": { ...CHURCH, publicPagePath: "/c/grace" } });
+      renderWithApp(<ChurchPage />, { user: makeUser({ role: "CONGREGANT" }), path: "/church" });
+      expect(await screen.findByText("1 Church Lane")).toBeTruthy();
+      expect(screen.getByRole("heading", { name: "Nuestra iglesia" })).toBeTruthy();
+      expect(screen.getByText("Dirección")).toBeTruthy();
+      expect(screen.getByRole("link", { name: /Abrir en un mapa/ })).toBeTruthy();
+      expect(screen.getByText(/Los visitantes pueden encontrar la iglesia en su página pública/)).toBeTruthy();
+    });
+
+    it("renders right to left in Arabic", async () => {
+      await activateLanguage("ar");
+      mockFetch({ "/api/church": { ...CHURCH, address: null, phone: null, email: null, website: null } });
+      renderWithApp(<ChurchPage />, { user: makeUser({ role: "CONGREGANT" }), path: "/church" });
+      expect(await screen.findByText("لم يُضفها قادة كنيستك بعد.")).toBeTruthy();
+      expect(document.documentElement.dir).toBe("rtl");
+    });
   });
 });

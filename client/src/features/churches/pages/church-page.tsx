@@ -6,12 +6,15 @@ import { PageHeader } from "@/components/page-header";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton, skeletonKeys } from "@/components/ui/skeleton";
 import { useCurrentUser } from "@/lib/current-user";
+import { useT } from "@/lib/i18n";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useChurchProfile } from "../api";
 import { ChurchContact, hasContact } from "../components/church-contact";
+import { churchesCatalog } from "../i18n";
 
 /** `/church`: the member's church, with the contact details Church Settings says are shown to members. */
 export function ChurchPage() {
+  const t = useT(churchesCatalog);
   const user = useCurrentUser();
   const church = useChurchProfile();
   const isAdmin = user.role === "ADMIN" || user.role === "SUPER_ADMIN";
@@ -20,9 +23,9 @@ export function ChurchPage() {
 
   return (
     <>
-      <PageHeader title="Our Church" description="How to reach your church and find it." />
+      <PageHeader title={t("page.title")} description={t("page.description")} />
       {church.isLoading ? (
-        <Card className="grid gap-4 p-6" role="status" aria-label="Loading the church's details">
+        <Card className="grid gap-4 p-6" role="status" aria-label={t("page.loading")}>
           <Skeleton className="h-14 w-64 max-w-full" />
           {skeletonKeys(3).map((k) => (
             <Skeleton key={k} className="h-10" />
@@ -40,18 +43,14 @@ export function ChurchPage() {
             ) : (
               <EmptyState
                 icon={Info}
-                title="No contact details yet"
-                description={
-                  isAdmin
-                    ? "Add the address, phone, email and website in Church Settings; members see them here."
-                    : "Your church's leaders have not added them yet."
-                }
+                title={t("page.noContact")}
+                description={isAdmin ? t("page.noContact.admin") : t("page.noContact.member")}
                 className="py-6"
               />
             )}
             {data.publicPagePath && (
               <p className="text-sm text-muted-foreground">
-                Visitors can find the church at its public page:{" "}
+                {t("page.publicPage")}{" "}
                 <a
                   href={data.publicPagePath}
                   target="_blank"
@@ -61,14 +60,14 @@ export function ChurchPage() {
                   {window.location.host}
                   {data.publicPagePath}
                   <ExternalLink className="size-3.5 shrink-0" aria-hidden="true" />
-                  <span className="sr-only">(opens in a new tab)</span>
+                  <span className="sr-only">{t("newTab")}</span>
                 </a>
               </p>
             )}
           </CardContent>
         </Card>
       ) : (
-        <LoadError card what="Your church's details" onRetry={() => church.refetch()} className="p-8 text-center" />
+        <LoadError card what={t("page.loadError")} onRetry={() => church.refetch()} className="p-8 text-center" />
       )}
     </>
   );

@@ -16,23 +16,21 @@ import { toast } from "@/components/ui/use-toast";
 import { getServerMessage, getStatus } from "@/lib/api-client";
 import { toastApiError } from "@/lib/auth-redirect";
 import { useSignOut } from "@/lib/current-user";
+import { useT } from "@/lib/i18n";
 import { lazyZodResolver } from "@/lib/lazy-zod-resolver";
 import { useCreateChurch } from "../api";
+import { churchesCatalog } from "../i18n";
 
 type TValues = z.input<typeof ZCreateChurchBody>;
 
-const NEXT_STEPS = [
-  "Your church platform is created",
-  "You get admin access to manage everything",
-  "You invite members by email",
-  "Members join only through invitations",
-];
+const NEXT_STEPS = ["setup.steps.created", "setup.steps.admin", "setup.steps.invite", "setup.steps.join"] as const;
 
 // The contract (and zod) arrive when the form is first focused or submitted.
 const churchContract = lazyZodResolver(() => import("@common/churches").then((m) => m.ZCreateChurchBody));
 
 /** Spec 1 screen 2: a signed-in user without a church creates one and becomes its admin. */
 export function ChurchSetupPage({ user }: { user: TAuthUser }) {
+  const t = useT(churchesCatalog);
   const createChurch = useCreateChurch();
   const signOut = useSignOut();
   const form = useForm<TValues, unknown, z.output<typeof ZCreateChurchBody>>({
@@ -63,16 +61,16 @@ export function ChurchSetupPage({ user }: { user: TAuthUser }) {
             form.setError("slug", { type: "server", message }, { shouldFocus: true });
             return;
           }
-          toastApiError(error, { description: "Failed to create church. Please try again." });
+          toastApiError(error, { description: t("setup.createFailed") });
         },
       });
     },
     // Spec 1 section 5: an empty name is a toast, and no request is sent.
     (errors) =>
       toast({
-        title: "Error",
+        title: t("setup.error"),
         description:
-          errors.name?.message ?? errors.timeZone?.message ?? errors.slug?.message ?? "Please enter a church name.",
+          errors.name?.message ?? errors.timeZone?.message ?? errors.slug?.message ?? t("setup.nameRequired"),
         variant: "destructive",
       }),
   );
@@ -85,10 +83,8 @@ export function ChurchSetupPage({ user }: { user: TAuthUser }) {
       </header>
       <main id="main-content" tabIndex={-1} className="mx-auto max-w-5xl px-4 pt-4 pb-16 outline-none sm:px-6 sm:pt-10">
         <div className="mb-8 text-center">
-          <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Welcome to Fellowship, {displayName}!</h1>
-          <p className="mx-auto mt-2 max-w-xl text-muted-foreground">
-            Set up your church to start sharing sermons, events and a journey of growth with your congregation.
-          </p>
+          <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{t("setup.welcome", { name: displayName })}</h1>
+          <p className="mx-auto mt-2 max-w-xl text-muted-foreground">{t("setup.intro")}</p>
         </div>
 
         <div className="grid gap-6 md:grid-cols-5">
@@ -97,18 +93,16 @@ export function ChurchSetupPage({ user }: { user: TAuthUser }) {
               <div className="mb-2 flex size-11 items-center justify-center rounded-xl bg-brand-soft text-brand-text">
                 <Church className="size-5" aria-hidden="true" />
               </div>
-              <CardTitle className="text-xl">Create Your Church</CardTitle>
-              <CardDescription>
-                Give your church its home on Fellowship. You can add a logo and colors later.
-              </CardDescription>
+              <CardTitle className="text-xl">{t("setup.create.title")}</CardTitle>
+              <CardDescription>{t("setup.create.description")}</CardDescription>
             </CardHeader>
             <CardContent>
               <form onSubmit={onSubmit} onFocus={churchContract.preload} noValidate className="grid gap-4">
                 <div className="grid gap-1.5">
-                  <Label htmlFor="church-name">Church Name</Label>
+                  <Label htmlFor="church-name">{t("setup.name")}</Label>
                   <Input
                     id="church-name"
-                    placeholder="e.g. Grace Community Church"
+                    placeholder={t("setup.name.placeholder")}
                     autoComplete="organization"
                     disabled={pending}
                     {...form.register("name")}
@@ -123,8 +117,8 @@ export function ChurchSetupPage({ user }: { user: TAuthUser }) {
                 </div>
                 <FormField
                   id="church-time-zone"
-                  label="Time zone"
-                  hint="Reading plan days, streaks and event times follow it. We started from this device's zone."
+                  label={t("setup.timeZone")}
+                  hint={t("setup.timeZone.hint")}
                   error={errors.timeZone?.message}
                 >
                   <Controller
@@ -144,10 +138,10 @@ export function ChurchSetupPage({ user }: { user: TAuthUser }) {
                 </FormField>
                 <FormField
                   id="church-slug"
-                  label="Public page address"
+                  label={t("setup.slug")}
                   hint={
                     <>
-                      Your church's page for visitors, published when you choose in Church Settings:{" "}
+                      {t("setup.slug.hint")}{" "}
                       <span className="break-words font-medium text-foreground">
                         {window.location.origin}
                         {publicPagePath(slug || "…")}
@@ -171,17 +165,14 @@ export function ChurchSetupPage({ user }: { user: TAuthUser }) {
                   </div>
                 </FormField>
                 <Button type="submit" size="lg" disabled={pending || !name?.trim()}>
-                  {pending ? "Creating Church..." : "Create Church"}
+                  {pending ? t("setup.submitting") : t("setup.submit")}
                 </Button>
               </form>
               <div className="mt-5 flex gap-3 rounded-xl border border-brand-border bg-brand-soft p-4">
                 <ShieldCheck className="mt-0.5 size-5 shrink-0 text-brand-text" aria-hidden="true" />
                 <div className="text-sm">
-                  <p className="font-semibold text-foreground">Church Leader Setup</p>
-                  <p className="mt-0.5 text-muted-foreground">
-                    You will be the administrator of this church. Members can only reach your church through the
-                    invitation links you send them.
-                  </p>
+                  <p className="font-semibold text-foreground">{t("setup.leader.title")}</p>
+                  <p className="mt-0.5 text-muted-foreground">{t("setup.leader.description")}</p>
                 </div>
               </div>
             </CardContent>
@@ -189,7 +180,7 @@ export function ChurchSetupPage({ user }: { user: TAuthUser }) {
 
           <Card className="md:col-span-2">
             <CardHeader>
-              <CardTitle>What happens next?</CardTitle>
+              <CardTitle>{t("setup.next")}</CardTitle>
             </CardHeader>
             <CardContent>
               <ol className="grid gap-4">
@@ -198,7 +189,7 @@ export function ChurchSetupPage({ user }: { user: TAuthUser }) {
                     <span className="flex size-6 shrink-0 items-center justify-center rounded-full bg-primary text-xs font-semibold text-primary-foreground">
                       {i + 1}
                     </span>
-                    <span className="pt-0.5 text-foreground">{step}</span>
+                    <span className="pt-0.5 text-foreground">{t(step)}</span>
                   </li>
                 ))}
               </ol>
@@ -215,7 +206,7 @@ export function ChurchSetupPage({ user }: { user: TAuthUser }) {
             }}
             className="font-medium text-brand-text underline-offset-4 hover:underline"
           >
-            Already have an invitation? Sign out and use invitation link
+            {t("setup.haveInvitation")}
           </a>
         </p>
       </main>
