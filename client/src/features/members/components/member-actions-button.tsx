@@ -1,6 +1,8 @@
 import { MoreHorizontal } from "lucide-react";
 import { Suspense, useState } from "react";
+import { useT } from "@/lib/i18n";
 import { lazyComponent } from "@/lib/lazy";
+import { membersCatalog } from "../i18n";
 import type { TMemberActionsProps } from "./member-actions-menu";
 
 // The dropdown (Radix Menu, with its positioning and scroll-lock code) comes when a pointer or the
@@ -15,12 +17,13 @@ const TRIGGER_CLASS =
  * name; the click loads the menu, which opens at once and takes the focus as it would have.
  */
 export function MemberActionsButton(props: TMemberActionsProps) {
+  const t = useT(membersCatalog);
   const [open, setOpen] = useState(false);
   const [isUsed, setIsUsed] = useState(false);
   const plain = (
     <button
       type="button"
-      aria-label={`Actions for ${props.name}`}
+      aria-label={t("menu.actionsFor", { name: props.name })}
       aria-haspopup="menu"
       aria-expanded={false}
       disabled={props.disabled}

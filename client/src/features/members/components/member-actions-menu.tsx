@@ -1,5 +1,4 @@
 import type { TMember } from "@common/members";
-import { ROLE_LABELS } from "@common/roles";
 import { MoreHorizontal, ShieldCheck, UserMinus, UserRound, Users } from "lucide-react";
 import {
   DropdownMenu,
@@ -9,11 +8,13 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
+import { useT } from "@/lib/i18n";
+import { membersCatalog, roleKey } from "../i18n";
 
 export const ROLE_CHOICES = [
-  { role: "CONGREGANT", label: `Make ${ROLE_LABELS.CONGREGANT}`, icon: UserRound },
-  { role: "GROUP_LEADER", label: `Make ${ROLE_LABELS.GROUP_LEADER}`, icon: Users },
-  { role: "ADMIN", label: `Make ${ROLE_LABELS.ADMIN}`, icon: ShieldCheck },
+  { role: "CONGREGANT", icon: UserRound },
+  { role: "GROUP_LEADER", icon: Users },
+  { role: "ADMIN", icon: ShieldCheck },
 ] as const;
 
 export type TMemberActionsProps = {
@@ -36,10 +37,11 @@ export function MemberActionsDropdown({
   open,
   onOpenChange,
 }: TMemberActionsProps & { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const t = useT(membersCatalog);
   return (
     <DropdownMenu open={open} onOpenChange={onOpenChange}>
       <DropdownMenuTrigger
-        aria-label={`Actions for ${name}`}
+        aria-label={t("menu.actionsFor", { name })}
         disabled={disabled}
         className="inline-flex size-9 items-center justify-center rounded-lg text-muted-foreground hover:bg-muted hover:text-foreground disabled:opacity-50"
       >
@@ -47,20 +49,18 @@ export function MemberActionsDropdown({
       </DropdownMenuTrigger>
       <DropdownMenuContent>
         <DropdownMenuLabel>
-          {isSelf
-            ? "You can't change your own role or remove yourself"
-            : `Change role (now ${ROLE_LABELS[member.role]})`}
+          {isSelf ? t("menu.self") : t("menu.changeRole", { role: t(roleKey(member.role)) })}
         </DropdownMenuLabel>
-        {ROLE_CHOICES.map(({ role, label, icon: Icon }) => (
+        {ROLE_CHOICES.map(({ role, icon: Icon }) => (
           <DropdownMenuItem key={role} disabled={isSelf || member.role === role} onSelect={() => onChangeRole(role)}>
             <Icon aria-hidden="true" />
-            {label}
+            {t("menu.make", { role: t(roleKey(role)) })}
           </DropdownMenuItem>
         ))}
         <DropdownMenuSeparator />
         <DropdownMenuItem destructive disabled={isSelf} onSelect={onRemove}>
           <UserMinus aria-hidden="true" />
-          Remove from church
+          {t("menu.remove")}
         </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>

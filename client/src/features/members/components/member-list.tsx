@@ -8,12 +8,15 @@ import { SkeletonList } from "@/components/skeleton-list";
 import { Avatar } from "@/components/ui/avatar";
 import { Skeleton } from "@/components/ui/skeleton";
 import { TableCell } from "@/components/ui/table";
+import { useT } from "@/lib/i18n";
 import { formatDate } from "@/lib/utils";
+import { membersCatalog } from "../i18n";
 import { RoleBadge } from "./role-badge";
 
 export const MEMBER_SKELETON_ROWS = 5;
 
 function Identity({ member, isSelf }: { member: TMember; isSelf: boolean }) {
+  const t = useT(membersCatalog);
   const name = getMemberDisplayName(member);
   return (
     <div className="flex min-w-0 items-center gap-3">
@@ -21,7 +24,7 @@ function Identity({ member, isSelf }: { member: TMember; isSelf: boolean }) {
       <div className="min-w-0">
         <p className="font-medium break-words text-foreground">
           {name}
-          {isSelf && <span className="ms-1.5 text-xs font-normal text-muted-foreground">(you)</span>}
+          {isSelf && <span className="ms-1.5 text-xs font-normal text-muted-foreground">{t("list.you")}</span>}
         </p>
         <p className="truncate text-sm text-muted-foreground" title={member.email}>
           {member.email}
@@ -44,10 +47,11 @@ export function MemberList({
   currentUserId: string;
   renderActions: (member: TMember) => ReactNode;
 }) {
+  const t = useT(membersCatalog);
   if (isLoading) {
     return (
       <SkeletonList
-        label="Loading members"
+        label={t("list.loading")}
         count={MEMBER_SKELETON_ROWS}
         testId="member-skeleton"
         rowClassName="flex items-center gap-3 px-4 py-3"
@@ -63,15 +67,15 @@ export function MemberList({
   }
   if (members.length === 0) {
     return hasAnyMembers ? (
-      <EmptyState icon={SearchX} title="No members found" description="Try a different name, email or role." />
+      <EmptyState icon={SearchX} title={t("list.noneFound.title")} description={t("list.noneFound.description")} />
     ) : (
-      <EmptyState icon={Users} title="No members yet" description="Invite your congregation to join your church." />
+      <EmptyState icon={Users} title={t("list.empty.title")} description={t("list.empty.description")} />
     );
   }
   return (
     <ResponsiveTable
       items={members}
-      headings={["Member", "Role", "Join Date"]}
+      headings={[t("list.heading.member"), t("list.heading.role"), t("list.heading.joinDate")]}
       cardClassName="flex items-start gap-2 px-4 py-3"
       renderActions={renderActions}
       renderCard={(m) => (
@@ -80,7 +84,7 @@ export function MemberList({
             <Identity member={m} isSelf={m.id === currentUserId} />
             <div className="flex flex-wrap items-center gap-2 ps-[52px] text-xs text-muted-foreground">
               <RoleBadge role={m.role} />
-              <span>Joined {formatDate(m.createdAt)}</span>
+              <span>{t("list.joined", { date: formatDate(m.createdAt) })}</span>
             </div>
           </div>
           {renderActions(m)}

@@ -1,5 +1,7 @@
-import { ROLE_LABELS, type TRole } from "@common/roles";
+import type { TRole } from "@common/roles";
 import { Badge, type TBadgeTone } from "@/components/ui/badge";
+import { useT } from "@/lib/i18n";
+import { membersCatalog, roleKey } from "../i18n";
 
 /** Spec 2 section 6: ADMIN red, GROUP_LEADER blue, CONGREGANT grey (tones meet AA contrast). */
 const ROLE_TONES: Record<TRole, TBadgeTone> = {
@@ -10,5 +12,6 @@ const ROLE_TONES: Record<TRole, TBadgeTone> = {
 };
 
 export function RoleBadge({ role }: { role: TRole }) {
-  return <Badge tone={ROLE_TONES[role]}>{ROLE_LABELS[role]}</Badge>;
+  const t = useT(membersCatalog);
+  return <Badge tone={ROLE_TONES[role]}>{t(roleKey(role))}</Badge>;
 }

@@ -1,8 +1,9 @@
 import type { TMember } from "@common/members";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { getToasts } from "@/components/ui/use-toast";
+import { activateLanguage } from "@/lib/i18n";
 import { jsonResponse, makeUser, mockFetch, renderWithApp } from "@/test/render";
 import { MembersPage } from "./members-page";
 
@@ -150,5 +151,31 @@ describe("MembersPage", () => {
     const exportLink = screen.getByRole("link", { name: "Export CSV" });
     expect(exportLink.getAttribute("href")).toBe("/api/admin/members/export.csv");
     expect(exportLink.hasAttribute("download")).toBe(true);
+  });
+});
+
+describe("MembersPage in other languages (issue 26)", () => {
+  afterEach(async () => {
+    await activateLanguage("en");
+  });
+
+  it("shows the page, the roles and the actions in Spanish", async () => {
+    await activateLanguage("es");
+    setup();
+    await screen.findAllByText("bob@x.org");
+    expect(screen.getAllByText("Administrar miembros").length).toBeGreaterThan(0);
+    expect(statValue("Total de miembros")).toBe("3");
+    expect(screen.getAllByText("Líder de grupo").length).toBeGreaterThan(0);
+    expect(screen.getAllByRole("button", { name: "Acciones para Bob Stone" }).length).toBeGreaterThan(0);
+    await userEvent.type(screen.getByLabelText("Buscar miembros por nombre o correo"), "zzz");
+    expect(screen.getByText("No se encontraron miembros")).toBeTruthy();
+  });
+
+  it("renders right to left in Arabic", async () => {
+    await activateLanguage("ar");
+    setup();
+    await screen.findAllByText("bob@x.org");
+    expect(screen.getAllByText("إدارة الأعضاء").length).toBeGreaterThan(0);
+    expect(document.documentElement.dir).toBe("rtl");
   });
 });

@@ -1,6 +1,5 @@
 import { getMemberDisplayName, isActiveMember, isNewThisMonth } from "@common/member-helpers";
 import type { TMember } from "@common/members";
-import { ROLE_LABELS } from "@common/roles";
 import { CalendarPlus, Download, FileUp, UserCheck, UserPlus, Users, UsersRound } from "lucide-react";
 import { useMemo, useState } from "react";
 import { Link } from "wouter";
@@ -15,19 +14,16 @@ import { toast } from "@/components/ui/use-toast";
 import { getServerMessage } from "@/lib/api-client";
 import { toastApiError } from "@/lib/auth-redirect";
 import { useCurrentUser } from "@/lib/current-user";
+import { useT } from "@/lib/i18n";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useMembers, useRemoveMember, useUpdateMemberRole } from "../api";
 import { MemberActionsButton } from "../components/member-actions-button";
 import { MemberList } from "../components/member-list";
+import { membersCatalog, roleKey } from "../i18n";
 
 type TRoleFilter = "all" | "ADMIN" | "GROUP_LEADER" | "CONGREGANT";
 
-const ROLE_FILTER_OPTIONS: Array<{ value: TRoleFilter; label: string }> = [
-  { value: "all", label: "All Roles" },
-  { value: "ADMIN", label: ROLE_LABELS.ADMIN },
-  { value: "GROUP_LEADER", label: ROLE_LABELS.GROUP_LEADER },
-  { value: "CONGREGANT", label: ROLE_LABELS.CONGREGANT },
-];
+const ROLE_FILTERS: TRoleFilter[] = ["all", "ADMIN", "GROUP_LEADER", "CONGREGANT"];
 
 function matchesRole(m: TMember, filter: TRoleFilter) {
   if (filter === "all") return true;
@@ -37,6 +33,7 @@ function matchesRole(m: TMember, filter: TRoleFilter) {
 
 /** Spec 2 Member management (`/admin/members`). */
 export function MembersPage() {
+  const t = useT(membersCatalog);
   const user = useCurrentUser();
   const members = useMembers();
   const updateRole = useUpdateMemberRole();
@@ -44,7 +41,11 @@ export function MembersPage() {
   const [search, setSearch] = useState("");
   const [roleFilter, setRoleFilter] = useState<TRoleFilter>("all");
   const [toRemove, setToRemove] = useState<TMember | null>(null);
-  useDocumentTitle("Manage Members");
+  useDocumentTitle(t("title"));
+  const roleFilterOptions = ROLE_FILTERS.map((value) => ({
+    value,
+    label: value === "all" ? t("filter.all") : t(roleKey(value)),
+  }));
 
   const all = members.data ?? [];
   const filtered = useMemo(() => {
@@ -70,12 +71,12 @@ export function MembersPage() {
       {
         onSuccess: () =>
           toast({
-            title: "Role Updated",
-            description: `${name} is now a ${ROLE_LABELS[role]}.`,
+            title: t("toast.roleUpdated.title"),
+            description: t("toast.roleUpdated.description", { name, role: t(roleKey(role)) }),
           }),
         onError: (error) =>
           toastApiError(error, {
-            description: getServerMessage(error) ?? "Failed to update the member's role. Please try again.",
+            description: getServerMessage(error) ?? t("toast.roleFailed"),
           }),
       },
     );
@@ -85,10 +86,13 @@ export function MembersPage() {
     const name = getMemberDisplayName(member);
     removeMember.mutate(member.id, {
       onSuccess: () =>
-        toast({ title: "Member Removed", description: `${name} has been removed from ${user.church.name}.` }),
+        toast({
+          title: t("toast.removed.title"),
+          description: t("toast.removed.description", { name, church: user.church.name }),
+        }),
       onError: (error) =>
         toastApiError(error, {
-          description: getServerMessage(error) ?? "Failed to remove the member. Please try again.",
+          description: getServerMessage(error) ?? t("toast.removeFailed"),
         }),
     });
   };
@@ -96,26 +100,26 @@ export function MembersPage() {
   return (
     <>
       <PageHeader
-        title="Manage Members"
-        description={`Everyone who belongs to ${user.church.name}.`}
+        title={t("title")}
+        description={t("description", { church: user.church.name })}
         actions={
           <>
             <Button asChild>
               <Link href="/admin/invitations?invite=member">
                 <UserPlus aria-hidden="true" />
-                Add Member
+                {t("actions.add")}
               </Link>
             </Button>
             <Button asChild variant="outline">
               <Link href="/admin/members/import">
                 <FileUp aria-hidden="true" />
-                Import from CSV
+                {t("actions.import")}
               </Link>
             </Button>
             <Button asChild variant="ghost">
               <a href="/api/admin/members/export.csv" download>
                 <Download aria-hidden="true" />
-                Export CSV
+                {t("actions.export")}
               </a>
             </Button>
           </>
@@ -123,17 +127,17 @@ export function MembersPage() {
       />
 
       <div className="mb-6 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-        <StatCard label="Total Members" icon={Users} value={counts?.total} isLoading={members.isLoading} />
+        <StatCard label={t("stats.total")} icon={Users} value={counts?.total} isLoading={members.isLoading} />
         <StatCard
-          label="Active Members"
+          label={t("stats.active")}
           icon={UserCheck}
           value={counts?.active}
           isLoading={members.isLoading}
-          note="active in the last 30 days"
+          note={t("stats.activeNote")}
         />
-        <StatCard label="Group Leaders" icon={UsersRound} value={counts?.leaders} isLoading={members.isLoading} />
+        <StatCard label={t("stats.leaders")} icon={UsersRound} value={counts?.leaders} isLoading={members.isLoading} />
         <StatCard
-          label="New This Month"
+          label={t("stats.newThisMonth")}
           icon={CalendarPlus}
           value={counts?.newThisMonth}
           isLoading={members.isLoading}
@@ -143,21 +147,21 @@ export function MembersPage() {
       <Card className="overflow-hidden">
         <SearchToolbar
           className="border-b border-border p-4"
-          label="Search members by name or email"
-          placeholder="Search by name or email..."
+          label={t("search.label")}
+          placeholder={t("search.placeholder")}
           value={search}
           onChange={setSearch}
         >
           <FilterSelect
-            label="Filter by role"
+            label={t("filter.label")}
             className="sm:w-48"
             value={roleFilter}
             onValueChange={(v) => setRoleFilter(v as TRoleFilter)}
-            options={ROLE_FILTER_OPTIONS}
+            options={roleFilterOptions}
           />
         </SearchToolbar>
         {members.isError ? (
-          <LoadError what="Members" onRetry={() => members.refetch()} className="p-8 text-center" />
+          <LoadError what={t("loadError.what")} onRetry={() => members.refetch()} className="p-8 text-center" />
         ) : (
           <MemberList
             members={filtered}
@@ -180,14 +184,9 @@ export function MembersPage() {
 
       <ConfirmDeleteDialog
         item={toRemove}
-        title={<>Remove {toRemove ? getMemberDisplayName(toRemove) : ""} from the church?</>}
-        description={
-          <>
-            They will no longer see {user.church.name}'s sermons, events or prayer requests. You can invite them again
-            later.
-          </>
-        }
-        confirmLabel="Remove"
+        title={t("remove.title", { name: toRemove ? getMemberDisplayName(toRemove) : "" })}
+        description={t("remove.description", { church: user.church.name })}
+        confirmLabel={t("remove.confirm")}
         onConfirm={confirmRemove}
         onClose={() => setToRemove(null)}
       />
