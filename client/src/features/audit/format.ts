@@ -1,5 +1,6 @@
 import type { TAuditEntryResponse } from "@common/audit";
 import { dateFormat } from "@/lib/i18n";
+import type { TAuditT } from "./i18n";
 
 /** A changed field's name in words: `auditRetentionDays` → "Audit retention days". */
 export function fieldLabel(field: string): string {
@@ -13,9 +14,9 @@ export function fieldLabel(field: string): string {
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?Z$/;
 
 /** A before or after value as text; null when there was none. Instants in the church's time zone. */
-export function valueText(value: unknown, timeZone: string): string | null {
+export function valueText(value: unknown, timeZone: string, t: TAuditT): string | null {
   if (value === null || value === undefined || value === "") return null;
-  if (typeof value === "boolean") return value ? "Yes" : "No";
+  if (typeof value === "boolean") return value ? t("value.yes") : t("value.no");
   if (typeof value === "string") return ISO_INSTANT.test(value) ? formatWhen(value, timeZone) : value;
   if (typeof value === "number") return String(value);
   return JSON.stringify(value);
@@ -26,9 +27,9 @@ export function formatWhen(iso: string, timeZone: string): string {
   return dateFormat({ dateStyle: "medium", timeStyle: "short", timeZone }).format(new Date(iso));
 }
 
-export function actorName(entry: TAuditEntryResponse): string {
-  if (!entry.actor) return "System";
-  return `${entry.actor.firstName} ${entry.actor.lastName}`.trim() || "A former member";
+export function actorName(entry: TAuditEntryResponse, t: TAuditT): string {
+  if (!entry.actor) return t("actor.system");
+  return `${entry.actor.firstName} ${entry.actor.lastName}`.trim() || t("actor.former");
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

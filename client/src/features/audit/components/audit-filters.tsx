@@ -5,14 +5,16 @@ import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { useT } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
 import type { TAuditFilters } from "../api";
+import { auditActionLabel, auditCatalog } from "../i18n";
 
 const SELECT_CLASSES =
   "h-10 w-full appearance-none rounded-lg border border-input bg-card pe-9 ps-3 text-sm shadow-xs focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none";
 
-/** The actions in words, alphabetically. */
-const ACTION_OPTIONS = Object.entries(AUDIT_ACTION_LABELS).sort(([, a], [, b]) => a.localeCompare(b));
+/** The action names, whose words (in the language on screen) are sorted alphabetically where drawn. */
+const ACTIONS = Object.keys(AUDIT_ACTION_LABELS);
 
 function Field({
   id,
@@ -69,15 +71,19 @@ export function AuditFilters({
   onChange: (next: TAuditFilters) => void;
   rangeError?: string;
 }) {
+  const t = useT(auditCatalog);
+  const actionOptions = ACTIONS.map((value) => [value, auditActionLabel(value, t)] as const).sort(([, a], [, b]) =>
+    a.localeCompare(b),
+  );
   const set = (key: keyof TAuditFilters) => (value: string) => onChange({ ...filters, [key]: value });
   const isFiltered = Object.values(filters).some(Boolean);
   return (
     <fieldset className="mb-4 grid grid-cols-2 gap-3 lg:grid-cols-[1fr_1fr_auto_auto_auto] lg:items-end">
-      <legend className="sr-only">Filter the audit log</legend>
-      <Field id="audit-person" label="Person" className="col-span-2 sm:col-span-1">
+      <legend className="sr-only">{t("filters.legend")}</legend>
+      <Field id="audit-person" label={t("filters.person")} className="col-span-2 sm:col-span-1">
         <NativeSelect id="audit-person" value={filters.actorId} onChange={set("actorId")}>
-          <option value="">Everyone</option>
-          <option value="system">System</option>
+          <option value="">{t("filters.everyone")}</option>
+          <option value="system">{t("filters.system")}</option>
           {actors.map((a) => (
             <option key={a.id} value={a.id}>
               {`${a.firstName} ${a.lastName}`.trim()}
@@ -85,17 +91,17 @@ export function AuditFilters({
           ))}
         </NativeSelect>
       </Field>
-      <Field id="audit-action" label="Action" className="col-span-2 sm:col-span-1">
+      <Field id="audit-action" label={t("filters.action")} className="col-span-2 sm:col-span-1">
         <NativeSelect id="audit-action" value={filters.action} onChange={set("action")}>
-          <option value="">All actions</option>
-          {ACTION_OPTIONS.map(([value, label]) => (
+          <option value="">{t("filters.allActions")}</option>
+          {actionOptions.map(([value, label]) => (
             <option key={value} value={value}>
               {label}
             </option>
           ))}
         </NativeSelect>
       </Field>
-      <Field id="audit-from" label="From">
+      <Field id="audit-from" label={t("filters.from")}>
         <Input
           id="audit-from"
           type="date"
@@ -104,7 +110,7 @@ export function AuditFilters({
           onChange={(e) => set("from")(e.target.value)}
         />
       </Field>
-      <Field id="audit-to" label="To">
+      <Field id="audit-to" label={t("filters.to")}>
         <Input
           id="audit-to"
           type="date"
@@ -121,7 +127,7 @@ export function AuditFilters({
         disabled={!isFiltered}
         onClick={() => onChange({ actorId: "", action: "", from: "", to: "" })}
       >
-        Clear filters
+        {t("filters.clear")}
       </Button>
       {rangeError && (
         <p id="audit-range-error" role="alert" className="col-span-2 text-sm text-red-700 lg:col-span-5">

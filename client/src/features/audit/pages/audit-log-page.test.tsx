@@ -1,7 +1,8 @@
 import type { TAuditEntryResponse } from "@common/audit";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import { activateLanguage } from "@/lib/i18n";
 import { makeUser, mockFetch, renderWithApp } from "@/test/render";
 import { AuditLogPage } from "./audit-log-page";
 
@@ -113,5 +114,33 @@ describe("AuditLogPage", () => {
     await userEvent.click(await screen.findByRole("button", { name: "Load more" }));
     await waitFor(() => expect(listText()).toContain("Event deleted"));
     expect(screen.queryByRole("button", { name: "Load more" })).toBeNull();
+  });
+
+  describe("in another language", () => {
+    afterEach(async () => {
+      await activateLanguage("en");
+    });
+
+    it("speaks Spanish: title, filters, action names and the system actor", async () => {
+      await activateLanguage("es");
+      setup();
+      const list = (await screen.findAllByRole("list", { name: "Entradas del registro" }))[0];
+      const items = within(list).getAllByRole("listitem");
+      expect(items[0].textContent).toContain("Configuración cambiada");
+      expect(items[1].textContent).toContain("Copia de seguridad creada");
+      expect(items[1].textContent).toContain("Sistema · Backup nightly.zip");
+      expect(screen.getByRole("heading", { name: "Registro de auditoría" })).toBeTruthy();
+      expect(screen.getByText(/Horas en Pacific\/Auckland/)).toBeTruthy();
+      expect(screen.getByRole("link", { name: "Descargar CSV" })).toBeTruthy();
+      expect(screen.getByRole("option", { name: "Todas las acciones" })).toBeTruthy();
+    });
+
+    it("renders right to left in Arabic", async () => {
+      await activateLanguage("ar");
+      setup();
+      expect((await screen.findAllByRole("list", { name: "إدخالات السجل" })).length).toBeGreaterThan(0);
+      expect(document.documentElement.dir).toBe("rtl");
+      expect(screen.getByRole("heading", { name: "سجل التدقيق" })).toBeTruthy();
+    });
   });
 });

@@ -8,16 +8,17 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useCurrentUser } from "@/lib/current-user";
+import { useT } from "@/lib/i18n";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { auditSearch, NO_AUDIT_FILTERS, type TAuditFilters, useAuditActors, useAuditPages } from "../api";
 import { AuditEntryList } from "../components/audit-entry-list";
 import { AuditFilters } from "../components/audit-filters";
-
-const RANGE_ERROR = "The start date must be on or before the end date.";
+import { auditCatalog } from "../i18n";
 
 function AuditSkeleton() {
+  const t = useT(auditCatalog);
   return (
-    <SkeletonList label="Loading the audit log" count={5} rowClassName="grid gap-2 px-4 py-4">
+    <SkeletonList label={t("page.loading")} count={5} rowClassName="grid gap-2 px-4 py-4">
       <div className="flex justify-between gap-3">
         <Skeleton className="h-4 w-40" />
         <Skeleton className="h-3 w-24" />
@@ -34,10 +35,11 @@ function AuditSkeleton() {
  * them); "Download CSV" gives the same entries with the same filters.
  */
 export function AuditLogPage() {
-  useDocumentTitle("Audit log");
+  const t = useT(auditCatalog);
+  useDocumentTitle(t("page.title"));
   const { church } = useCurrentUser();
   const [filters, setFilters] = useState<TAuditFilters>(NO_AUDIT_FILTERS);
-  const rangeError = filters.from && filters.to && filters.from > filters.to ? RANGE_ERROR : undefined;
+  const rangeError = filters.from && filters.to && filters.from > filters.to ? t("page.rangeError") : undefined;
   const pages = useAuditPages(filters, !rangeError);
   const actors = useAuditActors();
   // Offset pages: entries made since the first page push older ones down, so one may come twice.
@@ -47,13 +49,13 @@ export function AuditLogPage() {
   return (
     <>
       <PageHeader
-        title="Audit log"
-        description={`Every change an admin or the app made to the church, newest first. Times are in ${church.timeZone}.`}
+        title={t("page.title")}
+        description={t("page.description", { timeZone: church.timeZone })}
         actions={
           <Button asChild variant="outline">
             <a href={`/api/admin/audit.csv${auditSearch(filters)}`} download>
               <Download aria-hidden="true" />
-              Download CSV
+              {t("page.download")}
             </a>
           </Button>
         }
@@ -61,20 +63,16 @@ export function AuditLogPage() {
       <AuditFilters filters={filters} actors={actors.data ?? []} onChange={setFilters} rangeError={rangeError} />
       <Card className="overflow-hidden">
         {rangeError ? (
-          <EmptyState icon={ScrollText} title="Choose a start date on or before the end date" />
+          <EmptyState icon={ScrollText} title={t("page.rangeEmpty")} />
         ) : pages.isLoading ? (
           <AuditSkeleton />
         ) : pages.isError && entries.length === 0 ? (
-          <LoadError what="The audit log" onRetry={() => pages.refetch()} className="p-8 text-center" />
+          <LoadError what={t("page.loadError")} onRetry={() => pages.refetch()} className="p-8 text-center" />
         ) : entries.length === 0 ? (
           <EmptyState
             icon={ScrollText}
-            title={isFiltered ? "No entries match" : "No entries yet"}
-            description={
-              isFiltered
-                ? "Try another person, action or range of days, or clear the filters."
-                : "Changes to settings, members, sermons, events and more will be listed here."
-            }
+            title={isFiltered ? t("page.noMatch") : t("page.noEntries")}
+            description={isFiltered ? t("page.noMatchDescription") : t("page.noEntriesDescription")}
           />
         ) : (
           <AuditEntryList entries={entries} timeZone={church.timeZone} />
@@ -84,12 +82,12 @@ export function AuditLogPage() {
         <div className="mt-6 flex justify-center">
           <Button variant="outline" onClick={() => pages.fetchNextPage()} disabled={pages.isFetchingNextPage}>
             {pages.isFetchingNextPage && <Loader2 className="animate-spin" aria-hidden="true" />}
-            {pages.isFetchingNextPage ? "Loading..." : "Load more"}
+            {pages.isFetchingNextPage ? t("page.loadingMore") : t("page.loadMore")}
           </Button>
         </div>
       )}
       {pages.isFetchNextPageError && (
-        <LoadError what="More entries" onRetry={() => pages.fetchNextPage()} className="mt-3 text-center" />
+        <LoadError what={t("page.moreLoadError")} onRetry={() => pages.fetchNextPage()} className="mt-3 text-center" />
       )}
     </>
   );
