@@ -1,5 +1,6 @@
 import { screen } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import { activateLanguage } from "@/lib/i18n";
 import { createQueryClient } from "@/lib/query-client";
 import { AUTH_USER_KEY } from "@/lib/query-keys";
 import { makeUser, mockFetch, renderWithApp } from "@/test/render";
@@ -54,5 +55,30 @@ describe("GrowthAnalyticsCard", () => {
     expect(await screen.findByText("No Members Yet")).toBeTruthy();
     expect(screen.getByRole("link", { name: "Send Invitations" }).getAttribute("href")).toBe("/admin/invitations");
     expect(screen.queryByText("Avg. Reading Streak")).toBeNull();
+  });
+
+  describe("in another language", () => {
+    afterEach(async () => {
+      await activateLanguage("en");
+    });
+
+    it("speaks Spanish, with its plurals and numbers", async () => {
+      await activateLanguage("es");
+      setup(ANALYTICS);
+      expect(await screen.findByText("42 %")).toBeTruthy();
+      expect(screen.getByText("5 de 12 miembros activos")).toBeTruthy();
+      expect(screen.getByText("3,0 días")).toBeTruthy();
+      expect(screen.getByText("Análisis de crecimiento")).toBeTruthy();
+      expect(screen.getByText("Racha de lectura promedio")).toBeTruthy();
+      expect(screen.getByRole("link", { name: "Ver informes" })).toBeTruthy();
+    });
+
+    it("renders right to left in Arabic", async () => {
+      await activateLanguage("ar");
+      setup(ANALYTICS);
+      expect(await screen.findByText("تحليلات النمو")).toBeTruthy();
+      expect(document.documentElement.dir).toBe("rtl");
+      expect(screen.getByRole("link", { name: "عرض التقارير" })).toBeTruthy();
+    });
   });
 });

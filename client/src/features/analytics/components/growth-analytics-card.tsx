@@ -4,7 +4,9 @@ import { EmptyState } from "@/components/empty-state";
 import { LoadError } from "@/components/load-error";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { useT } from "@/lib/i18n";
 import { useGrowthAnalytics } from "../api";
+import { analyticsCatalog } from "../i18n";
 import { GrowthFigures, hasMembersToMeasure } from "./growth-figures";
 
 /**
@@ -13,6 +15,7 @@ import { GrowthFigures, hasMembersToMeasure } from "./growth-figures";
  * full reports. With one member or none it invites the admin to send invitations instead.
  */
 export function GrowthAnalyticsCard() {
+  const t = useT(analyticsCatalog);
   const analytics = useGrowthAnalytics();
   const a = analytics.data;
   const isEmpty = !!a && !hasMembersToMeasure(a);
@@ -21,13 +24,13 @@ export function GrowthAnalyticsCard() {
     <Card aria-labelledby="growth-analytics-title">
       <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
-          <CardTitle id="growth-analytics-title">Growth Analytics</CardTitle>
-          <CardDescription>How your congregation is growing this week.</CardDescription>
+          <CardTitle id="growth-analytics-title">{t("card.title")}</CardTitle>
+          <CardDescription>{t("card.description")}</CardDescription>
         </div>
         {!isEmpty && (
           <Button asChild variant="outline" size="sm">
             <Link href="/admin/analytics">
-              View Reports
+              {t("card.viewReports")}
               <ArrowRight className="rtl:-scale-x-100" aria-hidden="true" />
             </Link>
           </Button>
@@ -35,7 +38,7 @@ export function GrowthAnalyticsCard() {
       </CardHeader>
       <CardContent>
         {analytics.isError ? (
-          <LoadError what="Growth analytics" onRetry={() => analytics.refetch()} />
+          <LoadError what={t("card.loadError")} onRetry={() => analytics.refetch()} />
         ) : isEmpty ? (
           <NoMembersYet />
         ) : (
@@ -47,16 +50,17 @@ export function GrowthAnalyticsCard() {
 }
 
 export function NoMembersYet() {
+  const t = useT(analyticsCatalog);
   return (
     <EmptyState
       icon={UsersRound}
-      title="No Members Yet"
-      description="Invite your congregation to see completion rates, reading streaks and participation here."
+      title={t("empty.title")}
+      description={t("empty.description")}
       action={
         <Button asChild>
           <Link href="/admin/invitations">
             <Mail aria-hidden="true" />
-            Send Invitations
+            {t("empty.action")}
           </Link>
         </Button>
       }

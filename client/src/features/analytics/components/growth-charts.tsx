@@ -1,4 +1,5 @@
 import type { TGrowthWeek } from "@common/analytics";
+import type en from "@common/locales/en/analytics.json";
 import {
   Area,
   Bar,
@@ -12,7 +13,8 @@ import {
   XAxis,
   YAxis,
 } from "recharts";
-import { formatNumber } from "@/lib/utils";
+import { type TTranslate, useFormat, useT } from "@/lib/i18n";
+import { analyticsCatalog } from "../i18n";
 import { formatWeek } from "../weeks";
 
 /**
@@ -32,18 +34,21 @@ type TChartProps = { weeks: TGrowthWeek[]; summary: string };
 type TRow = TGrowthWeek & { label: string };
 const rowsOf = (weeks: TGrowthWeek[]): TRow[] => weeks.map((w) => ({ ...w, label: formatWeek(w.weekOf) }));
 
-const tooltipProps = {
-  labelFormatter: (label: unknown) => `Week of ${String(label)}`,
-  formatter: (value: unknown) => formatNumber(Number(value)),
-  contentStyle: { borderRadius: 8, borderColor: GRID, fontSize: 13 },
-} as const;
+const tooltipPropsOf = (t: TTranslate<typeof en>, number: (n: number) => string) =>
+  ({
+    labelFormatter: (label: unknown) => t("charts.weekOf", { week: String(label) }),
+    formatter: (value: unknown) => number(Number(value)),
+    contentStyle: { borderRadius: 8, borderColor: GRID, fontSize: 13 },
+  }) as const;
 
 /** Participants (left axis, line) and points (right axis, area), week by week. */
 export function ParticipationChart({ weeks, summary }: TChartProps) {
+  const t = useT(analyticsCatalog);
+  const format = useFormat();
   return (
     <ResponsiveContainer width="100%" height={260}>
       <ComposedChart
-        title="Participants and points by week"
+        title={t("charts.participationTitle")}
         desc={summary}
         data={rowsOf(weeks)}
         margin={{ top: 8, right: 4, bottom: 0, left: -12 }}
@@ -59,15 +64,15 @@ export function ParticipationChart({ weeks, summary }: TChartProps) {
           tickLine={false}
           axisLine={false}
           width={48}
-          tickFormatter={(v: number) => formatNumber(v)}
+          tickFormatter={(v: number) => format.number(v)}
         />
-        <Tooltip {...tooltipProps} />
+        <Tooltip {...tooltipPropsOf(t, format.number)} />
         <Legend wrapperStyle={{ fontSize: 13 }} itemSorter={null} />
         <Area
           yAxisId="points"
           type="monotone"
           dataKey="points"
-          name="Points (right axis)"
+          name={t("charts.pointsAxis")}
           stroke={SECOND}
           fill={SECOND}
           fillOpacity={0.12}
@@ -78,7 +83,7 @@ export function ParticipationChart({ weeks, summary }: TChartProps) {
           yAxisId="people"
           type="monotone"
           dataKey="participants"
-          name="Participants"
+          name={t("series.participants")}
           stroke={FIRST}
           strokeWidth={2.5}
           dot={{ r: 3, fill: FIRST }}
@@ -91,10 +96,12 @@ export function ParticipationChart({ weeks, summary }: TChartProps) {
 
 /** Readings and action steps completed, week by week, as grouped bars. */
 export function ActivityChart({ weeks, summary }: TChartProps) {
+  const t = useT(analyticsCatalog);
+  const format = useFormat();
   return (
     <ResponsiveContainer width="100%" height={260}>
       <BarChart
-        title="Readings and action steps by week"
+        title={t("charts.activityTitle")}
         desc={summary}
         data={rowsOf(weeks)}
         margin={{ top: 8, right: 4, bottom: 0, left: -12 }}
@@ -103,10 +110,22 @@ export function ActivityChart({ weeks, summary }: TChartProps) {
         <CartesianGrid stroke={GRID} vertical={false} />
         <XAxis dataKey="label" tick={AXIS} tickLine={false} axisLine={{ stroke: GRID }} minTickGap={12} />
         <YAxis allowDecimals={false} tick={AXIS} tickLine={false} axisLine={false} width={44} />
-        <Tooltip {...tooltipProps} cursor={{ fill: "#f5f5f4" }} />
+        <Tooltip {...tooltipPropsOf(t, format.number)} cursor={{ fill: "#f5f5f4" }} />
         <Legend wrapperStyle={{ fontSize: 13 }} itemSorter={null} />
-        <Bar dataKey="readings" name="Readings" fill={FIRST} radius={[3, 3, 0, 0]} isAnimationActive={false} />
-        <Bar dataKey="actionSteps" name="Action steps" fill={SECOND} radius={[3, 3, 0, 0]} isAnimationActive={false} />
+        <Bar
+          dataKey="readings"
+          name={t("series.readings")}
+          fill={FIRST}
+          radius={[3, 3, 0, 0]}
+          isAnimationActive={false}
+        />
+        <Bar
+          dataKey="actionSteps"
+          name={t("series.actionSteps")}
+          fill={SECOND}
+          radius={[3, 3, 0, 0]}
+          isAnimationActive={false}
+        />
       </BarChart>
     </ResponsiveContainer>
   );

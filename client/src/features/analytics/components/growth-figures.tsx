@@ -1,44 +1,55 @@
 import type { TGrowthAnalytics } from "@common/analytics";
+import type en from "@common/locales/en/analytics.json";
 import { Activity, BookOpen, CheckCircle2, type LucideIcon, UserCheck, Users } from "lucide-react";
 import type { ReactNode } from "react";
 import { Skeleton, skeletonKeys } from "@/components/ui/skeleton";
-import { formatNumber } from "@/lib/utils";
+import { currentLanguage, intlLocale, type TTranslate, useFormat, useT } from "@/lib/i18n";
+import { analyticsCatalog } from "../i18n";
 
 /** With one member (the admin who made the church) or none, there is nothing to measure yet. */
 export const hasMembersToMeasure = (a: Pick<TGrowthAnalytics, "totalMembers">) => a.totalMembers > 1;
 
-const plural = (n: number, one: string, many: string) => `${formatNumber(n)} ${n === 1 ? one : many}`;
-
 type TFigure = { label: string; value: string; note: ReactNode; icon: LucideIcon };
 
 /** Spec 2 Growth settings' five figures, in its order. */
-function figuresOf(a: TGrowthAnalytics): TFigure[] {
+function figuresOf(a: TGrowthAnalytics, t: TTranslate<typeof en>, number: (n: number) => string): TFigure[] {
   return [
     {
-      label: "Action Step Completion Rate",
-      value: `${a.actionStepCompletionRate}%`,
+      label: t("figures.completion.label"),
+      value: t("figures.completion.value", { rate: number(a.actionStepCompletionRate) }),
       note: a.hasActionStep
-        ? `${formatNumber(a.actionStepCompletions)} of ${plural(a.activeMembers, "active member", "active members")}`
-        : "No action step set for this week",
+        ? t("figures.completion.note", { done: number(a.actionStepCompletions), active: a.activeMembers })
+        : t("figures.completion.none"),
       icon: CheckCircle2,
     },
     {
-      label: "Avg. Reading Streak",
-      value: `${a.averageReadingStreak.toFixed(1)} ${a.averageReadingStreak === 1 ? "day" : "days"}`,
-      note: "across all members",
+      label: t("figures.streak.label"),
+      value: t("figures.streak.value", {
+        days: a.averageReadingStreak,
+        value: a.averageReadingStreak.toLocaleString(intlLocale(currentLanguage()), {
+          minimumFractionDigits: 1,
+          maximumFractionDigits: 1,
+        }),
+      }),
+      note: t("figures.streak.note"),
       icon: BookOpen,
     },
     {
-      label: "Active Participants",
-      value: formatNumber(a.activeParticipants),
-      note: "earned points this week",
+      label: t("figures.participants.label"),
+      value: number(a.activeParticipants),
+      note: t("figures.participants.note"),
       icon: Activity,
     },
-    { label: "Total Members", value: formatNumber(a.totalMembers), note: "in your church", icon: Users },
     {
-      label: "Recently Active",
-      value: formatNumber(a.recentlyActive),
-      note: "in the last 7 days",
+      label: t("figures.members.label"),
+      value: number(a.totalMembers),
+      note: t("figures.members.note"),
+      icon: Users,
+    },
+    {
+      label: t("figures.recent.label"),
+      value: number(a.recentlyActive),
+      note: t("figures.recent.note"),
       icon: UserCheck,
     },
   ];
@@ -46,12 +57,14 @@ function figuresOf(a: TGrowthAnalytics): TFigure[] {
 
 /** The five figures as tiles: two a row on a phone, all five in a row on a wide screen. */
 export function GrowthFigures({ analytics }: { analytics: TGrowthAnalytics | undefined }) {
+  const t = useT(analyticsCatalog);
+  const format = useFormat();
   if (!analytics) {
     return (
       <div
         className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5"
         role="status"
-        aria-label="Loading analytics"
+        aria-label={t("figures.loading")}
       >
         {skeletonKeys(5).map((k) => (
           <div key={k} className="rounded-xl border border-border p-4">
@@ -65,7 +78,7 @@ export function GrowthFigures({ analytics }: { analytics: TGrowthAnalytics | und
   }
   return (
     <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
-      {figuresOf(analytics).map((f) => (
+      {figuresOf(analytics, t, format.number).map((f) => (
         <div key={f.label} className="flex min-w-0 flex-col rounded-xl border border-border bg-card p-4">
           <dt className="flex items-start justify-between gap-2 text-sm font-medium text-muted-foreground">
             <span>{f.label}</span>

@@ -1,4 +1,5 @@
 import type { TGrowthAnalytics, TGrowthWeek } from "@common/analytics";
+import type en from "@common/locales/en/analytics.json";
 import { ArrowLeft } from "lucide-react";
 import { lazy, type ReactNode, Suspense, useId, useState } from "react";
 import { Link } from "wouter";
@@ -9,11 +10,12 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { useCurrentUser } from "@/lib/current-user";
+import { type TTranslate, useFormat, useT } from "@/lib/i18n";
 import { useDocumentTitle } from "@/lib/use-document-title";
-import { formatNumber } from "@/lib/utils";
 import { useGrowthAnalytics } from "../api";
 import { NoMembersYet } from "../components/growth-analytics-card";
 import { GrowthFigures, hasMembersToMeasure } from "../components/growth-figures";
+import { analyticsCatalog } from "../i18n";
 import { formatWeek, formatWeekLong } from "../weeks";
 
 // The chart library is loaded here only, after the page's first paint (one chunk for both charts).
@@ -22,37 +24,38 @@ const ParticipationChart = lazy(() =>
 );
 const ActivityChart = lazy(() => import("../components/growth-charts").then((m) => ({ default: m.ActivityChart })));
 
-const TITLE = "Growth Analytics";
 const CHART_HEIGHT = "h-[260px]";
 
 type TSeries = { key: keyof Omit<TGrowthWeek, "weekOf">; label: string };
+type TAnalyticsT = TTranslate<typeof en>;
 
 /**
  * The admin dashboard's "View Reports" (`/admin/analytics`): this week's growth figures and the
  * last 12 weeks as charts, each with a text summary and a table to read instead.
  */
 export function GrowthAnalyticsPage() {
+  const t = useT(analyticsCatalog);
   const user = useCurrentUser();
   const analytics = useGrowthAnalytics();
   const a = analytics.data;
-  useDocumentTitle(TITLE);
+  useDocumentTitle(t("page.title"));
 
   return (
     <>
       <PageHeader
-        title={TITLE}
-        description={`How ${user.church.name} is growing: this week and the weeks before it.`}
+        title={t("page.title")}
+        description={t("page.description", { church: user.church.name })}
         actions={
           <Button asChild variant="outline">
             <Link href="/admin/growth">
               <ArrowLeft className="rtl:-scale-x-100" aria-hidden="true" />
-              Growth Settings
+              {t("page.growthSettings")}
             </Link>
           </Button>
         }
       />
       {analytics.isError ? (
-        <LoadError card what="Growth analytics" onRetry={() => analytics.refetch()} className="p-5" />
+        <LoadError card what={t("card.loadError")} onRetry={() => analytics.refetch()} className="p-5" />
       ) : a && !hasMembersToMeasure(a) ? (
         <Card>
           <NoMembersYet />
@@ -65,12 +68,13 @@ export function GrowthAnalyticsPage() {
 }
 
 function Reports({ analytics: a }: { analytics: TGrowthAnalytics | undefined }) {
+  const t = useT(analyticsCatalog);
   const weeks = a?.weeks;
   return (
     <div className="grid gap-6">
       <Card aria-labelledby="this-week-title">
         <CardHeader>
-          <CardTitle id="this-week-title">This Week</CardTitle>
+          <CardTitle id="this-week-title">{t("page.thisWeek")}</CardTitle>
         </CardHeader>
         <CardContent>
           <GrowthFigures analytics={a} />
@@ -78,22 +82,22 @@ function Reports({ analytics: a }: { analytics: TGrowthAnalytics | undefined }) 
       </Card>
       <div className="grid gap-6 lg:grid-cols-2">
         <ChartCard
-          title="Participation"
-          description="Members who earned points each week, and the points they earned."
+          title={t("page.participation")}
+          description={t("page.participationDescription")}
           weeks={weeks}
           series={[
-            { key: "participants", label: "Participants" },
-            { key: "points", label: "Points" },
+            { key: "participants", label: t("series.participants") },
+            { key: "points", label: t("series.points") },
           ]}
           chart={(summary) => weeks && <ParticipationChart weeks={weeks} summary={summary} />}
         />
         <ChartCard
-          title="Readings & Action Steps"
-          description="Bible readings and weekly action steps completed each week."
+          title={t("page.activity")}
+          description={t("page.activityDescription")}
           weeks={weeks}
           series={[
-            { key: "readings", label: "Readings" },
-            { key: "actionSteps", label: "Action steps" },
+            { key: "readings", label: t("series.readings") },
+            { key: "actionSteps", label: t("series.actionSteps") },
           ]}
           chart={(summary) => weeks && <ActivityChart weeks={weeks} summary={summary} />}
         />
@@ -104,18 +108,22 @@ function Reports({ analytics: a }: { analytics: TGrowthAnalytics | undefined }) 
 }
 
 /** A sentence a screen reader (and anyone) can read instead of the chart. */
-function summarize(weeks: TGrowthWeek[], series: TSeries[]): string {
+function summarize(weeks: TGrowthWeek[], series: TSeries[], t: TAnalyticsT, number: (n: number) => string): string {
   const first = weeks[0];
   const last = weeks[weeks.length - 1];
   const parts = series.map((s) => {
     const total = weeks.reduce((sum, w) => sum + w[s.key], 0);
     const peak = weeks.reduce((best, w) => (w[s.key] > best[s.key] ? w : best), first);
-    const thisWeek = `${formatNumber(last[s.key])} this week`;
     return total === 0
-      ? `${s.label}: none yet.`
-      : `${s.label}: ${thisWeek}, highest ${formatNumber(peak[s.key])} in the week of ${formatWeek(peak.weekOf)}.`;
+      ? t("summary.none", { label: s.label })
+      : t("summary.part", {
+          label: s.label,
+          value: number(last[s.key]),
+          peak: number(peak[s.key]),
+          week: formatWeek(peak.weekOf),
+        });
   });
-  return `Weeks of ${formatWeek(first.weekOf)} to ${formatWeek(last.weekOf)}. ${parts.join(" ")}`;
+  return t("summary.weeks", { first: formatWeek(first.weekOf), last: formatWeek(last.weekOf), parts: parts.join(" ") });
 }
 
 function ChartCard({
@@ -131,9 +139,11 @@ function ChartCard({
   series: TSeries[];
   chart: (summary: string) => ReactNode;
 }) {
+  const t = useT(analyticsCatalog);
+  const format = useFormat();
   const [asTable, setAsTable] = useState(false);
   const id = useId();
-  const summary = weeks && weeks.length > 0 ? summarize(weeks, series) : "";
+  const summary = weeks && weeks.length > 0 ? summarize(weeks, series, t, format.number) : "";
   const placeholder = <Skeleton className={`${CHART_HEIGHT} w-full`} />;
   return (
     <Card aria-labelledby={`${id}-title`}>
@@ -150,19 +160,19 @@ function ChartCard({
           disabled={!weeks}
           onClick={() => setAsTable((v) => !v)}
         >
-          Show as table
+          {t("chart.showTable")}
         </Button>
       </CardHeader>
       <CardContent id={`${id}-body`}>
         {!weeks ? (
-          <div role="status" aria-label={`Loading ${title}`}>
+          <div role="status" aria-label={t("chart.loading", { title })}>
             {placeholder}
           </div>
         ) : (
           <>
             <p className="mb-3 text-sm text-muted-foreground">{summary}</p>
             {asTable ? (
-              <WeekTable caption={`${title}, week by week`} weeks={weeks} series={series} />
+              <WeekTable caption={t("chart.caption", { title })} weeks={weeks} series={series} />
             ) : (
               <div className={CHART_HEIGHT}>
                 <Suspense fallback={placeholder}>{chart(summary)}</Suspense>
@@ -176,12 +186,14 @@ function ChartCard({
 }
 
 function WeekTable({ caption, weeks, series }: { caption: string; weeks: TGrowthWeek[]; series: TSeries[] }) {
+  const t = useT(analyticsCatalog);
+  const format = useFormat();
   return (
     <Table>
       <caption className="sr-only">{caption}</caption>
       <TableHeader>
         <TableRow className="hover:bg-transparent">
-          <TableHead className="px-2">Week of</TableHead>
+          <TableHead className="px-2">{t("table.weekOf")}</TableHead>
           {series.map((s) => (
             <TableHead key={s.key} className="px-2 text-end">
               {s.label}
@@ -199,7 +211,7 @@ function WeekTable({ caption, weeks, series }: { caption: string; weeks: TGrowth
             </th>
             {series.map((s) => (
               <TableCell key={s.key} className="px-2 py-2 text-end tabular-nums">
-                {formatNumber(w[s.key])}
+                {format.number(w[s.key])}
               </TableCell>
             ))}
           </TableRow>
@@ -210,32 +222,25 @@ function WeekTable({ caption, weeks, series }: { caption: string; weeks: TGrowth
 }
 
 function SmallPrint() {
+  const t = useT(analyticsCatalog);
   return (
     <details className="rounded-2xl border border-border bg-card px-5 py-4 text-sm text-muted-foreground">
-      <summary className="font-medium text-foreground">How these figures are counted</summary>
+      <summary className="font-medium text-foreground">{t("small.title")}</summary>
       <ul className="mt-3 grid list-disc gap-1.5 ps-5">
-        <li>
-          Days and weeks follow your church's time zone; a week runs from Sunday to Saturday, and “this week” is the
-          week holding today.
-        </li>
-        <li>Members are everyone in your church, leaders included.</li>
-        <li>
-          Active members used the app or earned points in the last 30 days; recently active members, in the last 7 days.
-        </li>
-        <li>
-          Action Step Completion Rate: the share of active members who completed this week's action step (0% when no
-          step is set).
-        </li>
-        <li>
-          Avg. Reading Streak: each member's current run of days with at least one Bible reading (a day not read yet
-          today does not break it), averaged over all members, counting back up to 400 days.
-        </li>
-        <li>Active Participants: members who earned any points this week.</li>
-        <li>
-          Weekly charts: members who earned points, readings, action steps and points in each week, by when they were
-          earned. Members who have since left still count in the weeks they took part.
-        </li>
+        {SMALL_PRINT.map((key) => (
+          <li key={key}>{t(key)}</li>
+        ))}
       </ul>
     </details>
   );
 }
+
+const SMALL_PRINT = [
+  "small.week",
+  "small.members",
+  "small.active",
+  "small.completion",
+  "small.streak",
+  "small.participants",
+  "small.charts",
+] as const;
