@@ -4,31 +4,24 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
+import { type TTranslate, useT } from "@/lib/i18n";
 import { useFeeds } from "../api";
+import { shareFeedsCatalog } from "../i18n";
 
+/** Each feed's words are the keys `<kind>.label`, `<kind>.description`, `<kind>.copied`, `<kind>.copyLabel`. */
 const FEEDS = {
-  podcast: {
-    icon: Podcast,
-    label: "Podcast feed",
-    description: "Members can follow your sermons in any podcast app. Sermons with an audio link appear in it.",
-    copied: "The podcast feed address is on your clipboard.",
-  },
-  calendar: {
-    icon: CalendarDays,
-    label: "Calendar feed",
-    description: "Members can subscribe in Google Calendar, Apple Calendar or Outlook to see every event.",
-    copied: "The calendar feed address is on your clipboard.",
-  },
+  podcast: { icon: Podcast },
+  calendar: { icon: CalendarDays },
 } as const;
 
-async function copyFeed(url: string, copied: string) {
+async function copyFeed(url: string, copied: string, t: TTranslate<typeof shareFeedsCatalog.en>) {
   try {
     await navigator.clipboard.writeText(url);
-    toast({ title: "Link Copied", description: copied });
+    toast({ title: t("toast.copiedTitle"), description: copied });
   } catch {
     toast({
-      title: "Failed to Copy",
-      description: "Could not copy the feed link. Please try again.",
+      title: t("toast.failedTitle"),
+      description: t("toast.failedDescription"),
       variant: "destructive",
     });
   }
@@ -36,8 +29,12 @@ async function copyFeed(url: string, copied: string) {
 
 /** The church's public feed address (podcast on Manage Sermons, calendar on Manage Events). */
 export function ShareFeedsCard({ kind }: { kind: keyof typeof FEEDS }) {
+  const t = useT(shareFeedsCatalog);
   const feeds = useFeeds();
-  const { icon: Icon, label, description, copied } = FEEDS[kind];
+  const { icon: Icon } = FEEDS[kind];
+  const label = t(`${kind}.label`);
+  const description = t(`${kind}.description`);
+  const copied = t(`${kind}.copied`);
   const url = kind === "podcast" ? feeds.data?.podcastUrl : feeds.data?.calendarUrl;
   const id = `feed-${kind}`;
   if (feeds.isError) return null;
@@ -46,7 +43,7 @@ export function ShareFeedsCard({ kind }: { kind: keyof typeof FEEDS }) {
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
           <Icon className="size-4 text-brand-text" aria-hidden="true" />
-          Share feeds
+          {t("title")}
         </CardTitle>
         <CardDescription>{description}</CardDescription>
       </CardHeader>
@@ -57,13 +54,9 @@ export function ShareFeedsCard({ kind }: { kind: keyof typeof FEEDS }) {
         {url ? (
           <div className="flex gap-2">
             <Input id={id} readOnly value={url} onFocus={(e) => e.currentTarget.select()} className="font-mono" />
-            <Button
-              variant="outline"
-              onClick={() => copyFeed(url, copied)}
-              aria-label={`Copy ${label.toLowerCase()} link`}
-            >
+            <Button variant="outline" onClick={() => copyFeed(url, copied, t)} aria-label={t(`${kind}.copyLabel`)}>
               <Copy aria-hidden="true" />
-              <span className="hidden sm:inline">Copy</span>
+              <span className="hidden sm:inline">{t("copy")}</span>
             </Button>
           </div>
         ) : (

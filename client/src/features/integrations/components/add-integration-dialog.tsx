@@ -13,8 +13,10 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { toast } from "@/components/ui/use-toast";
 import { getServerMessage } from "@/lib/api-client";
 import { toastApiError } from "@/lib/auth-redirect";
+import { useT } from "@/lib/i18n";
 import { useCreateIntegration } from "../api";
-import { PLATFORM_LABELS, PLATFORM_ORDER } from "../labels";
+import { integrationsCatalog } from "../i18n";
+import { keyPlaceholder, PLATFORM_LABELS, PLATFORM_ORDER } from "../labels";
 import {
   ApiKeyField,
   PlatformConfigFields,
@@ -55,6 +57,7 @@ export function AddIntegrationDialog({
   onOpenChange: (open: boolean) => void;
   onCreated: (integration: TIntegrationWithSecret) => void;
 }) {
+  const t = useT(integrationsCatalog);
   const create = useCreateIntegration();
   const [platform, setPlatform] = useState<TIntegrationPlatform | "">("");
   const [apiKey, setApiKey] = useState("");
@@ -87,7 +90,7 @@ export function AddIntegrationDialog({
       ]);
       setErrors(found);
       if (found.platform === PLATFORM_REQUIRED) {
-        toast({ title: "Platform Required", description: PLATFORM_REQUIRED, variant: "destructive" });
+        toast({ title: t("toast.platformRequiredTitle"), description: PLATFORM_REQUIRED, variant: "destructive" });
         platformRef.current?.focus();
       } else {
         const first = (["apiKey", "subdomain", "audienceId", "webhookUrl"] as const).find((k) => found[k]);
@@ -100,19 +103,17 @@ export function AddIntegrationDialog({
       onSuccess: (created) => {
         const name = PLATFORM_LABELS[created.platform].name;
         toast({
-          title: "Integration Created",
+          title: t("toast.createdTitle"),
           description:
-            created.syncStatus === "syncing"
-              ? `${name} is connected. Its first sync has started.`
-              : `${name} is connected. Press Sync now to bring its data in.`,
+            created.syncStatus === "syncing" ? t("toast.createdSyncing", { name }) : t("toast.createdIdle", { name }),
         });
         onOpenChange(false);
         onCreated(created);
       },
       onError: (error) =>
         toastApiError(error, {
-          title: "Integration Failed",
-          description: getServerMessage(error) ?? "Failed to create integration.",
+          title: t("toast.failedTitle"),
+          description: getServerMessage(error) ?? t("toast.createFailed"),
         }),
     });
   };
@@ -122,34 +123,32 @@ export function AddIntegrationDialog({
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Add Integration</DialogTitle>
-          <DialogDescription>
-            We check the key with the provider before saving it. Keys are stored encrypted and never shown again in
-            full.
-          </DialogDescription>
+          <DialogTitle>{t("add.title")}</DialogTitle>
+          <DialogDescription>{t("add.description")}</DialogDescription>
         </DialogHeader>
         <form id="add-integration-form" onSubmit={onSubmit} noValidate className="grid gap-5">
-          <FormField id="add-integration-platform" label="Platform" error={errors.platform}>
+          <FormField id="add-integration-platform" label={t("add.platform")} error={errors.platform}>
             <Select value={platform} onValueChange={(v) => setPlatform(v as TIntegrationPlatform)}>
               <SelectTrigger ref={platformRef} {...fieldAria("add-integration-platform", errors.platform)}>
-                <SelectValue placeholder="Select a platform" />
+                <SelectValue placeholder={t("add.selectPlatform")} />
               </SelectTrigger>
               <SelectContent>
                 {PLATFORM_ORDER.map((p) => (
                   <SelectItem key={p} value={p} disabled={connected.includes(p)}>
-                    {PLATFORM_LABELS[p].name}
-                    {connected.includes(p) ? " (connected)" : ""}
+                    {connected.includes(p)
+                      ? t("add.connectedOption", { name: PLATFORM_LABELS[p].name })
+                      : PLATFORM_LABELS[p].name}
                   </SelectItem>
                 ))}
               </SelectContent>
             </Select>
           </FormField>
-          {labels && <p className="-mt-3 text-xs text-muted-foreground">{labels.summary}</p>}
+          {labels && <p className="-mt-3 text-xs text-muted-foreground">{t(labels.summary)}</p>}
           <ApiKeyField
             id="add-integration-apiKey"
-            label="API Key"
-            hint={labels?.keyHint}
-            placeholder={labels?.keyPlaceholder}
+            label={t("add.apiKey")}
+            hint={labels ? t(labels.keyHint) : undefined}
+            placeholder={labels ? keyPlaceholder(labels, t) : undefined}
             error={errors.apiKey}
             value={apiKey}
             onChange={setApiKey}
@@ -163,7 +162,7 @@ export function AddIntegrationDialog({
           />
           <WebhookUrlField
             id="add-integration-webhookUrl"
-            hint="An https address that is told when members join or leave."
+            hint={t("add.webhookHint")}
             error={errors.webhookUrl}
             value={webhookUrl}
             onChange={setWebhookUrl}
@@ -171,8 +170,8 @@ export function AddIntegrationDialog({
         </form>
         <DialogFormFooter
           formId="add-integration-form"
-          submitLabel="Connect"
-          pendingLabel="Connecting..."
+          submitLabel={t("add.submit")}
+          pendingLabel={t("add.pending")}
           pending={create.isPending}
           onCancel={() => onOpenChange(false)}
         />

@@ -12,8 +12,10 @@ import { Switch } from "@/components/ui/switch";
 import { toast } from "@/components/ui/use-toast";
 import { getServerMessage } from "@/lib/api-client";
 import { toastApiError } from "@/lib/auth-redirect";
+import { useT } from "@/lib/i18n";
 import { useUpdateIntegration } from "../api";
-import { PLATFORM_LABELS } from "../labels";
+import { integrationsCatalog } from "../i18n";
+import { keyPlaceholder, PLATFORM_LABELS } from "../labels";
 import {
   ApiKeyField,
   fromConfig,
@@ -41,6 +43,7 @@ export function EditIntegrationDialog({
   onClose: () => void;
   onSecret: (integration: TIntegrationWithSecret) => void;
 }) {
+  const t = useT(integrationsCatalog);
   const update = useUpdateIntegration();
   const [apiKey, setApiKey] = useState("");
   const [webhookUrl, setWebhookUrl] = useState("");
@@ -85,7 +88,7 @@ export function EditIntegrationDialog({
       if (!checked.success)
         for (const issue of checked.error.issues) found[issue.path[0] as keyof TConfigErrors] ??= issue.message;
     }
-    if (needsKey && !body.apiKey) found.apiKey = "Please re-enter the API key.";
+    if (needsKey && !body.apiKey) found.apiKey = t("edit.reenterKey");
     // "Nothing to change" only when no field says what is missing.
     if (Object.keys(found).length > 1) delete found.form;
     setErrors(found);
@@ -95,14 +98,14 @@ export function EditIntegrationDialog({
       { id: integration.id, ...body },
       {
         onSuccess: (saved) => {
-          toast({ title: "Integration Updated", description: `${labels.name} is saved.` });
+          toast({ title: t("toast.updatedTitle"), description: t("toast.saved", { name: labels.name }) });
           onClose();
           if ("webhookSecret" in saved) onSecret(saved);
         },
         onError: (error) =>
           toastApiError(error, {
-            title: "Integration Failed",
-            description: getServerMessage(error) ?? "Failed to update integration.",
+            title: t("toast.failedTitle"),
+            description: getServerMessage(error) ?? t("toast.updateFailed"),
           }),
       },
     );
@@ -112,19 +115,17 @@ export function EditIntegrationDialog({
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Update {labels.name}</DialogTitle>
-          <DialogDescription>
-            {needsKey
-              ? "The stored key can no longer be read. Enter the key again to carry on syncing."
-              : "Change only what you need; an empty key field keeps the current key."}
-          </DialogDescription>
+          <DialogTitle>{t("edit.title", { name: labels.name })}</DialogTitle>
+          <DialogDescription>{needsKey ? t("edit.needsKey") : t("edit.description")}</DialogDescription>
         </DialogHeader>
         <form id="edit-integration-form" onSubmit={onSubmit} noValidate className="grid gap-5">
           <ApiKeyField
             id="edit-integration-apiKey"
-            label={needsKey ? "API Key" : "New API Key"}
-            hint={`${needsKey ? "" : `Current key ${integration.apiKey}. `}${labels.keyHint}`}
-            placeholder={labels.keyPlaceholder}
+            label={needsKey ? t("edit.apiKey") : t("edit.newApiKey")}
+            hint={
+              needsKey ? t(labels.keyHint) : `${t("edit.currentKey", { key: integration.apiKey })} ${t(labels.keyHint)}`
+            }
+            placeholder={keyPlaceholder(labels, t)}
             error={errors.apiKey}
             value={apiKey}
             onChange={setApiKey}
@@ -138,7 +139,7 @@ export function EditIntegrationDialog({
           />
           <WebhookUrlField
             id="edit-integration-webhookUrl"
-            hint="Empty turns webhooks off."
+            hint={t("edit.webhookHint")}
             error={errors.webhookUrl}
             value={webhookUrl}
             onChange={setWebhookUrl}
@@ -147,10 +148,8 @@ export function EditIntegrationDialog({
             <div className="flex items-start gap-3">
               <Switch id="edit-integration-rotate" checked={isRotating} onCheckedChange={setIsRotating} />
               <label htmlFor="edit-integration-rotate" className="text-sm">
-                <span className="font-medium">Make a new signing secret</span>
-                <span className="block text-xs text-muted-foreground">
-                  The old secret stops working; the new one is shown once.
-                </span>
+                <span className="font-medium">{t("edit.rotate")}</span>
+                <span className="block text-xs text-muted-foreground">{t("edit.rotateHint")}</span>
               </label>
             </div>
           )}
@@ -162,8 +161,8 @@ export function EditIntegrationDialog({
         </form>
         <DialogFormFooter
           formId="edit-integration-form"
-          submitLabel="Save"
-          pendingLabel="Saving..."
+          submitLabel={t("edit.submit")}
+          pendingLabel={t("edit.pending")}
           pending={update.isPending}
           onCancel={onClose}
         />

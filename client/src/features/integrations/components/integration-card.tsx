@@ -14,22 +14,24 @@ import { Link } from "wouter";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Switch } from "@/components/ui/switch";
-import { formatNumber, formatRelativeTime } from "@/lib/utils";
+import { currentLanguage, useFormat, useT } from "@/lib/i18n";
+import { formatRelativeTime } from "@/lib/utils";
+import { integrationsCatalog, type TIntegrationsT } from "../i18n";
 import { getSyncStatusBadge, isPeopleSource, PLATFORM_LABELS } from "../labels";
 import { FeatureBadges } from "./platform-cards";
 
 const COUNT_LABELS = [
-  ["seen", "Seen"],
-  ["added", "Added"],
-  ["updated", "Updated"],
-  ["skipped", "Skipped"],
+  ["seen", "count.seen"],
+  ["added", "count.added"],
+  ["updated", "count.updated"],
+  ["skipped", "count.skipped"],
 ] as const;
 
 /** The platform's own settings, in a few words (the audience Mailchimp fills, CCB's address). */
-function getSettingsSummary(it: TIntegration): string | null {
+function getSettingsSummary(it: TIntegration, t: TIntegrationsT): string | null {
   const { audienceId, subdomain } = it.config;
   if (it.platform === "mailchimp")
-    return typeof audienceId === "string" ? `Audience ${audienceId}` : "No audience chosen";
+    return typeof audienceId === "string" ? t("card.audience", { id: audienceId }) : t("card.noAudience");
   if (it.platform === "church_community_builder" && typeof subdomain === "string") return `${subdomain}.ccbchurch.com`;
   return null;
 }
@@ -54,8 +56,11 @@ export function IntegrationCard({
   onEdit: () => void;
   onDisconnect: () => void;
 }) {
+  const t = useT(integrationsCatalog);
+  const format = useFormat();
   const labels = PLATFORM_LABELS[it.platform];
-  const status = getSyncStatusBadge(it.syncStatus);
+  const status = getSyncStatusBadge(it.syncStatus, t);
+  const settings = getSettingsSummary(it, t);
   const isSyncing = it.syncStatus === "syncing";
   const needsKey = it.syncStatus === "needs_key";
   const headingId = integrationHeadingId(it.id);
@@ -79,7 +84,7 @@ export function IntegrationCard({
               {pausedReason ? (
                 <Badge tone="amber">
                   <CirclePause className="size-3" aria-hidden="true" />
-                  Paused
+                  {t("card.paused")}
                 </Badge>
               ) : (
                 <Badge tone={status.tone}>
@@ -89,13 +94,18 @@ export function IntegrationCard({
               )}
             </div>
             <p className="text-sm text-muted-foreground">
-              Last sync:{" "}
+              {t("card.lastSync")}{" "}
               {it.lastSync ? (
-                <time dateTime={it.lastSync} title={new Date(it.lastSync).toLocaleString("en-US")}>
-                  {formatRelativeTime(it.lastSync, now)}
+                <time
+                  dateTime={it.lastSync}
+                  title={format.date(it.lastSync, { dateStyle: "medium", timeStyle: "short" })}
+                >
+                  {currentLanguage() === "en"
+                    ? formatRelativeTime(it.lastSync, now)
+                    : format.relative(it.lastSync, now)}
                 </time>
               ) : (
-                "Never"
+                t("card.never")
               )}
             </p>
           </div>
@@ -108,18 +118,21 @@ export function IntegrationCard({
               aria-describedby={headingId}
             />
             <label htmlFor={switchId} className="text-sm font-medium">
-              {it.isActive ? "Active" : "Inactive"}
+              {it.isActive ? t("card.active") : t("card.inactive")}
             </label>
           </div>
         </div>
 
         <FeatureBadges features={labels.features} />
 
-        <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4" aria-label={isSyncing ? "This sync so far" : "Last sync"}>
+        <dl
+          className="grid grid-cols-2 gap-2 sm:grid-cols-4"
+          aria-label={isSyncing ? t("card.countsSoFar") : t("card.countsLast")}
+        >
           {COUNT_LABELS.map(([key, label]) => (
             <div key={key} className="rounded-lg bg-muted px-3 py-2">
-              <dt className="text-xs text-muted-foreground">{label}</dt>
-              <dd className="text-lg font-semibold tabular-nums">{formatNumber(it.counts[key])}</dd>
+              <dt className="text-xs text-muted-foreground">{t(label)}</dt>
+              <dd className="text-lg font-semibold tabular-nums">{format.number(it.counts[key])}</dd>
             </div>
           ))}
         </dl>
@@ -128,15 +141,14 @@ export function IntegrationCard({
           <div className="grid gap-1.5">
             <div
               role="progressbar"
-              aria-label={`Syncing ${labels.name}`}
-              aria-valuetext={`${formatNumber(it.counts.seen)} people seen so far`}
+              aria-label={t("card.syncingName", { name: labels.name })}
+              aria-valuetext={t("card.seenSoFar", { count: it.counts.seen })}
               className="h-2 overflow-hidden rounded-full bg-muted"
             >
               <div className="h-full w-full rounded-full bg-primary/70 motion-safe:animate-pulse" />
             </div>
             <p className="text-xs text-muted-foreground" aria-live="polite">
-              Syncing… {formatNumber(it.counts.seen)} {it.counts.seen === 1 ? "person" : "people"} seen so far. You can
-              leave this page; the sync carries on.
+              {t("card.progress", { count: it.counts.seen })}
             </p>
           </div>
         )}
@@ -153,7 +165,7 @@ export function IntegrationCard({
             </div>
             <Button size="sm" variant="outline" disabled={isBusy} onClick={() => onToggleActive(true)}>
               <Play aria-hidden="true" />
-              Resume
+              {t("card.resume")}
               <span className="sr-only"> {labels.name}</span>
             </Button>
           </div>
@@ -162,9 +174,9 @@ export function IntegrationCard({
         {needsKey ? (
           <div className="flex flex-col gap-3 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900 sm:flex-row sm:items-center">
             <KeyRound className="size-4 shrink-0" aria-hidden="true" />
-            <p className="flex-1">{it.lastError ?? "The stored key can no longer be read. Please re-enter the key."}</p>
+            <p className="flex-1">{it.lastError ?? t("card.keyUnreadable")}</p>
             <Button size="sm" variant="outline" onClick={onEdit}>
-              Re-enter key
+              {t("card.reenterKey")}
             </Button>
           </div>
         ) : (
@@ -173,7 +185,7 @@ export function IntegrationCard({
             <div className="flex gap-2 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800" role="note">
               <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
               <p className="min-w-0 break-words">
-                <span className="font-medium">Last error: </span>
+                <span className="font-medium">{t("card.lastError")} </span>
                 {it.lastError}
               </p>
             </div>
@@ -181,21 +193,21 @@ export function IntegrationCard({
         )}
 
         <p className="min-w-0 truncate text-xs text-muted-foreground">
-          Key {it.apiKey}
-          {getSettingsSummary(it) && <> · {getSettingsSummary(it)}</>}
-          {it.webhookUrl && <> · Webhook {it.webhookUrl}</>}
+          {t("card.key", { key: it.apiKey })}
+          {settings && <> · {settings}</>}
+          {it.webhookUrl && <> · {t("card.webhook", { url: it.webhookUrl })}</>}
         </p>
 
         <div className="flex flex-wrap items-center gap-2 border-t border-border pt-4">
           <Button size="sm" disabled={!canSync} onClick={onSync}>
             <RefreshCw className={isSyncing ? "animate-spin" : undefined} aria-hidden="true" />
-            {isSyncing ? "Syncing…" : "Sync now"}
+            {isSyncing ? t("card.syncing") : t("card.syncNow")}
             <span className="sr-only"> {labels.name}</span>
           </Button>
           <Button size="sm" variant="outline" disabled={isBusy} onClick={onEdit}>
             <Pencil aria-hidden="true" />
-            Update key
-            <span className="sr-only"> for {labels.name}</span>
+            {t("card.updateKey")}
+            <span className="sr-only"> {t("card.forName", { name: labels.name })}</span>
           </Button>
           <Button
             size="sm"
@@ -205,14 +217,14 @@ export function IntegrationCard({
             onClick={onDisconnect}
           >
             <Unplug aria-hidden="true" />
-            Disconnect
+            {t("card.disconnect")}
             <span className="sr-only"> {labels.name}</span>
           </Button>
           {isPeopleSource(it.platform) && it.counts.added > 0 && (
             <Button asChild size="sm" variant="link" className="sm:ms-auto">
               <Link href="/admin/invitations#waiting">
                 <UserCheck aria-hidden="true" />
-                Review imported invitations
+                {t("card.review")}
               </Link>
             </Button>
           )}

@@ -1,6 +1,11 @@
 import type { TIntegrationPlatform } from "@common/integrations";
 import { FormField, fieldAria } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
+import { useT } from "@/lib/i18n";
+import { integrationsCatalog } from "../i18n";
+
+/** CCB's own domain, after the church's subdomain: an address, the same in every language. */
+const CCB_DOMAIN = ".ccbchurch.com";
 
 export type TConfigValues = { subdomain: string; audienceId: string };
 export type TConfigErrors = Partial<Record<keyof TConfigValues, string>>;
@@ -31,24 +36,20 @@ export function PlatformConfigFields({
   errors: TConfigErrors;
   onChange: (values: TConfigValues) => void;
 }) {
+  const t = useT(integrationsCatalog);
   if (platform === "church_community_builder") {
     const id = `${idPrefix}-subdomain`;
     return (
-      <FormField
-        id={id}
-        label="CCB subdomain"
-        hint="The part before .ccbchurch.com in your CCB address."
-        error={errors.subdomain}
-      >
+      <FormField id={id} label={t("fields.subdomain")} hint={t("fields.subdomainHint")} error={errors.subdomain}>
         <div className="flex min-w-0 items-center gap-2">
           <Input
             {...fieldAria(id, errors.subdomain, true)}
             autoComplete="off"
-            placeholder="yourchurch"
+            placeholder={t("fields.subdomainPlaceholder")}
             value={values.subdomain}
             onChange={(e) => onChange({ ...values, subdomain: e.target.value })}
           />
-          <span className="shrink-0 text-sm text-muted-foreground">.ccbchurch.com</span>
+          <span className="shrink-0 text-sm text-muted-foreground">{CCB_DOMAIN}</span>
         </div>
       </FormField>
     );
@@ -56,12 +57,7 @@ export function PlatformConfigFields({
   if (platform === "mailchimp") {
     const id = `${idPrefix}-audience`;
     return (
-      <FormField
-        id={id}
-        label="Audience ID (optional)"
-        hint="Audience, Settings, Audience name and defaults. Without it, your members are not sent yet."
-        error={errors.audienceId}
-      >
+      <FormField id={id} label={t("fields.audience")} hint={t("fields.audienceHint")} error={errors.audienceId}>
         <Input
           {...fieldAria(id, errors.audienceId, true)}
           autoComplete="off"
@@ -122,8 +118,9 @@ export function WebhookUrlField({
   value: string;
   onChange: (value: string) => void;
 }) {
+  const t = useT(integrationsCatalog);
   return (
-    <FormField id={id} label="Webhook URL (optional)" hint={hint} error={error}>
+    <FormField id={id} label={t("fields.webhookUrl")} hint={hint} error={error}>
       <Input
         {...fieldAria(id, error, true)}
         type="url"

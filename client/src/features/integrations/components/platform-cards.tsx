@@ -2,15 +2,18 @@ import type { TIntegrationPlatform } from "@common/integrations";
 import { Check, Plug } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { useT } from "@/lib/i18n";
+import { integrationsCatalog, type TIntegrationsKey } from "../i18n";
 import { PLATFORM_LABELS, PLATFORM_ORDER } from "../labels";
 
 /** What a platform does, as badges (its card and its connected row). */
-export function FeatureBadges({ features }: { features: string[] }) {
+export function FeatureBadges({ features }: { features: TIntegrationsKey[] }) {
+  const t = useT(integrationsCatalog);
   return (
     <div className="flex flex-wrap gap-1.5">
       {features.map((f) => (
         <Badge key={f} tone="soft">
-          {f}
+          {t(f)}
         </Badge>
       ))}
     </div>
@@ -25,6 +28,7 @@ export function PlatformCards({
   connected: TIntegrationPlatform[];
   onConnect: (platform: TIntegrationPlatform) => void;
 }) {
+  const t = useT(integrationsCatalog);
   return (
     <ul className="grid gap-4 md:grid-cols-3">
       {PLATFORM_ORDER.map((platform) => {
@@ -37,16 +41,16 @@ export function PlatformCards({
               {isConnected && (
                 <Badge tone="green">
                   <Check className="size-3" aria-hidden="true" />
-                  Connected
+                  {t("platforms.connected")}
                 </Badge>
               )}
             </div>
-            <p className="flex-1 text-sm text-muted-foreground">{labels.summary}</p>
+            <p className="flex-1 text-sm text-muted-foreground">{t(labels.summary)}</p>
             <FeatureBadges features={labels.features} />
             {!isConnected && (
               <Button variant="outline" size="sm" className="self-start" onClick={() => onConnect(platform)}>
                 <Plug aria-hidden="true" />
-                Connect
+                {t("platforms.connect")}
                 <span className="sr-only"> {labels.name}</span>
               </Button>
             )}

@@ -1,8 +1,9 @@
 import type { TIntegration } from "@common/integrations";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { getToasts } from "@/components/ui/use-toast";
+import { activateLanguage } from "@/lib/i18n";
 import { jsonResponse, makeUser, mockFetch, renderWithApp } from "@/test/render";
 import { IntegrationsPage } from "./integrations-page";
 
@@ -286,5 +287,35 @@ describe("IntegrationsPage", () => {
     await userEvent.click(within(confirm).getByRole("button", { name: "Disconnect" }));
     expect(await screen.findByText("No integrations yet")).toBeTruthy();
     expect(getToasts()[0]).toMatchObject({ title: "Integration Disconnected" });
+  });
+
+  describe("in another language", () => {
+    afterEach(async () => {
+      await activateLanguage("en");
+    });
+
+    it("speaks Spanish: page, card, counts and platform cards", async () => {
+      await activateLanguage("es");
+      setup({
+        [LIST]: [makeIntegration()],
+      });
+      expect(await screen.findByRole("heading", { name: "Integraciones" })).toBeTruthy();
+      expect(screen.getByText("Plataformas disponibles")).toBeTruthy();
+      const pc = await screen.findByRole("article", { name: "Planning Center" });
+      expect(within(pc).getByText("Lista")).toBeTruthy();
+      expect(within(pc).getByText(/Última sincronización: Nunca/)).toBeTruthy();
+      expect(within(pc).getByText("Revisadas")).toBeTruthy();
+      expect(within(pc).getByRole("button", { name: /Sincronizar ahora/ })).toBeTruthy();
+      expect(screen.getByRole("button", { name: "Conectar Mailchimp" })).toBeTruthy();
+      expect(screen.queryByText("Sync now")).toBeNull();
+    });
+
+    it("renders in Arabic with dir=rtl", async () => {
+      await activateLanguage("ar");
+      setup({ [LIST]: [] });
+      expect(await screen.findByText("لا توجد تكاملات بعد")).toBeTruthy();
+      expect(document.documentElement.dir).toBe("rtl");
+      expect(screen.getByRole("button", { name: "توصيل Mailchimp" })).toBeTruthy();
+    });
   });
 });

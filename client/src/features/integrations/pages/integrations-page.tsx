@@ -10,14 +10,15 @@ import { Skeleton, skeletonKeys } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
 import { getServerMessage } from "@/lib/api-client";
 import { toastApiError } from "@/lib/auth-redirect";
+import { useFormat, useT } from "@/lib/i18n";
 import { lazyComponent, usePreload } from "@/lib/lazy";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useNow } from "@/lib/use-now";
-import { formatNumber } from "@/lib/utils";
 import { useDeleteIntegration, useIntegrations, useSyncIntegration, useUpdateIntegration } from "../api";
 import { IntegrationCard } from "../components/integration-card";
 import { PlatformCards } from "../components/platform-cards";
 import { type TShownSecret, WebhookSecretDialog } from "../components/webhook-secret-dialog";
+import { integrationsCatalog } from "../i18n";
 import { PLATFORM_LABELS, PLATFORM_ORDER } from "../labels";
 
 // The dialogs (and the zod contract they check with) download after the list is drawn.
@@ -31,8 +32,9 @@ const EditIntegrationDialog = lazyComponent(() =>
 const nameOf = (it: Pick<TIntegration, "platform">) => PLATFORM_LABELS[it.platform].name;
 
 function ListSkeleton() {
+  const t = useT(integrationsCatalog);
   return (
-    <ul className="grid gap-4" aria-label="Loading integrations">
+    <ul className="grid gap-4" aria-label={t("page.loading")}>
       {skeletonKeys(2).map((key) => (
         <li key={key} className="grid gap-3 rounded-2xl border border-border bg-card p-5">
           <Skeleton className="h-5 w-48" />
@@ -47,6 +49,8 @@ function ListSkeleton() {
 
 /** A sync that ends while the page is open says how it went. */
 function useSyncEndToasts(list: TIntegration[] | undefined) {
+  const t = useT(integrationsCatalog);
+  const format = useFormat();
   const previous = useRef(new Map<string, string>());
   useEffect(() => {
     if (!list) return;
@@ -54,25 +58,31 @@ function useSyncEndToasts(list: TIntegration[] | undefined) {
       if (previous.current.get(it.id) === "syncing" && it.syncStatus !== "syncing") {
         if (it.syncStatus === "error" || it.syncStatus === "needs_key") {
           toast({
-            title: "Sync Failed",
-            description: it.lastError ?? `${nameOf(it)} could not sync.`,
+            title: t("toast.syncFailedTitle"),
+            description: it.lastError ?? t("toast.syncFailed", { name: nameOf(it) }),
             variant: "destructive",
           });
         } else {
           const { seen, added, updated } = it.counts;
           toast({
-            title: "Sync Complete",
-            description: `${nameOf(it)}: ${formatNumber(seen)} seen, ${formatNumber(added)} added, ${formatNumber(updated)} updated.`,
+            title: t("toast.syncCompleteTitle"),
+            description: t("toast.syncComplete", {
+              name: nameOf(it),
+              seen: format.number(seen),
+              added: format.number(added),
+              updated: format.number(updated),
+            }),
           });
         }
       }
     }
     previous.current = new Map(list.map((it) => [it.id, it.syncStatus]));
-  }, [list]);
+  }, [list, t, format]);
 }
 
 /** Spec 2 Integrations (`/admin/integrations`, issue 12). */
 export function IntegrationsPage() {
+  const t = useT(integrationsCatalog);
   const integrations = useIntegrations();
   const update = useUpdateIntegration();
   const remove = useDeleteIntegration();
@@ -85,7 +95,7 @@ export function IntegrationsPage() {
   // Drawn from its first opening on, so that it closes with its animation.
   const [isAddDrawn, setIsAddDrawn] = useState(false);
   if (addPlatform !== undefined && !isAddDrawn) setIsAddDrawn(true);
-  useDocumentTitle("Integrations");
+  useDocumentTitle(t("page.title"));
   usePreload([AddIntegrationDialog.preload, EditIntegrationDialog.preload]);
   useSyncEndToasts(integrations.data);
 
@@ -99,13 +109,13 @@ export function IntegrationsPage() {
   const showSecret = (it: TIntegrationWithSecret) => setSecret({ name: nameOf(it), secret: it.webhookSecret });
 
   const failed = (fallback: string) => (error: unknown) =>
-    toastApiError(error, { title: "Integration Failed", description: getServerMessage(error) ?? fallback });
+    toastApiError(error, { title: t("toast.failedTitle"), description: getServerMessage(error) ?? fallback });
 
   const startSync = (it: TIntegration) =>
     sync.mutate(it.id, {
       onSuccess: () =>
-        toast({ title: "Sync Started", description: `${nameOf(it)} is syncing. This page shows its progress.` }),
-      onError: failed("Failed to start the sync. Please try again."),
+        toast({ title: t("toast.syncStartedTitle"), description: t("toast.syncStarted", { name: nameOf(it) }) }),
+      onError: failed(t("toast.syncStartFailed")),
     });
 
   const setActive = (it: TIntegration, isActive: boolean) =>
@@ -114,31 +124,31 @@ export function IntegrationsPage() {
       {
         onSuccess: () =>
           toast({
-            title: "Integration Updated",
-            description: `${nameOf(it)} is now ${isActive ? "active" : "inactive"}.`,
+            title: t("toast.updatedTitle"),
+            description: t(isActive ? "toast.nowActive" : "toast.nowInactive", { name: nameOf(it) }),
           }),
-        onError: failed("Failed to update integration."),
+        onError: failed(t("toast.updateFailed")),
       },
     );
 
   const disconnect = (it: TIntegration) =>
     remove.mutate(it.id, {
       onSuccess: () =>
-        toast({ title: "Integration Disconnected", description: `${nameOf(it)} is disconnected and its key deleted.` }),
-      onError: failed("Failed to disconnect the integration. Please try again."),
+        toast({ title: t("toast.disconnectedTitle"), description: t("toast.disconnected", { name: nameOf(it) }) }),
+      onError: failed(t("toast.disconnectFailed")),
     });
 
   return (
     <>
       <PageHeader
-        title="Integrations"
-        description="Bring your people in from your church management system, and keep your mailing list up to date."
+        title={t("page.title")}
+        description={t("page.description")}
         actions={
           // One of each platform: with all three connected there is nothing left to add.
           connected.length < PLATFORM_ORDER.length && (
             <Button onClick={() => setAddPlatform(null)}>
               <Plus aria-hidden="true" />
-              Add Integration
+              {t("page.add")}
             </Button>
           )
         }
@@ -146,19 +156,15 @@ export function IntegrationsPage() {
 
       <section aria-labelledby="connected-heading" className="mb-10">
         <h2 id="connected-heading" className="mb-3 text-lg font-semibold tracking-tight">
-          Connected
+          {t("page.connected")}
         </h2>
         {integrations.isError ? (
-          <LoadError what="Integrations" card onRetry={() => integrations.refetch()} className="p-8 text-center" />
+          <LoadError what={t("page.title")} card onRetry={() => integrations.refetch()} className="p-8 text-center" />
         ) : integrations.isLoading ? (
           <ListSkeleton />
         ) : list.length === 0 ? (
           <div className="rounded-2xl border border-dashed border-border bg-card">
-            <EmptyState
-              icon={Plug}
-              title="No integrations yet"
-              description="Connect Planning Center, Church Community Builder or Mailchimp below. Nothing is emailed to anyone without your say."
-            />
+            <EmptyState icon={Plug} title={t("page.empty.title")} description={t("page.empty.description")} />
           </div>
         ) : (
           <ul className="grid gap-4">
@@ -180,7 +186,7 @@ export function IntegrationsPage() {
 
       <section aria-labelledby="platforms-heading">
         <h2 id="platforms-heading" className="mb-3 text-lg font-semibold tracking-tight">
-          Available Platforms
+          {t("page.available")}
         </h2>
         <PlatformCards connected={connected} onConnect={setAddPlatform} />
       </section>
@@ -204,14 +210,9 @@ export function IntegrationsPage() {
       <WebhookSecretDialog shown={secret} onClose={() => setSecret(null)} />
       <ConfirmDeleteDialog
         item={toDisconnect}
-        title={<>Disconnect {toDisconnect ? nameOf(toDisconnect) : ""}?</>}
-        description={
-          <>
-            Its key, settings and sync history are deleted and syncing stops. People it already brought in stay, and
-            invitations waiting for your review stay too.
-          </>
-        }
-        confirmLabel="Disconnect"
+        title={t("disconnect.title", { name: toDisconnect ? nameOf(toDisconnect) : "" })}
+        description={t("disconnect.description")}
+        confirmLabel={t("disconnect.confirm")}
         onConfirm={disconnect}
         onClose={() => setToDisconnect(null)}
       />
