@@ -7,7 +7,9 @@ import { Button } from "@/components/ui/button";
 import { FormField, fieldAria } from "@/components/ui/form-field";
 import { Input, Textarea } from "@/components/ui/input";
 import { ApiError, getServerMessage } from "@/lib/api-client";
+import { useT } from "@/lib/i18n";
 import { useRequestInvitation } from "../api";
+import { publicChurchCatalog } from "../public-i18n";
 
 type TField = keyof TInvitationRequestBody;
 
@@ -27,6 +29,7 @@ function fieldErrors(error: unknown): Partial<Record<TField, string>> {
  * leaders, without an account. Kept free of zod and the form library: the signed-out page is small.
  */
 export function InvitationRequestForm({ slug, churchName }: { slug: string; churchName: string }) {
+  const t = useT(publicChurchCatalog);
   const request = useRequestInvitation(slug);
   const [values, setValues] = useState({ name: "", email: "", message: "" });
   const [missing, setMissing] = useState<Partial<Record<TField, string>>>({});
@@ -47,8 +50,8 @@ export function InvitationRequestForm({ slug, churchName }: { slug: string; chur
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     const next: Partial<Record<TField, string>> = {};
-    if (!values.name.trim()) next.name = "Please enter your name.";
-    if (!values.email.trim()) next.email = "Please enter an email address.";
+    if (!values.name.trim()) next.name = t("form.nameRequired");
+    if (!values.email.trim()) next.email = t("form.emailRequired");
     setMissing(next);
     if (Object.keys(next).length > 0) {
       document.getElementById(next.name ? "request-name" : "request-email")?.focus();
@@ -60,8 +63,8 @@ export function InvitationRequestForm({ slug, churchName }: { slug: string; chur
     setValues((v) => ({ ...v, [field]: e.target.value }));
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label={`Request an invitation to ${churchName}`}>
-      <FormField id="request-name" label="Your name" error={errors.name}>
+    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label={t("form.label", { church: churchName })}>
+      <FormField id="request-name" label={t("form.name")} error={errors.name}>
         <Input
           {...fieldAria("request-name", errors.name)}
           autoComplete="name"
@@ -70,7 +73,7 @@ export function InvitationRequestForm({ slug, churchName }: { slug: string; chur
           maxLength={100}
         />
       </FormField>
-      <FormField id="request-email" label="Your email" error={errors.email}>
+      <FormField id="request-email" label={t("form.email")} error={errors.email}>
         <Input
           {...fieldAria("request-email", errors.email)}
           type="email"
@@ -80,12 +83,7 @@ export function InvitationRequestForm({ slug, churchName }: { slug: string; chur
           maxLength={254}
         />
       </FormField>
-      <FormField
-        id="request-message"
-        label="Message (optional)"
-        hint="A few words for the church's leaders."
-        error={errors.message}
-      >
+      <FormField id="request-message" label={t("form.message")} hint={t("form.message.hint")} error={errors.message}>
         <Textarea
           {...fieldAria("request-message", errors.message, true)}
           rows={3}
@@ -96,7 +94,7 @@ export function InvitationRequestForm({ slug, churchName }: { slug: string; chur
       </FormField>
       <FormAlert message={general ?? null} />
       <Button type="submit" disabled={request.isPending}>
-        {request.isPending ? "Sending..." : "Request an invitation"}
+        {request.isPending ? t("form.sending") : t("request.title")}
       </Button>
     </form>
   );

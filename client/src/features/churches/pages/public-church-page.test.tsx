@@ -1,7 +1,8 @@
 import type { TPublicChurchPage } from "@common/public-church";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import { activateLanguage } from "@/lib/i18n";
 import { jsonResponse, mockFetch, renderWithApp } from "@/test/render";
 import { PublicChurchPage } from "./public-church-page";
 
@@ -119,5 +120,32 @@ describe("PublicChurchPage", () => {
     answer = jsonResponse({ message: "Too many requests. Try again in 60 minutes." }, 429);
     await user.click(screen.getByRole("button", { name: "Request an invitation" }));
     await waitFor(() => expect(screen.getByText("Too many requests. Try again in 60 minutes.")).toBeTruthy());
+  });
+
+  describe("in another language", () => {
+    afterEach(async () => {
+      await activateLanguage("en");
+    });
+
+    it("speaks Spanish to a visitor, the church's own names as they are", async () => {
+      await activateLanguage("es");
+      renderPage();
+      expect(await screen.findByRole("heading", { level: 1, name: PAGE.church.name })).toBeTruthy();
+      expect(screen.getByText("Próximos eventos")).toBeTruthy();
+      expect(screen.getByText("Prédicas recientes")).toBeTruthy();
+      expect(screen.getByText("Visítanos")).toBeTruthy();
+      expect(screen.getByRole("link", { name: "Iniciar sesión" })).toBeTruthy();
+      expect(screen.getByRole("form", { name: `Pedir una invitación a ${PAGE.church.name}` })).toBeTruthy();
+      expect(screen.getByLabelText("Tu nombre")).toBeTruthy();
+      expect(screen.getByText("Walking in Faith")).toBeTruthy();
+    });
+
+    it("renders right to left in Arabic", async () => {
+      await activateLanguage("ar");
+      renderPage();
+      expect(await screen.findByRole("heading", { level: 1, name: PAGE.church.name })).toBeTruthy();
+      expect(screen.getByText("الفعاليات القادمة")).toBeTruthy();
+      expect(document.documentElement.dir).toBe("rtl");
+    });
   });
 });

@@ -11,12 +11,13 @@ import { Skeleton, skeletonKeys } from "@/components/ui/skeleton";
 import { getStatus } from "@/lib/api-client";
 import { applyBrandTheme } from "@/lib/brand-theme";
 import { useAuth } from "@/lib/current-user";
-import { dateFormat } from "@/lib/i18n";
+import { dateFormat, useT } from "@/lib/i18n";
 import { safeTimeZone } from "@/lib/time-zone";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { usePublicChurchPage } from "../api";
 import { ChurchContact, hasContact } from "../components/church-contact";
 import { InvitationRequestForm } from "../components/invitation-request-form";
+import { publicChurchCatalog } from "../public-i18n";
 
 /** An event's day and time in the church's own zone, with the zone's short name ("Sun, Dec 6, 10:00 AM CST"). */
 function formatEventTime(iso: string, timeZone: string): string {
@@ -78,6 +79,7 @@ function EventList({ events, timeZone }: { events: (TPublicEvent & { when?: stri
 }
 
 function PageFrame({ church, children }: { church?: TPublicChurchPage["church"]; children: ReactNode }) {
+  const t = useT(publicChurchCatalog);
   const { user } = useAuth();
   return (
     <div className="min-h-dvh bg-gradient-to-b from-brand-soft via-background to-background">
@@ -91,11 +93,11 @@ function PageFrame({ church, children }: { church?: TPublicChurchPage["church"];
           </span>
           {user ? (
             <Link href="/" className={buttonClasses({ variant: "ghost" })}>
-              Open Fellowship
+              {t("header.open")}
             </Link>
           ) : (
             <a href="/api/login" className={buttonClasses({ variant: "ghost" })}>
-              Sign In
+              {t("header.signIn")}
             </a>
           )}
         </div>
@@ -107,14 +109,15 @@ function PageFrame({ church, children }: { church?: TPublicChurchPage["church"];
       >
         {children}
       </main>
-      <footer className="px-4 pb-8 text-center text-xs text-muted-foreground">Made with Fellowship</footer>
+      <footer className="px-4 pb-8 text-center text-xs text-muted-foreground">{t("footer")}</footer>
     </div>
   );
 }
 
 function PageSkeleton() {
+  const t = useT(publicChurchCatalog);
   return (
-    <div role="status" aria-label="Loading the church's page" className="grid gap-6">
+    <div role="status" aria-label={t("loading")} className="grid gap-6">
       <Skeleton className="h-28" />
       <div className="grid gap-6 md:grid-cols-5">
         <div className="grid gap-6 md:col-span-3">
@@ -133,10 +136,11 @@ function PageSkeleton() {
  * public answer holds; `notFound` is drawn when the church has not published it (or does not exist).
  */
 export function PublicChurchPage({ slug, notFound }: { slug: string; notFound: ReactNode }) {
+  const t = useT(publicChurchCatalog);
   const page = usePublicChurchPage(slug);
   const { user } = useAuth();
   const data = page.data;
-  useDocumentTitle(data?.church.name ?? "Church");
+  useDocumentTitle(data?.church.name ?? t("title.fallback"));
 
   // The church's colour while the page is open; the visitor's own church's colour again on leaving.
   const ownColor = user?.church?.brandColor;
@@ -152,7 +156,7 @@ export function PublicChurchPage({ slug, notFound }: { slug: string; notFound: R
   if (page.isError) {
     return (
       <PageFrame>
-        <LoadError card what="This church's page" onRetry={() => page.refetch()} className="p-8 text-center" />
+        <LoadError card what={t("loadError")} onRetry={() => page.refetch()} className="p-8 text-center" />
       </PageFrame>
     );
   }
@@ -179,7 +183,7 @@ export function PublicChurchPage({ slug, notFound }: { slug: string; notFound: R
           {church.address && <p className="mt-1 break-words text-muted-foreground">{church.address}</p>}
           <a href="#request-invitation" className={buttonClasses({ className: "mt-4" })}>
             <MessageSquarePlus aria-hidden="true" />
-            Request an invitation
+            {t("request.title")}
           </a>
         </div>
       </section>
@@ -188,21 +192,18 @@ export function PublicChurchPage({ slug, notFound }: { slug: string; notFound: R
         <div className="grid content-start gap-6 md:col-span-3">
           {/* Regular services: repeating events marked as services, with when they happen in words. */}
           {services.length > 0 && (
-            <Section icon={<Clock className="size-4 text-brand-text" aria-hidden="true" />} title="Service times">
+            <Section icon={<Clock className="size-4 text-brand-text" aria-hidden="true" />} title={t("services")}>
               <EventList events={services} timeZone={church.timeZone} />
             </Section>
           )}
-          <Section
-            icon={<CalendarDays className="size-4 text-brand-text" aria-hidden="true" />}
-            title="Upcoming events"
-          >
+          <Section icon={<CalendarDays className="size-4 text-brand-text" aria-hidden="true" />} title={t("events")}>
             {events.length > 0 ? (
               <EventList events={events} timeZone={church.timeZone} />
             ) : (
-              <EmptyState icon={CalendarDays} title="No upcoming events" className="py-6" />
+              <EmptyState icon={CalendarDays} title={t("events.empty")} className="py-6" />
             )}
           </Section>
-          <Section icon={<BookOpen className="size-4 text-brand-text" aria-hidden="true" />} title="Latest sermons">
+          <Section icon={<BookOpen className="size-4 text-brand-text" aria-hidden="true" />} title={t("sermons")}>
             {sermons.length > 0 ? (
               <ul className="grid gap-1">
                 {sermons.map((s) => (
@@ -220,24 +221,21 @@ export function PublicChurchPage({ slug, notFound }: { slug: string; notFound: R
                 ))}
               </ul>
             ) : (
-              <EmptyState icon={BookOpen} title="No sermons yet" className="py-6" />
+              <EmptyState icon={BookOpen} title={t("sermons.empty")} className="py-6" />
             )}
           </Section>
         </div>
 
         <div className="grid content-start gap-6 md:col-span-2">
           {hasContact(church) && (
-            <Section icon={<MapPin className="size-4 text-brand-text" aria-hidden="true" />} title="Visit us">
+            <Section icon={<MapPin className="size-4 text-brand-text" aria-hidden="true" />} title={t("visit")}>
               <ChurchContact church={church} />
             </Section>
           )}
           <Card id="request-invitation" className="scroll-mt-6">
             <CardHeader>
-              <CardTitle>Request an invitation</CardTitle>
-              <CardDescription>
-                {church.name} welcomes members by invitation. Leave your name and email and the church's leaders will be
-                in touch. No account needed.
-              </CardDescription>
+              <CardTitle>{t("request.title")}</CardTitle>
+              <CardDescription>{t("request.description", { church: church.name })}</CardDescription>
             </CardHeader>
             <CardContent>
               <InvitationRequestForm slug={church.slug} churchName={church.name} />
