@@ -1,14 +1,11 @@
 import { ChevronDown } from "lucide-react";
 import { FormField } from "@/components/ui/form-field";
+import { useT } from "@/lib/i18n";
 import type { TMapping } from "../api";
+import { memberImportCatalog } from "../i18n";
 
 const NONE = "__none__";
-const FIELDS: Array<{ key: keyof TMapping; label: string }> = [
-  { key: "email", label: "Email (required)" },
-  { key: "firstName", label: "First name" },
-  { key: "lastName", label: "Last name" },
-  { key: "role", label: "Role" },
-];
+const FIELDS = ["email", "firstName", "lastName", "role"] as const satisfies ReadonlyArray<keyof TMapping>;
 
 /**
  * Which of the file's columns holds each field; e-mail must be one of them, the others may be none.
@@ -25,13 +22,14 @@ export function ColumnMapping({
   disabled?: boolean;
   onChange: (mapping: TMapping) => void;
 }) {
+  const t = useT(memberImportCatalog);
   return (
     <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-      {FIELDS.map(({ key, label }) => {
+      {FIELDS.map((key) => {
         const id = `import-map-${key}`;
         const value = mapping[key] ?? NONE;
         return (
-          <FormField key={key} id={id} label={label}>
+          <FormField key={key} id={id} label={t(`mapping.${key}`)}>
             {/* A native select: the phone's own picker, and no Radix Select on the import page's first load. */}
             <div className="relative">
               <select
@@ -41,7 +39,7 @@ export function ColumnMapping({
                 onChange={(e) => onChange({ ...mapping, [key]: e.target.value === NONE ? null : e.target.value })}
                 className="h-10 w-full appearance-none rounded-lg border border-input bg-card ps-3 pe-9 text-sm shadow-xs focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none disabled:opacity-60"
               >
-                {key !== "email" && <option value={NONE}>Not in the file</option>}
+                {key !== "email" && <option value={NONE}>{t("mapping.none")}</option>}
                 {[...new Set(headers)].filter(Boolean).map((h) => (
                   <option key={h} value={h}>
                     {h}

@@ -1,20 +1,22 @@
 import type { TImportRow } from "@common/member-import";
-import { ROLE_LABELS } from "@common/roles";
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { useT } from "@/lib/i18n";
 import { formatNumber } from "@/lib/utils";
+import { memberImportCatalog } from "../i18n";
 
 /** Rows drawn at a time: a 5,000-row file shows its first page, and more on request. */
 export const PREVIEW_PAGE = 50;
 
 /** The preview's rows (or only those with problems), each with its problems in words. */
 export function ImportPreviewList({ rows, rowOffset = 0 }: { rows: TImportRow[]; rowOffset?: number }) {
+  const t = useT(memberImportCatalog);
   const [shown, setShown] = useState(PREVIEW_PAGE);
   const visible = rows.slice(0, shown);
   return (
     <>
-      <ul className="divide-y divide-border rounded-xl border border-border" aria-label="Rows to import">
+      <ul className="divide-y divide-border rounded-xl border border-border" aria-label={t("preview.label")}>
         {visible.map((r) => {
           const name = [r.firstName, r.lastName].filter(Boolean).join(" ");
           const hasProblems = r.problems.length > 0;
@@ -23,16 +25,18 @@ export function ImportPreviewList({ rows, rowOffset = 0 }: { rows: TImportRow[];
               key={r.row}
               className={`grid gap-1 px-3 py-2.5 text-sm sm:grid-cols-[4.5rem_minmax(0,1.4fr)_minmax(0,1fr)_8rem_minmax(0,1.2fr)] sm:items-center sm:gap-3 ${hasProblems ? "bg-red-50/60" : ""}`}
             >
-              <span className="text-xs text-muted-foreground tabular-nums">Row {r.row - rowOffset}</span>
+              <span className="text-xs text-muted-foreground tabular-nums">
+                {t("preview.row", { row: r.row - rowOffset })}
+              </span>
               <span className="min-w-0 truncate font-medium" title={r.email}>
-                {r.email || <span className="text-muted-foreground italic">no email</span>}
+                {r.email || <span className="text-muted-foreground italic">{t("preview.noEmail")}</span>}
               </span>
               {/* A phone shows the name and role on one line; wider screens in their columns. */}
               <span className="min-w-0 truncate text-muted-foreground sm:hidden">
-                {[name, r.role ? ROLE_LABELS[r.role] : null].filter(Boolean).join(" · ")}
+                {[name, r.role ? t(`role.${r.role}`) : null].filter(Boolean).join(" · ")}
               </span>
               <span className="hidden min-w-0 truncate text-muted-foreground sm:block">{name || "—"}</span>
-              <span className="hidden text-muted-foreground sm:block">{r.role ? ROLE_LABELS[r.role] : "—"}</span>
+              <span className="hidden text-muted-foreground sm:block">{r.role ? t(`role.${r.role}`) : "—"}</span>
               <span className="flex flex-wrap gap-1">
                 {hasProblems ? (
                   r.problems.map((p) => (
@@ -41,7 +45,7 @@ export function ImportPreviewList({ rows, rowOffset = 0 }: { rows: TImportRow[];
                     </Badge>
                   ))
                 ) : (
-                  <Badge tone="green">Ready</Badge>
+                  <Badge tone="green">{t("preview.ready")}</Badge>
                 )}
               </span>
             </li>
@@ -50,11 +54,9 @@ export function ImportPreviewList({ rows, rowOffset = 0 }: { rows: TImportRow[];
       </ul>
       {rows.length > shown && (
         <div className="mt-3 flex flex-wrap items-center gap-3 text-sm text-muted-foreground">
-          <span>
-            Showing {formatNumber(shown)} of {formatNumber(rows.length)}.
-          </span>
+          <span>{t("preview.showing", { shown: formatNumber(shown), total: formatNumber(rows.length) })}</span>
           <Button size="sm" variant="outline" onClick={() => setShown((n) => n + PREVIEW_PAGE * 4)}>
-            Show more
+            {t("preview.more")}
           </Button>
         </div>
       )}

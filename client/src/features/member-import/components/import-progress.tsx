@@ -1,22 +1,21 @@
-import { formatNumber } from "@/lib/utils";
+import { useT } from "@/lib/i18n";
 import type { TImportPhase } from "../api";
+import { memberImportCatalog } from "../i18n";
 
 /**
  * The import's progress, honestly: the upload's bytes as a percentage, then the server's work (one
  * transaction for every row, so there is no finer figure to show) until it answers.
  */
 export function ImportProgress({ phase, count }: { phase: TImportPhase; count: number }) {
+  const t = useT(memberImportCatalog);
   const isUploading = phase.phase === "uploading";
   const percent = isUploading ? Math.round(phase.fraction * 100) : 100;
-  const people = `${formatNumber(count)} ${count === 1 ? "person" : "people"}`;
-  const text = isUploading
-    ? `Uploading the file… ${percent}%`
-    : `Creating ${people} as invitations… This can take a minute for a large file.`;
+  const text = isUploading ? t("progress.uploading", { percent }) : t("progress.creating", { count });
   return (
     <div className="grid gap-2" role="status">
       <div
         role="progressbar"
-        aria-label="Import progress"
+        aria-label={t("progress.label")}
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={isUploading ? percent : undefined}
@@ -29,8 +28,8 @@ export function ImportProgress({ phase, count }: { phase: TImportPhase; count: n
         />
       </div>
       <p className="text-sm text-muted-foreground">
-        <span className="font-medium text-foreground">Step {isUploading ? "1" : "2"} of 2.</span> {text} Please keep
-        this page open.
+        <span className="font-medium text-foreground">{t("progress.step", { step: isUploading ? 1 : 2 })}</span> {text}{" "}
+        {t("progress.keepOpen")}
       </p>
     </div>
   );
