@@ -1,7 +1,8 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { getToasts } from "@/components/ui/use-toast";
+import { activateLanguage } from "@/lib/i18n";
 import { jsonResponse, mockFetch, renderWithApp } from "@/test/render";
 import { InvitationRequests } from "./invitation-requests";
 
@@ -62,5 +63,39 @@ describe("InvitationRequests", () => {
     );
     await userEvent.click(screen.getByRole("button", { name: "Dismiss the request from Ada Visitor" }));
     await waitFor(() => expect(getToasts()[0]).toMatchObject({ title: "Request dismissed" }));
+  });
+
+  describe("in another language", () => {
+    afterEach(async () => {
+      await activateLanguage("en");
+    });
+
+    it("speaks Spanish: the heading, the buttons and the toast; the visitor's own words as they are", async () => {
+      await activateLanguage("es");
+      mockFetch({
+        "/api/admin/invitation-requests": [REQUEST],
+        "POST /api/admin/invitation-requests/r1/dismiss": () => new Response(null, { status: 204 }),
+      });
+      renderWithApp(<InvitationRequests />);
+      expect(await screen.findByText("Solicitudes para unirse")).toBeTruthy();
+      expect(screen.getByText("We moved here last month.")).toBeTruthy();
+      expect(screen.getByText(/^Lo pidió el /)).toBeTruthy();
+      expect(screen.getByRole("button", { name: "Invitar a Ada Visitor (ada@example.com)" })).toBeTruthy();
+      await userEvent.click(screen.getByRole("button", { name: "Descartar la solicitud de Ada Visitor" }));
+      await waitFor(() =>
+        expect(getToasts()[0]).toMatchObject({
+          title: "Solicitud descartada",
+          description: "Ada Visitor no será invitado.",
+        }),
+      );
+    });
+
+    it("renders right to left in Arabic", async () => {
+      await activateLanguage("ar");
+      mockFetch({ "/api/admin/invitation-requests": [REQUEST] });
+      renderWithApp(<InvitationRequests />);
+      expect(await screen.findByText("طلبات الانضمام")).toBeTruthy();
+      expect(document.documentElement.dir).toBe("rtl");
+    });
   });
 });

@@ -6,7 +6,9 @@ import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/ca
 import { toast } from "@/components/ui/use-toast";
 import { getServerMessage } from "@/lib/api-client";
 import { toastApiError } from "@/lib/auth-redirect";
+import { useT } from "@/lib/i18n";
 import { formatDate, formatNumber } from "@/lib/utils";
+import { invitationsCatalog } from "../i18n";
 import { useDismissRequest, useInvitationRequests, useInviteFromRequest } from "../requests-api";
 
 const HEADING_ID = "requests-heading";
@@ -16,6 +18,7 @@ const HEADING_ID = "requests-heading";
  * invitation as Church Member; Dismiss closes the request. Nothing is drawn while there are none.
  */
 export function InvitationRequests() {
+  const t = useT(invitationsCatalog);
   const requests = useInvitationRequests();
   const invite = useInviteFromRequest();
   const dismiss = useDismissRequest();
@@ -29,23 +32,30 @@ export function InvitationRequests() {
       onSuccess: (invitation) =>
         toast(
           invitation.notice
-            ? { title: "Invitation made, not sent yet", description: invitation.notice }
-            : { title: "Invitation Sent", description: `An invitation is on its way to ${r.email}.` },
+            ? { title: t("requests.toast.notSent"), description: invitation.notice }
+            : {
+                title: t("requests.toast.sent"),
+                description: t("requests.toast.sent.description", { email: r.email }),
+              },
         ),
       onError: (error) =>
         toastApiError(error, {
-          title: "Could not invite",
-          description: getServerMessage(error) ?? "Please try again in a moment.",
+          title: t("requests.toast.inviteFailed"),
+          description: getServerMessage(error) ?? t("tryAgain"),
         }),
     });
 
   const onDismiss = (r: TInvitationRequest) =>
     dismiss.mutate(r.id, {
-      onSuccess: () => toast({ title: "Request dismissed", description: `${r.name} will not be invited.` }),
+      onSuccess: () =>
+        toast({
+          title: t("requests.toast.dismissed"),
+          description: t("requests.toast.dismissed.description", { name: r.name }),
+        }),
       onError: (error) =>
         toastApiError(error, {
-          title: "Could not dismiss",
-          description: getServerMessage(error) ?? "Please try again in a moment.",
+          title: t("requests.toast.dismissFailed"),
+          description: getServerMessage(error) ?? t("tryAgain"),
         }),
     });
 
@@ -54,12 +64,10 @@ export function InvitationRequests() {
       <CardHeader className="border-b border-border pb-4 sm:pb-4">
         <CardTitle className="flex items-center gap-2">
           <UserRoundPlus className="size-4 text-brand-text" aria-hidden="true" />
-          <span id={HEADING_ID}>Requests to join</span>
+          <span id={HEADING_ID}>{t("requests.title")}</span>
           <Badge tone="soft">{formatNumber(list.length)}</Badge>
         </CardTitle>
-        <CardDescription>
-          Visitors who asked for an invitation on your public page. Invite sends them a Church Member invitation.
-        </CardDescription>
+        <CardDescription>{t("requests.description")}</CardDescription>
       </CardHeader>
       <ul className="divide-y divide-border" aria-labelledby={HEADING_ID}>
         {list.map((r) => (
@@ -68,27 +76,29 @@ export function InvitationRequests() {
               <p className="font-medium break-words text-foreground">{r.name}</p>
               <p className="text-sm break-all text-muted-foreground">{r.email}</p>
               {r.message && <p className="mt-1 text-sm break-words whitespace-pre-line text-foreground">{r.message}</p>}
-              <p className="mt-1 text-xs text-muted-foreground">Asked {formatDate(r.createdAt)}</p>
+              <p className="mt-1 text-xs text-muted-foreground">
+                {t("requests.asked", { date: formatDate(r.createdAt) })}
+              </p>
             </div>
             <div className="flex flex-wrap gap-2">
               <Button
                 size="sm"
                 disabled={busyId === r.id}
                 onClick={() => onInvite(r)}
-                aria-label={`Invite ${r.name} (${r.email})`}
+                aria-label={t("requests.invite.label", { name: r.name, email: r.email })}
               >
                 <Send aria-hidden="true" />
-                Invite
+                {t("requests.invite")}
               </Button>
               <Button
                 size="sm"
                 variant="outline"
                 disabled={busyId === r.id}
                 onClick={() => onDismiss(r)}
-                aria-label={`Dismiss the request from ${r.name}`}
+                aria-label={t("requests.dismiss.label", { name: r.name })}
               >
                 <X aria-hidden="true" />
-                Dismiss
+                {t("requests.dismiss")}
               </Button>
             </div>
           </li>

@@ -7,7 +7,8 @@ import {
   AlertDialogFooter,
   AlertDialogTitle,
 } from "@/components/ui/alert-dialog";
-import { formatNumber } from "@/lib/utils";
+import { useT } from "@/lib/i18n";
+import { invitationsCatalog } from "../i18n";
 
 /** E-mailing every waiting invitation at once is asked first: it cannot be taken back. */
 export function SendAllWaitingDialog({
@@ -21,24 +22,21 @@ export function SendAllWaitingDialog({
   onConfirm: () => void;
   onClose: () => void;
 }) {
-  const people = `${formatNumber(count)} ${count === 1 ? "person" : "people"}`;
+  const t = useT(invitationsCatalog);
   return (
     <AlertDialog open={open} onOpenChange={(next) => !next && onClose()}>
       <AlertDialogContent>
-        <AlertDialogTitle>Send {count === 1 ? "this invitation" : "all waiting invitations"}?</AlertDialogTitle>
-        <AlertDialogDescription>
-          {people} will get an email with their invitation link, oldest first. Any over today's sending limit stay
-          waiting here for tomorrow.
-        </AlertDialogDescription>
+        <AlertDialogTitle>{t("sendAll.title", { count })}</AlertDialogTitle>
+        <AlertDialogDescription>{t("sendAll.description", { count })}</AlertDialogDescription>
         <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
+          <AlertDialogCancel>{t("sendAll.cancel")}</AlertDialogCancel>
           <AlertDialogAction
             onClick={() => {
               onConfirm();
               onClose();
             }}
           >
-            Send {people}
+            {t("sendAll.confirm", { count })}
           </AlertDialogAction>
         </AlertDialogFooter>
       </AlertDialogContent>
