@@ -96,8 +96,19 @@ export async function startE2E(env: Record<string, string> = {}): Promise<TE2E> 
   };
 }
 
-export async function shot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+/**
+ * A full-page picture to look at. On a loaded 2-core machine Chromium sometimes does not hand a
+ * frame over in time (the page itself answered a moment before), so one slow try is followed by a
+ * second one of the viewport only: the picture is for people, never what a test asserts.
+ */
+export async function shot(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
+  const file = path.join(SCREENSHOT_DIR, `${name}.png`);
+  try {
+    await page.screenshot({ path: file, fullPage, timeout: 45_000 });
+  } catch (error) {
+    if (!(error instanceof Error && error.name === "TimeoutError")) throw error;
+    await page.screenshot({ path: file, timeout: 45_000 });
+  }
 }
 
 /** No element may stick out sideways on a phone. */

@@ -1,13 +1,11 @@
 import fs from "node:fs";
-import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startMailchimpStandIn, subscriberHash, type TMailchimpStandIn } from "../server/test/stand-ins/mailchimp";
 import { startPlanningCenterStandIn } from "../server/test/stand-ins/planning-center";
 import type { TStandIn } from "../server/test/stand-ins/stand-in-server";
-import { apiPost, checkBothSizes, DESKTOP, signUpInContext, skipTours, startE2E, type TE2E } from "./harness";
+import { apiPost, checkBothSizes, DESKTOP, shot, signUpInContext, skipTours, startE2E, type TE2E } from "./harness";
 
-const SHOTS = path.resolve(".tmp/shots");
 // More than one page of Planning Center people (100 a page), so that a sync can be seen mid-way.
 const PEOPLE = 130;
 const AUDIENCE = "fellowship01";
@@ -25,7 +23,6 @@ beforeAll(async () => {
     MAILCHIMP_API_URL: `${mc.url}/{dc}`,
     CCB_API_URL: "http://127.0.0.1:9/{subdomain}",
   });
-  fs.mkdirSync(SHOTS, { recursive: true });
 });
 
 afterAll(async () => {
@@ -37,7 +34,7 @@ const poll = <T>(fn: () => Promise<T>) => expect.poll(fn, { timeout: 20_000 });
 
 async function snap(page: Page, name: string) {
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: path.join(SHOTS, `integrations-${name}.png`), fullPage: true });
+  await shot(page, `integrations-${name}`);
 }
 
 /** 50 people, and two rows the preview flags: a bad address and a repeat. */

@@ -1,4 +1,3 @@
-import path from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
@@ -6,7 +5,6 @@ import {
   DESKTOP,
   expectNoHorizontalOverflow,
   PHONE,
-  SCREENSHOT_DIR,
   shot,
   signUpInContext,
   skipTours,
@@ -41,7 +39,7 @@ async function inParallel(count: number, width: number, task: (i: number) => Pro
 
 /** The viewport as the member sees it (the harness's `shot` takes the whole page). */
 async function viewShot(page: Page, name: string) {
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });
+  await shot(page, name, { fullPage: false });
 }
 
 const apiPath = (address: string) => {
