@@ -1,5 +1,4 @@
 import en from "@common/locales/en/members.json";
-import type { TRole } from "@common/roles";
 import { catalog } from "@/lib/i18n";
 
 /** Member management: the list, its role badges, the actions menu and the remove dialog: the `members` namespace. */
@@ -8,6 +7,3 @@ export const membersCatalog = catalog(
   en,
   import.meta.glob(["@common/locales/*/members.json", "!@common/locales/en/*"], { import: "default" }),
 );
-
-/** The catalogue key of a role's name (the English of `ROLE_LABELS`, translated by role value). */
-export const roleKey = (role: TRole) => `role.${role}` as const;

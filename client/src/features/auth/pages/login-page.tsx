@@ -5,6 +5,7 @@ import { useLocation, useSearch } from "wouter";
 import { AuthLayout } from "@/components/auth-layout";
 import { ChurchIdentity } from "@/components/church-identity";
 import { FormAlert } from "@/components/form-alert";
+import { useRoleName } from "@/components/role-name";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -35,6 +36,7 @@ function signInErrorKey(code: string | null) {
  */
 export function LoginPage() {
   const t = useT(authCatalog);
+  const roleName = useRoleName();
   const params = new URLSearchParams(useSearch());
   const invitationToken = params.get("invitation") || undefined;
   // Why single sign-on sent the browser back here: our words for the code, never text from the link.
@@ -100,7 +102,7 @@ export function LoginPage() {
             <Rich
               catalog={authCatalog}
               k={tab === "register" ? "login.invitedRegisterText" : "login.invitedSignInText"}
-              values={{ role: t(`role.${validInvitation.role}`) }}
+              values={{ role: roleName(validInvitation.role) }}
               components={{ 0: <span className="font-semibold text-foreground" /> }}
             />
           </p>

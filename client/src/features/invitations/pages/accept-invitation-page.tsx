@@ -5,6 +5,7 @@ import { AuthLayout } from "@/components/auth-layout";
 import { ChurchIdentity } from "@/components/church-identity";
 import { FormAlert } from "@/components/form-alert";
 import { LanguageSelect } from "@/components/language-select";
+import { useRoleName } from "@/components/role-name";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -40,6 +41,7 @@ function InviteLanguageSelect() {
 /** Spec 2 Invitation acceptance (`/invite/{token}`, public). */
 export function AcceptInvitationPage() {
   const t = useT(acceptInvitationCatalog);
+  const roleName = useRoleName();
   const { token = "" } = useParams<{ token: string }>();
   const invitation = usePublicInvitation(token);
   const { user, isLoading: userLoading } = useAuth();
@@ -119,7 +121,7 @@ export function AcceptInvitationPage() {
           <div className="flex items-center gap-2">
             <UserRound className="size-4 shrink-0 text-brand-text" aria-hidden="true" />
             <dt className="text-muted-foreground">{t("role")}</dt>
-            <dd className="font-medium">{t(`role.${inv.role}`)}</dd>
+            <dd className="font-medium">{roleName(inv.role)}</dd>
           </div>
           <div className="flex min-w-0 items-center gap-2">
             <Mail className="size-4 shrink-0 text-brand-text" aria-hidden="true" />

@@ -1,5 +1,6 @@
 import type { TMember } from "@common/members";
 import { MoreHorizontal, ShieldCheck, UserMinus, UserRound, Users } from "lucide-react";
+import { useRoleName } from "@/components/role-name";
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -9,7 +10,7 @@ import {
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
 import { useT } from "@/lib/i18n";
-import { membersCatalog, roleKey } from "../i18n";
+import { membersCatalog } from "../i18n";
 
 export const ROLE_CHOICES = [
   { role: "CONGREGANT", icon: UserRound },
@@ -38,6 +39,7 @@ export function MemberActionsDropdown({
   onOpenChange,
 }: TMemberActionsProps & { open: boolean; onOpenChange: (open: boolean) => void }) {
   const t = useT(membersCatalog);
+  const roleName = useRoleName();
   return (
     <DropdownMenu open={open} onOpenChange={onOpenChange}>
       <DropdownMenuTrigger
@@ -49,12 +51,12 @@ export function MemberActionsDropdown({
       </DropdownMenuTrigger>
       <DropdownMenuContent>
         <DropdownMenuLabel>
-          {isSelf ? t("menu.self") : t("menu.changeRole", { role: t(roleKey(member.role)) })}
+          {isSelf ? t("menu.self") : t("menu.changeRole", { role: roleName(member.role) })}
         </DropdownMenuLabel>
         {ROLE_CHOICES.map(({ role, icon: Icon }) => (
           <DropdownMenuItem key={role} disabled={isSelf || member.role === role} onSelect={() => onChangeRole(role)}>
             <Icon aria-hidden="true" />
-            {t("menu.make", { role: t(roleKey(role)) })}
+            {t("menu.make", { role: roleName(role) })}
           </DropdownMenuItem>
         ))}
         <DropdownMenuSeparator />

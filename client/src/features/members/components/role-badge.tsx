@@ -1,7 +1,6 @@
 import type { TRole } from "@common/roles";
+import { useRoleName } from "@/components/role-name";
 import { Badge, type TBadgeTone } from "@/components/ui/badge";
-import { useT } from "@/lib/i18n";
-import { membersCatalog, roleKey } from "../i18n";
 
 /** Spec 2 section 6: ADMIN red, GROUP_LEADER blue, CONGREGANT grey (tones meet AA contrast). */
 const ROLE_TONES: Record<TRole, TBadgeTone> = {
@@ -12,6 +11,6 @@ const ROLE_TONES: Record<TRole, TBadgeTone> = {
 };
 
 export function RoleBadge({ role }: { role: TRole }) {
-  const t = useT(membersCatalog);
-  return <Badge tone={ROLE_TONES[role]}>{t(roleKey(role))}</Badge>;
+  const roleName = useRoleName();
+  return <Badge tone={ROLE_TONES[role]}>{roleName(role)}</Badge>;
 }

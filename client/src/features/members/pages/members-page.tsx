@@ -6,6 +6,7 @@ import { Link } from "wouter";
 import { ConfirmDeleteDialog } from "@/components/confirm-delete-dialog";
 import { LoadError } from "@/components/load-error";
 import { PageHeader } from "@/components/page-header";
+import { useRoleName } from "@/components/role-name";
 import { FilterSelect, SearchToolbar } from "@/components/search-toolbar";
 import { StatCard } from "@/components/stat-card";
 import { Button } from "@/components/ui/button";
@@ -19,7 +20,7 @@ import { useDocumentTitle } from "@/lib/use-document-title";
 import { useMembers, useRemoveMember, useUpdateMemberRole } from "../api";
 import { MemberActionsButton } from "../components/member-actions-button";
 import { MemberList } from "../components/member-list";
-import { membersCatalog, roleKey } from "../i18n";
+import { membersCatalog } from "../i18n";
 
 type TRoleFilter = "all" | "ADMIN" | "GROUP_LEADER" | "CONGREGANT";
 
@@ -34,6 +35,7 @@ function matchesRole(m: TMember, filter: TRoleFilter) {
 /** Spec 2 Member management (`/admin/members`). */
 export function MembersPage() {
   const t = useT(membersCatalog);
+  const roleName = useRoleName();
   const user = useCurrentUser();
   const members = useMembers();
   const updateRole = useUpdateMemberRole();
@@ -44,7 +46,7 @@ export function MembersPage() {
   useDocumentTitle(t("title"));
   const roleFilterOptions = ROLE_FILTERS.map((value) => ({
     value,
-    label: value === "all" ? t("filter.all") : t(roleKey(value)),
+    label: value === "all" ? t("filter.all") : roleName(value),
   }));
 
   const all = members.data ?? [];
@@ -72,7 +74,7 @@ export function MembersPage() {
         onSuccess: () =>
           toast({
             title: t("toast.roleUpdated.title"),
-            description: t("toast.roleUpdated.description", { name, role: t(roleKey(role)) }),
+            description: t("toast.roleUpdated.description", { name, role: roleName(role) }),
           }),
         onError: (error) =>
           toastApiError(error, {

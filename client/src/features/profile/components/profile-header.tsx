@@ -1,6 +1,7 @@
 import { isActiveMember } from "@common/member-helpers";
 import type { TRole } from "@common/roles";
 import { Church, Pencil } from "lucide-react";
+import { useRoleName } from "@/components/role-name";
 import { Badge, type TBadgeTone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -25,6 +26,7 @@ export function getProfileName(user: Pick<TChurchUser, "firstName" | "lastName" 
 /** The profile's header: picture, name, e-mail, church, role and activity badges, and Edit Profile. */
 export function ProfileHeader({ user, onEdit }: { user: TChurchUser; onEdit: () => void }) {
   const t = useT(profileCatalog);
+  const roleName = useRoleName();
   const name = getProfileName(user);
   return (
     <Card className="mb-6 overflow-hidden p-0">
@@ -50,7 +52,7 @@ export function ProfileHeader({ user, onEdit }: { user: TChurchUser; onEdit: () 
             </span>
           </p>
           <div className="mt-1 flex flex-wrap justify-center gap-2 sm:justify-start">
-            <Badge tone={ROLE_TONES[user.role]}>{t(`role.${user.role}`)}</Badge>
+            <Badge tone={ROLE_TONES[user.role]}>{roleName(user.role)}</Badge>
             {isActiveMember(user) && <Badge tone="green">{t("header.activeMember")}</Badge>}
           </div>
         </div>
