@@ -2,10 +2,13 @@ import { FileUp } from "lucide-react";
 import { type ChangeEvent, type DragEvent, useId, useState } from "react";
 import { Textarea } from "@/components/ui/input";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { formatNumber } from "@/lib/utils";
+import { useFormat, useT } from "@/lib/i18n";
+import { memberImportCatalog } from "../i18n";
 
 export type TImportSource = { csv: string; label: string };
 
+// An example, not prose: the column names and roles are the words the importer reads
+// (server/src/features/invitations/member-import.csv.ts), so they stay as they are in every language.
 const PASTE_PLACEHOLDER =
   "Email,First Name,Last Name,Role\nann@example.org,Ann,Lee,Church Member\nbob@example.org,Bob,Okafor,Group Leader";
 
@@ -20,6 +23,8 @@ export function ImportSource({
   onChange: (source: TImportSource | null) => void;
   disabled?: boolean;
 }) {
+  const t = useT(memberImportCatalog);
+  const format = useFormat();
   const id = useId();
   const [tab, setTab] = useState("file");
   const [file, setFile] = useState<{ name: string; size: number } | null>(null);
@@ -45,17 +50,17 @@ export function ImportSource({
       const text = await picked.text();
       setFile({ name: picked.name, size: picked.size });
       onChange(text.trim() ? { csv: text, label: picked.name } : null);
-      if (!text.trim()) setReadError("This file is empty.");
+      if (!text.trim()) setReadError(t("source.empty"));
     } catch {
       setFile(null);
       onChange(null);
-      setReadError("The file could not be read. Save it as CSV and try again.");
+      setReadError(t("source.unreadable"));
     }
   };
 
   const onTab = (next: string) => {
     setTab(next);
-    if (next === "paste") onChange(pasted.trim() ? { csv: pasted, label: "Pasted rows" } : null);
+    if (next === "paste") onChange(pasted.trim() ? { csv: pasted, label: t("source.pasted") } : null);
     else onChange(null);
     setFile(null);
   };
@@ -64,10 +69,10 @@ export function ImportSource({
     <Tabs value={tab} onValueChange={onTab}>
       <TabsList className="mb-4 sm:max-w-sm">
         <TabsTrigger value="file" disabled={disabled}>
-          Upload a file
+          {t("source.fileTab")}
         </TabsTrigger>
         <TabsTrigger value="paste" disabled={disabled}>
-          Paste rows
+          {t("source.pasteTab")}
         </TabsTrigger>
       </TabsList>
       <TabsContent value="file">
@@ -78,11 +83,9 @@ export function ImportSource({
           className="flex cursor-pointer flex-col items-center gap-2 rounded-xl border-2 border-dashed border-border bg-muted/40 px-4 py-8 text-center transition-colors hover:bg-muted focus-within:border-brand-text"
         >
           <FileUp className="size-6 text-brand-text" aria-hidden="true" />
-          <span className="font-medium">{file ? file.name : "Choose a CSV file"}</span>
+          <span className="font-medium">{file ? file.name : t("source.choose")}</span>
           <span className="text-xs text-muted-foreground">
-            {file
-              ? `${formatNumber(Math.ceil(file.size / 1024))} KB`
-              : "Exported from a spreadsheet, Planning Center or your church database. Commas, semicolons or tabs."}
+            {file ? t("source.size", { size: format.number(Math.ceil(file.size / 1024)) }) : t("source.fileHint")}
           </span>
           <input
             id={`${id}-file`}
@@ -101,7 +104,7 @@ export function ImportSource({
       </TabsContent>
       <TabsContent value="paste">
         <label htmlFor={`${id}-paste`} className="mb-1.5 block text-sm font-medium">
-          Rows to import
+          {t("source.pasteLabel")}
         </label>
         <Textarea
           id={`${id}-paste`}
@@ -114,11 +117,11 @@ export function ImportSource({
           value={pasted}
           onChange={(e) => {
             setPasted(e.target.value);
-            onChange(e.target.value.trim() ? { csv: e.target.value, label: "Pasted rows" } : null);
+            onChange(e.target.value.trim() ? { csv: e.target.value, label: t("source.pasted") } : null);
           }}
         />
         <p id={`${id}-paste-hint`} className="mt-1.5 text-xs text-muted-foreground">
-          Copy the cells from your spreadsheet, header row included, or paste one email address per line.
+          {t("source.pasteHint")}
         </p>
       </TabsContent>
     </Tabs>

@@ -1,4 +1,4 @@
-import type { TMemberImportPreview, TMemberImportResult } from "@common/member-import";
+import { MEMBER_IMPORT_MAX_ROWS, type TMemberImportPreview, type TMemberImportResult } from "@common/member-import";
 import { ArrowLeft, FileSearch, Upload } from "lucide-react";
 import { useState } from "react";
 import { Link } from "wouter";
@@ -10,8 +10,8 @@ import { RadioCards } from "@/components/ui/radio-cards";
 import { toast } from "@/components/ui/use-toast";
 import { getServerMessage, isUnauthorizedError } from "@/lib/api-client";
 import { handleUnauthorized, toastApiError } from "@/lib/auth-redirect";
+import { useFormat, useT } from "@/lib/i18n";
 import { useDocumentTitle } from "@/lib/use-document-title";
-import { formatNumber } from "@/lib/utils";
 import {
   type TImportPhase,
   type TMapping,
@@ -25,27 +25,20 @@ import { ImportPreviewList } from "../components/import-preview-list";
 import { ImportProgress } from "../components/import-progress";
 import { ImportResultCard } from "../components/import-result-card";
 import { ImportSource, type TImportSource } from "../components/import-source";
+import { memberImportCatalog } from "../i18n";
 
 type TSend = "now" | "later";
 type TChecked = { preview: TMemberImportPreview; csv: string; rowOffset: number };
 
 const SEND_OPTIONS = [
-  {
-    value: "later" as const,
-    label: "Keep them waiting for my review",
-    description: "Nothing is emailed. Send them from Send Invitations, one by one or all at once, when you are ready.",
-  },
-  {
-    value: "now" as const,
-    label: "Send the invitations now",
-    description: "Each person gets their link by email today, as far as the daily sending limit allows; the rest wait.",
-  },
-];
-
-const plural = (n: number, one: string, many: string) => `${formatNumber(n)} ${n === 1 ? one : many}`;
+  { value: "later" as const, label: "send.laterLabel", description: "send.laterDescription" },
+  { value: "now" as const, label: "send.nowLabel", description: "send.nowDescription" },
+] as const;
 
 /** Issue 12: a congregation brought in from a CSV file or pasted rows, as invitations. */
 export function MemberImportPage() {
+  const t = useT(memberImportCatalog);
+  const format = useFormat();
   const [source, setSource] = useState<TImportSource | null>(null);
   const [checked, setChecked] = useState<TChecked | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -57,7 +50,7 @@ export function MemberImportPage() {
   const [sourceKey, setSourceKey] = useState(0);
   const preview = usePreviewImport();
   const importMembers = useImportMembers(setPhase);
-  useDocumentTitle("Import Members");
+  useDocumentTitle(t("page.title"));
 
   const failed = (fallback: string) => (err: unknown) => {
     if (isUnauthorizedError(err)) return handleUnauthorized();
@@ -78,7 +71,7 @@ export function MemberImportPage() {
           }
           setIsProblemsOnly(false);
         },
-        onError: failed("The file could not be checked. Please try again."),
+        onError: failed(t("step1.checkFailed")),
       },
     );
   };
@@ -98,14 +91,14 @@ export function MemberImportPage() {
         onSuccess: (answer) => {
           setResult(answer);
           toast({
-            title: "Import Complete",
-            description: `${plural(answer.created, "invitation", "invitations")} created, ${formatNumber(answer.sent)} sent.`,
+            title: t("toast.doneTitle"),
+            description: t("toast.doneDescription", { created: answer.created, sent: format.number(answer.sent) }),
           });
         },
         onError: (err) => {
           toastApiError(err, {
-            title: "Import Failed",
-            description: getServerMessage(err) ?? "The import failed. Nobody was invited; please try again.",
+            title: t("toast.failedTitle"),
+            description: getServerMessage(err) ?? t("toast.failedDescription"),
           });
         },
         onSettled: () => setPhase(null),
@@ -122,13 +115,13 @@ export function MemberImportPage() {
 
   const header = (
     <PageHeader
-      title="Import Members"
-      description="Bring your congregation in from a spreadsheet. Each person becomes an invitation; nobody is emailed until you choose."
+      title={t("page.title")}
+      description={t("page.description")}
       actions={
         <Button asChild variant="outline">
           <Link href="/admin/members">
             <ArrowLeft className="rtl:-scale-x-100" aria-hidden="true" />
-            Back to Members
+            {t("page.back")}
           </Link>
         </Button>
       }
@@ -145,6 +138,7 @@ export function MemberImportPage() {
   }
 
   const counts = checked?.preview.counts;
+  const sendOptions = SEND_OPTIONS.map((o) => ({ ...o, label: t(o.label), description: t(o.description) }));
   const isImporting = importMembers.isPending;
   const rows = checked ? checked.preview.rows.filter((r) => !isProblemsOnly || r.problems.length > 0) : [];
   return (
@@ -153,11 +147,8 @@ export function MemberImportPage() {
       <div className="grid gap-6">
         <Card>
           <CardHeader>
-            <CardTitle>1. Choose the people</CardTitle>
-            <CardDescription>
-              A header row helps: Email, First Name, Last Name and Role are found by themselves. Up to 5,000 people at a
-              time.
-            </CardDescription>
+            <CardTitle>{t("step1.title")}</CardTitle>
+            <CardDescription>{t("step1.description", { max: format.number(MEMBER_IMPORT_MAX_ROWS) })}</CardDescription>
           </CardHeader>
           <CardContent className="grid gap-4">
             <ImportSource key={sourceKey} onChange={onSource} disabled={isImporting} />
@@ -168,7 +159,7 @@ export function MemberImportPage() {
                 onClick={() => source && check(source.csv)}
               >
                 <FileSearch aria-hidden="true" />
-                {preview.isPending ? "Checking..." : "Check the rows"}
+                {preview.isPending ? t("step1.checking") : t("step1.check")}
               </Button>
             </div>
           </CardContent>
@@ -178,8 +169,8 @@ export function MemberImportPage() {
           <>
             <Card>
               <CardHeader>
-                <CardTitle>2. Match the columns</CardTitle>
-                <CardDescription>Which column holds what. Changing one checks the rows again.</CardDescription>
+                <CardTitle>{t("step2.title")}</CardTitle>
+                <CardDescription>{t("step2.description")}</CardDescription>
               </CardHeader>
               <CardContent>
                 <ColumnMapping
@@ -193,22 +184,26 @@ export function MemberImportPage() {
 
             <Card>
               <CardHeader>
-                <CardTitle>3. Check the rows</CardTitle>
+                <CardTitle>{t("step3.title")}</CardTitle>
                 <CardDescription aria-live="polite">
-                  {plural(counts.total, "person", "people")} in {source?.label ?? "the file"}: {formatNumber(counts.ok)}{" "}
-                  ready, {formatNumber(counts.withProblems)} with problems (skipped).
+                  {t("step3.summary", {
+                    total: counts.total,
+                    source: source?.label ?? t("step3.theFile"),
+                    ok: counts.ok,
+                    problems: counts.withProblems,
+                  })}
                 </CardDescription>
               </CardHeader>
               <CardContent className="grid gap-3">
                 {counts.withProblems > 0 && (
-                  <fieldset className="flex flex-wrap gap-2" aria-label="Which rows to show">
+                  <fieldset className="flex flex-wrap gap-2" aria-label={t("step3.which")}>
                     <Button
                       size="sm"
                       variant={isProblemsOnly ? "outline" : "secondary"}
                       aria-pressed={!isProblemsOnly}
                       onClick={() => setIsProblemsOnly(false)}
                     >
-                      All rows ({formatNumber(counts.total)})
+                      {t("step3.all", { count: format.number(counts.total) })}
                     </Button>
                     <Button
                       size="sm"
@@ -216,7 +211,7 @@ export function MemberImportPage() {
                       aria-pressed={isProblemsOnly}
                       onClick={() => setIsProblemsOnly(true)}
                     >
-                      With problems ({formatNumber(counts.withProblems)})
+                      {t("step3.problems", { count: format.number(counts.withProblems) })}
                     </Button>
                   </fieldset>
                 )}
@@ -226,11 +221,13 @@ export function MemberImportPage() {
 
             <Card>
               <CardHeader>
-                <CardTitle id="import-send-label">4. Import</CardTitle>
+                <CardTitle id="import-send-label">{t("step4.title")}</CardTitle>
                 <CardDescription>
                   {counts.ok === 0
-                    ? "No row is ready to import: fix the file or the columns above."
-                    : `${plural(counts.ok, "invitation", "invitations")} will be made${counts.withProblems ? `; ${plural(counts.withProblems, "row", "rows")} with problems are skipped` : ""}.`}
+                    ? t("step4.none")
+                    : counts.withProblems
+                      ? t("step4.willMakeSkipping", { count: counts.ok, skipped: counts.withProblems })
+                      : t("step4.willMake", { count: counts.ok })}
                 </CardDescription>
               </CardHeader>
               <CardContent className="grid gap-4">
@@ -238,14 +235,14 @@ export function MemberImportPage() {
                   aria-labelledby="import-send-label"
                   value={send}
                   onValueChange={setSend}
-                  options={SEND_OPTIONS}
+                  options={sendOptions}
                   disabled={isImporting}
                 />
                 {phase && <ImportProgress phase={phase} count={counts.ok} />}
                 <div>
                   <Button disabled={counts.ok === 0 || isImporting || preview.isPending} onClick={startImport}>
                     <Upload aria-hidden="true" />
-                    {isImporting ? "Importing..." : `Import ${plural(counts.ok, "person", "people")}`}
+                    {isImporting ? t("step4.importing") : t("step4.submit", { count: counts.ok })}
                   </Button>
                 </div>
               </CardContent>
