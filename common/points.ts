@@ -8,6 +8,8 @@ export const POINTS = {
   /** Per reading; a day has three. */
   dailyReading: 10,
   partnerPrayer: 15,
+  /** Issue 27: present at a group meeting, once per meeting. */
+  groupAttendance: 15,
 } as const;
 
 /** The Growth Journey's weekly goal. */

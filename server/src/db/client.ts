@@ -9,6 +9,7 @@ import * as auth from "./schema/auth";
 import * as churches from "./schema/churches";
 import * as community from "./schema/community";
 import * as events from "./schema/events";
+import * as groups from "./schema/groups";
 import * as growth from "./schema/growth";
 import * as highlights from "./schema/highlights";
 import * as integrations from "./schema/integrations";
@@ -36,6 +37,7 @@ const schema = {
   ...live,
   ...community,
   ...integrations,
+  ...groups,
 };
 
 /** A database handle or an open transaction: every repository function accepts either. */

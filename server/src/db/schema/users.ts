@@ -1,5 +1,15 @@
 import { sql } from "drizzle-orm";
-import { type AnyPgColumn, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  type AnyPgColumn,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { churches } from "./churches";
 import { ts } from "./columns";
 
@@ -36,6 +46,15 @@ export const users = pgTable(
     /** The tours and welcomes this person finished or dismissed ("welcome", "admin-welcome"): kept here, not in one browser. */
     /** The language this person chose on their profile (common/i18n/locales.ts); null: the church's, else the browser's. */
     language: text("language"),
+    /** Issue 27: optional contact details, each shown only to the audience in `privacy`. */
+    phone: text("phone"),
+    /** "MM-DD" or "YYYY-MM-DD" (the year is optional). */
+    birthday: text("birthday"),
+    address: text("address"),
+    /** Who sees each field (common/directory.ts PRIVACY_FIELDS → audience); a missing field: its default. */
+    privacy: jsonb("privacy").notNull().default(sql`'{}'::jsonb`),
+    /** Hidden from the member directory entirely (still in their groups' rosters). */
+    directoryHidden: boolean("directory_hidden").notNull().default(false),
     toursDone: text("tours_done").array().notNull().default(sql`'{}'::text[]`),
     createdAt: ts("created_at").notNull().defaultNow(),
   },

@@ -1,0 +1,107 @@
+import { PRIVACY_FIELDS, readPrivacy, type TPrivacyAudience, type TVisibleFields } from "@common/directory";
+import { isAdminRole } from "@common/roles";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { groupMembers, groups } from "../db/schema/groups";
+import { users } from "../db/schema/users";
+import type { TChurchCtx } from "./context";
+
+/*
+ * Issue 27, STYLE habit 15: who may see a member's e-mail, phone, birthday, address and bio is a
+ * property of the data, enforced where it leaves. Every answer that carries one of those fields (the
+ * directory, group rosters, the partner card, kudos, exports) builds it with `visibleFields`, so a
+ * hidden phone number cannot leak through a reader somebody forgot.
+ */
+
+/** How the caller stands to one person: in a group with them, or leading a group they are in. */
+export type TRelation = { sharesGroup: boolean; leadsThem: boolean };
+const NO_RELATION: TRelation = { sharesGroup: false, leadsThem: false };
+
+/** The stored columns `visibleFields` reads: select them with `privacyColumns`. */
+export type TPrivateRow = {
+  id: string;
+  email: string;
+  phone: string | null;
+  birthday: string | null;
+  address: string | null;
+  bio: string | null;
+  privacy: unknown;
+};
+
+export const privacyColumns = {
+  id: users.id,
+  email: users.email,
+  phone: users.phone,
+  birthday: users.birthday,
+  address: users.address,
+  bio: users.bio,
+  privacy: users.privacy,
+};
+
+/** Whether a caller in `relation` to a person (their own choice `audience`) may see that field. */
+export function isAllowed(
+  viewer: Pick<TChurchCtx, "userId" | "role">,
+  subjectId: string,
+  audience: TPrivacyAudience,
+  relation: TRelation,
+): boolean {
+  if (viewer.userId === subjectId) return true;
+  switch (audience) {
+    case "church":
+      return true;
+    case "groups":
+      return relation.sharesGroup || relation.leadsThem || isAdminRole(viewer.role);
+    case "leaders":
+      return relation.leadsThem || isAdminRole(viewer.role);
+    case "nobody":
+      return false;
+  }
+}
+
+/** The fields of one person the caller may see; a field not allowed (or empty) is absent. */
+export function visibleFields(
+  viewer: Pick<TChurchCtx, "userId" | "role">,
+  row: TPrivateRow,
+  relation: TRelation = NO_RELATION,
+): TVisibleFields {
+  const audiences = readPrivacy(row.privacy);
+  const out: TVisibleFields = {};
+  for (const field of PRIVACY_FIELDS) {
+    const value = row[field];
+    if (value && isAllowed(viewer, row.id, audiences[field], relation)) out[field] = value;
+  }
+  return out;
+}
+
+const mine = alias(groupMembers, "mine");
+const theirs = alias(groupMembers, "theirs");
+
+/**
+ * How the caller stands to each of `subjectIds`, from the live (not archived) groups of the
+ * caller's church: one query, whatever the number of people.
+ */
+export async function findRelations(ctx: TChurchCtx, subjectIds: string[]): Promise<Map<string, TRelation>> {
+  const out = new Map<string, TRelation>();
+  if (subjectIds.length === 0) return out;
+  const rows = await ctx.db
+    .select({
+      userId: theirs.userId,
+      leadsThem: sql<boolean>`bool_or(${mine.role} = 'leader')`,
+    })
+    .from(mine)
+    .innerJoin(theirs, eq(theirs.groupId, mine.groupId))
+    .innerJoin(groups, and(eq(groups.id, mine.groupId), isNull(groups.archivedAt)))
+    .where(and(eq(mine.userId, ctx.userId), eq(mine.churchId, ctx.churchId), inArray(theirs.userId, subjectIds)))
+    .groupBy(theirs.userId);
+  for (const row of rows) out.set(row.userId, { sharesGroup: true, leadsThem: row.leadsThem });
+  return out;
+}
+
+/** `visibleFields` for many people at once, with their relations looked up in one query. */
+export async function visibleFieldsOfMany(ctx: TChurchCtx, rows: TPrivateRow[]): Promise<Map<string, TVisibleFields>> {
+  const relations = await findRelations(
+    ctx,
+    rows.map((r) => r.id),
+  );
+  return new Map(rows.map((r) => [r.id, visibleFields(ctx, r, relations.get(r.id))]));
+}
