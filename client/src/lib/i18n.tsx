@@ -204,8 +204,7 @@ export function LanguageProvider({ children }: { children: ReactNode }) {
 /** Numbers, dates and relative times in the language in use (and a time zone when one is given). */
 export function useFormat() {
   const active = useActive();
-  const language = active.locale;
-  return useMemo(() => formatters(language), [language]);
+  return formatters(active.locale);
 }
 
 /**
@@ -217,34 +216,68 @@ export const intlLocale = (language: string): string =>
 
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
+/** One `Intl.DateTimeFormat` per locale and options, made the first time it is asked for. */
+function intlDateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale} ${JSON.stringify(options)}`;
+  let f = dateFormats.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(locale, options);
+    dateFormats.set(key, f);
+  }
+  return f;
+}
+
 /**
- * A date format in the language on screen (`Intl.DateTimeFormat` options), made once per language:
+ * A date format in the language on screen (`Intl.DateTimeFormat` options), read when it formats:
  * in place of a module-level `new Intl.DateTimeFormat("en-US", options)`.
  */
 export function dateFormat(options: Intl.DateTimeFormatOptions): Pick<Intl.DateTimeFormat, "format" | "formatToParts"> {
-  const key = JSON.stringify(options);
-  const get = () => {
-    const locale = intlLocale(currentLanguage());
-    let f = dateFormats.get(`${locale} ${key}`);
-    if (!f) {
-      f = new Intl.DateTimeFormat(locale, options);
-      dateFormats.set(`${locale} ${key}`, f);
-    }
-    return f;
-  };
+  const get = () => intlDateFormat(intlLocale(currentLanguage()), options);
   return { format: (d) => get().format(d), formatToParts: (d) => get().formatToParts(d) };
 }
 
-export function formatters(language: string) {
+const englishAgo = (n: number, unit: string) => `${n} ${unit}${n === 1 ? "" : "s"} ago`;
+
+/**
+ * Spec 2 section 9's words, which outside tests read: "Just now" under a minute, then minutes, hours,
+ * days under 7, else the en-US date.
+ */
+function englishRelative(d: Date, now: Date): string {
+  const seconds = Math.max(0, Math.floor((now.getTime() - d.getTime()) / 1000));
+  const minutes = Math.floor(seconds / 60);
+  const hours = Math.floor(minutes / 60);
+  const days = Math.floor(hours / 24);
+  if (seconds < 60) return "Just now";
+  if (minutes < 60) return englishAgo(minutes, "minute");
+  if (hours < 24) return englishAgo(hours, "hour");
+  if (days < 7) return englishAgo(days, "day");
+  return d.toLocaleDateString("en-US");
+}
+
+type TFormatters = {
+  number: (n: number) => string;
+  date: (d: Date | string | number, options: Intl.DateTimeFormatOptions) => string;
+  relative: (d: Date | string | number, now?: Date | number) => string;
+};
+
+const formattersByLanguage = new Map<string, TFormatters>();
+
+/** `useFormat()`'s functions for one language, made once (outside a component: `formatters(currentLanguage())`). */
+export function formatters(language: string): TFormatters {
+  let made = formattersByLanguage.get(language);
+  if (made) return made;
   const locale = intlLocale(language);
   const numbers = new Intl.NumberFormat(locale);
   const relative = new Intl.RelativeTimeFormat(locale, { numeric: "auto", style: "short" });
-  return {
-    number: (n: number) => numbers.format(n),
-    date: (d: Date | string | number, options: Intl.DateTimeFormatOptions) =>
-      new Intl.DateTimeFormat(locale, options).format(new Date(d)),
-    /** "5 min ago", "in 2 days", "yesterday": the largest unit that fits. */
-    relative: (d: Date | string | number, now: Date | number = Date.now()) => {
+  made = {
+    number: (n) => numbers.format(n),
+    date: (d, options) => intlDateFormat(locale, options).format(new Date(d)),
+    /**
+     * When something happened: in English spec 2's words ("Just now", "5 minutes ago", then a date);
+     * in another language Intl's short words ("hace 5 min", "ayer"), the largest unit that fits.
+     */
+    relative: (d, now = Date.now()) => {
+      if (language === DEFAULT_LANGUAGE) return englishRelative(new Date(d), new Date(now));
       const seconds = Math.round((new Date(d).getTime() - new Date(now).getTime()) / 1000);
       const abs = Math.abs(seconds);
       if (abs < 60) return relative.format(0, "second");
@@ -256,4 +289,6 @@ export function formatters(language: string) {
       return relative.format(Math.round(seconds / (365 * 86_400)), "year");
     },
   };
+  formattersByLanguage.set(language, made);
+  return made;
 }

@@ -1,4 +1,4 @@
-import { currentLanguage, dateFormat, intlLocale } from "./i18n";
+import { currentLanguage, dateFormat, formatters } from "./i18n";
 
 /** Joins class names, skipping falsy values. */
 export function cn(...classes: Array<string | false | null | undefined>): string {
@@ -13,33 +13,13 @@ export function formatDate(value: string | Date): string {
   return Number.isNaN(d.getTime()) ? "" : shortDate.format(d);
 }
 
-const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? "" : "s"} ago`;
-
 /**
- * Spec 2 section 9: Just now under 1 minute, minutes under 60, hours under 24, days under 7, else a
- * date; in English in the spec's words, in another language through `Intl.RelativeTimeFormat`.
+ * When something happened, in the language on screen (outside a component; a component takes
+ * `useFormat().relative`, the same words): spec 2 section 9's in English ("Just now", "5 minutes
+ * ago", a date from 7 days on), Intl's short ones in another language ("hace 5 min").
  */
 export function formatRelativeTime(value: string | Date, now: Date = new Date()): string {
-  const d = typeof value === "string" ? new Date(value) : value;
-  const seconds = Math.max(0, Math.floor((now.getTime() - d.getTime()) / 1000));
-  const language = currentLanguage();
-  const minutes = Math.floor(seconds / 60);
-  const hours = Math.floor(minutes / 60);
-  const days = Math.floor(hours / 24);
-  if (language !== "en") {
-    const locale = intlLocale(language);
-    if (days >= 7) return new Intl.DateTimeFormat(locale).format(d);
-    const rtf = new Intl.RelativeTimeFormat(locale, { numeric: "auto" });
-    if (seconds < 60) return rtf.format(0, "second");
-    if (minutes < 60) return rtf.format(-minutes, "minute");
-    if (hours < 24) return rtf.format(-hours, "hour");
-    return rtf.format(-days, "day");
-  }
-  if (seconds < 60) return "Just now";
-  if (minutes < 60) return plural(minutes, "minute");
-  if (hours < 24) return plural(hours, "hour");
-  if (days < 7) return plural(days, "day");
-  return d.toLocaleDateString("en-US");
+  return formatters(currentLanguage()).relative(value, now);
 }
 
 export function getInitials(name: string): string {
@@ -52,5 +32,5 @@ export function getInitials(name: string): string {
 
 /** A number in the language on screen: "1,234" (en), "1.234" (es), "1 234" (fr). */
 export function formatNumber(n: number): string {
-  return new Intl.NumberFormat(intlLocale(currentLanguage())).format(n);
+  return formatters(currentLanguage()).number(n);
 }

@@ -1,7 +1,5 @@
 import type { TKudosCategory, TKudosReaction, TKudosType } from "@common/kudos";
 import { Heart, type LucideIcon, PartyPopper, Star, ThumbsUp } from "lucide-react";
-import { currentLanguage, type useFormat } from "@/lib/i18n";
-import { formatRelativeTime } from "@/lib/utils";
 
 /*
  * Types only from @common/kudos: its values would bring zod into the page's download. Each map is
@@ -45,14 +43,6 @@ export function kudosPersonName(
   fallback: string,
 ): string {
   return (person && [person.firstName, person.lastName].filter(Boolean).join(" ").trim()) || fallback;
-}
-
-/**
- * When a kudos was given: English keeps spec 2 §9's words ("Just now", "5 minutes ago"), which
- * outside tests read; every other language says it through `Intl` ("hace 5 min").
- */
-export function relativeTime(format: ReturnType<typeof useFormat>, date: string, now: Date): string {
-  return currentLanguage() === "en" ? formatRelativeTime(date, now) : format.relative(date, now);
 }
 
 /** The date in full (a time's tooltip): "Mar 4, 2025". */

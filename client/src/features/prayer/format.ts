@@ -1,7 +1,6 @@
 import type en from "@common/locales/en/prayer.json";
 import { PRAYER_TOPICS, type TPrayerTopic } from "@common/profile-helpers";
-import { currentLanguage, type TTranslate, type useFormat } from "@/lib/i18n";
-import { formatRelativeTime } from "@/lib/utils";
+import { currentLanguage, type TTranslate } from "@/lib/i18n";
 
 /** Chain weeks are calendar days of the church (`YYYY-MM-DD`): the same wherever the reader is. */
 const dayOf = (date: string) => {
@@ -26,14 +25,6 @@ const isTopic = (topic: string): topic is TPrayerTopic => (PRAYER_TOPICS as read
 export function topicLabel(t: TTranslate<typeof en>, topic: string): string {
   if (isTopic(topic)) return t(`topic.${topic}`);
   return topic.charAt(0).toUpperCase() + topic.slice(1);
-}
-
-/**
- * When a request was shared: English keeps spec 2 §9's words ("Just now", "5 minutes ago"), which
- * outside tests read; every other language says it through `Intl` ("hace 5 min").
- */
-export function relativeTime(format: ReturnType<typeof useFormat>, date: string, now: Date): string {
-  return currentLanguage() === "en" ? formatRelativeTime(date, now) : format.relative(date, now);
 }
 
 /** The date in full (a time's tooltip): "Mar 4, 2025". */

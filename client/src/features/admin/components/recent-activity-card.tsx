@@ -3,8 +3,7 @@ import { Activity } from "lucide-react";
 import { EmptyState } from "@/components/empty-state";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton, skeletonKeys } from "@/components/ui/skeleton";
-import { currentLanguage, useFormat, useT } from "@/lib/i18n";
-import { formatRelativeTime } from "@/lib/utils";
+import { useFormat, useT } from "@/lib/i18n";
 import { useRecentActivity } from "../api";
 import { adminCatalog } from "../i18n";
 
@@ -48,11 +47,7 @@ export function RecentActivityCard() {
                 <div className="min-w-0">
                   <p className="text-sm text-foreground">{item.description}</p>
                   <p className="text-xs text-muted-foreground">
-                    <time dateTime={item.timestamp}>
-                      {currentLanguage() === "en"
-                        ? formatRelativeTime(item.timestamp)
-                        : format.relative(item.timestamp)}
-                    </time>
+                    <time dateTime={item.timestamp}>{format.relative(item.timestamp)}</time>
                   </p>
                 </div>
               </li>

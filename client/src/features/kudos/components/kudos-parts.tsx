@@ -5,7 +5,7 @@ import { Avatar } from "@/components/ui/avatar";
 import { Badge } from "@/components/ui/badge";
 import { Rich, useFormat, useT } from "@/lib/i18n";
 import { kudosCatalog } from "../i18n";
-import { DATE_OPTIONS, KUDOS_CATEGORY_LABELS, KUDOS_TYPE_LABELS, relativeTime } from "../labels";
+import { DATE_OPTIONS, KUDOS_CATEGORY_LABELS, KUDOS_TYPE_LABELS } from "../labels";
 
 type TKudosBase = Pick<TPendingKudos, "type" | "category" | "createdAt" | "title" | "message">;
 
@@ -26,7 +26,7 @@ export function KudosBadges({ kudos, now, children }: { kudos: TKudosBase; now: 
         title={format.date(kudos.createdAt, DATE_OPTIONS)}
         className="ms-auto text-xs whitespace-nowrap text-muted-foreground"
       >
-        {relativeTime(format, kudos.createdAt, now)}
+        {format.relative(kudos.createdAt, now)}
       </time>
     </div>
   );

@@ -9,8 +9,8 @@ import {
   Sparkles,
   Trophy,
 } from "lucide-react";
-import { currentLanguage, useFormat, useT } from "@/lib/i18n";
-import { cn, formatRelativeTime } from "@/lib/utils";
+import { useFormat, useT } from "@/lib/i18n";
+import { cn } from "@/lib/utils";
 import type { TNotificationLine } from "../group";
 import { notificationsCatalog } from "../i18n";
 
@@ -47,11 +47,7 @@ export function NotificationItem({
   // Several that came together are counted in the reader's language ("3 new sermons"); one says its own title.
   const count = notification.items.length;
   const title = count > 1 ? t(`group.${notification.kind}` as "group.sermon_published", { count }) : notification.title;
-  // English keeps its long words ("5 minutes ago"); other languages take Intl's.
-  const when =
-    currentLanguage() === "en"
-      ? formatRelativeTime(notification.createdAt, now)
-      : format.relative(notification.createdAt, now);
+  const when = format.relative(notification.createdAt, now);
   const isUnread = !notification.isRead;
   return (
     <li>

@@ -9,7 +9,7 @@ import { toastApiError } from "@/lib/auth-redirect";
 import { useFormat, useT } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
 import { usePray, useSetHidden } from "../api";
-import { DATE_OPTIONS, relativeTime } from "../format";
+import { DATE_OPTIONS } from "../format";
 import { prayerCatalog } from "../i18n";
 
 function Author({ request, now }: { request: TPrayerRequest; now: Date }) {
@@ -33,7 +33,7 @@ function Author({ request, now }: { request: TPrayerRequest; now: Date }) {
           title={format.date(request.createdAt, DATE_OPTIONS)}
           className="text-xs text-muted-foreground"
         >
-          {relativeTime(format, request.createdAt, now)}
+          {format.relative(request.createdAt, now)}
         </time>
       </div>
     </div>

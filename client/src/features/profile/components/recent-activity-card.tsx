@@ -15,9 +15,8 @@ import { LoadError } from "@/components/load-error";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton, skeletonKeys } from "@/components/ui/skeleton";
-import { currentLanguage, useFormat, useT } from "@/lib/i18n";
+import { useFormat, useT } from "@/lib/i18n";
 import { useNow } from "@/lib/use-now";
-import { formatRelativeTime } from "@/lib/utils";
 import { RECENT_ACTIVITY_COUNT, useRecentActivity } from "../api";
 import { profileCatalog } from "../i18n";
 
@@ -35,9 +34,7 @@ const KIND_ICONS: Record<TActivityKind, LucideIcon> = {
 export function RecentActivityCard() {
   const t = useT(profileCatalog);
   const format = useFormat();
-  // English keeps its long words ("5 minutes ago"); other languages take Intl's.
-  const relative = (at: string) =>
-    currentLanguage() === "en" ? formatRelativeTime(at, now) : format.relative(at, now);
+  const relative = (at: string) => format.relative(at, now);
   const activity = useRecentActivity();
   const now = useNow();
   const items = activity.data ?? [];
