@@ -1,5 +1,6 @@
 import type en from "@common/locales/en/common.json";
 import type { TRole } from "@common/roles";
+import { useCallback } from "react";
 import { type TTranslate, useT } from "@/lib/i18n";
 import { commonCatalog } from "./i18n";
 
@@ -12,5 +13,5 @@ export const roleName = (t: TTranslate<typeof en>, role: TRole): string => t(rol
 /** `roleName` in the language on screen: `const name = useRoleName(); name("ADMIN")`. */
 export function useRoleName(): (role: TRole) => string {
   const t = useT(commonCatalog);
-  return (role) => roleName(t, role);
+  return useCallback((role: TRole) => roleName(t, role), [t]);
 }

@@ -1,11 +1,7 @@
 /** An invitation as the invited person sees it: the invitation page and sign-in (`/login?invitation=`) both show it. */
 import type { TPublicInvitation } from "@common/invitations";
-import { ROLE_LABELS } from "@common/roles";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { apiRequest } from "./api-client";
-
-/** Spec 2 Invitation management: how each invitable role is named to people (the one ROLE_LABELS). */
-export const INVITATION_ROLE_LABELS = ROLE_LABELS;
 
 /** Public `GET /api/invite/{token}`; disabled without a token. */
 export function usePublicInvitation(token: string | null | undefined) {

@@ -2,21 +2,21 @@ import { getInvitationStatus } from "@common/invitation-helpers";
 import type { TInvitation } from "@common/invitations";
 import { Copy, Mail, Send, Trash2 } from "lucide-react";
 import { EmptyState } from "@/components/empty-state";
+import { commonCatalog } from "@/components/i18n";
+import { useRoleName } from "@/components/role-name";
 import { SkeletonList } from "@/components/skeleton-list";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
-import { INVITATION_ROLE_LABELS } from "@/lib/public-invitation";
+import { useT } from "@/lib/i18n";
 import { formatDate } from "@/lib/utils";
+import { invitationsCatalog } from "../i18n";
 import { InvitationStatusBadge } from "./invitation-status-badge";
 
 /** The role an invitation grants, in the members list's colours (spec 2 §6). */
 export function InvitationRoleBadge({ role }: { role: TInvitation["role"] }) {
-  return (
-    <Badge tone={role === "ADMIN" ? "red" : role === "GROUP_LEADER" ? "blue" : "grey"}>
-      {INVITATION_ROLE_LABELS[role]}
-    </Badge>
-  );
+  const roleName = useRoleName();
+  return <Badge tone={role === "ADMIN" ? "red" : role === "GROUP_LEADER" ? "blue" : "grey"}>{roleName(role)}</Badge>;
 }
 
 export function DeleteInvitationButton({
@@ -28,6 +28,8 @@ export function DeleteInvitationButton({
   disabled?: boolean;
   onDelete: (invitation: TInvitation) => void;
 }) {
+  const t = useT(invitationsCatalog);
+  const tc = useT(commonCatalog);
   return (
     <Button
       variant="ghost"
@@ -35,10 +37,10 @@ export function DeleteInvitationButton({
       className="text-red-700 hover:bg-red-50"
       disabled={disabled}
       onClick={() => onDelete(invitation)}
-      aria-label={`Delete invitation for ${invitation.email}`}
+      aria-label={t("list.delete.label", { email: invitation.email })}
     >
       <Trash2 aria-hidden="true" />
-      Delete
+      {tc("action.delete")}
     </Button>
   );
 }
@@ -49,7 +51,7 @@ export function InvitationList({
   onCopy,
   onResend,
   onDelete,
-  emptyTitle = "No invitations yet",
+  emptyTitle,
   now = new Date(),
 }: {
   invitations: TInvitation[];
@@ -60,22 +62,17 @@ export function InvitationList({
   emptyTitle?: string;
   now?: Date;
 }) {
+  const t = useT(invitationsCatalog);
   if (isLoading) {
     return (
-      <SkeletonList label="Loading invitations" count={5} rowClassName="grid gap-2 px-4 py-4 sm:px-6">
+      <SkeletonList label={t("list.loading")} count={5} rowClassName="grid gap-2 px-4 py-4 sm:px-6">
         <Skeleton className="h-4 w-56 max-w-full" />
         <Skeleton className="h-3 w-32" />
       </SkeletonList>
     );
   }
   if (invitations.length === 0) {
-    return (
-      <EmptyState
-        icon={Mail}
-        title={emptyTitle}
-        description="Invite your first members and leaders. Each person gets a personal link by email."
-      />
-    );
+    return <EmptyState icon={Mail} title={emptyTitle ?? t("list.empty")} description={t("list.empty.description")} />;
   }
   return (
     <ul className="divide-y divide-border">
@@ -86,7 +83,7 @@ export function InvitationList({
             <div className="min-w-0 flex-1">
               <p className="truncate font-medium text-foreground">{inv.email}</p>
               <div className="mt-1 flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
-                <span>Invited {formatDate(inv.createdAt)}</span>
+                <span>{t("list.invited", { date: formatDate(inv.createdAt) })}</span>
                 <InvitationRoleBadge role={inv.role} />
                 <InvitationStatusBadge invitation={inv} now={now} />
               </div>
@@ -97,10 +94,10 @@ export function InvitationList({
                   variant="outline"
                   size="sm"
                   onClick={() => onCopy(inv)}
-                  aria-label={`Copy Link for ${inv.email}`}
+                  aria-label={t("list.copy.label", { email: inv.email })}
                 >
                   <Copy aria-hidden="true" />
-                  Copy Link
+                  {t("list.copy")}
                 </Button>
               )}
               {isPending && (
@@ -108,10 +105,10 @@ export function InvitationList({
                   variant="outline"
                   size="sm"
                   onClick={() => onResend(inv)}
-                  aria-label={`Resend invitation to ${inv.email}`}
+                  aria-label={t("list.resend.label", { email: inv.email })}
                 >
                   <Send aria-hidden="true" />
-                  Resend
+                  {t("list.resend")}
                 </Button>
               )}
               <DeleteInvitationButton invitation={inv} onDelete={onDelete} />

@@ -1,6 +1,8 @@
 import { getInvitationStatus, type TInvitationStatus } from "@common/invitation-helpers";
 import type { TInvitation } from "@common/invitations";
 import { Badge, type TBadgeTone } from "@/components/ui/badge";
+import { useT } from "@/lib/i18n";
+import { invitationsCatalog } from "../i18n";
 
 const STATUS_TONES: Record<TInvitationStatus, TBadgeTone> = {
   Accepted: "green",
@@ -15,6 +17,7 @@ export function InvitationStatusBadge({
   invitation: Pick<TInvitation, "isUsed" | "expiresAt">;
   now?: Date;
 }) {
+  const t = useT(invitationsCatalog);
   const status = getInvitationStatus(invitation, now);
-  return <Badge tone={STATUS_TONES[status]}>{status}</Badge>;
+  return <Badge tone={STATUS_TONES[status]}>{t(`status.${status}`)}</Badge>;
 }

@@ -1,10 +1,10 @@
 import { INVITATION_TTL_DAYS } from "@common/invitation-helpers";
 import { ZCreateInvitationBody } from "@common/invitations";
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useEffect } from "react";
+import { useEffect, useMemo } from "react";
 import { Controller, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { DialogFormFooter } from "@/components/dialog-form-footer";
+import { useRoleName } from "@/components/role-name";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { FormField, fieldAria } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
@@ -12,24 +12,19 @@ import { RadioCards } from "@/components/ui/radio-cards";
 import { toast } from "@/components/ui/use-toast";
 import { getServerMessage, getStatus } from "@/lib/api-client";
 import { toastApiError } from "@/lib/auth-redirect";
-import { INVITATION_ROLE_LABELS } from "@/lib/public-invitation";
+import { useT } from "@/lib/i18n";
+import { lazyZodResolver } from "@/lib/lazy-zod-resolver";
 import { useCreateInvitation } from "../api";
+import { heldNotice } from "../held-notice";
+import { invitationsCatalog } from "../i18n";
 
 export type TInvitableRole = "CONGREGANT" | "GROUP_LEADER" | "ADMIN";
 type TValues = z.input<typeof ZCreateInvitationBody>;
 
-const LEADER_TEXT = "Church leaders can manage content, events, and congregation members.";
-const MEMBER_TEXT = "Members can access sermons, events, and community features.";
+const ROLES: TInvitableRole[] = ["CONGREGANT", "GROUP_LEADER", "ADMIN"];
 
-const ROLE_OPTIONS = [
-  { value: "CONGREGANT" as const, label: INVITATION_ROLE_LABELS.CONGREGANT, description: MEMBER_TEXT },
-  {
-    value: "GROUP_LEADER" as const,
-    label: INVITATION_ROLE_LABELS.GROUP_LEADER,
-    description: "Group leaders can access sermons, events, and community features.",
-  },
-  { value: "ADMIN" as const, label: INVITATION_ROLE_LABELS.ADMIN, description: LEADER_TEXT },
-];
+// The dialog comes with the contract already (it is downloaded on its own); its messages follow the language on screen.
+const invitationContract = lazyZodResolver(async () => ZCreateInvitationBody);
 
 /** Spec 2 Invitation management: the invite dialog (email and role). */
 export function InviteDialog({
@@ -46,9 +41,16 @@ export function InviteDialog({
   /** The invitation was made but waits for review; `notice` says why (the admin's address is not confirmed). */
   onHeld?: (notice: string) => void;
 }) {
+  const t = useT(invitationsCatalog);
+  const roleName = useRoleName();
+  const held = heldNotice(t);
+  const roleOptions = useMemo(
+    () => ROLES.map((value) => ({ value, label: roleName(value), description: t(`dialog.role.${value}`) })),
+    [roleName, t],
+  );
   const create = useCreateInvitation();
   const form = useForm<TValues, unknown, z.output<typeof ZCreateInvitationBody>>({
-    resolver: zodResolver(ZCreateInvitationBody),
+    resolver: invitationContract.resolver,
     defaultValues: { email: "", role: initialRole },
   });
   const { errors } = form.formState;
@@ -63,10 +65,10 @@ export function InviteDialog({
       create.mutate(values, {
         onSuccess: (invitation) => {
           if (invitation.notice) {
-            toast({ title: "Invitation Waiting for Review", description: invitation.notice });
+            toast({ title: t("toast.waiting"), description: held.describe(invitation.notice) });
             onHeld?.(invitation.notice);
           } else {
-            toast({ title: "Invitation Sent", description: `We emailed an invitation to ${values.email}.` });
+            toast({ title: t("toast.sent"), description: t("toast.sent.description", { email: values.email }) });
           }
           onOpenChange(false);
         },
@@ -75,8 +77,8 @@ export function InviteDialog({
           const detail =
             status === 400 || status === 403 || status === 409 || status === 429 ? getServerMessage(error) : null;
           toastApiError(error, {
-            title: "Failed to Send Invitation",
-            description: `There was an error sending the invitation. Please try again.${detail ? ` ${detail}` : ""}`,
+            title: t("toast.sendFailed"),
+            description: `${t("toast.sendFailed.description")}${detail ? ` ${detail}` : ""}`,
           });
         },
       });
@@ -84,7 +86,11 @@ export function InviteDialog({
     (formErrors) => {
       if (!form.getValues("email")?.trim()) {
         form.clearErrors("email");
-        toast({ title: "Email Required", description: "Please enter an email address.", variant: "destructive" });
+        toast({
+          title: t("toast.emailRequired"),
+          description: t("toast.emailRequired.description"),
+          variant: "destructive",
+        });
       } else if (formErrors.email) {
         form.setFocus("email");
       }
@@ -95,24 +101,24 @@ export function InviteDialog({
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Send an Invitation</DialogTitle>
+          <DialogTitle>{t("dialog.title")}</DialogTitle>
           <DialogDescription>
-            We'll email a link to join {churchName}. The link works for {INVITATION_TTL_DAYS} days.
+            {t("dialog.description", { church: churchName, days: INVITATION_TTL_DAYS })}
           </DialogDescription>
         </DialogHeader>
         <form id="invite-form" onSubmit={onSubmit} noValidate className="grid gap-5">
-          <FormField id="invite-email" label="Email address" error={errors.email?.message}>
+          <FormField id="invite-email" label={t("dialog.email")} error={errors.email?.message}>
             <Input
               {...fieldAria("invite-email", errors.email?.message)}
               type="email"
               autoComplete="off"
-              placeholder="name@example.com"
+              placeholder={t("dialog.email.placeholder")}
               {...form.register("email")}
             />
           </FormField>
           <div className="grid gap-2">
             <span id="invite-role-label" className="text-sm font-medium">
-              Role
+              {t("dialog.role")}
             </span>
             <Controller
               control={form.control}
@@ -122,7 +128,7 @@ export function InviteDialog({
                   aria-labelledby="invite-role-label"
                   value={(field.value ?? "CONGREGANT") as TInvitableRole}
                   onValueChange={field.onChange}
-                  options={ROLE_OPTIONS}
+                  options={roleOptions}
                 />
               )}
             />
@@ -130,8 +136,8 @@ export function InviteDialog({
         </form>
         <DialogFormFooter
           formId="invite-form"
-          submitLabel="Send Invitation"
-          pendingLabel="Sending..."
+          submitLabel={t("dialog.submit")}
+          pendingLabel={t("dialog.sending")}
           pending={create.isPending}
           onCancel={() => onOpenChange(false)}
         />

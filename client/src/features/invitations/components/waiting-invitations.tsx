@@ -1,22 +1,20 @@
 import type { TInvitation, TInvitationSource } from "@common/invitations";
 import { Inbox, Send } from "lucide-react";
 import { useState } from "react";
+import { commonCatalog } from "@/components/i18n";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { formatDate, formatNumber } from "@/lib/utils";
+import { useFormat, useT } from "@/lib/i18n";
+import { formatDate } from "@/lib/utils";
+import { invitationsCatalog } from "../i18n";
 import { DeleteInvitationButton, InvitationRoleBadge } from "./invitation-list";
 
 export const WAITING_HEADING_ID = "waiting-heading";
 const PAGE = 50;
 
-/** Where a waiting invitation came from, in words. */
-export const SOURCE_LABELS: Record<TInvitationSource, string> = {
-  manual: "Added by hand",
-  import: "CSV import",
-  planning_center: "Planning Center",
-  church_community_builder: "Church Community Builder",
-};
+/** The catalogue key of where a waiting invitation came from, in words ("CSV import"). */
+export const sourceKey = (source: TInvitationSource) => `source.${source}` as const;
 
 const personName = (inv: TInvitation) => [inv.firstName, inv.lastName].filter(Boolean).join(" ");
 
@@ -39,6 +37,9 @@ export function WaitingInvitations({
   onSendAll: () => void;
   onDelete: (invitation: TInvitation) => void;
 }) {
+  const t = useT(invitationsCatalog);
+  const tc = useT(commonCatalog);
+  const format = useFormat();
   const [shown, setShown] = useState(PAGE);
   return (
     <Card id="waiting" className="mb-6 scroll-mt-20 overflow-hidden border-amber-200">
@@ -47,18 +48,15 @@ export function WaitingInvitations({
           <CardTitle className="flex items-center gap-2">
             <Inbox className="size-4 text-brand-text" aria-hidden="true" />
             <span id={WAITING_HEADING_ID} tabIndex={-1} className="rounded-sm">
-              Waiting for Review
+              {t("waiting.title")}
             </span>
-            <Badge tone="amber">{formatNumber(invitations.length)}</Badge>
+            <Badge tone="amber">{format.number(invitations.length)}</Badge>
           </CardTitle>
-          <CardDescription>
-            Brought in by an import or a sync, or held back by a sending limit. Nobody is emailed until you send their
-            invitation.
-          </CardDescription>
+          <CardDescription>{t("waiting.description")}</CardDescription>
         </div>
         <Button className="self-start" disabled={isSendingAll} onClick={onSendAll}>
           <Send aria-hidden="true" />
-          {isSendingAll ? "Sending..." : "Send all waiting"}
+          {isSendingAll ? t("waiting.sending") : t("waiting.sendAll")}
         </Button>
       </CardHeader>
       <ul className="divide-y divide-border" aria-labelledby={WAITING_HEADING_ID}>
@@ -71,8 +69,8 @@ export function WaitingInvitations({
                 <p className="truncate font-medium text-foreground">{name || inv.email}</p>
                 {name && <p className="truncate text-sm text-muted-foreground">{inv.email}</p>}
                 <div className="mt-1 flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
-                  <span>Added {formatDate(inv.createdAt)}</span>
-                  {inv.source && <Badge tone="soft">{SOURCE_LABELS[inv.source]}</Badge>}
+                  <span>{t("waiting.added", { date: formatDate(inv.createdAt) })}</span>
+                  {inv.source && <Badge tone="soft">{t(sourceKey(inv.source))}</Badge>}
                   <InvitationRoleBadge role={inv.role} />
                 </div>
               </div>
@@ -82,10 +80,10 @@ export function WaitingInvitations({
                   variant="outline"
                   disabled={isBusy}
                   onClick={() => onSend(inv)}
-                  aria-label={`Send invitation to ${inv.email}`}
+                  aria-label={t("waiting.send.label", { email: inv.email })}
                 >
                   <Send aria-hidden="true" />
-                  Send
+                  {t("waiting.send")}
                 </Button>
                 <DeleteInvitationButton invitation={inv} disabled={isBusy} onDelete={onDelete} />
               </div>
@@ -95,11 +93,9 @@ export function WaitingInvitations({
       </ul>
       {invitations.length > shown && (
         <div className="flex flex-wrap items-center gap-3 border-t border-border px-4 py-3 text-sm text-muted-foreground sm:px-6">
-          <span>
-            Showing {formatNumber(shown)} of {formatNumber(invitations.length)}.
-          </span>
+          <span>{t("waiting.showing", { shown: format.number(shown), total: format.number(invitations.length) })}</span>
           <Button size="sm" variant="outline" onClick={() => setShown((n) => n + PAGE * 4)}>
-            Show more
+            {tc("action.showMore")}
           </Button>
         </div>
       )}

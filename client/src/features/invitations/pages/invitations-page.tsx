@@ -1,4 +1,3 @@
-import { CONFIRM_TO_SEND_INVITATIONS } from "@common/invitation-helpers";
 import type { TInvitation } from "@common/invitations";
 import { Download, FileUp, Mail, ShieldCheck, UserPlus } from "lucide-react";
 import { Suspense, useEffect, useMemo, useState } from "react";
@@ -12,6 +11,7 @@ import { toast } from "@/components/ui/use-toast";
 import { getServerMessage, getStatus } from "@/lib/api-client";
 import { toastApiError } from "@/lib/auth-redirect";
 import { useCurrentUser } from "@/lib/current-user";
+import { type TTranslate, translator, useT } from "@/lib/i18n";
 import { lazyComponent, usePreload } from "@/lib/lazy";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import {
@@ -29,6 +29,8 @@ import { InvitationRequests } from "../components/invitation-requests";
 import type { TInvitableRole } from "../components/invite-dialog";
 import { SendAllWaitingDialog } from "../components/send-all-waiting-dialog";
 import { WAITING_HEADING_ID, WaitingInvitations } from "../components/waiting-invitations";
+import { heldNotice } from "../held-notice";
+import { invitationsCatalog } from "../i18n";
 
 // The form (react-hook-form and the zod contract) downloads after the list is drawn.
 const InviteDialog = lazyComponent(() => import("../components/invite-dialog").then((m) => m.InviteDialog));
@@ -38,14 +40,17 @@ const byAddress = new Intl.Collator("en", { numeric: true });
 /** `?invite=member|leader` opens the dialog (the members page's Add Member uses it). */
 const INVITE_PARAM_ROLES: Record<string, TInvitableRole> = { member: "CONGREGANT", leader: "ADMIN" };
 
-export async function copyInvitationLink(token: string): Promise<void> {
+export async function copyInvitationLink(
+  token: string,
+  t: TTranslate<typeof invitationsCatalog.en> = translator(invitationsCatalog),
+): Promise<void> {
   try {
     await navigator.clipboard.writeText(getInvitationLink(token));
-    toast({ title: "Link Copied", description: "The invitation link is on your clipboard." });
+    toast({ title: t("toast.copied"), description: t("toast.copied.description") });
   } catch {
     toast({
-      title: "Failed to Copy",
-      description: "Could not copy the invitation link. Please try again.",
+      title: t("toast.copyFailed"),
+      description: t("toast.copyFailed.description"),
       variant: "destructive",
     });
   }
@@ -53,6 +58,8 @@ export async function copyInvitationLink(token: string): Promise<void> {
 
 /** Spec 2 Invitation management (`/admin/invitations`). */
 export function InvitationsPage() {
+  const t = useT(invitationsCatalog);
+  const held = heldNotice(t);
   const user = useCurrentUser();
   const invitations = useInvitations();
   const deleteInvitation = useDeleteInvitation();
@@ -66,12 +73,12 @@ export function InvitationsPage() {
   if (dialogRole !== null && !isDialogDrawn) setIsDialogDrawn(true);
   const [lastRole, setLastRole] = useState<TInvitableRole>("CONGREGANT");
   const [toDelete, setToDelete] = useState<TInvitation | null>(null);
-  // Why invitations wait instead of being e-mailed (the admin's address is not confirmed), once told.
-  const [heldNotice, setHeldNotice] = useState<string | null>(null);
+  // Invitations wait instead of being e-mailed (the admin's address is not confirmed), once told.
+  const [isHeld, setIsHeld] = useState(false);
   const sendConfirmationLink = useSendConfirmationLink();
   const search = useSearch();
   const [location, navigate] = useLocation();
-  useDocumentTitle("Send Invitations");
+  useDocumentTitle(t("page.title"));
   usePreload([InviteDialog.preload]);
 
   const openDialog = (role: TInvitableRole) => {
@@ -105,11 +112,7 @@ export function InvitationsPage() {
   const hasWaiting = waiting.length > 0;
   // An invitation made by hand waits only when it was held back: after a reload, an admin whose
   // address is not confirmed is still told why (and offered the link), not only right after the toast.
-  const notice =
-    heldNotice ??
-    (user.emailVerified === false && waiting.some((inv) => inv.source === "manual")
-      ? CONFIRM_TO_SEND_INVITATIONS
-      : null);
+  const showsHeld = isHeld || (user.emailVerified === false && waiting.some((inv) => inv.source === "manual"));
   useEffect(() => {
     if (!hasWaiting || window.location.hash !== "#waiting") return;
     document.getElementById("waiting")?.scrollIntoView({ block: "start" });
@@ -119,14 +122,14 @@ export function InvitationsPage() {
   const sendOne = (invitation: TInvitation) =>
     sendWaiting.mutate(invitation.id, {
       onSuccess: () =>
-        toast({ title: "Invitation Sent", description: `We emailed an invitation to ${invitation.email}.` }),
+        toast({ title: t("toast.sent"), description: t("toast.sent.description", { email: invitation.email }) }),
       onError: (error) => {
         const status = getStatus(error);
         const detail = status === 403 || status === 409 || status === 429 ? getServerMessage(error) : null;
-        if (detail === CONFIRM_TO_SEND_INVITATIONS) setHeldNotice(detail);
+        if (held.isHeld(detail)) setIsHeld(true);
         toastApiError(error, {
-          title: "Failed to Send Invitation",
-          description: detail ?? "There was an error sending the invitation. Please try again.",
+          title: t("toast.sendFailed"),
+          description: detail ?? t("toast.sendFailed.description"),
         });
       },
     });
@@ -134,45 +137,45 @@ export function InvitationsPage() {
   const sendAll = () =>
     sendAllWaiting.mutate(undefined, {
       onSuccess: ({ sent, waiting: left, notice }) => {
-        if (notice?.startsWith(CONFIRM_TO_SEND_INVITATIONS)) setHeldNotice(CONFIRM_TO_SEND_INVITATIONS);
-        const why = notice ?? "Today's sending limit is reached, send them tomorrow.";
-        const rest = left > 0 ? ` ${left} still waiting. ${why}` : "";
+        if (held.isHeld(notice)) setIsHeld(true);
+        const why = notice ? held.describe(notice) : t("toast.sendAll.limit");
+        const rest = left > 0 ? ` ${t("toast.sendAll.waiting", { count: left })} ${why}` : "";
         toast({
-          title: sent > 0 ? "Invitations Sent" : "No Invitations Sent",
-          description: `${sent} ${sent === 1 ? "invitation" : "invitations"} emailed.${rest}`,
+          title: sent > 0 ? t("toast.sendAll.sent") : t("toast.sendAll.none"),
+          description: `${t("toast.sendAll.emailed", { count: sent })}${rest}`,
           variant: sent === 0 && left > 0 ? "destructive" : undefined,
         });
       },
       onError: (error) =>
         toastApiError(error, {
-          title: "Failed to Send Invitations",
-          description: getServerMessage(error) ?? "There was an error sending the invitations. Please try again.",
+          title: t("toast.sendAllFailed"),
+          description: getServerMessage(error) ?? t("toast.sendAllFailed.description"),
         }),
     });
 
   const confirmDelete = (invitation: TInvitation) =>
     deleteInvitation.mutate(invitation.id, {
       onSuccess: () =>
-        toast({ title: "Invitation Deleted", description: `The link sent to ${invitation.email} no longer works.` }),
+        toast({ title: t("toast.deleted"), description: t("toast.deleted.description", { email: invitation.email }) }),
       onError: (error) =>
         toastApiError(error, {
-          title: "Failed to Delete Invitation",
-          description: "There was an error deleting the invitation. Please try again.",
+          title: t("toast.deleteFailed"),
+          description: t("toast.deleteFailed.description"),
         }),
     });
 
   const resend = (invitation: TInvitation) =>
     resendInvitation.mutate(invitation.id, {
       onSuccess: () =>
-        toast({ title: "Invitation Sent", description: `We emailed the link to ${invitation.email} again.` }),
+        toast({ title: t("toast.sent"), description: t("toast.resent.description", { email: invitation.email }) }),
       onError: (error) => {
         // A sending limit (429), an unconfirmed address (403) or a changed invitation (409) says exactly what happened.
         const status = getStatus(error);
         const detail = status === 403 || status === 409 || status === 429 ? getServerMessage(error) : null;
-        if (detail === CONFIRM_TO_SEND_INVITATIONS) setHeldNotice(detail);
+        if (held.isHeld(detail)) setIsHeld(true);
         toastApiError(error, {
-          title: "Failed to Resend Invitation",
-          description: detail ?? "There was an error sending the invitation. Please try again.",
+          title: t("toast.resendFailed"),
+          description: detail ?? t("toast.sendFailed.description"),
         });
       },
     });
@@ -180,35 +183,35 @@ export function InvitationsPage() {
   return (
     <>
       <PageHeader
-        title="Send Invitations"
-        description={`Members join ${user.church.name} only through an invitation link.`}
+        title={t("page.title")}
+        description={t("page.description", { church: user.church.name })}
         actions={
           <>
             <Button onClick={() => openDialog("CONGREGANT")}>
               <UserPlus aria-hidden="true" />
-              Invite Church Member
+              {t("page.inviteMember")}
             </Button>
             <Button variant="outline" onClick={() => openDialog("ADMIN")}>
               <ShieldCheck aria-hidden="true" />
-              Invite Church Leader
+              {t("page.inviteLeader")}
             </Button>
             <Button asChild variant="outline">
               <Link href="/admin/members/import">
                 <FileUp aria-hidden="true" />
-                Import from CSV
+                {t("page.import")}
               </Link>
             </Button>
             <Button asChild variant="ghost">
               <a href="/api/admin/invitations/export.csv" download>
                 <Download aria-hidden="true" />
-                Export CSV
+                {t("page.export")}
               </a>
             </Button>
           </>
         }
       />
 
-      {notice && (
+      {showsHeld && (
         <div
           role="note"
           className="mb-6 flex flex-col gap-3 rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950 sm:flex-row sm:items-center"
@@ -216,7 +219,7 @@ export function InvitationsPage() {
           {/* The icon stays beside the words on a phone, where the button goes below them. */}
           <div className="flex min-w-0 flex-1 items-start gap-2">
             <Mail className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-            <p className="min-w-0">{notice}</p>
+            <p className="min-w-0">{held.text}</p>
           </div>
           <Button
             size="sm"
@@ -225,16 +228,19 @@ export function InvitationsPage() {
             onClick={() =>
               sendConfirmationLink.mutate(undefined, {
                 onSuccess: () =>
-                  toast({ title: "Link sent", description: `Check your inbox at ${user.email}, then open the link.` }),
+                  toast({
+                    title: t("held.toast.sent"),
+                    description: t("held.toast.sent.description", { email: user.email }),
+                  }),
                 onError: (error) =>
                   toastApiError(error, {
-                    title: "Could not send the link",
-                    description: getServerMessage(error) ?? "Please try again in a moment.",
+                    title: t("held.toast.failed"),
+                    description: getServerMessage(error) ?? t("tryAgain"),
                   }),
               })
             }
           >
-            Send me a confirmation link
+            {t("held.sendLink")}
           </Button>
         </div>
       )}
@@ -256,20 +262,20 @@ export function InvitationsPage() {
         <CardHeader className="border-b border-border pb-4 sm:pb-4">
           <CardTitle className="flex items-center gap-2">
             <Mail className="size-4 text-brand-text" aria-hidden="true" />
-            Sent Invitations
+            {t("sent.title")}
           </CardTitle>
-          <CardDescription>Pending links can be copied and shared directly.</CardDescription>
+          <CardDescription>{t("sent.description")}</CardDescription>
         </CardHeader>
         {invitations.isError ? (
-          <LoadError what="Invitations" onRetry={() => invitations.refetch()} className="p-8 text-center" />
+          <LoadError what={t("sent.what")} onRetry={() => invitations.refetch()} className="p-8 text-center" />
         ) : (
           <InvitationList
             invitations={sorted}
             isLoading={invitations.isLoading}
-            onCopy={(inv) => inv.token && copyInvitationLink(inv.token)}
+            onCopy={(inv) => inv.token && copyInvitationLink(inv.token, t)}
             onResend={resend}
             onDelete={setToDelete}
-            emptyTitle={hasWaiting ? "No invitations sent yet" : undefined}
+            emptyTitle={hasWaiting ? t("sent.empty") : undefined}
           />
         )}
       </Card>
@@ -281,7 +287,7 @@ export function InvitationsPage() {
             initialRole={dialogRole ?? lastRole}
             churchName={user.church.name}
             onOpenChange={(open) => !open && setDialogRole(null)}
-            onHeld={setHeldNotice}
+            onHeld={() => setIsHeld(true)}
           />
         </Suspense>
       )}
@@ -293,10 +299,8 @@ export function InvitationsPage() {
       />
       <ConfirmDeleteDialog
         item={toDelete}
-        title="Delete this invitation?"
-        description={
-          <>The link sent to {toDelete?.email} will stop working. You can send a new invitation at any time.</>
-        }
+        title={t("delete.title")}
+        description={t("delete.description", { email: toDelete?.email ?? "" })}
         onConfirm={confirmDelete}
         onClose={() => setToDelete(null)}
       />
