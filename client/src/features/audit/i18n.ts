@@ -11,8 +11,8 @@ export const auditCatalog = catalog(
 export type TAuditT = TTranslate<typeof en>;
 
 /**
- * An action's words in the language on screen (`action.<name>` in the catalogue; the English ones
- * are common/audit-labels.ts's, word for word), or the name itself for one this release does not know.
+ * An action's words in the language on screen (`action.<name>` in the catalogue, also the audit CSV's
+ * on the server), or the name itself for one this release does not know.
  */
 export function auditActionLabel(action: string, t: TAuditT): string {
   const key = `action.${action}`;

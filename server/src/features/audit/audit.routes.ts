@@ -33,7 +33,7 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
       config,
       schema: {
         summary: "The church's audit log (CSV)",
-        description: `The same entries as \`GET /api/admin/audit\`, as a spreadsheet-safe CSV attachment. ${FILTERS_DESCRIPTION} The download is itself recorded (\`export.downloaded\`).`,
+        description: `The same entries as \`GET /api/admin/audit\`, as a spreadsheet-safe CSV attachment, its header and words in the caller's language (ids, times, action names and field names as the API has them). ${FILTERS_DESCRIPTION} The download is itself recorded (\`export.downloaded\`).`,
         querystring: ZAuditCsvQuery,
         response: { 200: ZText("CSV with a header row", "text/csv"), 400: ZApiError },
       },
@@ -42,7 +42,7 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
       reply
         .type("text/csv; charset=utf-8")
         .header("content-disposition", `attachment; filename="audit-log-${new Date().toISOString().slice(0, 10)}.csv"`)
-        .send(await exportAuditCsv(req.churchCtx, req.query)),
+        .send(await exportAuditCsv(req.churchCtx, req.query, await req.getLanguage())),
   );
 
   app.get(

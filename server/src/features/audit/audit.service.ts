@@ -1,5 +1,6 @@
 import type { TAuditActor, TAuditEntryResponse, ZAuditQuery } from "@common/audit";
-import { getAuditActionLabel } from "@common/audit-labels";
+import type { TLanguage } from "@common/i18n/locales";
+import type en from "@common/locales/en/audit.json";
 import { toLocalDate, zonedTimeToUtc } from "@common/time";
 import { asc, desc, eq, gte, isNotNull, isNull, lt, type SQL } from "drizzle-orm";
 import type { z } from "zod";
@@ -9,6 +10,7 @@ import { recordAudit } from "../../lib/audit";
 import { inChurch } from "../../lib/church-scope";
 import type { TChurchCtx } from "../../lib/context";
 import { toCsv } from "../../lib/csv";
+import { hasMessage, serverCatalog, type TServerTranslate } from "../../lib/i18n";
 
 /**
  * The read side of the audit trail (issue 25 §2): the admin's Audit log page and its CSV. Entries are
@@ -83,45 +85,60 @@ export async function listAuditActors(ctx: TChurchCtx): Promise<TAuditActor[]> {
 /** A value of `changes` in a cell: text as it is, anything else as JSON. */
 const cellValue = (v: unknown) => (v === null || v === undefined ? "" : typeof v === "string" ? v : JSON.stringify(v));
 
-/** `field: before → after; ...` for a CSV cell. */
-function changesText(changes: Record<string, [unknown, unknown]>): string {
+type TAuditWords = TServerTranslate<typeof en>;
+const auditWords = serverCatalog<typeof en>("audit");
+
+/** `field: before → after; ...` for a CSV cell (field names are the API's, not translated). */
+function changesText(changes: Record<string, [unknown, unknown]>, t: TAuditWords): string {
+  const none = t("changes.none");
   return Object.entries(changes)
-    .map(([field, [before, after]]) => `${field}: ${cellValue(before) || "(none)"} → ${cellValue(after) || "(none)"}`)
+    .map(([field, [before, after]]) => `${field}: ${cellValue(before) || none} → ${cellValue(after) || none}`)
     .join("; ");
 }
 
-export const AUDIT_CSV_HEADER = [
-  "When (UTC)",
-  "Date (church time)",
-  "Who",
-  "Person id",
-  "Action",
-  "Action name",
-  "Target",
-  "Target id",
-  "Changes",
-  "Address",
-];
+/** An action's words (the Audit log page's), or its name for one this release does not know. */
+const actionLabel = (action: string, t: TAuditWords) =>
+  hasMessage("audit", `action.${action}`) ? t(`action.${action}` as keyof typeof en & string) : action;
+
+const CSV_COLUMNS = [
+  "csv.whenUtc",
+  "csv.churchDate",
+  "csv.who",
+  "csv.personId",
+  "csv.action",
+  "csv.actionName",
+  "csv.target",
+  "csv.targetId",
+  "csv.changes",
+  "csv.address",
+] as const;
+
+/** The header row in `language` (English: "When (UTC),Date (church time),Who,..."). */
+export const auditCsvHeader = (language: TLanguage) => CSV_COLUMNS.map((k) => auditWords(language)(k));
 
 /**
- * The same entries as a CSV (the same filters, limit and offset). The download itself is recorded
- * (`export.downloaded`, after the read: the file does not hold its own entry).
+ * The same entries as a CSV (the same filters, limit and offset), in the admin's language: the file is
+ * read by people (a board, an auditor), so its header, actions, "System" and "(none)" are in their
+ * words, while the columns a program reads stay as the API has them (ISO time, ids, the action's
+ * name, the target's type, field names). The download itself is recorded (`export.downloaded`, after
+ * the read: the file does not hold its own entry).
  */
-export async function exportAuditCsv(ctx: TChurchCtx, q: TQuery): Promise<string> {
+export async function exportAuditCsv(ctx: TChurchCtx, q: TQuery, language: TLanguage): Promise<string> {
+  const t = auditWords(language);
   return ctx.db.transaction(async (tx) => {
     const rows = await findEntries(tx, ctx, q);
     const csv = toCsv(
-      AUDIT_CSV_HEADER,
+      auditCsvHeader(language),
       rows.map((r) => [
         r.createdAt.toISOString(),
         toLocalDate(r.createdAt, ctx.timeZone),
-        r.actorId ? `${r.actorFirstName ?? ""} ${r.actorLastName ?? ""}`.trim() : "System",
+        r.actorId ? `${r.actorFirstName ?? ""} ${r.actorLastName ?? ""}`.trim() : t("actor.system"),
         r.actorId,
-        getAuditActionLabel(r.action),
+        actionLabel(r.action, t),
         r.action,
         r.targetType,
         r.targetId,
-        changesText(r.changes),
+        changesText(r.changes, t),
         r.ip,
       ]),
     );

@@ -331,6 +331,29 @@ describe("GET /api/admin/audit", () => {
   });
 });
 
+describe("GET /api/admin/audit.csv in the admin's language (issue 26)", () => {
+  it("words the header, the actions, the system and '(none)' in Spanish; ids, times and names stay the API's", async () => {
+    const c = await createChurch(t.app);
+    expect((await c.admin.patch("/api/user/preferences", { language: "es" })).status).toBe(200);
+    await createEvent(c.admin, { title: "Estudio bíblico" });
+    await insertEntry(c.church.id, new Date(Date.now() - 60_000), {
+      action: "sermon.created",
+      actorId: null,
+      changes: { title: [null, "Gracia"] },
+    });
+    const lines = ((await c.admin.get("/api/admin/audit.csv")).body as string).trim().split("\r\n");
+    expect(lines[0]).toBe(
+      "Cuándo (UTC),Fecha (hora de la iglesia),Quién,Id. de la persona,Acción,Nombre técnico de la acción,Objeto,Id. del objeto,Cambios,Dirección IP",
+    );
+    expect(lines.find((l) => l.includes(",event.created,"))).toContain(
+      `Pastor Admin,${c.admin.user.id},Evento agregado,event.created,event,`,
+    );
+    const system = lines.find((l) => l.includes(",sermon.created,"));
+    expect(system).toContain(",Sistema,,Prédica agregada,sermon.created,");
+    expect(system).toContain("title: (ninguno) → Gracia");
+  });
+});
+
 describe("GET /api/admin/audit.csv without a limit", () => {
   it("holds every matching entry, not one page; with a limit, that many", async () => {
     const c = await createChurch(t.app);

@@ -1,5 +1,5 @@
 import type { TAuditActor } from "@common/audit";
-import { AUDIT_ACTION_LABELS } from "@common/audit-labels";
+import { AUDIT_ACTIONS } from "@common/audit-labels";
 import { ChevronDown } from "lucide-react";
 import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
@@ -14,7 +14,7 @@ const SELECT_CLASSES =
   "h-10 w-full appearance-none rounded-lg border border-input bg-card pe-9 ps-3 text-sm shadow-xs focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none";
 
 /** The action names, whose words (in the language on screen) are sorted alphabetically where drawn. */
-const ACTIONS = Object.keys(AUDIT_ACTION_LABELS);
+const ACTIONS: readonly string[] = AUDIT_ACTIONS;
 
 function Field({
   id,
