@@ -134,6 +134,8 @@ export const groupMeetings = pgTable(
     churchId: churchRef(),
     startsAt: ts("starts_at").notNull(),
     note: text("note"),
+    /** When its members were reminded the day before (the reminder job's once-only marker). */
+    remindedAt: ts("reminded_at"),
     createdAt: ts("created_at").notNull().defaultNow(),
   },
   (t) => [uniqueIndex("group_meetings_group_start_key").on(t.groupId, t.startsAt)],

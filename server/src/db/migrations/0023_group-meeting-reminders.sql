@@ -1,0 +1,1 @@
+ALTER TABLE "group_meetings" ADD COLUMN "reminded_at" timestamp with time zone;
