@@ -1,0 +1,18 @@
+import { Skeleton } from "@/components/ui/skeleton";
+import { useT } from "@/lib/i18n";
+import { groupLifeCatalog } from "../life-i18n";
+
+/** Inside a group (issue 27): first cut, filled in next. */
+export function GroupMeetings({ groupId }: { groupId: string; canLead: boolean }) {
+  const t = useT(groupLifeCatalog);
+  return (
+    <section aria-labelledby={`group-meetings-${groupId}`} className="space-y-3">
+      <h2 id={`group-meetings-${groupId}`} className="font-semibold text-lg">
+        {t("meetings.title")}
+      </h2>
+      <div role="status" aria-label={t("meetings.loading")} className="space-y-2">
+        <Skeleton className="h-16 w-full" />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,18 @@
+import { Skeleton } from "@/components/ui/skeleton";
+import { useT } from "@/lib/i18n";
+import { groupLifeCatalog } from "../life-i18n";
+
+/** Inside a group (issue 27): first cut, filled in next. */
+export function GroupPrayers({ groupId }: { groupId: string }) {
+  const t = useT(groupLifeCatalog);
+  return (
+    <section aria-labelledby={`group-prayers-${groupId}`} className="space-y-3">
+      <h2 id={`group-prayers-${groupId}`} className="font-semibold text-lg">
+        {t("prayers.title")}
+      </h2>
+      <div role="status" aria-label={t("prayers.loading")} className="space-y-2">
+        <Skeleton className="h-16 w-full" />
+      </div>
+    </section>
+  );
+}
