@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { TGroupPost } from "./groups";
 import {
   getStreamKind,
   LIVE_DESCRIPTION_MAX,
@@ -129,6 +130,9 @@ export type TLiveModerator = z.infer<typeof ZLiveModerator>;
 export const ZClientFrame = z.discriminatedUnion("type", [
   z.object({ type: z.literal("join_live_stream"), eventId: z.string().max(100) }),
   z.object({ type: z.literal("leave_live_stream") }),
+  /** Issue 27: a group thread's room, for the group's members, leaders and admins. */
+  z.object({ type: z.literal("join_group"), groupId: z.string().max(100) }),
+  z.object({ type: z.literal("leave_group"), groupId: z.string().max(100) }),
 ]);
 export type TClientFrame = z.infer<typeof ZClientFrame>;
 
@@ -147,4 +151,14 @@ export type TServerFrame =
   | { type: "resync"; eventId: string }
   /** A notification arrived for this member (issue 11): fetch `GET /api/notifications` again. */
   | { type: "notification" }
+  /** Issue 27: the socket is in the group thread's room. */
+  | { type: "group_joined"; groupId: string }
+  /** A new post in a group thread the socket joined. */
+  | { type: "group_post"; groupId: string; post: TGroupPost }
+  /** A post hidden by its author, a leader or an admin: take it off the page. */
+  | { type: "group_post_hidden"; groupId: string; id: string }
+  /** The member left the group (or was removed): the room sends nothing more. */
+  | { type: "group_left"; groupId: string }
+  /** Frames may have been missed: fetch the thread again. */
+  | { type: "group_resync"; groupId: string }
   | { type: "error"; message: string };

@@ -26,6 +26,8 @@ import { churchExportRoutes } from "./features/church-export/church-export.route
 import { churchesRoutes } from "./features/churches/churches.routes";
 import { eventsRoutes } from "./features/events/events.routes";
 import { feedsRoutes } from "./features/feeds/feeds.routes";
+import { GroupHub } from "./features/group-thread/group-hub";
+import { groupThreadRoutes } from "./features/group-thread/group-thread.routes";
 import { highlightsRoutes } from "./features/highlights/highlights.routes";
 import { integrationsRoutes, type TIntegrationsOptions } from "./features/integrations/integrations.routes";
 import { integrationSubscribers } from "./features/integrations/integrations.subscribers";
@@ -91,6 +93,8 @@ declare module "fastify" {
     userCache: UserCache;
     sermonListCache: SermonListCache;
     live: TLive;
+    /** Issue 27: the group threads' socket rooms. */
+    groupHub: GroupHub;
     push: PushService;
     backups: ReturnType<typeof defineBackupJobs>;
   }
@@ -231,6 +235,7 @@ export async function buildApp(opts: TBuildOptions): Promise<FastifyInstance> {
   app.decorate("sermonListCache", new SermonListCache(db, cacheBus));
   const liveState = new LiveStateCache(db, cacheBus);
   app.decorate("live", { state: liveState, hub: new LiveHub(db, cacheBus, liveState, app.log, opts.live) });
+  app.decorate("groupHub", new GroupHub(cacheBus, app.log));
   app.decorate("push", new PushService(db, app.secrets, app.log, opts.push));
   defineNotificationJobs(app.jobs, { db, hub: app.live.hub, push: app.push, log: app.log });
   // What follows a change (lib/domain-events.ts): every feature's subscribers, wired here only.
@@ -363,6 +368,7 @@ export async function buildApp(opts: TBuildOptions): Promise<FastifyInstance> {
   await app.register(documentedAs("Notifications", notificationsRoutes));
   await app.register(documentedAs("Notifications", pushRoutes));
   await app.register(documentedAs("Search", searchRoutes));
+  await app.register(documentedAs("Groups", groupThreadRoutes));
 
   const clientDir = opts.clientDir ?? CLIENT_DIR;
   const serveClient = (opts.serveClient ?? true) && fs.existsSync(path.join(clientDir, "index.html"));

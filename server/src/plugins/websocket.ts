@@ -7,6 +7,7 @@ import type { WebSocket } from "ws";
 import { canJoin } from "../features/live/live.service";
 import { SocketSessions } from "../features/live/socket-sessions";
 import { forbidden, unauthorized } from "../lib/errors";
+import { findGroupAccess } from "../lib/group-access";
 import { isSameSiteOrigin } from "./origin";
 import { SocketLimits } from "./websocket-limits";
 
@@ -57,6 +58,25 @@ export const websocketPlugin = fp(async (app: FastifyInstance) => {
       const log = req.log;
       const countFrame = limits.frameCounter();
       app.live.hub.add(socket, ctx);
+      // A group thread's room (issue 27): only after the policy of its HTTP routes (lib/group-access.ts).
+      const groupCtx = {
+        ...ctx,
+        db: app.db,
+        changed: async () => {},
+        role: req.churchCtx.role,
+        timeZone: req.churchCtx.timeZone,
+      };
+      const joinGroup = (s: WebSocket, groupId: string) =>
+        void (async () => {
+          if (!(await sessions.isCurrent(s))) return sessions.close(s);
+          if (!(await findGroupAccess(groupCtx, groupId))?.canRead) {
+            return s.send(errorFrame("That group is not available."));
+          }
+          if (s.readyState === s.OPEN) app.groupHub.join(s, ctx, groupId);
+        })().catch((err) => {
+          log.warn({ err }, "socket group join failed");
+          s.send(errorFrame("Could not join the group. Please try again."));
+        });
       socket.on("message", (data, isBinary) => {
         if (socket.readyState !== socket.OPEN) return;
         if (!countFrame()) {
@@ -73,6 +93,8 @@ export const websocketPlugin = fp(async (app: FastifyInstance) => {
         const frame = ZClientFrame.safeParse(parsed);
         if (!frame.success) return socket.send(errorFrame("Unknown frame."));
         if (frame.data.type === "leave_live_stream") return app.live.hub.leave(socket);
+        if (frame.data.type === "leave_group") return app.groupHub.leave(socket, frame.data.groupId);
+        if (frame.data.type === "join_group") return joinGroup(socket, frame.data.groupId);
         const eventId = frame.data.eventId;
         void (async () => {
           // The session may have ended, or the member left the church or changed role, since the socket opened.
