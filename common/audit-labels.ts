@@ -58,4 +58,7 @@ export const AUDIT_ACTIONS = [
   "export.downloaded",
   "backup.created",
   "backup.restored",
+  "group.created",
+  "group.updated",
+  "group.archived",
 ] as const;

@@ -120,8 +120,8 @@ export const ZGroup = z.object({
 });
 export type TGroup = z.infer<typeof ZGroup>;
 
-/** `POST /api/groups/{id}/join`: the caller's new place. */
-export const ZJoinGroupResult = z.object({ membership: z.enum(["member", "requested"]) });
+/** `POST /api/groups/{id}/join`: the caller's new place (a leader joining again keeps "leader"). */
+export const ZJoinGroupResult = z.object({ membership: z.enum(GROUP_MEMBERSHIPS) });
 export type TJoinGroupResult = z.infer<typeof ZJoinGroupResult>;
 
 /** `GET /api/groups/{id}/requests` (the group's leaders and admins). */

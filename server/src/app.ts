@@ -28,6 +28,7 @@ import { eventsRoutes } from "./features/events/events.routes";
 import { feedsRoutes } from "./features/feeds/feeds.routes";
 import { GroupHub } from "./features/group-thread/group-hub";
 import { groupThreadRoutes } from "./features/group-thread/group-thread.routes";
+import { groupsRoutes } from "./features/groups/groups.routes";
 import { highlightsRoutes } from "./features/highlights/highlights.routes";
 import { integrationsRoutes, type TIntegrationsOptions } from "./features/integrations/integrations.routes";
 import { integrationSubscribers } from "./features/integrations/integrations.subscribers";
@@ -368,6 +369,7 @@ export async function buildApp(opts: TBuildOptions): Promise<FastifyInstance> {
   await app.register(documentedAs("Notifications", notificationsRoutes));
   await app.register(documentedAs("Notifications", pushRoutes));
   await app.register(documentedAs("Search", searchRoutes));
+  await app.register(documentedAs("Groups", groupsRoutes));
   await app.register(documentedAs("Groups", groupThreadRoutes));
 
   const clientDir = opts.clientDir ?? CLIENT_DIR;

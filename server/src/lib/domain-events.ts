@@ -128,6 +128,26 @@ export const DOMAIN_EVENTS = {
   "profile.updated": z.strictObject({ ...base }),
   /** The week's prayer-partner chain was made (by the week-start job or the first page that needed it). */
   "prayer_chain.made": z.strictObject({ ...base, chainId: z.uuid() }),
+  /** Issue 27: the actor asked to join a group by request (its leaders are told). */
+  "group.join_requested": z.strictObject({ ...base, groupId: z.uuid() }),
+  /** A leader or admin (the actor) let `userId` in, with an optional word to them. */
+  "group.request_approved": z.strictObject({
+    ...base,
+    groupId: z.uuid(),
+    userId: z.uuid(),
+    message: z.string().max(500).nullable(),
+  }),
+  /** A leader or admin (the actor) declined `userId`'s request, with an optional word to them. */
+  "group.request_declined": z.strictObject({
+    ...base,
+    groupId: z.uuid(),
+    userId: z.uuid(),
+    message: z.string().max(500).nullable(),
+  }),
+  /** `userId` became a member of a group (joined an open one, or was approved). */
+  "group.member_joined": z.strictObject({ ...base, groupId: z.uuid(), userId: z.uuid() }),
+  /** `userId` left a group. */
+  "group.member_left": z.strictObject({ ...base, groupId: z.uuid(), userId: z.uuid() }),
 } as const;
 
 export type TEventName = keyof typeof DOMAIN_EVENTS;
