@@ -28,6 +28,7 @@ import { eventsRoutes } from "./features/events/events.routes";
 import { feedsRoutes } from "./features/feeds/feeds.routes";
 import { GroupHub } from "./features/group-thread/group-hub";
 import { groupThreadRoutes } from "./features/group-thread/group-thread.routes";
+import { groupThreadSubscribers } from "./features/group-thread/group-thread.subscribers";
 import { groupsRoutes } from "./features/groups/groups.routes";
 import { highlightsRoutes } from "./features/highlights/highlights.routes";
 import { integrationsRoutes, type TIntegrationsOptions } from "./features/integrations/integrations.routes";
@@ -244,6 +245,7 @@ export async function buildApp(opts: TBuildOptions): Promise<FastifyInstance> {
   app.domainEvents.subscribe(...notificationSubscribers, ...activitySubscribers);
   app.domainEvents.subscribe(...memberActivitySubscribers, ...memberNotificationSubscribers, ...integrationSubscribers);
   app.domainEvents.subscribe(...onboardingSubscribers, ...sermonSubscribers);
+  app.domainEvents.subscribe(...groupThreadSubscribers(app.groupHub));
   // Automatic backups (issue 15): defined in every process, so whichever is free takes a run;
   // main.ts schedules them (test apps never do).
   app.decorate("backups", defineBackupJobs(app.jobs, { db, config: config.backup, log: app.log }));
