@@ -64,6 +64,10 @@ export const ZAuthUser = ZUserFields.extend({
   toursDone: z.array(z.string()),
   /** The language this person chose on their profile, or null (then the church's default, then the browser's). */
   language: ZLanguage.nullable(),
+  /** Issue 27: the owner's own contact details (others see them only as `privacy` allows). */
+  phone: z.string().nullable().optional(),
+  birthday: z.string().nullable().optional(),
+  address: z.string().nullable().optional(),
   church: z
     .object({
       name: z.string(),

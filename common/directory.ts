@@ -69,9 +69,28 @@ export const ZVisibleFields = z.object({
 });
 export type TVisibleFields = z.infer<typeof ZVisibleFields>;
 
-/** `GET /api/directory?q=`: members of the caller's church who are not hidden. */
+/** A directory page: at most this many people (a church of 5,000 is read a page at a time). */
+export const DIRECTORY_LIMIT_DEFAULT = 50;
+export const DIRECTORY_LIMIT_MAX = 100;
+
+/**
+ * `GET /api/directory?q=&limit=&offset=`: members of the caller's church who are not hidden, sorted
+ * by name, `limit` of them from `offset`; fewer than `limit` means the last page.
+ */
 export const ZDirectoryQuery = z.object({
   q: z.string().trim().max(100, "q must be at most 100 characters").optional(),
+  limit: z.coerce
+    .number({ error: "limit must be a number" })
+    .int("limit must be a whole number")
+    .min(1, "limit must be at least 1")
+    .max(DIRECTORY_LIMIT_MAX, `limit must be at most ${DIRECTORY_LIMIT_MAX}`)
+    .default(DIRECTORY_LIMIT_DEFAULT),
+  offset: z.coerce
+    .number({ error: "offset must be a number" })
+    .int("offset must be a whole number")
+    .min(0, "offset must be 0 or more")
+    .max(1_000_000, "offset is too large")
+    .default(0),
 });
 export type TDirectoryQuery = z.input<typeof ZDirectoryQuery>;
 

@@ -4,6 +4,9 @@ import { LOGO_MAX_BYTES } from "./brand";
 /** The profile's limits (spec 2 "Profile form: no validation" leaves them to us). */
 export const PROFILE_NAME_MAX = 100;
 export const PROFILE_BIO_MAX = 500;
+/** Issue 27's contact fields: a phone number and a postal address, both optional. */
+export const PROFILE_PHONE_MAX = 40;
+export const PROFILE_ADDRESS_MAX = 300;
 /** Avatars follow the logo's rule (DESIGN.md "Logo"): real image bytes, at most 2 MB. */
 export const AVATAR_MAX_BYTES = LOGO_MAX_BYTES;
 

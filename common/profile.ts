@@ -1,13 +1,32 @@
 import { z } from "zod";
 import { ZPassword } from "./auth";
+import { ZBirthday } from "./directory";
 import { ZLanguage } from "./i18n/language-schema";
-import { PROFILE_BIO_MAX, PROFILE_NAME_MAX } from "./profile-helpers";
+import { PROFILE_ADDRESS_MAX, PROFILE_BIO_MAX, PROFILE_NAME_MAX, PROFILE_PHONE_MAX } from "./profile-helpers";
 import { requiredText } from "./text";
+
+/**
+ * Issue 27's optional contact fields: left out, the stored value stays; empty or null clears it.
+ * Each is shown to others only as its owner's privacy settings allow (server/src/lib/profile-privacy.ts).
+ */
+const ZPhone = z
+  .string({ error: "Phone must be text" })
+  .trim()
+  .max(PROFILE_PHONE_MAX, `Phone must be at most ${PROFILE_PHONE_MAX} characters`)
+  .regex(/^[\d\s+().-]*$/, "Phone may hold only digits, spaces and + ( ) - .")
+  .transform((v) => v || null);
+
+const ZAddress = z
+  .string({ error: "Address must be text" })
+  .trim()
+  .max(PROFILE_ADDRESS_MAX, `Address must be at most ${PROFILE_ADDRESS_MAX} characters`)
+  .transform((v) => v || null);
 
 /**
  * `PATCH /api/user/profile` (spec 2 User and profile). Names are trimmed and stored as typed (React
  * escapes them when drawn). A first name is required so the member has a name to be greeted by; the
- * last name and the bio may be left empty (stored as null).
+ * last name and the bio may be left empty (stored as null). Phone, birthday and address (issue 27)
+ * change only when sent.
  */
 export const ZProfileBody = z
   .object({
@@ -24,6 +43,14 @@ export const ZProfileBody = z
       .max(PROFILE_BIO_MAX, `Bio must be at most ${PROFILE_BIO_MAX} characters`)
       .nullish()
       .transform((v) => v || null),
+    phone: ZPhone.nullish(),
+    birthday: z
+      .string({ error: "birthday must be MM-DD or YYYY-MM-DD" })
+      .trim()
+      .transform((v) => v || null)
+      .pipe(ZBirthday.nullable())
+      .nullish(),
+    address: ZAddress.nullish(),
   })
   .strict();
 export type TProfileBody = z.input<typeof ZProfileBody>;

@@ -131,6 +131,9 @@ export async function loadAuthUser(db: TDb, userId: string): Promise<TAuthUser |
     emailVerified: u.emailVerifiedAt !== null,
     toursDone: u.toursDone,
     language: isLanguage(u.language) ? u.language : null,
+    phone: u.phone,
+    birthday: u.birthday,
+    address: u.address,
     church:
       u.churchId && row.church?.name
         ? { ...row.church, defaultLanguage: isLanguage(row.church.defaultLanguage) ? row.church.defaultLanguage : null }

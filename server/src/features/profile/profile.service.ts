@@ -26,12 +26,20 @@ export async function getFreshUser(ctx: TUserCtx): Promise<TAuthUser> {
   return user;
 }
 
-/** `PATCH /api/user/profile`: names and bio, stored as typed (trimmed); every process forgets its copy. */
+/** `PATCH /api/user/profile`: names, bio and (when sent) phone, birthday and address, stored as typed (trimmed); every process forgets its copy. */
 export async function updateProfile(ctx: TUserCtx, body: z.output<typeof ZProfileBody>): Promise<TAuthUser> {
   await ctx.db.transaction(async (tx) => {
     const [saved] = await tx
       .update(users)
-      .set({ firstName: body.firstName, lastName: body.lastName, bio: body.bio })
+      .set({
+        firstName: body.firstName,
+        lastName: body.lastName,
+        bio: body.bio,
+        // Issue 27: the contact fields change only when sent (an older client leaves them as they are).
+        ...(body.phone !== undefined && { phone: body.phone }),
+        ...(body.birthday !== undefined && { birthday: body.birthday }),
+        ...(body.address !== undefined && { address: body.address }),
+      })
       .where(eq(users.id, ctx.userId))
       .returning({ churchId: users.churchId });
     // Onboarding (spec 2 §4): a complete profile completes the journey's "profile_setup" step (paid
