@@ -27,12 +27,10 @@ import { churchesRoutes } from "./features/churches/churches.routes";
 import { directoryRoutes } from "./features/directory/directory.routes";
 import { eventsRoutes } from "./features/events/events.routes";
 import { feedsRoutes } from "./features/feeds/feeds.routes";
-import { groupMeetingsRoutes } from "./features/group-meetings/group-meetings.routes";
 import { GroupHub } from "./features/group-thread/group-hub";
 import { groupThreadRoutes } from "./features/group-thread/group-thread.routes";
 import { groupThreadSubscribers } from "./features/group-thread/group-thread.subscribers";
 import { groupsRoutes } from "./features/groups/groups.routes";
-import { groupSubscribers } from "./features/groups/groups.subscribers";
 import { highlightsRoutes } from "./features/highlights/highlights.routes";
 import { integrationsRoutes, type TIntegrationsOptions } from "./features/integrations/integrations.routes";
 import { integrationSubscribers } from "./features/integrations/integrations.subscribers";
@@ -45,8 +43,6 @@ import type { TLive } from "./features/live/live.service";
 import { LiveHub, type THubOptions } from "./features/live/live-hub";
 import { LiveStateCache } from "./features/live/live-state";
 import { membersRoutes } from "./features/members/members.routes";
-import { groupMeetingNotificationSubscribers } from "./features/notifications/group-meeting-notifications.subscribers";
-import { groupNotificationSubscribers } from "./features/notifications/group-notifications.subscribers";
 import { memberNotificationSubscribers } from "./features/notifications/member-notifications.subscribers";
 import { defineNotificationJobs } from "./features/notifications/notifications.jobs";
 import { notificationsRoutes } from "./features/notifications/notifications.routes";
@@ -250,9 +246,7 @@ export async function buildApp(opts: TBuildOptions): Promise<FastifyInstance> {
   app.domainEvents.subscribe(...notificationSubscribers, ...activitySubscribers);
   app.domainEvents.subscribe(...memberActivitySubscribers, ...memberNotificationSubscribers, ...integrationSubscribers);
   app.domainEvents.subscribe(...onboardingSubscribers, ...sermonSubscribers);
-  app.domainEvents.subscribe(...groupSubscribers, ...groupNotificationSubscribers);
   app.domainEvents.subscribe(...groupThreadSubscribers(app.groupHub));
-  app.domainEvents.subscribe(...groupMeetingNotificationSubscribers);
   // Automatic backups (issue 15): defined in every process, so whichever is free takes a run;
   // main.ts schedules them (test apps never do).
   app.decorate("backups", defineBackupJobs(app.jobs, { db, config: config.backup, log: app.log }));
@@ -378,10 +372,9 @@ export async function buildApp(opts: TBuildOptions): Promise<FastifyInstance> {
   await app.register(documentedAs("Notifications", notificationsRoutes));
   await app.register(documentedAs("Notifications", pushRoutes));
   await app.register(documentedAs("Search", searchRoutes));
-  await app.register(documentedAs("Groups", groupMeetingsRoutes));
+  await app.register(documentedAs("Directory", directoryRoutes));
   await app.register(documentedAs("Groups", groupsRoutes));
   await app.register(documentedAs("Groups", groupThreadRoutes));
-  await app.register(documentedAs("Directory", directoryRoutes));
 
   const clientDir = opts.clientDir ?? CLIENT_DIR;
   const serveClient = (opts.serveClient ?? true) && fs.existsSync(path.join(clientDir, "index.html"));
