@@ -37,5 +37,7 @@ export const NOTIFICATION_KIND_LABELS = {
   prayer_partner: "Prayer partners",
   badge_earned: "Badges",
   invitation_requested: "Invitation requests",
+  group_join_requested: "Requests to join groups",
+  group_request_answered: "Answers to group requests",
   test: "Test notifications",
 } as const satisfies Record<TNotificationKind, string>;

@@ -32,6 +32,10 @@ export const NOTIFICATION_KINDS = {
   badge_earned: { type: "system", push: "announcements" },
   /** A visitor asked for an invitation on the public page (to the church's admins). */
   invitation_requested: { type: "system", push: "announcements" },
+  /** Issue 27: someone asked to join a group (to its leaders). */
+  group_join_requested: { type: "other", push: "announcements" },
+  /** Issue 27: a request to join a group was approved or declined (to the member). */
+  group_request_answered: { type: "other", push: "announcements" },
   test: { type: "system", push: null },
 } as const satisfies Record<string, { type: TNotificationType; push: TPushPreferenceKey | null }>;
 export type TNotificationKind = keyof typeof NOTIFICATION_KINDS;

@@ -31,6 +31,7 @@ import { GroupHub } from "./features/group-thread/group-hub";
 import { groupThreadRoutes } from "./features/group-thread/group-thread.routes";
 import { groupThreadSubscribers } from "./features/group-thread/group-thread.subscribers";
 import { groupsRoutes } from "./features/groups/groups.routes";
+import { groupSubscribers } from "./features/groups/groups.subscribers";
 import { highlightsRoutes } from "./features/highlights/highlights.routes";
 import { integrationsRoutes, type TIntegrationsOptions } from "./features/integrations/integrations.routes";
 import { integrationSubscribers } from "./features/integrations/integrations.subscribers";
@@ -43,6 +44,7 @@ import type { TLive } from "./features/live/live.service";
 import { LiveHub, type THubOptions } from "./features/live/live-hub";
 import { LiveStateCache } from "./features/live/live-state";
 import { membersRoutes } from "./features/members/members.routes";
+import { groupNotificationSubscribers } from "./features/notifications/group-notifications.subscribers";
 import { memberNotificationSubscribers } from "./features/notifications/member-notifications.subscribers";
 import { defineNotificationJobs } from "./features/notifications/notifications.jobs";
 import { notificationsRoutes } from "./features/notifications/notifications.routes";
@@ -246,6 +248,7 @@ export async function buildApp(opts: TBuildOptions): Promise<FastifyInstance> {
   app.domainEvents.subscribe(...notificationSubscribers, ...activitySubscribers);
   app.domainEvents.subscribe(...memberActivitySubscribers, ...memberNotificationSubscribers, ...integrationSubscribers);
   app.domainEvents.subscribe(...onboardingSubscribers, ...sermonSubscribers);
+  app.domainEvents.subscribe(...groupSubscribers, ...groupNotificationSubscribers);
   app.domainEvents.subscribe(...groupThreadSubscribers(app.groupHub));
   // Automatic backups (issue 15): defined in every process, so whichever is free takes a run;
   // main.ts schedules them (test apps never do).
