@@ -128,7 +128,9 @@ export async function pauseIntegrationsConnectedBy(
   church: { churchId: string },
   member: { id: string; name: string },
 ): Promise<string[]> {
-  const reason = `Paused because ${member.name}, who connected it, is no longer an admin. Review its key, webhook URL and settings (rotate the webhook secret if they knew it), then turn it back on.`;
+  // Kept in English; each answer says it in the reader's language (integrations' integration-reasons.ts).
+  const reason =
+    msg`Paused because ${member.name}, who connected it, is no longer an admin. Review its key, webhook URL and settings (rotate the webhook secret if they knew it), then turn it back on.`.english();
   const paused = await db
     .update(integrations)
     .set({ isActive: false, pausedReason: reason, updatedAt: new Date() })

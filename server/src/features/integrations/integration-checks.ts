@@ -57,10 +57,10 @@ export async function verifyMailchimpAudience(key: string, audienceId: string, s
 
 function toKeyCheckError(err: unknown): unknown {
   if (!(err instanceof ProviderError)) return err;
-  const message = err.message.endsWith(".") ? err.message : `${err.message}.`;
-  if (err.kind === "refused") return badRequest(message, "apiKey");
-  if (err.kind === "not_found") return badRequest(message, "config.audienceId");
-  return new AppError("BAD_REQUEST", message);
+  // The provider's sentence as a `Text`: the answer is in the admin's language.
+  if (err.kind === "refused") return badRequest(err.text, "apiKey");
+  if (err.kind === "not_found") return badRequest(err.text, "config.audienceId");
+  return new AppError("BAD_REQUEST", err.text);
 }
 
 /** Short keys show nothing: four characters of a short password would give too much away. */

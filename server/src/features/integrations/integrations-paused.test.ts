@@ -97,6 +97,11 @@ describe("a removed or demoted admin's integrations are paused (issue 23, item 7
     expect(paused.pausedReason).toBe(
       "Paused because Second User, who connected it, is no longer an admin. Review its key, webhook URL and settings (rotate the webhook secret if they knew it), then turn it back on.",
     );
+    // In the reader's language, the name as it is (issue 26).
+    const inFrench = await a.admin.request("GET", "/api/integrations", undefined, { "accept-language": "fr" });
+    expect(inFrench.body.find((i: { id: string }) => i.id === theirs.id).pausedReason).toMatch(
+      /^En pause car Second User, qui l’a connectée, n’est plus administrateur\./,
+    );
     expect(await listed(a.admin, ours.id)).toMatchObject({ isActive: true, pausedReason: null });
     // Another church's admin with the same name and platform is untouched.
     expect(await listed(b.admin, otherChurch.id)).toMatchObject({ isActive: true, pausedReason: null });

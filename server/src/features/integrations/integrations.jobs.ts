@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { TConfig } from "../../config";
 import type { TDb } from "../../db/client";
+import { msg } from "../../lib/i18n";
 import { addJob, type TJobSpec } from "../../lib/jobs";
 import {
   endSyncRun,
@@ -42,8 +43,9 @@ export const SYNC_EVERY_MS = 24 * 3_600_000;
 const SWEEP_EVERY_MS = 3_600_000;
 const STALE_SYNC_MS = 6 * 3_600_000;
 
+// A sentence of the `errors` catalogue: the admin reads it in their language (integration-reasons.ts).
 const UNEXPECTED =
-  "The sync stopped on an unexpected problem on our side. Press Sync now to try again; if it happens again, tell the server's operator.";
+  msg`The sync stopped on an unexpected problem on our side. Press Sync now to try again; if it happens again, tell the server's operator.`.english();
 
 /**
  * Queues the sweep at `runAt` (an hour on when not given). `preserve`: an existing waiting sweep

@@ -9,6 +9,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ZIdParams } from "../../lib/params";
 import { ZNoBody } from "../../plugins/openapi-answers";
+import { inLanguage } from "./integration-reasons";
 import { defineIntegrationJobs, getProviderSettings } from "./integrations.jobs";
 import {
   createIntegration,
@@ -51,7 +52,10 @@ export const integrationsRoutes: FastifyPluginAsyncZod<TIntegrationsOptions> = a
         response: { 200: z.array(ZIntegration) },
       },
     },
-    async (req) => listIntegrations(req.churchCtx, app.secrets),
+    async (req) => {
+      const language = await req.getLanguage();
+      return (await listIntegrations(req.churchCtx, app.secrets)).map((i) => inLanguage(i, language));
+    },
   );
 
   app.post(
@@ -66,7 +70,8 @@ export const integrationsRoutes: FastifyPluginAsyncZod<TIntegrationsOptions> = a
         response: { 201: ZIntegrationWithSecret, 409: ZApiError },
       },
     },
-    async (req, reply) => reply.code(201).send(await createIntegration(req.churchCtx, req.body, deps)),
+    async (req, reply) =>
+      reply.code(201).send(inLanguage(await createIntegration(req.churchCtx, req.body, deps), await req.getLanguage())),
   );
 
   app.patch(
@@ -82,7 +87,8 @@ export const integrationsRoutes: FastifyPluginAsyncZod<TIntegrationsOptions> = a
         response: { 200: z.union([ZIntegrationWithSecret, ZIntegration]), 409: ZApiError },
       },
     },
-    async (req) => updateIntegration(req.churchCtx, req.params.id, req.body, deps),
+    async (req) =>
+      inLanguage(await updateIntegration(req.churchCtx, req.params.id, req.body, deps), await req.getLanguage()),
   );
 
   app.delete(
@@ -106,6 +112,9 @@ export const integrationsRoutes: FastifyPluginAsyncZod<TIntegrationsOptions> = a
         response: { 202: ZIntegration, 409: ZApiError },
       },
     },
-    async (req, reply) => reply.code(202).send(await startSync(req.churchCtx, req.params.id, app.secrets)),
+    async (req, reply) =>
+      reply
+        .code(202)
+        .send(inLanguage(await startSync(req.churchCtx, req.params.id, app.secrets), await req.getLanguage())),
   );
 };

@@ -9,6 +9,7 @@ import { recordAudit } from "../../lib/audit";
 import type { TChanged } from "../../lib/context";
 import { createToken, sha256 } from "../../lib/crypto";
 import { publish } from "../../lib/domain-events";
+import { msg } from "../../lib/i18n";
 import { lockBulkInvitations } from "../../lib/membership";
 import type { SecretBox } from "../../lib/secrets";
 import {
@@ -57,8 +58,7 @@ export const MAILCHIMP_BATCH = 100;
 export const MAILCHIMP_CONCURRENCY = 5;
 const ZEmail = z.string().max(254).pipe(z.email());
 
-const NO_AUDIENCE =
-  "Choose the Mailchimp audience to fill: enter its Audience ID (Audience, Settings, Audience name and defaults), then sync again.";
+const NO_AUDIENCE = msg`Choose the Mailchimp audience to fill: enter its Audience ID (Audience, Settings, Audience name and defaults), then sync again.`;
 
 type TPosition = Record<string, unknown>;
 type TPageResult = { counts: TSyncCounts; changedUserIds: string[] };
@@ -193,7 +193,7 @@ function createStepper(deps: TSyncDeps, row: TIntegrationRow, key: string): TSte
   if (row.platform === "planning_center") source = () => planningCenterSource(key, settings);
   else if (row.platform === "church_community_builder")
     source = (cursor) => ccbSource(key, settings, String(row.config.subdomain ?? ""), cursor.modifiedSince ?? null);
-  else throw new ProviderError("failed", `Sync is not available for ${platformName(row)}.`);
+  else throw new ProviderError("failed", msg`Sync is not available for ${platformName(row)}.`);
   const pages = source(readCursor(row));
   return {
     first: (cursor) => source(cursor).firstPosition,

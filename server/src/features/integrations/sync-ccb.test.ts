@@ -43,6 +43,17 @@ describe("CCB: the key check", () => {
     expect(refused.status).toBe(400);
     expect(refused.body.message).toBe("Church Community Builder refused the API user: Invalid username or password.");
     expect(refused.body.errors[0].path).toBe("apiKey");
+    // The admin reads CCB's refusal in their language; CCB's own words stay as CCB wrote them (issue 26).
+    const inKorean = await c.admin.request(
+      "POST",
+      "/api/integrations",
+      { platform: "church_community_builder", apiKey: "apiuser:wrong-password", config: { subdomain: "GraceChurch" } },
+      { "accept-language": "ko" },
+    );
+    expect(inKorean.status).toBe(400);
+    expect(inKorean.body.message).toBe(
+      "Church Community Builder에서 API 사용자를 거부했어요: Invalid username or password.",
+    );
     expect(ccb.requests.at(-1)).toMatchObject({
       path: "/gracechurch/api.php",
       query: { srv: "individual_profiles", page: "1", per_page: "1" },
@@ -104,6 +115,10 @@ describe("CCB: the sync", () => {
       lastError: "Church Community Builder refused the API user: Invalid username or password.",
       counts: { seen: 100, added: 100 },
     });
+    const listed = await c.admin.request("GET", "/api/integrations", undefined, { "accept-language": "es" });
+    expect(listed.body[0].lastError).toBe(
+      "Church Community Builder rechazó el usuario de la API: Invalid username or password.",
+    );
     const [limited, retried] = pageRequests();
     expect(limited).toMatchObject({ status: 429, query: { page: "1" } });
     expect(retried).toMatchObject({ status: 200, query: { page: "1" } });

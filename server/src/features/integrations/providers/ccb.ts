@@ -1,5 +1,7 @@
 import { XMLParser } from "fast-xml-parser";
+import { msg } from "../../../lib/i18n";
 import {
+  bare,
   fillBase,
   keySecrets,
   ProviderError,
@@ -68,8 +70,12 @@ const AUTH_WORDS = /password|user ?name|credential|authori[sz]|authentic|permiss
 function toError(answer: TProviderAnswer, doc: TXmlAnswer | undefined, secrets: string[]): ProviderError {
   const reason = errorText(doc, secrets);
   if (answer.status === 401 || answer.status === 403 || (answer.status === 200 && AUTH_WORDS.test(reason)))
-    return new ProviderError("refused", `${NAME} refused the API user${reason ? `: ${reason}` : ""}`, answer.status);
-  if (answer.status === 200) return new ProviderError("failed", `${NAME} answered with an error: ${reason}`);
+    return new ProviderError(
+      "refused",
+      reason ? msg`${NAME} refused the API user: ${bare(reason)}.` : msg`${NAME} refused the API user.`,
+      answer.status,
+    );
+  if (answer.status === 200) return new ProviderError("failed", msg`${NAME} answered with an error: ${bare(reason)}.`);
   return unexpectedStatus(NAME, answer, reason);
 }
 
@@ -90,7 +96,7 @@ async function getProfiles(key: string, settings: TProviderSettings, subdomain: 
   if (answer.status !== 200 || doc?.ccb_api?.response?.errors) throw toError(answer, doc, secrets);
   const response = doc?.ccb_api?.response;
   if (!response || typeof response !== "object")
-    throw new ProviderError("failed", `${NAME}'s list of people was not in the expected form.`);
+    throw new ProviderError("failed", msg`${NAME}'s list of people was not in the expected form.`);
   // `<individuals count="0"/>` parses to an object without `individual`, `<individuals/>` to "".
   const individuals = response.individuals;
   return typeof individuals === "object" && individuals ? (individuals.individual ?? []) : [];

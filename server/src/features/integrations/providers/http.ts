@@ -4,6 +4,7 @@
  * and the provider's rate limit respected (a 429 waits its `Retry-After`, bounded, and asks again).
  * Whatever goes wrong becomes a `ProviderError` whose message names the provider and never the key.
  */
+import { msg, type Text } from "../../../lib/i18n";
 
 /** Where each provider lives (`app.config.integrationUrls`) and how patient to be with it. */
 export type TProviderSettings = {
@@ -20,16 +21,23 @@ export const PROVIDER_DEFAULTS = { timeoutMs: 20_000, maxRetryAfterMs: 60_000, m
 
 export type TProviderErrorKind = "refused" | "unreachable" | "rate_limited" | "not_found" | "failed";
 
+/**
+ * `text` is one whole sentence of the `errors` catalogue (`msg`), so that the admin reads it in their
+ * language (a refused key's 400, a failed sync's reason); `message` is its English.
+ */
 export class ProviderError extends Error {
   constructor(
     readonly kind: TProviderErrorKind,
-    message: string,
+    readonly text: Text,
     readonly status?: number,
   ) {
-    super(message);
+    super(text.english());
     this.name = "ProviderError";
   }
 }
+
+/** A provider's own words ending one of our sentences, without its final stop (the sentence has one). */
+export const bare = (reason: string) => reason.trim().replace(/[.!?]+$/, "");
 
 export type TProviderAnswer = { status: number; contentType: string; text: string };
 
@@ -87,7 +95,9 @@ export async function requestProvider(req: TRequest, settings: TProviderSettings
       const minutes = Math.max(1, Math.round(waitMs / 60_000));
       throw new ProviderError(
         "rate_limited",
-        `${req.provider} is limiting how often we may ask (rate limit${asked ? `, retry in about ${minutes} min` : ""}). The next sync will try again.`,
+        asked
+          ? msg`${req.provider} is limiting how often we may ask (rate limit, retry in about ${minutes} min). The next sync will try again.`
+          : msg`${req.provider} is limiting how often we may ask (rate limit). The next sync will try again.`,
         429,
       );
     }
@@ -121,7 +131,7 @@ async function requestOnce(
     await res.body?.cancel();
     throw new ProviderError(
       "failed",
-      `${req.provider} answered with a redirect (HTTP ${res.status}), which we do not follow.`,
+      msg`${req.provider} answered with a redirect (HTTP ${res.status}), which we do not follow.`,
     );
   }
   let text: string;
@@ -143,14 +153,14 @@ function unreachable(req: TRequest, err: unknown, settings: TProviderSettings): 
   if (e?.name === "TimeoutError" || e?.name === "AbortError")
     return new ProviderError(
       "unreachable",
-      `${req.provider} did not answer within ${Number((settings.timeoutMs / 1000).toFixed(1))} s. Try again in a moment.`,
+      msg`${req.provider} did not answer within ${Number((settings.timeoutMs / 1000).toFixed(1))} s. Try again in a moment.`,
     );
   if (e?.message === "answer too large")
-    return new ProviderError("failed", `${req.provider}'s answer was larger than we accept.`);
+    return new ProviderError("failed", msg`${req.provider}'s answer was larger than we accept.`);
   const why = e?.cause?.code ?? e?.cause?.message ?? e?.message ?? "network error";
   return new ProviderError(
     "unreachable",
-    `Could not reach ${req.provider} (${scrub(String(why), req.secrets)}). Try again in a moment.`,
+    msg`Could not reach ${req.provider} (${scrub(String(why), req.secrets)}). Try again in a moment.`,
   );
 }
 
@@ -188,16 +198,16 @@ export function parseJson(answer: TProviderAnswer): unknown {
 export function fillBase(template: string, name: string, value: string | undefined, pattern: RegExp): string {
   const placeholder = `{${name}}`;
   if (!template.includes(placeholder)) return template;
-  if (!value || !pattern.test(value)) throw new ProviderError("failed", `The ${name} is not valid.`);
+  if (!value || !pattern.test(value)) throw new ProviderError("failed", msg`The ${name} is not valid.`);
   return template.split(placeholder).join(value);
 }
 
 /** The message for an answer that is neither success nor a known refusal. */
 export function unexpectedStatus(provider: string, answer: TProviderAnswer, reason?: string): ProviderError {
-  const what = reason ? `: ${reason}` : answer.status >= 500 ? " (its service may be down)" : "";
-  return new ProviderError(
-    "failed",
-    `${provider} answered HTTP ${answer.status}${what}. Try again later.`,
-    answer.status,
-  );
+  const text = reason
+    ? msg`${provider} answered HTTP ${answer.status}: ${bare(reason)}. Try again later.`
+    : answer.status >= 500
+      ? msg`${provider} answered HTTP ${answer.status} (its service may be down). Try again later.`
+      : msg`${provider} answered HTTP ${answer.status}. Try again later.`;
+  return new ProviderError("failed", text, answer.status);
 }

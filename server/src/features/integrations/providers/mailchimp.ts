@@ -1,5 +1,7 @@
 import { createHash } from "node:crypto";
+import { msg } from "../../../lib/i18n";
 import {
+  bare,
   fillBase,
   ProviderError,
   parseJson,
@@ -60,14 +62,18 @@ function reasonOf(answer: TProviderAnswer, key: string): string {
 function toError(answer: TProviderAnswer, key: string): ProviderError {
   const reason = reasonOf(answer, key);
   if (answer.status === 401 || answer.status === 403)
-    return new ProviderError("refused", `${NAME} refused the key${reason ? `: ${reason}` : ""}`, answer.status);
+    return new ProviderError(
+      "refused",
+      reason ? msg`${NAME} refused the key: ${bare(reason)}.` : msg`${NAME} refused the key.`,
+      answer.status,
+    );
   return unexpectedStatus(NAME, answer, reason);
 }
 
 const noAudience = (audienceId: string) =>
   new ProviderError(
     "not_found",
-    `${NAME} has no audience with the ID ${audienceId}: check the Audience ID (Audience, Settings, Audience name and defaults).`,
+    msg`${NAME} has no audience with the ID ${audienceId}: check the Audience ID (Audience, Settings, Audience name and defaults).`,
     404,
   );
 

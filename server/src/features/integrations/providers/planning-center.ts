@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { msg } from "../../../lib/i18n";
 import {
+  bare,
   keySecrets,
   ProviderError,
   parseJson,
@@ -56,7 +58,11 @@ function toError(answer: TProviderAnswer, secrets: string[]): ProviderError {
   const raw = typeof first?.detail === "string" && first.detail ? first.detail : first?.title;
   const reason = typeof raw === "string" ? scrub(raw, secrets) : "";
   if (answer.status === 401 || answer.status === 403)
-    return new ProviderError("refused", `${NAME} refused the key${reason ? `: ${reason}` : ""}`, answer.status);
+    return new ProviderError(
+      "refused",
+      reason ? msg`${NAME} refused the key: ${bare(reason)}.` : msg`${NAME} refused the key.`,
+      answer.status,
+    );
   return unexpectedStatus(NAME, answer, reason);
 }
 
@@ -88,7 +94,7 @@ export async function fetchPlanningCenterPeople(
   const answer = await get(key, settings, `include=emails&per_page=${PLANNING_CENTER_PAGE_SIZE}&offset=${offset}`);
   if (answer.status !== 200) throw toError(answer, keySecrets(key));
   const parsed = ZPage.safeParse(parseJson(answer));
-  if (!parsed.success) throw new ProviderError("failed", `${NAME}'s list of people was not in the expected form.`);
+  if (!parsed.success) throw new ProviderError("failed", msg`${NAME}'s list of people was not in the expected form.`);
   const page = parsed.data;
   const emails = new Map<string, { address: string; primary: boolean }>();
   for (const item of page.included ?? [])
