@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { activateLanguage } from "./i18n";
-import { lazyZodResolver } from "./lazy-zod-resolver";
+import { lazyZodResolver, translateZodIssue } from "./lazy-zod-resolver";
 
 const schema = z.object({
   title: z.string().trim().min(1, "Title is required"),
@@ -29,5 +29,17 @@ describe("a form's messages in the language on screen (issue 26)", () => {
     expect(spanish.errors.title?.message).toBe(esErrors["Title is required"]);
     expect(spanish.errors.title?.message).not.toBe("Title is required");
     expect(spanish.errors.minutes?.message).toMatch(/se esperaba número/);
+  });
+
+  it("says one issue of a form's own safeParse in the language on screen", async () => {
+    const parsed = schema.safeParse({ title: " ", minutes: "x" }, { reportInput: true });
+    const [title, minutes] = parsed.error?.issues ?? [];
+    expect(await translateZodIssue(title)).toBe("Title is required");
+
+    await activateLanguage("es");
+    expect(await translateZodIssue(title)).toBe(esErrors["Title is required"]);
+    expect(await translateZodIssue(minutes)).toMatch(/se esperaba número/);
+    // A sentence of a form's own that no catalogue holds stays as written.
+    expect(await translateZodIssue({ code: "custom", message: "Pick a colour" })).toBe("Pick a colour");
   });
 });

@@ -24,6 +24,34 @@ const ZOD_LOCALES: Record<Exclude<TLanguage, "en">, () => Promise<{ default: () 
   ar: () => import("zod/v4/locales/ar.js"),
 };
 
+/**
+ * One zod issue's message in the language on screen, for a form that checks a shared contract
+ * itself (`safeParse`) rather than through `lazyZodResolver`: the contract's own sentence from the
+ * `errors` catalogue (as the server's `validationMessage`), else, for a rule of zod's own (not a
+ * `custom` issue), zod's words in that language, else the English as it is. Resolves once the
+ * language's files are downloaded; English downloads nothing. zod names a wrong value's type only
+ * when the parse keeps it: `safeParse(value, { reportInput: true })`.
+ */
+export async function translateZodIssue(
+  issue: { message: string; code?: string },
+  language: TLanguage = currentLanguage(),
+): Promise<string> {
+  if (language === "en") return issue.message;
+  try {
+    const [say, zodLocale] = await Promise.all([
+      textTranslator(errorsCatalog, language),
+      ZOD_LOCALES[language]().then((m) => m.default()),
+    ]);
+    const said = say(issue.message);
+    if (said !== issue.message || !issue.code || issue.code === "custom") return said;
+    const own = (zodLocale.localeError as (issue: unknown) => unknown)(issue);
+    const text = typeof own === "string" ? own : (own as { message?: string } | undefined)?.message;
+    return text || said;
+  } catch {
+    return issue.message;
+  }
+}
+
 /** Every field's message put through `say`, however deeply the fields nest. */
 function translateErrors<T extends FieldValues>(
   errors: FieldErrors<T>,

@@ -14,6 +14,7 @@ import { toast } from "@/components/ui/use-toast";
 import { getServerMessage } from "@/lib/api-client";
 import { toastApiError } from "@/lib/auth-redirect";
 import { useT } from "@/lib/i18n";
+import { translateZodIssue } from "@/lib/lazy-zod-resolver";
 import { useCreateIntegration } from "../api";
 import { integrationsCatalog } from "../i18n";
 import { keyPlaceholder, PLATFORM_LABELS, PLATFORM_ORDER } from "../labels";
@@ -29,8 +30,10 @@ import {
 type TErrors = { platform?: string; apiKey?: string; webhookUrl?: string } & TConfigErrors;
 const EMPTY_CONFIG: TConfigValues = { subdomain: "", audienceId: "" };
 
+type TIssue = { path: PropertyKey[]; message: string; code?: string };
+
 /** The contract's issues by field: `config.subdomain` is the subdomain field. */
-function toErrors(issues: { path: PropertyKey[]; message: string }[]): TErrors {
+function toErrors(issues: TIssue[]): TErrors {
   const errors: TErrors = {};
   for (const issue of issues) {
     const key = String(issue.path[0] === "config" ? issue.path[1] : issue.path[0]) as keyof TErrors;
@@ -76,7 +79,7 @@ export function AddIntegrationDialog({
     setErrors({});
   }, [open, initialPlatform]);
 
-  const onSubmit = (e: FormEvent) => {
+  const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     const body = { platform: platform || undefined, apiKey, webhookUrl, config: toConfig(platform, config) };
     const parsed = ZCreateIntegrationBody.safeParse(body);
@@ -84,13 +87,18 @@ export function AddIntegrationDialog({
       // The contract checks the settings after the other fields: all the problems are shown at once.
       const settings = platform ? ZIntegrationConfigs[platform].safeParse(body.config) : null;
       const configIssues = settings?.success === false ? settings.error.issues : [];
-      const found = toErrors([
+      const issues: TIssue[] = [
         ...parsed.error.issues,
-        ...configIssues.map((i) => ({ path: ["config", ...i.path], message: i.message })),
-      ]);
+        ...configIssues.map((i) => ({ ...i, path: ["config", ...i.path] })),
+      ];
+      const isPlatformMissing = toErrors(issues).platform === PLATFORM_REQUIRED;
+      // The contract speaks English: each message in the admin's language (the errors catalogue, zod's locale).
+      const found = toErrors(
+        await Promise.all(issues.map(async (i) => ({ path: i.path, message: await translateZodIssue(i) }))),
+      );
       setErrors(found);
-      if (found.platform === PLATFORM_REQUIRED) {
-        toast({ title: t("toast.platformRequiredTitle"), description: PLATFORM_REQUIRED, variant: "destructive" });
+      if (isPlatformMissing) {
+        toast({ title: t("toast.platformRequiredTitle"), description: found.platform, variant: "destructive" });
         platformRef.current?.focus();
       } else {
         const first = (["apiKey", "subdomain", "audienceId", "webhookUrl"] as const).find((k) => found[k]);

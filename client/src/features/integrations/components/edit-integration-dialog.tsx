@@ -13,6 +13,7 @@ import { toast } from "@/components/ui/use-toast";
 import { getServerMessage } from "@/lib/api-client";
 import { toastApiError } from "@/lib/auth-redirect";
 import { useT } from "@/lib/i18n";
+import { translateZodIssue } from "@/lib/lazy-zod-resolver";
 import { useUpdateIntegration } from "../api";
 import { integrationsCatalog } from "../i18n";
 import { keyPlaceholder, PLATFORM_LABELS } from "../labels";
@@ -65,7 +66,7 @@ export function EditIntegrationDialog({
   const labels = PLATFORM_LABELS[platform];
   const needsKey = integration.syncStatus === "needs_key";
 
-  const onSubmit = (e: FormEvent) => {
+  const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     const body: TUpdateIntegrationBody = {};
     if (apiKey.trim()) body.apiKey = apiKey;
@@ -80,13 +81,14 @@ export function EditIntegrationDialog({
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
         const key = (issue.path[0] ?? "form") as keyof TErrors;
-        found[key] ??= issue.message;
+        found[key] ??= await translateZodIssue(issue);
       }
     }
     if (body.config) {
       const checked = ZIntegrationConfigs[platform].safeParse(body.config);
       if (!checked.success)
-        for (const issue of checked.error.issues) found[issue.path[0] as keyof TConfigErrors] ??= issue.message;
+        for (const issue of checked.error.issues)
+          found[issue.path[0] as keyof TConfigErrors] ??= await translateZodIssue(issue);
     }
     if (needsKey && !body.apiKey) found.apiKey = t("edit.reenterKey");
     // "Nothing to change" only when no field says what is missing.

@@ -310,6 +310,34 @@ describe("IntegrationsPage", () => {
       expect(screen.queryByText("Sync now")).toBeNull();
     });
 
+    it("the Add Integration dialog checks the fields in Spanish: toast and each field's message", async () => {
+      await activateLanguage("es");
+      const fetchMock = setup({ [LIST]: [] });
+      await userEvent.click(await screen.findByRole("button", { name: "Añadir integración" }));
+      const dialog = await screen.findByRole("dialog", { name: "Añadir integración" });
+      await userEvent.click(within(dialog).getByRole("button", { name: "Conectar" }));
+      await waitFor(() =>
+        expect(getToasts()[0]).toMatchObject({
+          title: "Falta la plataforma",
+          description: "Elige la plataforma que quieres conectar.",
+        }),
+      );
+      expect(await within(dialog).findByText("Elige la plataforma que quieres conectar.")).toBeTruthy();
+
+      await userEvent.click(within(dialog).getByRole("combobox", { name: "Plataforma" }));
+      await userEvent.click(await screen.findByRole("option", { name: "Church Community Builder" }));
+      await userEvent.type(within(dialog).getByLabelText("Subdominio de CCB"), "not a subdomain!");
+      await userEvent.click(within(dialog).getByRole("button", { name: "Conectar" }));
+      expect(await within(dialog).findByText("Escribe la clave de API.")).toBeTruthy();
+      expect(
+        within(dialog).getByText(
+          "El subdominio de CCB es la parte antes de .ccbchurch.com: letras, números y guiones.",
+        ),
+      ).toBeTruthy();
+      expect(within(dialog).queryByText("Please enter the API key.")).toBeNull();
+      expect(posts(fetchMock, LIST)).toHaveLength(0);
+    });
+
     it("renders in Arabic with dir=rtl", async () => {
       await activateLanguage("ar");
       setup({ [LIST]: [] });
