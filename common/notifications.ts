@@ -36,6 +36,8 @@ export const NOTIFICATION_KINDS = {
   group_join_requested: { type: "other", push: "announcements" },
   /** Issue 27: a request to join a group was approved or declined (to the member). */
   group_request_answered: { type: "other", push: "announcements" },
+  /** Issue 27: a group the member is in meets tomorrow. */
+  group_meeting_reminder: { type: "event", push: "events" },
   test: { type: "system", push: null },
 } as const satisfies Record<string, { type: TNotificationType; push: TPushPreferenceKey | null }>;
 export type TNotificationKind = keyof typeof NOTIFICATION_KINDS;

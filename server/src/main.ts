@@ -3,6 +3,7 @@ import { loadConfig } from "./config";
 import { startEmbeddedPostgres, type TEmbeddedPg } from "./db/embedded";
 import { ensureDatabase, StartupError } from "./db/ensure-database";
 import { scheduleAuditRetention } from "./features/audit/audit-retention";
+import { scheduleGroupMeetingReminders } from "./features/group-meetings/group-meeting-reminders";
 import { createLogOutput, createStartLogger } from "./lib/log-output";
 import { readyMessage } from "./lib/ready-message";
 import { resolveAppSecret } from "./lib/secrets";
@@ -95,6 +96,10 @@ async function main() {
     // The daily removal of audit entries past each church's retention (features/audit).
     await scheduleAuditRetention(app.db, { preserve: true }).catch((err) =>
       app.log.error({ err }, "could not schedule the audit retention job"),
+    );
+    // Group meetings of tomorrow reminded to their members (features/group-meetings), every quarter hour.
+    await scheduleGroupMeetingReminders(app.db, { preserve: true }).catch((err) =>
+      app.log.error({ err }, "could not schedule the group meeting reminders"),
     );
   } catch (err) {
     app.log.error(err);

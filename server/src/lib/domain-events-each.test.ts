@@ -21,6 +21,7 @@ import { kudos } from "../db/schema/community";
 import { events } from "../db/schema/events";
 import { userBadges, weeklyActionSteps } from "../db/schema/growth";
 import { invitationRequests, invitations } from "../db/schema/invitations";
+import { groupAttendance, groupMembers, groups } from "../db/schema/groups";
 import { liveStreams } from "../db/schema/live";
 import { pointsLedger } from "../db/schema/points";
 import { prayerChains, prayerRequestPrayers, prayerRequests } from "../db/schema/prayer";
@@ -130,8 +131,10 @@ const uncase = <S>(c: TCase<S>) => c as TCase<unknown>;
 /**
  * `integration.synced` is published by a sync of a people integration, which needs a stand-in of the
  * provider: sync-planning-center.test.ts drives one and reads the feed line its subscriber writes.
+ * `group.meeting_tomorrow` is published by the reminder job, not a request: group-meeting-reminders.test.ts
+ * runs the job at moved clocks and reads the reminders its subscriber stores.
  */
-type TCovered = Exclude<TEventName, "integration.synced">;
+type TCovered = Exclude<TEventName, "integration.synced" | "group.meeting_tomorrow">;
 const CASES: Record<TCovered, TCase<unknown>> = {
   "sermon.published": uncase({
     setup: async (c) => ({ c, title: tag() }),
@@ -426,6 +429,22 @@ const CASES: Record<TCovered, TCase<unknown>> = {
           .from(invitationRequests)
           .where(and(eq(invitationRequests.id, id), eq(invitationRequests.outcome, "dismissed"))),
       ),
+  }),
+  "group.attendance_marked": uncase({
+    setup: async (c) => {
+      const m = await addMember(t.app, c);
+      const [g] = await t.db
+        .insert(groups)
+        .values({ churchId: c.church.id, name: tag(), kind: "prayer" })
+        .returning({ id: groups.id });
+      await t.db.insert(groupMembers).values({ groupId: g.id, churchId: c.church.id, userId: m.user.id });
+      const startsAt = new Date(Date.now() - 3_600_000).toISOString();
+      expect((await c.admin.post(`/api/groups/${g.id}/meetings`, { startsAt })).status).toBe(201);
+      return { c, m, groupId: g.id, startsAt };
+    },
+    act: ({ c, m, groupId, startsAt }) =>
+      c.admin.put(`/api/groups/${groupId}/meetings/attendance`, { startsAt, userId: m.user.id, present: true }),
+    applied: ({ m }) => exists(t.db.select().from(groupAttendance).where(eq(groupAttendance.userId, m.user.id))),
   }),
 };
 

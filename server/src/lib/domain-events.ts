@@ -128,6 +128,16 @@ export const DOMAIN_EVENTS = {
   "profile.updated": z.strictObject({ ...base }),
   /** The week's prayer-partner chain was made (by the week-start job or the first page that needed it). */
   "prayer_chain.made": z.strictObject({ ...base, chainId: z.uuid() }),
+  /** Issue 27: a leader (the actor) marked `userId` present or absent at a group meeting (a change of mark only). */
+  "group.attendance_marked": z.strictObject({
+    ...base,
+    groupId: z.uuid(),
+    meetingId: z.uuid(),
+    userId: z.uuid(),
+    present: z.boolean(),
+  }),
+  /** Issue 27: a group meets tomorrow (church time) and its members are to be reminded, once (actor: the system). */
+  "group.meeting_tomorrow": z.strictObject({ ...base, groupId: z.uuid(), meetingId: z.uuid() }),
   /** Issue 27: the actor asked to join a group by request (its leaders are told). */
   "group.join_requested": z.strictObject({ ...base, groupId: z.uuid() }),
   /** A leader or admin (the actor) let `userId` in, with an optional word to them. */

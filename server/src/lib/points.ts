@@ -14,7 +14,13 @@ import { startOfWeek } from "./time";
  */
 
 /** Kinds of award; each pays at most once per (church, member, kind, key). */
-export type TAwardKind = "sermon_watch" | "bible_reading" | "action_step" | "partner_prayer" | "onboarding_step";
+export type TAwardKind =
+  | "sermon_watch"
+  | "bible_reading"
+  | "action_step"
+  | "partner_prayer"
+  | "onboarding_step"
+  | "group_attendance";
 
 /** The key of a once-a-day award: the calendar day in the church's time zone (`YYYY-MM-DD`). */
 export function dayKey(ctx: Pick<TChurchCtx, "timeZone">, now = new Date()): string {
@@ -58,6 +64,31 @@ export async function awardPoints(
   });
   if (result.awarded > 0) await ctx.changed("user", ctx.userId);
   return result;
+}
+
+/**
+ * Takes back the award (kind, key) of the signed-in member when what earned it is undone (a leader
+ * corrects "present" to "absent"): the ledger row goes and the running total drops by what it paid,
+ * so the ledger stays the sum of what was earned and a later award of the same key pays once again.
+ * Returns what was taken back (0 when nothing had been paid).
+ */
+export async function revokePoints(ctx: TChurchCtx, kind: TAwardKind, key: string): Promise<number> {
+  const taken = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(pointsLedger)
+      .where(
+        inChurch(pointsLedger, ctx, eq(pointsLedger.userId, ctx.userId), eq(pointsLedger.kind, kind), eq(pointsLedger.key, key)),
+      )
+      .returning({ points: pointsLedger.points });
+    if (!row) return 0;
+    await tx
+      .update(users)
+      .set({ points: sql`${users.points} - ${row.points}` })
+      .where(eq(users.id, ctx.userId));
+    return row.points;
+  });
+  if (taken > 0) await ctx.changed("user", ctx.userId);
+  return taken;
 }
 
 /**

@@ -57,6 +57,7 @@ const PROFILE_PREFERENCE: Partial<Record<TNotificationKind, keyof typeof PREF_CO
   sermon_published: "sermonNotifications",
   event_published: "eventNotifications",
   live_started: "eventNotifications",
+  group_meeting_reminder: "eventNotifications",
   prayer_answered: "prayerReminders",
   prayer_prayed: "prayerReminders",
   prayer_partner: "prayerReminders",
