@@ -7,11 +7,14 @@ import { prayerRequests } from "../../db/schema/prayer";
 import { users } from "../../db/schema/users";
 import { churchRow } from "../../lib/church-scope";
 import { subscriber, type TSubscriber } from "../../lib/domain-events";
+import { activityLine } from "./activity-words";
 
 /**
  * The admin dashboard's recent activity, written from events (issue 25 §1). A line is dated when
  * its event happened, not when the queue got to it, so the feed keeps the order of the changes. The
- * insert is the job's whole transaction: a failed try leaves no line behind to repeat.
+ * insert is the job's whole transaction: a failed try leaves no line behind to repeat. A line is a
+ * message of the `activity` catalogue, worded in the reading admin's language (activity-words.ts);
+ * titles and names are the church's own, as entered.
  */
 
 const sermonPublished = subscriber({
@@ -26,7 +29,7 @@ const sermonPublished = subscriber({
         churchId: ctx.churchId,
         userId: event.payload.actorId,
         kind: "sermon_created",
-        description: `New sermon: ${s.title} (${s.speaker})`,
+        ...activityLine("admin.sermonNew", { title: s.title, speaker: s.speaker }),
         createdAt: new Date(event.occurredAt),
       })
       .onConflictDoNothing();
@@ -45,7 +48,7 @@ const eventPublished = subscriber({
         churchId: ctx.churchId,
         userId: event.payload.actorId,
         kind: "event_created",
-        description: `New event: ${e.title}`,
+        ...activityLine("admin.eventNew", { title: e.title }),
         createdAt: new Date(event.occurredAt),
       })
       .onConflictDoNothing();
@@ -66,7 +69,7 @@ const prayerCreated = subscriber({
       .from(prayerRequests)
       .where(churchRow(prayerRequests, ctx, payload.requestId));
     if (!request) return;
-    const forLeaders = request.visibility === "leaders" ? " for the pastors and leaders" : "";
+    const forLeaders = request.visibility === "leaders";
     const [author] = payload.actorId
       ? await ctx.db
           .select({ firstName: users.firstName, lastName: users.lastName, email: users.email })
@@ -80,10 +83,11 @@ const prayerCreated = subscriber({
         churchId: ctx.churchId,
         userId: payload.isAnonymous ? null : payload.actorId,
         kind: "prayer_request",
-        description:
-          payload.isAnonymous || !author
-            ? `A prayer request was shared${forLeaders}`
-            : `${getMemberDisplayName(author)} shared a prayer request${forLeaders}`,
+        ...(payload.isAnonymous || !author
+          ? activityLine(forLeaders ? "admin.prayerSharedAnonymousLeaders" : "admin.prayerSharedAnonymous")
+          : activityLine(forLeaders ? "admin.prayerSharedLeaders" : "admin.prayerShared", {
+              name: getMemberDisplayName(author),
+            })),
         createdAt: new Date(occurredAt),
       })
       .onConflictDoNothing();
@@ -92,8 +96,8 @@ const prayerCreated = subscriber({
 
 const sender = alias(users, "sender");
 const recipient = alias(users, "recipient");
-const named = (first: string | null, last: string | null) =>
-  [first, last].filter(Boolean).join(" ").trim() || "A church member";
+/** A name, or null for one never given (the line then says "A church member" in the reader's words). */
+const named = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(" ").trim() || null;
 
 /** A kudos given (while it waits for review): "Ann recognized Ben". */
 const kudosSubmitted = subscriber({
@@ -119,7 +123,10 @@ const kudosSubmitted = subscriber({
         churchId: ctx.churchId,
         userId: payload.actorId,
         kind: "kudos_given",
-        description: `${named(row.fromFirstName, row.fromLastName)} recognized ${named(row.toFirstName, row.toLastName)}`,
+        ...activityLine("admin.kudosGiven", {
+          from: named(row.fromFirstName, row.fromLastName),
+          to: named(row.toFirstName, row.toLastName),
+        }),
         createdAt: new Date(occurredAt),
       })
       .onConflictDoNothing();
@@ -138,7 +145,7 @@ const actionStepSaved = subscriber({
         churchId: ctx.churchId,
         userId: payload.actorId,
         kind: "action_step_set",
-        description: `Weekly action step: ${payload.title}`,
+        ...activityLine("admin.actionStep", { title: payload.title }),
         createdAt: new Date(occurredAt),
       })
       .onConflictDoNothing();

@@ -15,6 +15,6 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/admin/recent-activity",
     { config, schema: { summary: "Recent activity in the church", response: { 200: z.array(ZActivity) } } },
-    async (req) => findRecentActivity(req.churchCtx, RECENT_ACTIVITY_COUNT * 4),
+    async (req) => findRecentActivity(req.churchCtx, await req.getLanguage(), RECENT_ACTIVITY_COUNT * 4),
   );
 };

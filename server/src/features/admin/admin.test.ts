@@ -155,6 +155,34 @@ describe("GET /api/admin/recent-activity", () => {
   });
 });
 
+describe("GET /api/admin/recent-activity in the reader's language (issue 26)", () => {
+  it("words the same lines in Spanish for a Spanish-speaking admin, in English for the English one who acted", async () => {
+    const c = await createChurch(t.app, "Iglesia Central");
+    const reader = await addMember(t.app, c, "ADMIN", "Lectora");
+    expect((await reader.patch("/api/user/preferences", { language: "es" })).status).toBe(200);
+    const m = await addMember(t.app, c, "CONGREGANT", "Priscila");
+    const gone = await addMember(t.app, c, "CONGREGANT", "Tomas");
+    expect((await c.admin.patch(`/api/admin/members/${m.user.id}`, { role: "GROUP_LEADER" })).status).toBe(200);
+    expect((await c.admin.delete(`/api/admin/members/${gone.user.id}`)).status).toBe(204);
+    const email = uniqueEmail();
+    await invite(c.admin, email, "ADMIN");
+    await drainJobs(t.app);
+
+    const feed = async (who: Caller) =>
+      ((await who.get("/api/admin/recent-activity")).body as { description: string }[]).map((x) => x.description);
+    const spanish = await feed(reader);
+    expect(spanish).toContain("Priscila User ahora es Líder de grupo");
+    expect(spanish).toContain("Se quitó a Tomas User de la iglesia");
+    expect(spanish).toContain(`Invitación enviada a ${email} (Líder de la iglesia (administrador))`);
+    expect(spanish).toContain("Se creó Iglesia Central");
+    const english = await feed(c.admin);
+    expect(english).toContain("Priscila User is now Group Leader");
+    expect(english).toContain("Tomas User was removed from the church");
+    expect(english).toContain(`Invitation sent to ${email} (Church Leader (Admin))`);
+    expect(english).toHaveLength(spanish.length);
+  });
+});
+
 describe("GET /api/user/stats", () => {
   it("gives a member their own points and an empty streak map", async () => {
     const c = await createChurch(t.app);

@@ -1,19 +1,27 @@
 import { getMemberDisplayName } from "@common/member-helpers";
-import { ROLE_LABELS, type TRole } from "@common/roles";
 import { eq } from "drizzle-orm";
 import { activities } from "../../db/schema/admin";
 import { invitationRequests } from "../../db/schema/invitations";
 import { users } from "../../db/schema/users";
 import { churchRow } from "../../lib/church-scope";
 import { subscriber, type TSubscriber, type TSubscriberCtx } from "../../lib/domain-events";
+import { activityLine, type TActivityKey } from "./activity-words";
 
 /**
  * The admin dashboard's lines about the church's people (issue 25 §1), written from the events of
  * members, invitations and churches, dated when the change happened. Each inserts in its job's own
- * transaction: a failed try leaves no line behind to repeat.
+ * transaction: a failed try leaves no line behind to repeat. A line is a message of the `activity`
+ * catalogue, worded in the language of the admin who reads it (activity-words.ts).
  */
 
-type TLine = { kind: string; description: string; userId: string | null };
+type TLine = ReturnType<typeof activityLine> & { kind: string; userId: string | null };
+
+const line = (
+  kind: string,
+  userId: string | null,
+  key: TActivityKey,
+  values?: Parameters<typeof activityLine>[1],
+): TLine => ({ kind, userId, ...activityLine(key, values) });
 
 async function addLines(ctx: TSubscriberCtx, occurredAt: string, lines: TLine[]): Promise<void> {
   if (lines.length === 0) return;
@@ -24,16 +32,14 @@ async function addLines(ctx: TSubscriberCtx, occurredAt: string, lines: TLine[])
     .onConflictDoNothing();
 }
 
-/** The member's name as it is now (after a removal they are in no church: read by id). */
-async function nameOf(ctx: TSubscriberCtx, userId: string): Promise<string> {
+/** The member's name as it is now (after a removal they are in no church: read by id); null when gone. */
+async function nameOf(ctx: TSubscriberCtx, userId: string): Promise<string | null> {
   const [u] = await ctx.db
     .select({ email: users.email, firstName: users.firstName, lastName: users.lastName })
     .from(users)
     .where(eq(users.id, userId));
-  return u ? getMemberDisplayName(u) : "A former member";
+  return u ? getMemberDisplayName(u) : null;
 }
-
-const roleLabel = (role: string) => ROLE_LABELS[role as TRole] ?? role;
 
 /**
  * The lines after an admin left the role: the pending invitations revoked (send them again) and the
@@ -41,28 +47,21 @@ const roleLabel = (role: string) => ROLE_LABELS[role as TRole] ?? role;
  */
 function adminLeftLines(
   payload: { revokedInvitations?: number; pausedIntegrations?: string[]; actorId: string | null },
-  name: string,
+  name: string | null,
 ): TLine[] {
   const lines: TLine[] = [];
   const revoked = payload.revokedInvitations ?? 0;
-  if (revoked > 0) {
-    const what = revoked === 1 ? "1 pending invitation was" : `${revoked} pending invitations were`;
-    lines.push({
-      kind: "invitations_revoked",
-      description: `${what} revoked because ${name} is no longer an admin. Send them again.`,
-      userId: payload.actorId,
-    });
-  }
+  if (revoked > 0)
+    lines.push(line("invitations_revoked", payload.actorId, "admin.invitationsRevoked", { count: revoked, name }));
   const paused = payload.pausedIntegrations ?? [];
-  if (paused.length > 0) {
-    const what = paused.length === 1 ? "1 integration was" : `${paused.length} integrations were`;
-    const it = paused.length === 1 ? "it" : "them";
-    lines.push({
-      kind: "integrations_paused",
-      description: `${what} paused (${paused.join(", ")}) because ${name}, who connected ${it}, is no longer an admin. Review ${it} in Integrations and turn ${it} back on.`,
-      userId: payload.actorId,
-    });
-  }
+  if (paused.length > 0)
+    lines.push(
+      line("integrations_paused", payload.actorId, "admin.integrationsPaused", {
+        count: paused.length,
+        platforms: paused.join(", "),
+        name,
+      }),
+    );
   return lines;
 }
 
@@ -71,9 +70,10 @@ const memberJoined = subscriber({
   event: "member.joined",
   handle: async ({ payload, occurredAt }, ctx) => {
     const name = await nameOf(ctx, payload.userId);
-    const as = payload.role ? ` as ${roleLabel(payload.role)}` : "";
     await addLines(ctx, occurredAt, [
-      { kind: "member_joined", description: `${name} joined the church${as}`, userId: payload.userId },
+      payload.role
+        ? line("member_joined", payload.userId, "admin.memberJoinedAs", { name, role: payload.role })
+        : line("member_joined", payload.userId, "admin.memberJoined", { name }),
     ]);
   },
 });
@@ -84,7 +84,7 @@ const memberRoleChanged = subscriber({
   handle: async ({ payload, occurredAt }, ctx) => {
     const name = await nameOf(ctx, payload.userId);
     await addLines(ctx, occurredAt, [
-      { kind: "member_role_changed", description: `${name} is now ${roleLabel(payload.to)}`, userId: payload.actorId },
+      line("member_role_changed", payload.actorId, "admin.roleChanged", { name, role: payload.to }),
       ...adminLeftLines(payload, name),
     ]);
   },
@@ -97,11 +97,9 @@ const memberLeft = subscriber({
     const name = await nameOf(ctx, payload.userId);
     const removed = payload.actorId !== null && payload.actorId !== payload.userId;
     await addLines(ctx, occurredAt, [
-      {
-        kind: removed ? "member_removed" : "member_left",
-        description: removed ? `${name} was removed from the church` : `${name} left the church`,
-        userId: payload.actorId,
-      },
+      removed
+        ? line("member_removed", payload.actorId, "admin.memberRemoved", { name })
+        : line("member_left", payload.actorId, "admin.memberLeft", { name }),
       ...adminLeftLines(payload, name),
     ]);
   },
@@ -112,7 +110,7 @@ const churchCreated = subscriber({
   event: "church.created",
   handle: ({ payload, occurredAt }, ctx) =>
     addLines(ctx, occurredAt, [
-      { kind: "church_created", description: `${payload.name} was created`, userId: payload.actorId },
+      line("church_created", payload.actorId, "admin.churchCreated", { church: payload.name }),
     ]),
 });
 
@@ -126,35 +124,22 @@ const invitationRequested = subscriber({
       .where(churchRow(invitationRequests, ctx, payload.requestId));
     if (!request) return;
     await addLines(ctx, occurredAt, [
-      {
-        kind: "invitation_requested",
-        description: `${request.name} (${request.email}) asked for an invitation`,
-        userId: null,
-      },
+      line("invitation_requested", null, "admin.invitationRequested", { name: request.name, email: request.email }),
     ]);
   },
 });
-
-const people = (n: number) => `${n} ${n === 1 ? "person" : "people"}`;
 
 const invitationSent = subscriber({
   name: "activity.invitation_sent",
   event: "invitation.sent",
   handle: async ({ payload: p, occurredAt }, ctx) => {
-    const line: TLine = p.waiting
-      ? {
-          kind: "invitation_waiting",
-          description: `Invitation to ${p.email} (${roleLabel(p.role)}) waits for review`,
-          userId: p.actorId,
-        }
-      : p.again
-        ? { kind: "invitation_sent", description: `Invitation sent again to ${p.email}`, userId: p.actorId }
-        : {
-            kind: "invitation_sent",
-            description: `Invitation sent to ${p.email} (${roleLabel(p.role)})`,
-            userId: p.actorId,
-          };
-    await addLines(ctx, occurredAt, [line]);
+    await addLines(ctx, occurredAt, [
+      p.waiting
+        ? line("invitation_waiting", p.actorId, "admin.invitationWaiting", { email: p.email, role: p.role })
+        : p.again
+          ? line("invitation_sent", p.actorId, "admin.invitationSentAgain", { email: p.email })
+          : line("invitation_sent", p.actorId, "admin.invitationSent", { email: p.email, role: p.role }),
+    ]);
   },
 });
 
@@ -162,9 +147,7 @@ const waitingSent = subscriber({
   name: "activity.invitation_waiting_sent",
   event: "invitation.waiting_sent",
   handle: async ({ payload: p, occurredAt }, ctx) => {
-    await addLines(ctx, occurredAt, [
-      { kind: "invitation_sent", description: `${p.count} waiting invitations sent`, userId: p.actorId },
-    ]);
+    await addLines(ctx, occurredAt, [line("invitation_sent", p.actorId, "admin.waitingSent", { count: p.count })]);
   },
 });
 
@@ -173,11 +156,7 @@ const importCompleted = subscriber({
   event: "import.completed",
   handle: async ({ payload: p, occurredAt }, ctx) => {
     await addLines(ctx, occurredAt, [
-      {
-        kind: "invitation_sent",
-        description: `${people(p.created)} imported (${p.sent} invitations sent, ${p.waiting} waiting for review)`,
-        userId: p.actorId,
-      },
+      line("invitation_sent", p.actorId, "admin.imported", { created: p.created, sent: p.sent, waiting: p.waiting }),
     ]);
   },
 });
@@ -187,11 +166,7 @@ const requestDismissed = subscriber({
   event: "invitation_request.dismissed",
   handle: async ({ payload: p, occurredAt }, ctx) => {
     await addLines(ctx, occurredAt, [
-      {
-        kind: "invitation_request_dismissed",
-        description: `Request to join from ${p.email} dismissed`,
-        userId: p.actorId,
-      },
+      line("invitation_request_dismissed", p.actorId, "admin.requestDismissed", { email: p.email }),
     ]);
   },
 });
@@ -201,11 +176,7 @@ const integrationSynced = subscriber({
   event: "integration.synced",
   handle: async ({ payload: p, occurredAt }, ctx) => {
     await addLines(ctx, occurredAt, [
-      {
-        kind: "integration_sync",
-        description: `${p.platform} sync: ${people(p.added)} waiting for review`,
-        userId: null,
-      },
+      line("integration_sync", null, "admin.integrationSync", { platform: p.platform, count: p.added }),
     ]);
   },
 });
