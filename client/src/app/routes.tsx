@@ -2,6 +2,7 @@ import {
   Award,
   BarChart3,
   BookOpen,
+  BookUser,
   CalendarCog,
   CalendarDays,
   Church,
@@ -19,6 +20,7 @@ import {
   Sprout,
   Trophy,
   Users,
+  UsersRound,
   Video,
 } from "lucide-react";
 import { type ComponentType, isValidElement, type ReactNode } from "react";
@@ -101,6 +103,11 @@ const SermonSeriesPage = lazyPage(() =>
 );
 const EventsPage = lazyPage(() => import("@/features/events/pages/events-page").then((m) => m.EventsPage));
 const EventPage = lazyPage(() => import("@/features/events/pages/event-page").then((m) => m.EventPage));
+const GroupsPage = lazyPage(() => import("@/features/groups/pages/groups-page").then((m) => m.GroupsPage));
+const GroupPage = lazyPage(() => import("@/features/groups/pages/group-page").then((m) => m.GroupPage));
+const DirectoryPage = lazyPage(() =>
+  import("@/features/directory/pages/directory-page").then((m) => m.DirectoryPage),
+);
 const ManageSermonsPage = lazyPage(() =>
   import("./pages/manage-sermons-with-feed").then((m) => m.ManageSermonsWithFeedPage),
 );
@@ -180,6 +187,12 @@ function EventRoute() {
   return <EventPage key={id} id={id} />;
 }
 
+/** A group's page takes the `:id` of its address (issue 27); another id is another page. */
+function GroupRoute() {
+  const { id = "" } = useParams<{ id: string }>();
+  return <GroupPage key={id} id={id} />;
+}
+
 /** A church's public page takes the `:slug` of its address; an unpublished one is the not-found page. */
 function PublicChurchRoute() {
   const { slug = "" } = useParams<{ slug: string }>();
@@ -223,6 +236,16 @@ export const ROUTES: TRoute[] = [
   { path: "/sermons/series/:name", access: "member", element: <SermonSeriesRoute /> },
   { path: "/events", access: "member", element: <EventsPage />, nav: { label: "nav.events", icon: CalendarDays } },
   { path: "/events/:id", access: "member", element: <EventRoute /> },
+  // Issue 27: small groups.
+  { path: "/groups", access: "member", element: <GroupsPage />, nav: { label: "nav.groups", icon: UsersRound } },
+  { path: "/groups/:id", access: "member", element: <GroupRoute /> },
+  // Issue 27: the member directory (each person's details as their privacy allows).
+  {
+    path: "/directory",
+    access: "member",
+    element: <DirectoryPage />,
+    nav: { label: "nav.directory", icon: BookUser },
+  },
   {
     path: "/live",
     access: "member",

@@ -1,0 +1,161 @@
+import type {
+  TCreateGroupBody,
+  TGroup,
+  TGroupJoinRequest,
+  TGroupKind,
+  TGroupMember,
+  TJoinGroupResult,
+  TUpdateGroupBody,
+} from "@common/groups";
+import type { TMember } from "@common/members";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { apiGet, apiJson, apiRequest } from "@/lib/api-client";
+import { ADMIN_STATS_KEY } from "@/lib/query-keys";
+
+/* Types only from @common/groups: its values would bring zod into the page's download. */
+
+export const GROUPS_KEY = ["/api/groups"] as const;
+/** The admin screens' member list (the same key as Manage Members, so one download serves both). */
+const CHURCH_MEMBERS_KEY = ["/api/admin/members"] as const;
+
+const groupPath = (id: string, rest = "") => `/api/groups/${encodeURIComponent(id)}${rest}`;
+
+/** The /groups page's filters; each is sent only when set (`?q=&kind=&day=&hasSpace=true`). */
+export type TGroupFilters = { q?: string; kind?: TGroupKind | null; day?: number | null; hasSpace?: boolean };
+
+/** The query string of `GET /api/groups` for `filters` ("" when none is set). */
+export function groupListSearch(filters: TGroupFilters): string {
+  const params = new URLSearchParams();
+  const q = filters.q?.trim();
+  if (q) params.set("q", q);
+  if (filters.kind) params.set("kind", filters.kind);
+  if (filters.day !== undefined && filters.day !== null) params.set("day", String(filters.day));
+  if (filters.hasSpace) params.set("hasSpace", "true");
+  const search = params.toString();
+  return search ? `?${search}` : "";
+}
+
+const json = <T>(res: Response) => res.json() as Promise<T>;
+
+/** `GET /api/groups` with the page's filters: listed groups and the caller's own (admins: all). */
+export const groupsQuery = (filters: TGroupFilters = {}) => {
+  const search = groupListSearch(filters);
+  return queryOptions({
+    queryKey: [...GROUPS_KEY, "list", search] as const,
+    queryFn: ({ signal }) => apiGet(`/api/groups${search}`, signal).then(json<TGroup[]>),
+    // Others join and leave while the member is elsewhere: counts are asked again on each visit.
+    staleTime: 0,
+  });
+};
+
+/** `GET /api/groups/{id}`: one group, with the caller's membership. */
+export const groupQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...GROUPS_KEY, "one", id] as const,
+    queryFn: ({ signal }) => apiGet(groupPath(id), signal).then(json<TGroup>),
+    staleTime: 0,
+  });
+
+/** `GET /api/groups/{id}/members`: the roster, each person with the fields they let the caller see. */
+export const groupMembersQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...GROUPS_KEY, "members", id] as const,
+    queryFn: ({ signal }) => apiGet(groupPath(id, "/members"), signal).then(json<TGroupMember[]>),
+    staleTime: 0,
+  });
+
+/** `GET /api/groups/{id}/requests` (its leaders and admins): requests waiting, as the server orders them. */
+export const groupRequestsQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...GROUPS_KEY, "requests", id] as const,
+    queryFn: ({ signal }) => apiGet(groupPath(id, "/requests"), signal).then(json<TGroupJoinRequest[]>),
+    staleTime: 0,
+  });
+
+/** The church's members (admins): whom the create dialog offers as leaders. */
+export const churchMembersQuery = () => queryOptions<TMember[]>({ queryKey: CHURCH_MEMBERS_KEY });
+
+export const useGroups = (filters: TGroupFilters) => useQuery(groupsQuery(filters));
+export const useGroup = (id: string) => useQuery(groupQuery(id));
+export const useGroupMembers = (id: string, enabled: boolean) => useQuery({ ...groupMembersQuery(id), enabled });
+export const useGroupRequests = (id: string, enabled: boolean) => useQuery({ ...groupRequestsQuery(id), enabled });
+export const useChurchMembers = (enabled: boolean) => useQuery({ ...churchMembersQuery(), enabled });
+
+/** Every group list, page, roster and request list asked again (a change shows everywhere). */
+function useRefreshGroups() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: GROUPS_KEY }),
+      // The admin dashboard counts Group Leaders.
+      queryClient.invalidateQueries({ queryKey: ADMIN_STATS_KEY }),
+    ]);
+}
+
+/** `POST /api/groups` (admins): 201 with the group. */
+export function useCreateGroup() {
+  const refresh = useRefreshGroups();
+  return useMutation({
+    mutationFn: (body: TCreateGroupBody) => apiJson<TGroup>("POST", "/api/groups", body),
+    onSuccess: () => refresh(),
+  });
+}
+
+/** `PATCH /api/groups/{id}` (admins, or a leader of that group). */
+export function useUpdateGroup(id: string) {
+  const refresh = useRefreshGroups();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TUpdateGroupBody) => apiJson<TGroup>("PATCH", groupPath(id), body),
+    onSuccess: (group) => {
+      if (group?.id) queryClient.setQueryData(groupQuery(id).queryKey, group);
+      return refresh();
+    },
+  });
+}
+
+/** `DELETE /api/groups/{id}` (admins): the group is archived. */
+export function useArchiveGroup(id: string) {
+  const refresh = useRefreshGroups();
+  return useMutation({
+    mutationFn: () => apiRequest("DELETE", groupPath(id)),
+    onSuccess: () => refresh(),
+  });
+}
+
+/** `POST /api/groups/{id}/join`: a member at once (open) or a request waiting (by request). */
+export function useJoinGroup() {
+  const refresh = useRefreshGroups();
+  return useMutation({
+    mutationFn: (id: string) => apiJson<TJoinGroupResult>("POST", groupPath(id, "/join")),
+    onSettled: () => refresh(),
+  });
+}
+
+/** `POST /api/groups/{id}/leave`. */
+export function useLeaveGroup() {
+  const refresh = useRefreshGroups();
+  return useMutation({
+    mutationFn: (id: string) => apiRequest("POST", groupPath(id, "/leave")),
+    onSettled: () => refresh(),
+  });
+}
+
+/** `POST /api/groups/{id}/requests/{userId}/approve|decline {message?}`. */
+export function useAnswerRequest(groupId: string) {
+  const refresh = useRefreshGroups();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, decision, message }: { userId: string; decision: "approve" | "decline"; message: string }) =>
+      apiRequest(
+        "POST",
+        groupPath(groupId, `/requests/${encodeURIComponent(userId)}/${decision}`),
+        message.trim() ? { message: message.trim() } : {},
+      ),
+    onSuccess: (_res, { userId }) =>
+      queryClient.setQueryData<TGroupJoinRequest[]>(groupRequestsQuery(groupId).queryKey, (list) =>
+        list?.filter((r) => r.userId !== userId),
+      ),
+    onSettled: () => refresh(),
+  });
+}
