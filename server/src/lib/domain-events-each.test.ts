@@ -21,7 +21,7 @@ import { kudos } from "../db/schema/community";
 import { events } from "../db/schema/events";
 import { userBadges, weeklyActionSteps } from "../db/schema/growth";
 import { invitationRequests, invitations } from "../db/schema/invitations";
-import { groupAttendance, groupMembers, groups } from "../db/schema/groups";
+import { groupAttendance, groupJoinRequests, groupMembers, groups } from "../db/schema/groups";
 import { liveStreams } from "../db/schema/live";
 import { pointsLedger } from "../db/schema/points";
 import { prayerChains, prayerRequestPrayers, prayerRequests } from "../db/schema/prayer";
@@ -113,6 +113,23 @@ async function giveKudos(from: TSignedIn, to: TSignedIn, title = tag()) {
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.id as string;
 }
+
+/** A group of `c` made by its admin (issue 27), by its id. */
+async function makeGroup(c: TTestChurch, joinPolicy: string): Promise<string> {
+  const res = await c.admin.post("/api/groups", { name: tag(), kind: "other", joinPolicy, visibility: "listed" });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.id as string;
+}
+
+async function askToJoin(c: TTestChurch): Promise<{ g: string; m: TSignedIn }> {
+  const s = { g: await makeGroup(c, "request"), m: await addMember(t.app, c) };
+  expect((await s.m.post(`/api/groups/${s.g}/join`)).body.membership).toBe("requested");
+  return s;
+}
+
+const isInGroup = (m: TSignedIn) => exists(t.db.select().from(groupMembers).where(eq(groupMembers.userId, m.user.id)));
+const isRequesting = (m: TSignedIn) =>
+  exists(t.db.select().from(groupJoinRequests).where(eq(groupJoinRequests.userId, m.user.id)));
 
 /**
  * One real change per event: `setup` prepares a fresh church (its own effects drained), `act` makes
@@ -445,6 +462,35 @@ const CASES: Record<TCovered, TCase<unknown>> = {
     act: ({ c, m, groupId, startsAt }) =>
       c.admin.put(`/api/groups/${groupId}/meetings/attendance`, { startsAt, userId: m.user.id, present: true }),
     applied: ({ m }) => exists(t.db.select().from(groupAttendance).where(eq(groupAttendance.userId, m.user.id))),
+  }),
+  "group.join_requested": uncase({
+    setup: async (c) => ({ g: await makeGroup(c, "request"), m: await addMember(t.app, c) }),
+    act: ({ g, m }) => m.post(`/api/groups/${g}/join`),
+    applied: ({ m }) => isRequesting(m),
+  }),
+  "group.request_approved": uncase({
+    setup: async (c) => ({ c, ...(await askToJoin(c)) }),
+    act: ({ c, g, m }) => c.admin.post(`/api/groups/${g}/requests/${m.user.id}/approve`),
+    applied: ({ m }) => isInGroup(m),
+  }),
+  "group.request_declined": uncase({
+    setup: async (c) => ({ c, ...(await askToJoin(c)) }),
+    act: ({ c, g, m }) => c.admin.post(`/api/groups/${g}/requests/${m.user.id}/decline`, { message: "Full" }),
+    applied: async ({ m }) => !(await isRequesting(m)),
+  }),
+  "group.member_joined": uncase({
+    setup: async (c) => ({ g: await makeGroup(c, "open"), m: await addMember(t.app, c) }),
+    act: ({ g, m }) => m.post(`/api/groups/${g}/join`),
+    applied: ({ m }) => isInGroup(m),
+  }),
+  "group.member_left": uncase({
+    setup: async (c) => {
+      const s = { g: await makeGroup(c, "open"), m: await addMember(t.app, c) };
+      expect((await s.m.post(`/api/groups/${s.g}/join`)).status).toBe(200);
+      return s;
+    },
+    act: ({ g, m }) => m.post(`/api/groups/${g}/leave`),
+    applied: async ({ m }) => !(await isInGroup(m)),
   }),
 };
 
