@@ -95,7 +95,8 @@ export const ZPrayerPartner = z.object({
   id: z.string(),
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
-  email: z.string(),
+  /** Present only when the partner lets the caller see it (issue 27: their privacy settings). */
+  email: z.string().optional(),
   profileImageUrl: z.string().nullable(),
   /** The topics (healing, guidance, ...) the partner asked prayer for; empty when none set. */
   prayerTopics: z.array(z.string()),

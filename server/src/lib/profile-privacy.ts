@@ -1,6 +1,6 @@
 import { PRIVACY_FIELDS, readPrivacy, type TPrivacyAudience, type TVisibleFields } from "@common/directory";
 import { isAdminRole } from "@common/roles";
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { groupMembers, groups } from "../db/schema/groups";
 import { users } from "../db/schema/users";
@@ -104,4 +104,20 @@ export async function visibleFieldsOfMany(ctx: TChurchCtx, rows: TPrivateRow[]):
     rows.map((r) => r.id),
   );
   return new Map(rows.map((r) => [r.id, visibleFields(ctx, r, relations.get(r.id))]));
+}
+
+const CONTACT_COLUMNS = { phone: users.phone, birthday: users.birthday, address: users.address, bio: users.bio };
+
+/**
+ * A contact column as an admin reads it in bulk (the members list, the church export), in SQL so a
+ * large church is never read into memory: `isAllowed`'s rule for an admin viewer, every audience but
+ * "nobody" (a missing choice is its default, never "nobody"), and the owner's own always. E-mail is
+ * not among them: admin screens keep it as the account's name (inviting, roles, sign-in help).
+ */
+export function adminVisibleColumn(field: keyof typeof CONTACT_COLUMNS, viewerId?: string): SQL<string | null> {
+  const self = viewerId ? sql` or ${users.id} = ${viewerId}` : sql``;
+  // `field` is one of four fixed names: written into the SQL, as a parameter its type would be unknown.
+  return sql<
+    string | null
+  >`case when (${users.privacy} ->> ${sql.raw(`'${field}'`)}) is distinct from 'nobody'${self} then ${CONTACT_COLUMNS[field]} end`;
 }

@@ -5,13 +5,15 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { users } from "../../db/schema/users";
 import { churchRow, inChurch } from "../../lib/church-scope";
 import type { TChurchCtx } from "../../lib/context";
+import { adminVisibleColumn } from "../../lib/profile-privacy";
 
-const memberColumns = {
+/** What the admins' member list reads; a bio its owner keeps from everybody stays out (issue 27). */
+const memberColumns = (ctx: TChurchCtx) => ({
   id: users.id,
   email: users.email,
   firstName: users.firstName,
   lastName: users.lastName,
-  bio: users.bio,
+  bio: adminVisibleColumn("bio", ctx.userId),
   role: users.role,
   churchId: users.churchId,
   profileImageUrl: users.profileImageUrl,
@@ -19,9 +21,9 @@ const memberColumns = {
   lastLogin: users.lastLogin,
   lastActiveAt: users.lastActiveAt,
   createdAt: users.createdAt,
-};
+});
 
-type TMemberRow = Pick<typeof users.$inferSelect, keyof typeof memberColumns>;
+type TMemberRow = Pick<typeof users.$inferSelect, keyof ReturnType<typeof memberColumns>>;
 
 /**
  * When a member last signed in or was last seen, as admins see it: the day (UTC midnight), not the
@@ -59,7 +61,7 @@ export async function findMembersJson(ctx: TChurchCtx): Promise<string> {
   const result = await ctx.db.execute<{ json: string }>(sql`
     select coalesce(json_agg(json_build_object(
       'id', ${users.id}, 'email', ${users.email}, 'firstName', ${users.firstName}, 'lastName', ${users.lastName},
-      'bio', ${users.bio}, 'role', ${users.role}, 'churchId', ${users.churchId}, 'profileImageUrl', ${users.profileImageUrl},
+      'bio', ${adminVisibleColumn("bio", ctx.userId)}, 'role', ${users.role}, 'churchId', ${users.churchId}, 'profileImageUrl', ${users.profileImageUrl},
       'points', ${users.points}, 'lastLogin', ${isoUtcDay(users.lastLogin)}, 'lastActiveAt', ${isoUtcDay(users.lastActiveAt)},
       'createdAt', ${isoUtc(users.createdAt)}
     ) order by ${users.createdAt}, ${users.id}), '[]')::text as json
@@ -69,7 +71,7 @@ export async function findMembersJson(ctx: TChurchCtx): Promise<string> {
 
 export async function findMember(ctx: TChurchCtx, id: string): Promise<TMember | undefined> {
   const [row] = await ctx.db
-    .select(memberColumns)
+    .select(memberColumns(ctx))
     .from(users)
     .where(churchRow(users, ctx, id));
   return row ? toMember(row) : undefined;

@@ -10,6 +10,7 @@ import { users } from "../../db/schema/users";
 import { inChurch } from "../../lib/church-scope";
 import type { TChurchCtx } from "../../lib/context";
 import { publish } from "../../lib/domain-events";
+import { privacyColumns, type TPrivateRow } from "../../lib/profile-privacy";
 
 /**
  * The weekly prayer-partner chain's reads and its one write (DESIGN.md "Prayer-partner chain"): the
@@ -78,19 +79,17 @@ export async function ensureWeekChain(ctx: Pick<TChurchCtx, "db" | "churchId">, 
   });
 }
 
+/** The partner and the columns their privacy is read from (the card shows what they allow: issue 27). */
 const partnerColumns = {
-  id: users.id,
+  ...privacyColumns,
   firstName: users.firstName,
   lastName: users.lastName,
-  email: users.email,
   profileImageUrl: users.profileImageUrl,
   topics: userPreferences.prayerTopics,
 };
-export type TPartnerRow = {
-  id: string;
+export type TPartnerRow = TPrivateRow & {
   firstName: string | null;
   lastName: string | null;
-  email: string;
   profileImageUrl: string | null;
   topics: Record<string, boolean> | null;
 };

@@ -13,6 +13,7 @@ import type { TChurchCtx } from "../../lib/context";
 import { conflict } from "../../lib/errors";
 import type { MemberCache } from "../../lib/member-cache";
 import { awardPoints, dayKey, weekKey } from "../../lib/points";
+import { findRelations, visibleFields } from "../../lib/profile-privacy";
 import { dayStreak } from "../../lib/streaks";
 import { startOfWeek } from "../../lib/time";
 import type { TWeekStart, TWeekStartCtx } from "../../lib/week-start";
@@ -57,12 +58,15 @@ export async function makeWeekPrayerChain(ctx: TWeekStartCtx, week: TWeekStart):
   await ensureWeekChain(ctx, { start: week.weekOf, end: addDays(week.weekOf, 6), begins: week.begins, now: week.now });
 }
 
-function toPartner(row: TPartnerRow): TPrayerPartner {
+/** The partner card: their e-mail only when they let the caller see it (issue 27, lib/profile-privacy.ts). */
+async function toPartner(ctx: TChurchCtx, row: TPartnerRow): Promise<TPrayerPartner> {
+  const relation = (await findRelations(ctx, [row.id])).get(row.id);
+  const { email } = visibleFields(ctx, row, relation);
   return {
     id: row.id,
     firstName: row.firstName,
     lastName: row.lastName,
-    email: row.email,
+    ...(email ? { email } : {}),
     profileImageUrl: row.profileImageUrl,
     prayerTopics: topicNames(row.topics),
   };
@@ -115,12 +119,13 @@ export async function getCurrentPartner(
   if (steady) {
     // A partner who has left the church is not found here: the full path finds the next member.
     const partner = await findPartner(ctx, steady.partnerId);
-    if (partner) return currentAnswer(week, today, steady.linkId, partner, null, steady.days, steady.totalChainLinks);
+    if (partner)
+      return currentAnswer(ctx, week, today, steady.linkId, partner, null, steady.days, steady.totalChainLinks);
   }
   const [{ link, partner, reason }, days] = await Promise.all([resolvePartner(ctx, week), findPrayerDays(ctx)]);
   // Counted after the chain exists, so this week's link is among them.
   const totalChainLinks = await countMyLinks(ctx);
-  return currentAnswer(week, today, partner ? link.linkId : null, partner, reason, days, totalChainLinks);
+  return currentAnswer(ctx, week, today, partner ? link.linkId : null, partner, reason, days, totalChainLinks);
 }
 
 /** The member's part of `/current` when their own partner (not a stand-in) is in the church; else null. */
@@ -131,7 +136,8 @@ async function loadCurrentKept(ctx: TChurchCtx, week: TChainWeek): Promise<TCurr
   return { linkId: link.linkId, partnerId: link.partner.id, days, totalChainLinks };
 }
 
-function currentAnswer(
+async function currentAnswer(
+  ctx: TChurchCtx,
   week: TChainWeek,
   today: string,
   linkId: string | null,
@@ -139,12 +145,12 @@ function currentAnswer(
   reason: TNoPartnerReason | null,
   days: string[],
   totalChainLinks: number,
-): TPrayerPartnerCurrent {
+): Promise<TPrayerPartnerCurrent> {
   return {
     id: partner ? linkId : null,
     weekStartDate: week.start,
     weekEndDate: week.end,
-    partner: partner ? toPartner(partner) : null,
+    partner: partner ? await toPartner(ctx, partner) : null,
     reason,
     todayCompleted: days.includes(today),
     prayersThisWeek: days.filter((d) => d >= week.start && d <= week.end).length,

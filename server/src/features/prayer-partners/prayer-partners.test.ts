@@ -150,14 +150,44 @@ describe("the week's chain", () => {
       totalChainLinks: 1,
     });
     const partner = g.all.find((m) => m.user.id === me.partner?.id);
+    // Issue 27: the e-mail goes by default to leaders and admins only; members[1] is a Group Leader
+    // by role but leads no group of their partner's, so the card carries no e-mail.
     expect(me.partner).toEqual({
       id: partner?.user.id,
       firstName: partner?.user.firstName,
       lastName: partner?.user.lastName,
-      email: partner?.user.email,
       profileImageUrl: null,
       prayerTopics: [],
     });
+  });
+
+  it("the card carries the partner's e-mail only as the partner's privacy allows (issue 27)", async () => {
+    const g = await churchWith(["CONGREGANT", "CONGREGANT"]);
+    setClock(dayOfWeek(1));
+    const partners = await partnersOf(g.all);
+    const viewer = g.members[0];
+    const partner = g.all.find((m) => m.user.id === partners.get(viewer.user.id)) as TSignedIn;
+    const fields = (email: string) => ({
+      email,
+      phone: "nobody",
+      birthday: "nobody",
+      address: "nobody",
+      bio: "nobody",
+    });
+    const seen = async () => (await current(viewer)).partner?.email;
+
+    expect((await partner.put("/api/user/privacy", { hidden: false, fields: fields("church") })).status).toBe(200);
+    expect(await seen()).toBe(partner.user.email);
+    expect((await partner.put("/api/user/privacy", { hidden: false, fields: fields("nobody") })).status).toBe(200);
+    expect(await seen()).toBeUndefined();
+    expect((await partner.put("/api/user/privacy", { hidden: false, fields: fields("leaders") })).status).toBe(200);
+    expect(await seen()).toBeUndefined();
+    // An admin (the church's pastor) sees a "leaders" e-mail, never a "nobody" one.
+    const adminsPartner = g.all.find((m) => m.user.id === partners.get(g.admin.user.id)) as TSignedIn;
+    await adminsPartner.put("/api/user/privacy", { hidden: false, fields: fields("leaders") });
+    expect((await current(g.admin)).partner?.email).toBe(adminsPartner.user.email);
+    await adminsPartner.put("/api/user/privacy", { hidden: false, fields: fields("nobody") });
+    expect((await current(g.admin)).partner?.email).toBeUndefined();
   });
 
   it("20 concurrent first requests make exactly one chain; repeat calls keep the same partners", async () => {

@@ -113,16 +113,25 @@ export function PartnerCard({ current }: { current: TPrayerPartnerCurrent }) {
         ) : (
           <>
             <div className="flex items-center gap-4">
-              <Avatar name={partnerName(p, p.email)} src={p.profileImageUrl} className="size-16 text-lg" />
+              <Avatar
+                name={partnerName(p, p.email ?? t("partner.fallbackName"))}
+                src={p.profileImageUrl}
+                className="size-16 text-lg"
+              />
               <div className="grid min-w-0 gap-0.5">
-                <p className="text-lg font-semibold break-words text-foreground">{partnerName(p, p.email)}</p>
-                <a
-                  href={`mailto:${p.email}`}
-                  className="inline-flex min-w-0 items-start gap-1.5 text-sm text-brand-text hover:underline"
-                >
-                  <Mail className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-                  <span className="min-w-0 break-all">{p.email}</span>
-                </a>
+                <p className="text-lg font-semibold break-words text-foreground">
+                  {partnerName(p, p.email ?? t("partner.fallbackName"))}
+                </p>
+                {/* Only when the partner lets the caller see it (issue 27: their privacy settings). */}
+                {p.email && (
+                  <a
+                    href={`mailto:${p.email}`}
+                    className="inline-flex min-w-0 items-start gap-1.5 text-sm text-brand-text hover:underline"
+                  >
+                    <Mail className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+                    <span className="min-w-0 break-all">{p.email}</span>
+                  </a>
+                )}
               </div>
             </div>
             {p.prayerTopics.length > 0 && (
