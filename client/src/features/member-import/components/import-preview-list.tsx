@@ -1,5 +1,6 @@
 import type { TImportRow } from "@common/member-import";
 import { useState } from "react";
+import { useRoleName } from "@/components/role-name";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { useT } from "@/lib/i18n";
@@ -12,6 +13,7 @@ export const PREVIEW_PAGE = 50;
 /** The preview's rows (or only those with problems), each with its problems in words. */
 export function ImportPreviewList({ rows, rowOffset = 0 }: { rows: TImportRow[]; rowOffset?: number }) {
   const t = useT(memberImportCatalog);
+  const roleName = useRoleName();
   const [shown, setShown] = useState(PREVIEW_PAGE);
   const visible = rows.slice(0, shown);
   return (
@@ -33,10 +35,10 @@ export function ImportPreviewList({ rows, rowOffset = 0 }: { rows: TImportRow[];
               </span>
               {/* A phone shows the name and role on one line; wider screens in their columns. */}
               <span className="min-w-0 truncate text-muted-foreground sm:hidden">
-                {[name, r.role ? t(`role.${r.role}`) : null].filter(Boolean).join(" · ")}
+                {[name, r.role ? roleName(r.role) : null].filter(Boolean).join(" · ")}
               </span>
               <span className="hidden min-w-0 truncate text-muted-foreground sm:block">{name || "—"}</span>
-              <span className="hidden text-muted-foreground sm:block">{r.role ? t(`role.${r.role}`) : "—"}</span>
+              <span className="hidden text-muted-foreground sm:block">{r.role ? roleName(r.role) : "—"}</span>
               <span className="flex flex-wrap gap-1">
                 {hasProblems ? (
                   r.problems.map((p) => (
