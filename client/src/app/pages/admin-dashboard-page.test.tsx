@@ -201,6 +201,10 @@ describe("AdminDashboardPage", () => {
         "Agrega el enlace de una grabación",
       );
       expect(screen.getByText("No hay próximos eventos")).toBeTruthy();
+      // The recent activity's times through the one relative-time helper, in Spanish.
+      expect(await screen.findByText("ahora")).toBeTruthy();
+      expect(screen.getByText("hace 5 min")).toBeTruthy();
+      expect(screen.getByText("hace 20 min")).toBeTruthy();
     });
 
     it("counts in Arabic with its own plural forms, right to left", async () => {
