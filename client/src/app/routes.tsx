@@ -105,9 +105,7 @@ const EventsPage = lazyPage(() => import("@/features/events/pages/events-page").
 const EventPage = lazyPage(() => import("@/features/events/pages/event-page").then((m) => m.EventPage));
 const GroupsPage = lazyPage(() => import("@/features/groups/pages/groups-page").then((m) => m.GroupsPage));
 const GroupPage = lazyPage(() => import("@/features/groups/pages/group-page").then((m) => m.GroupPage));
-const DirectoryPage = lazyPage(() =>
-  import("@/features/directory/pages/directory-page").then((m) => m.DirectoryPage),
-);
+const DirectoryPage = lazyPage(() => import("@/features/directory/pages/directory-page").then((m) => m.DirectoryPage));
 const ManageSermonsPage = lazyPage(() =>
   import("./pages/manage-sermons-with-feed").then((m) => m.ManageSermonsWithFeedPage),
 );

@@ -1,4 +1,5 @@
 import type { TAuthUser } from "@common/auth";
+import type { TPrivacySettings } from "@common/directory";
 import type {
   TAccountInfo,
   TActivityItem,
@@ -16,6 +17,10 @@ import { useAwardRefresh } from "@/lib/use-award-refresh";
 export const PREFERENCES_KEY = ["/api/user/preferences"] as const;
 export const ACCOUNT_KEY = ["/api/user/account"] as const;
 export const ACTIVITY_KEY = ["/api/user/activity"] as const;
+/** Issue 27: who sees each of the member's details, and whether they hide from the directory. */
+export const PRIVACY_KEY = ["/api/user/privacy"] as const;
+/** The directory's lists (its feature's key): a change of privacy changes what they hold. */
+const DIRECTORY_KEY = ["/api/directory"] as const;
 
 /** Spec 2 section 9 shows five lines of recent activity. */
 export const RECENT_ACTIVITY_COUNT = 5;
@@ -114,4 +119,29 @@ export function useChangePassword() {
 
 export function useSignOutEverywhere() {
   return useMutation({ mutationFn: () => apiRequest("POST", "/api/user/sessions/revoke-all") });
+}
+
+export function usePrivacy() {
+  return useQuery<TPrivacySettings>({ queryKey: PRIVACY_KEY });
+}
+
+/** `PUT /api/user/privacy` with the whole setting: shown at once, put back if the server refuses. */
+export function useUpdatePrivacy() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TPrivacySettings) => apiJson<TPrivacySettings>("PUT", "/api/user/privacy", body),
+    onMutate: async (body) => {
+      await queryClient.cancelQueries({ queryKey: PRIVACY_KEY });
+      const before = queryClient.getQueryData<TPrivacySettings>(PRIVACY_KEY);
+      queryClient.setQueryData<TPrivacySettings>(PRIVACY_KEY, body);
+      return { before };
+    },
+    onError: (_error, _body, context) => {
+      if (context?.before) queryClient.setQueryData(PRIVACY_KEY, context.before);
+    },
+    onSuccess: (saved) => {
+      queryClient.setQueryData(PRIVACY_KEY, saved);
+      return queryClient.invalidateQueries({ queryKey: DIRECTORY_KEY });
+    },
+  });
 }

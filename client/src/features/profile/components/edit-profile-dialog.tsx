@@ -1,8 +1,7 @@
 import type { TAuthUser } from "@common/auth";
 import { ZProfileBody } from "@common/profile";
-import { PROFILE_BIO_MAX } from "@common/profile-helpers";
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useEffect } from "react";
+import { PROFILE_ADDRESS_MAX, PROFILE_BIO_MAX, PROFILE_PHONE_MAX } from "@common/profile-helpers";
+import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { DialogFormFooter } from "@/components/dialog-form-footer";
@@ -13,42 +12,72 @@ import { toast } from "@/components/ui/use-toast";
 import { getServerMessage } from "@/lib/api-client";
 import { toastApiError } from "@/lib/auth-redirect";
 import { applyServerFieldErrors } from "@/lib/form-errors";
-import { useT } from "@/lib/i18n";
+import { useFormat, useT } from "@/lib/i18n";
+import { lazyZodResolver } from "@/lib/lazy-zod-resolver";
 import { useUpdateProfile } from "../api";
 import { profileCatalog } from "../i18n";
+import { type TBirthdayParts, toBirthday, toBirthdayParts } from "./birthday";
 
 type TValues = z.input<typeof ZProfileBody>;
 type TOutput = z.output<typeof ZProfileBody>;
+type TProfileUser = Pick<TAuthUser, "firstName" | "lastName" | "bio" | "phone" | "birthday" | "address">;
 
-const toValues = (user: Pick<TAuthUser, "firstName" | "lastName" | "bio">): TValues => ({
+// The contract's messages in the language on screen (the dialog itself is downloaded when first opened).
+const profileContract = lazyZodResolver(async () => ZProfileBody);
+
+const toValues = (user: TProfileUser): TValues => ({
   firstName: user.firstName ?? "",
   lastName: user.lastName ?? "",
   bio: user.bio ?? "",
+  phone: user.phone ?? "",
+  birthday: user.birthday ?? "",
+  address: user.address ?? "",
 });
 
-/** Spec 2 Profile: the Edit Profile dialog (first name, last name, bio). */
+const SELECT =
+  "h-10 w-full rounded-lg border border-input bg-card px-3 text-sm shadow-xs focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none aria-[invalid=true]:border-red-600";
+const DAYS = Array.from({ length: 31 }, (_, i) => i + 1);
+const MONTHS = Array.from({ length: 12 }, (_, i) => i + 1);
+
+/**
+ * Spec 2 Profile: the Edit Profile dialog (first name, last name, bio), and issue 27's phone,
+ * birthday (month and day, the year optional) and address; who sees them is the Privacy card's.
+ */
 export function EditProfileDialog({
   open,
   user,
   onOpenChange,
 }: {
   open: boolean;
-  user: Pick<TAuthUser, "firstName" | "lastName" | "bio">;
+  user: TProfileUser;
   onOpenChange: (open: boolean) => void;
 }) {
   const t = useT(profileCatalog);
+  const format = useFormat();
   const update = useUpdateProfile();
   const form = useForm<TValues, unknown, TOutput>({
-    resolver: zodResolver(ZProfileBody),
+    resolver: profileContract.resolver,
     defaultValues: toValues(user),
   });
   const { errors } = form.formState;
   const bioLength = (form.watch("bio") ?? "").length;
+  const [birthday, setBirthday] = useState<TBirthdayParts>(() => toBirthdayParts(user.birthday));
 
   // Each opening starts from the saved profile.
   useEffect(() => {
-    if (open) form.reset(toValues(user));
+    if (open) {
+      form.reset(toValues(user));
+      setBirthday(toBirthdayParts(user.birthday));
+    }
   }, [open, user, form]);
+
+  // The three controls make one value for the contract ("MM-DD", "YYYY-MM-DD", or "" for none).
+  const changeBirthday = (parts: Partial<TBirthdayParts>) => {
+    const next = { ...birthday, ...parts };
+    setBirthday(next);
+    form.setValue("birthday", toBirthday(next), { shouldValidate: form.formState.isSubmitted });
+  };
+  const monthName = (m: number) => format.date(Date.UTC(2000, m - 1, 1), { month: "long", timeZone: "UTC" });
 
   const onSubmit = form.handleSubmit((values) => {
     update.mutate(values, {
@@ -67,6 +96,8 @@ export function EditProfileDialog({
   });
 
   const err = (k: keyof TValues) => errors[k]?.message;
+  // The contract's birthday message names the format; the person chose from lists: say it in their words.
+  const birthdayError = errors.birthday ? t("edit.birthdayInvalid") : undefined;
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-lg">
@@ -97,6 +128,92 @@ export function EditProfileDialog({
             className="sm:col-span-2"
           >
             <Textarea {...fieldAria("profile-bio", err("bio"), true)} rows={4} {...form.register("bio")} />
+          </FormField>
+          <p className="text-xs text-muted-foreground sm:col-span-2">{t("edit.contactHint")}</p>
+          <FormField id="profile-phone" label={t("edit.phone")} error={err("phone")}>
+            <Input
+              {...fieldAria("profile-phone", err("phone"))}
+              type="tel"
+              autoComplete="tel"
+              inputMode="tel"
+              dir="ltr"
+              maxLength={PROFILE_PHONE_MAX}
+              {...form.register("phone")}
+            />
+          </FormField>
+          <fieldset
+            className="grid content-start gap-1.5 sm:col-span-2"
+            aria-describedby={birthdayError ? "profile-birthday-error" : undefined}
+          >
+            <legend className="mb-1.5 text-sm font-medium text-foreground">{t("edit.birthday")}</legend>
+            <div className="grid grid-cols-[minmax(0,1.6fr)_minmax(0,1fr)_minmax(0,1.2fr)] gap-2">
+              <div className="grid gap-1">
+                <label htmlFor="profile-birthday-month" className="text-xs text-muted-foreground">
+                  {t("edit.birthdayMonth")}
+                </label>
+                <select
+                  id="profile-birthday-month"
+                  className={SELECT}
+                  value={birthday.month}
+                  aria-invalid={birthdayError ? true : undefined}
+                  onChange={(e) => changeBirthday({ month: e.target.value })}
+                >
+                  <option value="" />
+                  {MONTHS.map((m) => (
+                    <option key={m} value={String(m).padStart(2, "0")}>
+                      {monthName(m)}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <div className="grid gap-1">
+                <label htmlFor="profile-birthday-day" className="text-xs text-muted-foreground">
+                  {t("edit.birthdayDay")}
+                </label>
+                <select
+                  id="profile-birthday-day"
+                  className={SELECT}
+                  value={birthday.day}
+                  aria-invalid={birthdayError ? true : undefined}
+                  onChange={(e) => changeBirthday({ day: e.target.value })}
+                >
+                  <option value="" />
+                  {DAYS.map((d) => (
+                    <option key={d} value={String(d).padStart(2, "0")}>
+                      {format.number(d)}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <div className="grid gap-1">
+                <label htmlFor="profile-birthday-year" className="text-xs text-muted-foreground">
+                  {t("edit.birthdayYear")}
+                </label>
+                <Input
+                  id="profile-birthday-year"
+                  inputMode="numeric"
+                  autoComplete="bday-year"
+                  maxLength={4}
+                  value={birthday.year}
+                  aria-invalid={birthdayError ? true : undefined}
+                  onChange={(e) => changeBirthday({ year: e.target.value.replace(/\D/g, "") })}
+                />
+              </div>
+            </div>
+            {birthdayError && (
+              <p id="profile-birthday-error" role="alert" className="text-sm text-red-700">
+                {birthdayError}
+              </p>
+            )}
+          </fieldset>
+          <FormField id="profile-address" label={t("edit.address")} error={err("address")} className="sm:col-span-2">
+            <Textarea
+              {...fieldAria("profile-address", err("address"))}
+              rows={2}
+              autoComplete="street-address"
+              maxLength={PROFILE_ADDRESS_MAX}
+              {...form.register("address")}
+            />
           </FormField>
         </form>
         <DialogFormFooter

@@ -8,6 +8,7 @@ import { AchievementsCard } from "../components/achievements-card";
 import { JourneyStatsCard } from "../components/journey-stats-card";
 import { LanguageCard } from "../components/language-card";
 import { PrayerPreferencesCard } from "../components/prayer-preferences-card";
+import { PrivacyCard } from "../components/privacy-card";
 import { ProfileHeader } from "../components/profile-header";
 import { QuickActionsCard } from "../components/quick-actions-card";
 import { RecentActivityCard } from "../components/recent-activity-card";
@@ -43,6 +44,7 @@ export function ProfilePage() {
           <LanguageCard />
           <QuickActionsCard />
           <AccountSettingsCard email={user.email} />
+          <PrivacyCard />
           <PrayerPreferencesCard />
         </div>
       </div>
