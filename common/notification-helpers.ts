@@ -39,5 +39,7 @@ export const NOTIFICATION_KIND_LABELS = {
   invitation_requested: "Invitation requests",
   group_join_requested: "Requests to join groups",
   group_request_answered: "Answers to group requests",
+  group_post: "Group posts",
+  group_prayer: "Group prayer requests",
   test: "Test notifications",
 } as const satisfies Record<TNotificationKind, string>;

@@ -38,6 +38,12 @@ export const NOTIFICATION_KINDS = {
   group_request_answered: { type: "other", push: "announcements" },
   /** Issue 27: a group the member is in meets tomorrow. */
   group_meeting_reminder: { type: "event", push: "events" },
+  /**
+   * Issue 27: new posts in a group's thread, or a prayer request shared with it (to its members): one
+   * per member and group in GROUP_PUSH_BATCH_MINUTES, later news of that hour is in the thread.
+   */
+  group_post: { type: "other", push: "announcements" },
+  group_prayer: { type: "prayer", push: "prayerRequests" },
   test: { type: "system", push: null },
 } as const satisfies Record<string, { type: TNotificationType; push: TPushPreferenceKey | null }>;
 export type TNotificationKind = keyof typeof NOTIFICATION_KINDS;

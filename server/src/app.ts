@@ -45,8 +45,9 @@ import type { TLive } from "./features/live/live.service";
 import { LiveHub, type THubOptions } from "./features/live/live-hub";
 import { LiveStateCache } from "./features/live/live-state";
 import { membersRoutes } from "./features/members/members.routes";
-import { groupNotificationSubscribers } from "./features/notifications/group-notifications.subscribers";
 import { groupMeetingNotificationSubscribers } from "./features/notifications/group-meeting-notifications.subscribers";
+import { groupNotificationSubscribers } from "./features/notifications/group-notifications.subscribers";
+import { groupThreadNotificationSubscribers } from "./features/notifications/group-thread-notifications.subscribers";
 import { memberNotificationSubscribers } from "./features/notifications/member-notifications.subscribers";
 import { defineNotificationJobs } from "./features/notifications/notifications.jobs";
 import { notificationsRoutes } from "./features/notifications/notifications.routes";
@@ -252,7 +253,7 @@ export async function buildApp(opts: TBuildOptions): Promise<FastifyInstance> {
   app.domainEvents.subscribe(...onboardingSubscribers, ...sermonSubscribers);
   app.domainEvents.subscribe(...groupMeetingNotificationSubscribers);
   app.domainEvents.subscribe(...groupSubscribers, ...groupNotificationSubscribers);
-  app.domainEvents.subscribe(...groupThreadSubscribers(app.groupHub));
+  app.domainEvents.subscribe(...groupThreadSubscribers(app.groupHub), ...groupThreadNotificationSubscribers);
   // Automatic backups (issue 15): defined in every process, so whichever is free takes a run;
   // main.ts schedules them (test apps never do).
   app.decorate("backups", defineBackupJobs(app.jobs, { db, config: config.backup, log: app.log }));

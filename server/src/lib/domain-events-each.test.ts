@@ -19,9 +19,16 @@ import { drainJobs } from "../../test/jobs";
 import { churches } from "../db/schema/churches";
 import { kudos } from "../db/schema/community";
 import { events } from "../db/schema/events";
+import {
+  groupAttendance,
+  groupJoinRequests,
+  groupMembers,
+  groupPosts,
+  groupPrayers,
+  groups,
+} from "../db/schema/groups";
 import { userBadges, weeklyActionSteps } from "../db/schema/growth";
 import { invitationRequests, invitations } from "../db/schema/invitations";
-import { groupAttendance, groupJoinRequests, groupMembers, groups } from "../db/schema/groups";
 import { liveStreams } from "../db/schema/live";
 import { pointsLedger } from "../db/schema/points";
 import { prayerChains, prayerRequestPrayers, prayerRequests } from "../db/schema/prayer";
@@ -130,6 +137,16 @@ async function askToJoin(c: TTestChurch): Promise<{ g: string; m: TSignedIn }> {
 const isInGroup = (m: TSignedIn) => exists(t.db.select().from(groupMembers).where(eq(groupMembers.userId, m.user.id)));
 const isRequesting = (m: TSignedIn) =>
   exists(t.db.select().from(groupJoinRequests).where(eq(groupJoinRequests.userId, m.user.id)));
+
+/** A group of `c` (issue 27) made in the database with `member` in it, by its id. */
+async function groupWith(c: TTestChurch, member: TSignedIn): Promise<string> {
+  const [g] = await t.db
+    .insert(groups)
+    .values({ churchId: c.church.id, name: tag(), kind: "other" })
+    .returning({ id: groups.id });
+  await t.db.insert(groupMembers).values({ groupId: g.id, churchId: c.church.id, userId: member.user.id });
+  return g.id;
+}
 
 /**
  * One real change per event: `setup` prepares a fresh church (its own effects drained), `act` makes
@@ -491,6 +508,23 @@ const CASES: Record<TCovered, TCase<unknown>> = {
     },
     act: ({ g, m }) => m.post(`/api/groups/${g}/leave`),
     applied: async ({ m }) => !(await isInGroup(m)),
+  }),
+  "group.post_created": uncase({
+    setup: async (c) => {
+      const m = await addMember(t.app, c);
+      return { m, groupId: await groupWith(c, m) };
+    },
+    act: ({ m, groupId }) => m.post(`/api/groups/${groupId}/posts`, { message: "Case post" }),
+    applied: ({ groupId }) => exists(t.db.select().from(groupPosts).where(eq(groupPosts.groupId, groupId))),
+  }),
+  "group.prayer_created": uncase({
+    setup: async (c) => {
+      const m = await addMember(t.app, c);
+      return { m, groupId: await groupWith(c, m) };
+    },
+    act: ({ m, groupId }) =>
+      m.post(`/api/groups/${groupId}/prayers`, { title: "Case", description: "Please pray.", isAnonymous: false }),
+    applied: ({ groupId }) => exists(t.db.select().from(groupPrayers).where(eq(groupPrayers.groupId, groupId))),
   }),
 };
 

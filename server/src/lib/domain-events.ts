@@ -158,6 +158,10 @@ export const DOMAIN_EVENTS = {
   "group.member_joined": z.strictObject({ ...base, groupId: z.uuid(), userId: z.uuid() }),
   /** `userId` left a group. */
   "group.member_left": z.strictObject({ ...base, groupId: z.uuid(), userId: z.uuid() }),
+  /** Issue 27: the actor posted in a group's thread (its members are told, batched). */
+  "group.post_created": z.strictObject({ ...base, groupId: z.uuid(), postId: z.uuid() }),
+  /** Issue 27: a prayer request shared with a group; an anonymous one names nobody (`prayerActor`). */
+  "group.prayer_created": prayerEvent({ groupId: z.uuid(), prayerId: z.uuid() }),
 } as const;
 
 export type TEventName = keyof typeof DOMAIN_EVENTS;

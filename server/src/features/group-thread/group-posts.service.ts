@@ -5,6 +5,7 @@ import type { z } from "zod";
 import { groupPosts } from "../../db/schema/groups";
 import { churchRow } from "../../lib/church-scope";
 import type { TChurchCtx } from "../../lib/context";
+import { publish } from "../../lib/domain-events";
 import { AppError, badRequest, forbidden, notFound } from "../../lib/errors";
 import { requireGroupReader } from "../../lib/group-access";
 import { msg } from "../../lib/i18n";
@@ -68,6 +69,8 @@ export async function createGroupPost(
         createdAt: new Date(),
       })
       .returning({ id: groupPosts.id });
+    // The members are told from the event (batched: group-thread-notifications.subscribers.ts).
+    await publish(tx, "group.post_created", { churchId: ctx.churchId, actorId: ctx.userId, groupId, postId: row.id });
     return row.id;
   });
   const post = await findGroupPost(ctx, groupId, id);

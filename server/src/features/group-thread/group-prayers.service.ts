@@ -5,6 +5,7 @@ import type { z } from "zod";
 import { groupPrayerPrayed, groupPrayers } from "../../db/schema/groups";
 import { inChurch } from "../../lib/church-scope";
 import type { TChurchCtx } from "../../lib/context";
+import { prayerActor, publish } from "../../lib/domain-events";
 import { conflict, forbidden, notFound } from "../../lib/errors";
 import { requireGroupReader } from "../../lib/group-access";
 import { enforceHourlyLimit } from "../../lib/hourly-limit";
@@ -75,6 +76,13 @@ export async function createGroupPrayer(
         createdAt: new Date(),
       })
       .returning({ id: groupPrayers.id });
+    // The group is told from the event; an anonymous request's event names nobody.
+    await publish(tx, "group.prayer_created", {
+      ...prayerActor(body, ctx.userId),
+      churchId: ctx.churchId,
+      groupId,
+      prayerId: row.id,
+    });
     return row.id;
   });
   return getGroupPrayer(ctx, groupId, id);
