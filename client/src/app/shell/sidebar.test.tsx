@@ -30,6 +30,7 @@ describe("SidebarContent", () => {
       "Dashboard",
       "Sermons",
       "Events",
+      "Groups",
       "Live Stream",
       "Prayer Requests",
       "Prayer Chain",
@@ -39,6 +40,7 @@ describe("SidebarContent", () => {
     ]) {
       expect(within(nav).getByRole("link", { name: label })).toBeTruthy();
     }
+    expect(within(nav).getByRole("link", { name: "Groups" }).getAttribute("href")).toBe("/groups");
     expect(screen.queryByText("Administration")).toBeNull();
     expect(screen.queryByRole("link", { name: "Manage Members" })).toBeNull();
   });
