@@ -1,5 +1,5 @@
 import type { TGroupJoinRequest, TGroupMember, TJoinGroupResult } from "@common/groups";
-import { and, asc, eq, ne } from "drizzle-orm";
+import { and, asc, eq, or } from "drizzle-orm";
 import type { TDb } from "../../db/client";
 import { groupJoinRequests, groupMembers } from "../../db/schema/groups";
 import { users } from "../../db/schema/users";
@@ -59,30 +59,25 @@ export async function leaveGroup(ctx: TChurchCtx, groupId: string): Promise<void
   await requireGroup(ctx, groupId);
   await ctx.db.transaction(async (db) => {
     await db.delete(groupJoinRequests).where(requestRow(ctx, groupId, ctx.userId));
-    const [me] = await db
-      .select({ role: groupMembers.role })
+    // The caller's row and the group's leaders, locked in one order: leaders leaving at once wait for
+    // each other (no deadlock), and the last one finds nobody else left and is refused.
+    const rows = await db
+      .select({ userId: groupMembers.userId, role: groupMembers.role })
       .from(groupMembers)
-      .where(memberRow(ctx, groupId, ctx.userId))
+      .where(
+        inChurch(
+          groupMembers,
+          ctx,
+          eq(groupMembers.groupId, groupId),
+          or(eq(groupMembers.role, "leader"), eq(groupMembers.userId, ctx.userId)),
+        ),
+      )
+      .orderBy(asc(groupMembers.userId))
       .for("update");
+    const me = rows.find((r) => r.userId === ctx.userId);
     if (!me) return;
-    if (me.role === "leader") {
-      // Leaders leaving at once are serialised by the lock on their rows: the last one is refused.
-      const others = await db
-        .select({ userId: groupMembers.userId })
-        .from(groupMembers)
-        .where(
-          inChurch(
-            groupMembers,
-            ctx,
-            eq(groupMembers.groupId, groupId),
-            eq(groupMembers.role, "leader"),
-            ne(groupMembers.userId, ctx.userId),
-          ),
-        )
-        .for("update");
-      if (others.length === 0)
-        throw conflict("You are this group's only leader. Ask an admin to name another leader first.");
-    }
+    if (me.role === "leader" && !rows.some((r) => r.role === "leader" && r.userId !== ctx.userId))
+      throw conflict("You are this group's only leader. Ask an admin to name another leader first.");
     await db.delete(groupMembers).where(memberRow(ctx, groupId, ctx.userId));
     await publish(db, "group.member_left", {
       churchId: ctx.churchId,

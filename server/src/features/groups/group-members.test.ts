@@ -92,6 +92,13 @@ describe("joining and leaving", () => {
     expect((await groupOf(leader, g.id)).membership).toBe("leader");
   });
 
+  it("two leaders leaving at once: one leaves, the other is told they are the last", async () => {
+    const g = await makeGroup({ leaderIds: [leader.user.id, otherLeader.user.id] });
+    const answers = await Promise.all([leader, otherLeader].map((p) => p.post(`/api/groups/${g.id}/leave`)));
+    expect(answers.map((r) => r.status).sort()).toEqual([204, 409]);
+    expect((await groupOf(a.admin, g.id)).leaders).toHaveLength(1);
+  });
+
   it("capacity holds under 20 joins at once: exactly 5 members, 15 told it is full", async () => {
     const g = await makeGroup({ capacity: 5 });
     const people = await Promise.all(Array.from({ length: 20 }, (_, i) => addMember(t.app, a, "CONGREGANT", `P${i}`)));
