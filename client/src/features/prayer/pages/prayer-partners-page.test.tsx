@@ -94,6 +94,15 @@ describe("PrayerPartnersPage", () => {
     expect(within(history).getByText("Sam").closest("li")?.textContent).toMatch(/Nov 15\s–\s21, 2026 · 1 day prayed/);
   });
 
+  it("shows no e-mail line when the partner keeps their e-mail from the caller (issue 27)", async () => {
+    const current = makeCurrent();
+    const { email: _hidden, ...partner } = current.partner as NonNullable<typeof current.partner>;
+    setup({ [CURRENT]: { ...current, partner } });
+    expect(await screen.findByText("Grace Okafor")).toBeTruthy();
+    expect(screen.queryByRole("link", { name: /@/ })).toBeNull();
+    expect(document.querySelector('a[href^="mailto:"]')).toBeNull();
+  });
+
   it("completing today's prayer: 'Prayer Completed', the points at once, then the refreshed stats", async () => {
     let done = false;
     const { client } = setup({
