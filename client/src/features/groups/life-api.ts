@@ -5,6 +5,7 @@ import type {
   TMarkAttendanceResult,
   TMeetingAttendance,
 } from "@common/group-meetings";
+import type { TGroupPrayer, TGroupPrayerBody, TGroupPrayResult } from "@common/group-prayers";
 import type { TGroupPost, TGroupPostBody } from "@common/groups";
 import type { TServerFrame } from "@common/live";
 import {
@@ -159,6 +160,71 @@ export function useGroupSocket(groupId: string, enabled: boolean): { isLive: boo
     };
   }, [groupId, enabled, queryClient]);
   return { isLive };
+}
+
+/* Prayer requests shared with the group. */
+
+/** Requests asked for at a time; the next page starts `before` the last one shown. */
+export const GROUP_PRAYERS_LIMIT = 20;
+export const groupPrayersKey = (groupId: string) => [...GROUPS_KEY, "prayers", groupId] as const;
+type TGroupPrayerPages = InfiniteData<TGroupPrayer[], string | null>;
+
+/** A group's prayer requests, newest first, a page at a time. */
+export function useGroupPrayers(groupId: string) {
+  return useInfiniteQuery({
+    queryKey: groupPrayersKey(groupId),
+    initialPageParam: null as string | null,
+    queryFn: async ({ pageParam, signal }): Promise<TGroupPrayer[]> => {
+      const params = new URLSearchParams({ limit: String(GROUP_PRAYERS_LIMIT) });
+      if (pageParam) params.set("before", pageParam);
+      return (await apiGet(groupPath(groupId, `/prayers?${params}`), signal)).json();
+    },
+    getNextPageParam: (last) => (last.length >= GROUP_PRAYERS_LIMIT ? (last.at(-1)?.id ?? null) : null),
+  });
+}
+
+function updatePrayer(queryClient: QueryClient, groupId: string, id: string, change: Partial<TGroupPrayer>) {
+  queryClient.setQueryData<TGroupPrayerPages>(groupPrayersKey(groupId), (data) =>
+    data
+      ? { ...data, pages: data.pages.map((page) => page.map((r) => (r.id === id ? { ...r, ...change } : r))) }
+      : data,
+  );
+}
+
+/** `POST /api/groups/{id}/prayers`: shown at the top at once. */
+export function useCreateGroupPrayer(groupId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TGroupPrayerBody) => apiJson<TGroupPrayer>("POST", groupPath(groupId, "/prayers"), body),
+    onSuccess: (prayer) =>
+      queryClient.setQueryData<TGroupPrayerPages>(groupPrayersKey(groupId), (data) => {
+        if (!data || data.pages.some((page) => page.some((r) => r.id === prayer.id))) return data;
+        const [first = [], ...rest] = data.pages;
+        return { ...data, pages: [[prayer, ...first], ...rest] };
+      }),
+  });
+}
+
+/** `POST /api/groups/{id}/prayers/{prayerId}/prayed`: once a day per person. */
+export function usePrayForGroupPrayer(groupId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiJson<TGroupPrayResult>("POST", groupPath(groupId, `/prayers/${encodeURIComponent(id)}/prayed`)),
+    onSuccess: (result, id) =>
+      updatePrayer(queryClient, groupId, id, { prayedCount: result.prayedCount, prayedToday: true }),
+    onError: () => queryClient.invalidateQueries({ queryKey: groupPrayersKey(groupId) }),
+  });
+}
+
+/** `PATCH /api/groups/{id}/prayers/{prayerId}/answered`: by its author. */
+export function useMarkGroupPrayerAnswered(groupId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiJson<TGroupPrayer>("PATCH", groupPath(groupId, `/prayers/${encodeURIComponent(id)}/answered`)),
+    onSuccess: (prayer, id) => updatePrayer(queryClient, groupId, id, prayer),
+  });
 }
 
 /* Meetings and attendance. */

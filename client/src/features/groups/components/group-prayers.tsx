@@ -1,18 +1,288 @@
+import type { TGroupPrayer } from "@common/group-prayers";
+import { CheckCircle2, HandHeart, Plus, ShieldCheck, UserRound } from "lucide-react";
+import { type FormEvent, useId, useState } from "react";
+import { EmptyState } from "@/components/empty-state";
+import { commonCatalog } from "@/components/i18n";
+import { LoadError } from "@/components/load-error";
+import { SkeletonList } from "@/components/skeleton-list";
+import { Avatar } from "@/components/ui/avatar";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Input, Textarea } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
-import { useT } from "@/lib/i18n";
+import { Switch } from "@/components/ui/switch";
+import { toast } from "@/components/ui/use-toast";
+import { getServerMessage, getStatus } from "@/lib/api-client";
+import { toastApiError } from "@/lib/auth-redirect";
+import { useFormat, useT } from "@/lib/i18n";
+import { useNow } from "@/lib/use-now";
+import { cn } from "@/lib/utils";
+import { useCreateGroupPrayer, useGroupPrayers, useMarkGroupPrayerAnswered, usePrayForGroupPrayer } from "../life-api";
 import { groupLifeCatalog } from "../life-i18n";
 
-/** Inside a group (issue 27): first cut, filled in next. */
+/** The limits of ZGroupPrayerBody (common/group-prayers.ts), kept here so the page does not download zod. */
+const TITLE_MAX = 120;
+const DETAILS_MAX = 2000;
+
+/** Title, details and the anonymous switch; both fields are required after trimming. */
+function GroupPrayerForm({ groupId, onDone }: { groupId: string; onDone: () => void }) {
+  const t = useT(groupLifeCatalog);
+  const tc = useT(commonCatalog);
+  const id = useId();
+  const create = useCreateGroupPrayer(groupId);
+  const [title, setTitle] = useState("");
+  const [description, setDescription] = useState("");
+  const [isAnonymous, setIsAnonymous] = useState(false);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const body = { title: title.trim(), description: description.trim(), isAnonymous };
+    if (!body.title || !body.description) {
+      toast({ title: tc("toast.error"), description: t("prayers.fillAll"), variant: "destructive" });
+      return;
+    }
+    create.mutate(body, {
+      onSuccess: () => {
+        toast({ title: isAnonymous ? t("prayers.sharedAnonymously") : t("prayers.shared") });
+        onDone();
+      },
+      onError: (error) =>
+        toastApiError(error, {
+          description: (getStatus(error) === 400 ? getServerMessage(error) : null) ?? t("prayers.failed"),
+        }),
+    });
+  };
+  return (
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-labelledby={`${id}-heading`}
+      className="grid gap-4 rounded-2xl border border-border bg-card p-4 shadow-xs"
+      onKeyDown={(e) => {
+        if (e.key !== "Escape" || e.defaultPrevented) return;
+        e.preventDefault();
+        onDone();
+      }}
+    >
+      <div className="grid gap-1">
+        <h3 id={`${id}-heading`} className="font-semibold">
+          {t("prayers.formTitle")}
+        </h3>
+        <p className="text-sm text-muted-foreground">{t("prayers.formDescription")}</p>
+      </div>
+      <div className="grid gap-1.5">
+        <label htmlFor={`${id}-title`} className="text-sm font-medium">
+          {t("prayers.titleLabel")}
+        </label>
+        <Input
+          id={`${id}-title`}
+          value={title}
+          maxLength={TITLE_MAX}
+          autoFocus
+          autoComplete="off"
+          onChange={(e) => setTitle(e.target.value)}
+        />
+      </div>
+      <div className="grid gap-1.5">
+        <label htmlFor={`${id}-details`} className="text-sm font-medium">
+          {t("prayers.detailsLabel")}
+        </label>
+        <Textarea
+          id={`${id}-details`}
+          value={description}
+          maxLength={DETAILS_MAX}
+          rows={4}
+          onChange={(e) => setDescription(e.target.value)}
+        />
+      </div>
+      <div className="flex items-start justify-between gap-4 rounded-xl border border-border bg-muted/40 p-3">
+        <div className="grid min-w-0 gap-0.5">
+          <label htmlFor={`${id}-anonymous`} className="text-sm font-medium">
+            {t("prayers.anonymous")}
+          </label>
+          <p id={`${id}-anonymous-hint`} className="flex items-start gap-1.5 text-xs text-muted-foreground">
+            <ShieldCheck className="mt-px size-3.5 shrink-0" aria-hidden="true" />
+            {t("prayers.anonymousHint")}
+          </p>
+        </div>
+        <Switch
+          id={`${id}-anonymous`}
+          checked={isAnonymous}
+          onCheckedChange={setIsAnonymous}
+          aria-describedby={`${id}-anonymous-hint`}
+        />
+      </div>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="outline" onClick={onDone}>
+          {tc("action.cancel")}
+        </Button>
+        <Button type="submit" disabled={create.isPending}>
+          {create.isPending ? t("prayers.sharing") : t("prayers.share")}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function PrayerCard({ groupId, prayer, now }: { groupId: string; prayer: TGroupPrayer; now: Date }) {
+  const t = useT(groupLifeCatalog);
+  const format = useFormat();
+  const pray = usePrayForGroupPrayer(groupId);
+  const answer = useMarkGroupPrayerAnswered(groupId);
+  const titleId = `group-prayer-${prayer.id}`;
+  const name = prayer.isAnonymous ? t("prayers.anonymousName") : prayer.userName;
+  const done = prayer.prayedToday;
+  return (
+    <li className="min-w-0">
+      <article
+        aria-labelledby={titleId}
+        className={cn(
+          "flex h-full flex-col gap-3 rounded-2xl border bg-card p-4 shadow-xs",
+          prayer.isAnswered ? "border-emerald-200" : "border-border",
+        )}
+      >
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <h3 id={titleId} className="min-w-0 flex-1 font-semibold break-words">
+            {prayer.title}
+          </h3>
+          <div className="flex flex-wrap gap-1.5">
+            {prayer.isMine && <Badge tone="soft">{t("prayers.yours")}</Badge>}
+            {prayer.isAnswered && (
+              <Badge tone="green">
+                <CheckCircle2 className="size-3" aria-hidden="true" />
+                {t("prayers.answered")}
+              </Badge>
+            )}
+          </div>
+        </div>
+        <p className="text-sm leading-6 break-words whitespace-pre-line text-stone-700">{prayer.description}</p>
+        <div className="mt-auto flex min-w-0 items-center gap-2.5">
+          {prayer.isAnonymous ? (
+            <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-stone-100 text-stone-600">
+              <UserRound className="size-4" aria-hidden="true" />
+            </span>
+          ) : (
+            <Avatar name={prayer.userName} src={prayer.userImageUrl} className="size-8 text-xs" />
+          )}
+          <div className="grid min-w-0 leading-tight">
+            <span className="text-sm font-medium break-words">{name}</span>
+            <time dateTime={prayer.createdAt} className="text-xs text-muted-foreground">
+              {format.relative(prayer.createdAt, now)}
+            </time>
+          </div>
+        </div>
+        <div className="flex flex-wrap items-center gap-2 border-t border-border pt-3">
+          {prayer.isAnswered ? (
+            <p className="inline-flex items-center gap-1.5 text-sm text-muted-foreground">
+              <HandHeart className="size-4" aria-hidden="true" />
+              {t("prayers.peoplePrayed", { count: prayer.prayedCount })}
+            </p>
+          ) : (
+            <Button
+              variant="outline"
+              size="sm"
+              className={cn(done && "disabled:opacity-100")}
+              disabled={done || pray.isPending}
+              onClick={() =>
+                pray.mutate(prayer.id, {
+                  onError: (error) =>
+                    toastApiError(error, {
+                      description:
+                        (getStatus(error) === 409 ? getServerMessage(error) : null) ?? t("prayers.prayFailed"),
+                    }),
+                })
+              }
+            >
+              <HandHeart className={cn(done && "text-brand-text")} aria-hidden="true" />
+              {done ? t("prayers.prayed") : t("prayers.iPrayed")}
+              <span className="rounded-full bg-brand-soft px-1.5 text-xs font-semibold text-brand-text tabular-nums">
+                {format.number(prayer.prayedCount)}
+              </span>
+              <span className="sr-only"> {t("prayers.prayers", { count: prayer.prayedCount })}</span>
+            </Button>
+          )}
+          {prayer.canAnswer && !prayer.isAnswered && (
+            <Button
+              variant="ghost"
+              size="sm"
+              disabled={answer.isPending}
+              onClick={() =>
+                answer.mutate(prayer.id, {
+                  onSuccess: () => toast({ title: t("prayers.answeredToast") }),
+                  onError: (error) => toastApiError(error, { description: t("prayers.prayFailed") }),
+                })
+              }
+            >
+              <CheckCircle2 aria-hidden="true" />
+              {t("prayers.markAnswered")}
+              <span className="sr-only"> {t("prayers.quoted", { title: prayer.title })}</span>
+            </Button>
+          )}
+        </div>
+      </article>
+    </li>
+  );
+}
+
+/**
+ * A group's prayer requests (issue 27): seen by the group only, with church prayer's anonymity (an
+ * anonymous author is named to nobody, leaders included), "I prayed" with its count, answered ones
+ * kept as thanks, and a form to share one.
+ */
 export function GroupPrayers({ groupId }: { groupId: string }) {
   const t = useT(groupLifeCatalog);
+  const now = useNow();
+  const prayers = useGroupPrayers(groupId);
+  const [isSharing, setSharing] = useState(false);
+  const all = prayers.data?.pages.flat() ?? [];
+  const headingId = `group-prayers-${groupId}`;
   return (
-    <section aria-labelledby={`group-prayers-${groupId}`} className="space-y-3">
-      <h2 id={`group-prayers-${groupId}`} className="font-semibold text-lg">
-        {t("prayers.title")}
-      </h2>
-      <div role="status" aria-label={t("prayers.loading")} className="space-y-2">
-        <Skeleton className="h-16 w-full" />
+    <section aria-labelledby={headingId} className="grid gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id={headingId} className="text-lg font-semibold">
+          {t("prayers.title")}
+        </h2>
+        {!isSharing && (
+          <Button size="sm" onClick={() => setSharing(true)}>
+            <Plus aria-hidden="true" />
+            {t("prayers.new")}
+          </Button>
+        )}
       </div>
+      {isSharing && <GroupPrayerForm groupId={groupId} onDone={() => setSharing(false)} />}
+      {prayers.isPending ? (
+        <div role="status" aria-label={t("prayers.loading")}>
+          <SkeletonList label={t("prayers.loading")} count={2} rowClassName="grid gap-2 py-3">
+            <Skeleton className="h-4 w-40" />
+            <Skeleton className="h-4 w-full" />
+          </SkeletonList>
+        </div>
+      ) : prayers.isError && all.length === 0 ? (
+        <LoadError what={t("prayers.loadError")} onRetry={() => void prayers.refetch()} card />
+      ) : all.length === 0 ? (
+        <EmptyState icon={HandHeart} title={t("prayers.empty.title")} description={t("prayers.empty.description")} />
+      ) : (
+        <>
+          <ul aria-label={t("prayers.list")} className="grid gap-3 sm:grid-cols-2">
+            {all.map((prayer) => (
+              <PrayerCard key={prayer.id} groupId={groupId} prayer={prayer} now={now} />
+            ))}
+          </ul>
+          {prayers.hasNextPage && (
+            <div className="flex justify-center">
+              <Button
+                variant="outline"
+                disabled={prayers.isFetchingNextPage}
+                onClick={() => void prayers.fetchNextPage()}
+              >
+                {prayers.isFetchingNextPage ? t("prayers.loadingMore") : t("prayers.loadMore")}
+              </Button>
+            </div>
+          )}
+          {prayers.isFetchNextPageError && (
+            <LoadError what={t("prayers.moreLoadError")} onRetry={() => void prayers.fetchNextPage()} />
+          )}
+        </>
+      )}
     </section>
   );
 }

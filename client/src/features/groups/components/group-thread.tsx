@@ -106,7 +106,6 @@ function Composer({
         value={message}
         maxLength={POST_MAX}
         rows={parentId ? 2 : 3}
-        // biome-ignore lint/a11y/noAutofocus: the reply box opens because the member asked to reply
         autoFocus={autoFocus}
         onChange={(e) => setMessage(e.target.value)}
         onKeyDown={(e) => {
