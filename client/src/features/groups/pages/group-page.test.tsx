@@ -209,6 +209,26 @@ describe("GroupPage", () => {
     expect(await screen.findByRole("heading", { name: "Group not found", level: 1 })).toBeTruthy();
   });
 
+  it("draws a tab another part adds (the thread) first, for members only, and none when not given", async () => {
+    mockFetch({ [G]: makeGroup({ membership: "member" }), [`${G}/members`]: ROSTER });
+    renderWithApp(
+      <GroupPage
+        id={GROUP_ID}
+        extraTabs={[{ value: "thread", label: "Thread", render: (g, canLead) => <p>{`${g.name} ${canLead}`}</p> }]}
+      />,
+      { user: makeUser({ role: "CONGREGANT" }) },
+    );
+    const tabs = await screen.findByRole("tablist", { name: "Inside the group" });
+    expect(
+      within(tabs)
+        .getAllByRole("tab")
+        .map((t) => t.textContent),
+    ).toEqual(["Thread", "Members"]);
+    expect(screen.getByText("Tuesday Bible Study false")).toBeTruthy();
+    await userEvent.click(within(tabs).getByRole("tab", { name: "Members" }));
+    expect(await screen.findByRole("list", { name: "Members of Tuesday Bible Study" })).toBeTruthy();
+  });
+
   it("shows a request waiting instead of a button", async () => {
     setup({ [G]: makeGroup({ membership: "requested", joinPolicy: "request" }) });
     expect(await screen.findByText("Your request is waiting for a leader.")).toBeTruthy();

@@ -1,7 +1,7 @@
 import type { TGroup } from "@common/groups";
 import { isAdminRole } from "@common/roles";
 import { Archive, ArrowLeft, LogOut, Pencil, SearchX } from "lucide-react";
-import { Suspense, useState } from "react";
+import { type ReactNode, Suspense, useState } from "react";
 import { Link, useLocation } from "wouter";
 import { ConfirmDeleteDialog } from "@/components/confirm-delete-dialog";
 import { LoadError } from "@/components/load-error";
@@ -23,6 +23,8 @@ import { GroupRoster } from "../components/group-roster";
 import { JoinButton } from "../components/join-button";
 import { groupsCatalog } from "../i18n";
 import { POLICY_LABELS, personName } from "../labels";
+
+const NO_TABS: TGroupTab[] = [];
 
 const GroupFormDialog = lazyComponent(() => import("../components/group-form-dialog").then((m) => m.GroupFormDialog));
 
@@ -101,21 +103,39 @@ function About({ group }: { group: TGroup }) {
   );
 }
 
+/**
+ * A tab of the inside that another part of the feature adds (Thread, Prayer, Meetings): drawn only when
+ * the route passes it, with its label in the caller's words.
+ */
+export type TGroupTab = { value: string; label: string; render: (group: TGroup, canLead: boolean) => ReactNode };
+
 /** Inside the group (its members, leaders and admins): the roster, and for leading it the requests. */
-function Inside({ group, canLead }: { group: TGroup; canLead: boolean }) {
+function Inside({ group, canLead, extraTabs }: { group: TGroup; canLead: boolean; extraTabs: TGroupTab[] }) {
   const t = useT(groupsCatalog);
   const requests = useGroupRequests(group.id, canLead);
   const waiting = requests.data?.length ?? 0;
   return (
-    <Tabs defaultValue="members" className="grid gap-4">
-      <TabsList aria-label={t("tabs.label")} className={canLead ? "w-full sm:w-fit" : "w-full grid-cols-1 sm:w-fit"}>
-        <TabsTrigger value="members">{t("tabs.members")}</TabsTrigger>
+    <Tabs defaultValue={extraTabs[0]?.value ?? "members"} className="grid gap-4">
+      <TabsList aria-label={t("tabs.label")} className="flex w-full overflow-x-auto sm:w-fit">
+        {extraTabs.map((tab) => (
+          <TabsTrigger key={tab.value} value={tab.value} className="flex-1 shrink-0 sm:flex-none">
+            {tab.label}
+          </TabsTrigger>
+        ))}
+        <TabsTrigger value="members" className="flex-1 shrink-0 sm:flex-none">
+          {t("tabs.members")}
+        </TabsTrigger>
         {canLead && (
-          <TabsTrigger value="requests">
+          <TabsTrigger value="requests" className="flex-1 shrink-0 sm:flex-none">
             {waiting > 0 ? t("tabs.requestsCount", { count: waiting }) : t("tabs.requests")}
           </TabsTrigger>
         )}
       </TabsList>
+      {extraTabs.map((tab) => (
+        <TabsContent key={tab.value} value={tab.value}>
+          {tab.render(group, canLead)}
+        </TabsContent>
+      ))}
       <TabsContent value="members">
         <Card>
           <CardContent className="pt-4">
@@ -141,7 +161,7 @@ function Inside({ group, canLead }: { group: TGroup; canLead: boolean }) {
  * About, and for its members, leaders and admins the inside: Members, and Requests for who leads it.
  * Its leaders and admins edit it; admins archive it. (Thread, Prayer and Meetings come as more tabs.)
  */
-export function GroupPage({ id }: { id: string }) {
+export function GroupPage({ id, extraTabs = NO_TABS }: { id: string; extraTabs?: TGroupTab[] }) {
   const t = useT(groupsCatalog);
   const user = useCurrentUser();
   const [, navigate] = useLocation();
@@ -229,7 +249,7 @@ export function GroupPage({ id }: { id: string }) {
       </header>
       <div className="grid gap-6">
         <About group={g} />
-        {canSeeInside && <Inside group={g} canLead={canLead} />}
+        {canSeeInside && <Inside group={g} canLead={canLead} extraTabs={extraTabs} />}
       </div>
       <ConfirmDeleteDialog
         item={confirm === "leave" ? g : null}
