@@ -4,6 +4,7 @@ import { and, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { groupMembers, groups } from "../db/schema/groups";
 import { users } from "../db/schema/users";
+import { inChurch } from "./church-scope";
 import type { TChurchCtx } from "./context";
 
 /*
@@ -91,7 +92,7 @@ export async function findRelations(ctx: TChurchCtx, subjectIds: string[]): Prom
     .from(mine)
     .innerJoin(theirs, eq(theirs.groupId, mine.groupId))
     .innerJoin(groups, and(eq(groups.id, mine.groupId), isNull(groups.archivedAt)))
-    .where(and(eq(mine.userId, ctx.userId), eq(mine.churchId, ctx.churchId), inArray(theirs.userId, subjectIds)))
+    .where(inChurch(mine, ctx, eq(mine.userId, ctx.userId), inArray(theirs.userId, subjectIds)))
     .groupBy(theirs.userId);
   for (const row of rows) out.set(row.userId, { sharesGroup: true, leadsThem: row.leadsThem });
   return out;
