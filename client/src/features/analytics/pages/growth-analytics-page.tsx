@@ -13,6 +13,7 @@ import { useCurrentUser } from "@/lib/current-user";
 import { type TTranslate, useFormat, useT } from "@/lib/i18n";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useGrowthAnalytics } from "../api";
+import { GroupAnalyticsSection } from "../components/group-analytics-section";
 import { NoMembersYet } from "../components/growth-analytics-card";
 import { GrowthFigures, hasMembersToMeasure } from "../components/growth-figures";
 import { analyticsCatalog } from "../i18n";
@@ -102,6 +103,7 @@ function Reports({ analytics: a }: { analytics: TGrowthAnalytics | undefined }) 
           chart={(summary) => weeks && <ActivityChart weeks={weeks} summary={summary} />}
         />
       </div>
+      <GroupAnalyticsSection />
       <SmallPrint />
     </div>
   );
