@@ -1,6 +1,7 @@
 import { ACTION_STEPS_DATA_KINDS } from "./features/action-steps/action-steps.export";
 import { ACTIVITY_DATA_KINDS } from "./features/admin/activity.export";
 import { EVENTS_DATA_KINDS } from "./features/events/events.export";
+import { GROUPS_DATA_KINDS } from "./features/groups/groups.export";
 import { HIGHLIGHTS_DATA_KINDS } from "./features/highlights/highlights.export";
 import { INTEGRATIONS_DATA_KINDS } from "./features/integrations/integrations.export";
 import { INVITATIONS_DATA_KINDS } from "./features/invitations/invitations.export";
@@ -41,6 +42,7 @@ export const CHURCH_DATA: TChurchData = {
     ...PRAYER_REQUESTS_DATA_KINDS,
     ...PRAYER_PARTNERS_DATA_KINDS,
     ...KUDOS_DATA_KINDS,
+    ...GROUPS_DATA_KINDS,
     ...NOTIFICATIONS_DATA_KINDS,
     ...LIVE_DATA_KINDS,
     ...INTEGRATIONS_DATA_KINDS,

@@ -18,6 +18,7 @@ import { sessions } from "../../db/schema/auth";
 import { churches } from "../../db/schema/churches";
 import { kudos, kudosReactions, notifications, pushPreferences, pushSubscriptions } from "../../db/schema/community";
 import { eventAttendance, events } from "../../db/schema/events";
+import { groupJoinRequests, groupMembers, groups } from "../../db/schema/groups";
 import { onboardingProgress, userBadges, userPreferences, weeklyActionSteps } from "../../db/schema/growth";
 import { highlightShares, sermonHighlights } from "../../db/schema/highlights";
 import { integrationPeople, integrations } from "../../db/schema/integrations";
@@ -154,6 +155,12 @@ async function seedChurch(label: string): Promise<TSeeded> {
     })
     .returning();
   await db.insert(kudosReactions).values({ kudosId: k.id, churchId, userId: adminId, reaction: "heart" });
+  const [group] = await db
+    .insert(groups)
+    .values({ churchId, name: `${label} group`, kind: "bible_study", createdBy: adminId })
+    .returning();
+  await db.insert(groupMembers).values({ groupId: group.id, churchId, userId: adminId, role: "leader" });
+  await db.insert(groupJoinRequests).values({ groupId: group.id, churchId, userId: memberId });
   await db
     .insert(notifications)
     .values({ churchId, userId: memberId, type: "other", kind: "test", title: `${label} note`, message: "Hello" });
@@ -262,6 +269,10 @@ const expectedKeys: Record<string, (churchId: string) => SQL> = {
   "kudos.csv": (c) => sql`select id::text k from kudos where church_id = ${c}`,
   "kudos-reactions.csv": (c) =>
     sql`select kudos_id || '|' || user_id || '|' || reaction k from kudos_reactions where church_id = ${c}`,
+  "groups.csv": (c) => sql`select id::text k from groups where church_id = ${c}`,
+  "group-members.csv": (c) => sql`select group_id || '|' || user_id k from group_members where church_id = ${c}`,
+  "group-join-requests.csv": (c) =>
+    sql`select group_id || '|' || user_id k from group_join_requests where church_id = ${c}`,
   "notifications.csv": (c) =>
     sql`select id::text k from notifications n where church_id = ${c} and not ${namesAuthor("n.related_id", "n.user_id")}`,
   "live-streams.csv": (c) => sql`select id::text k from live_streams where church_id = ${c}`,
