@@ -317,3 +317,43 @@ describe("the directory: who is listed", () => {
     expect(listA.some((e) => e.id === inB.user.id || e.id === b.admin.user.id)).toBe(false);
   });
 });
+
+describe("odd input never answers 5xx", () => {
+  const ODD = [
+    null,
+    true,
+    0,
+    -1,
+    1e308,
+    "",
+    " ",
+    "x".repeat(10_000),
+    [],
+    {},
+    "' or 1=1 --",
+    "<script>",
+    "😀🙏",
+    "\u202e",
+  ];
+
+  it("in the profile's contact fields, the privacy settings and the directory's query", async () => {
+    const c = await createChurch(t.app);
+    const m = await addMember(t.app, c);
+    for (const field of ["phone", "birthday", "address"])
+      for (const value of ODD) {
+        const res = await m.patch("/api/user/profile", { firstName: "Odd", [field]: value });
+        expect(res.status, `${field}=${JSON.stringify(value)?.slice(0, 30)}`).toBeLessThan(500);
+      }
+    const good = { hidden: false, fields: everyField("church") };
+    for (const value of ODD) {
+      expect((await m.put("/api/user/privacy", { ...good, hidden: value })).status).toBe(
+        typeof value === "boolean" ? 200 : 400,
+      );
+      expect((await m.put("/api/user/privacy", { ...good, fields: value })).status).toBe(400);
+      expect((await m.put("/api/user/privacy", { ...good, fields: { ...good.fields, bio: value } })).status).toBe(400);
+      const q = encodeURIComponent(typeof value === "string" ? value.slice(0, 200) : JSON.stringify(value));
+      expect((await m.get(`/api/directory?q=${q}`)).status).toBeLessThan(500);
+      expect((await m.get(`/api/directory?limit=${q}&offset=${q}`)).status).toBeLessThan(500);
+    }
+  });
+});
