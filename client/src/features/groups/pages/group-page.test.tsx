@@ -229,11 +229,40 @@ describe("GroupPage", () => {
     expect(await screen.findByRole("list", { name: "Members of Tuesday Bible Study" })).toBeTruthy();
   });
 
-  it("shows a request waiting instead of a button", async () => {
-    setup({ [G]: makeGroup({ membership: "requested", joinPolicy: "request" }) });
+  it("shows a request waiting, which its member may withdraw", async () => {
+    let withdrawn = false;
+    const fetchMock = setup({
+      [G]: () => jsonResponse(makeGroup({ membership: withdrawn ? null : "requested", joinPolicy: "request" })),
+      [`POST ${G}/leave`]: () => {
+        withdrawn = true;
+        return new Response(null, { status: 204 });
+      },
+    });
     expect(await screen.findByText("Your request is waiting for a leader.")).toBeTruthy();
     expect(screen.getByText("Request sent")).toBeTruthy();
     expect(screen.queryByRole("button", { name: /join/i })).toBeNull();
+    await userEvent.click(screen.getByRole("button", { name: "Withdraw request" }));
+    await waitFor(() =>
+      expect(getToasts()[0]).toMatchObject({ title: "Your request to join Tuesday Bible Study was withdrawn" }),
+    );
+    expect(calls(fetchMock, "POST", `${G}/leave`)).toHaveLength(1);
+    expect(await screen.findByRole("button", { name: "Ask to join Tuesday Bible Study" })).toBeTruthy();
+  });
+
+  it("tells the last leader, in the server's words, that they may not leave (409)", async () => {
+    setup(
+      {
+        [G]: makeGroup({ membership: "leader" }),
+        [`${G}/members`]: ROSTER,
+        [`${G}/requests`]: [],
+        [`POST ${G}/leave`]: () => jsonResponse({ message: "A group keeps at least one leader" }, 409),
+      },
+      "GROUP_LEADER",
+    );
+    await userEvent.click(await screen.findByRole("button", { name: "Leave group" }));
+    const confirm = await screen.findByRole("alertdialog", { name: "Leave Tuesday Bible Study?" });
+    await userEvent.click(within(confirm).getByRole("button", { name: "Leave group" }));
+    await waitFor(() => expect(getToasts()[0]).toMatchObject({ description: "A group keeps at least one leader" }));
   });
 });
 

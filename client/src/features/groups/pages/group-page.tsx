@@ -10,7 +10,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { toast } from "@/components/ui/use-toast";
-import { getStatus } from "@/lib/api-client";
+import { getServerMessage, getStatus } from "@/lib/api-client";
 import { toastApiError } from "@/lib/auth-redirect";
 import { useCurrentUser } from "@/lib/current-user";
 import { useT } from "@/lib/i18n";
@@ -197,8 +197,13 @@ export function GroupPage({ id, extraTabs = NO_TABS }: { id: string; extraTabs?:
 
   const onLeave = () =>
     leave.mutate(g.id, {
-      onSuccess: () => toast({ title: t("leave.done", { name: g.name }) }),
-      onError: (error) => toastApiError(error, { description: t("leave.failed") }),
+      onSuccess: () =>
+        toast({
+          title:
+            g.membership === "requested" ? t("leave.withdrawn", { name: g.name }) : t("leave.done", { name: g.name }),
+        }),
+      // 409: the last leader may not leave; the server's sentence says so in the member's language.
+      onError: (error) => toastApiError(error, { description: getServerMessage(error) ?? t("leave.failed") }),
     });
   const onArchive = () =>
     archive.mutate(undefined, {
@@ -221,10 +226,15 @@ export function GroupPage({ id, extraTabs = NO_TABS }: { id: string; extraTabs?:
         <h1 className="text-2xl font-bold tracking-tight text-foreground sm:text-3xl">{g.name}</h1>
         <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center">
           <JoinButton group={g} className="w-full sm:w-auto" />
-          {g.membership === "member" && (
+          {(g.membership === "member" || g.membership === "leader") && (
             <Button variant="outline" className="w-full sm:w-auto" onClick={() => setConfirm("leave")}>
               <LogOut aria-hidden="true" className="rtl:-scale-x-100" />
               {t("leave.action")}
+            </Button>
+          )}
+          {g.membership === "requested" && (
+            <Button variant="outline" className="w-full sm:w-auto" disabled={leave.isPending} onClick={onLeave}>
+              {t("leave.withdraw")}
             </Button>
           )}
           {canLead && (
