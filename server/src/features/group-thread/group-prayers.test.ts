@@ -8,6 +8,7 @@ import { makeGroup } from "../../../test/group-thread";
 import { drainJobs } from "../../../test/jobs";
 import { notifications } from "../../db/schema/community";
 import { groupPrayers } from "../../db/schema/groups";
+import { GROUP_THREAD_DATA_KINDS } from "./group-thread.export";
 
 let t: TTestApp;
 beforeAll(async () => {
@@ -180,5 +181,22 @@ describe("a group's prayer requests", () => {
     for (const q of ["?limit=0", "?limit=101", "?before=nope"])
       expect((await w.member.get(`${url}${q}`)).status).toBe(400);
     expect(await t.db.select().from(groupPrayers).where(eq(groupPrayers.groupId, w.groupId))).toEqual([]);
+  });
+
+  it("the church export leaves an anonymous author out: no author on the request, not their own 'I prayed'", async () => {
+    const w = await world();
+    const p = await share(w.member, w.groupId, { isAnonymous: true });
+    await w.member.post(`/api/groups/${w.groupId}/prayers/${p.id}/prayed`);
+    await w.fellow.post(`/api/groups/${w.groupId}/prayers/${p.id}/prayed`);
+    const read = (file: string) => {
+      const kind = GROUP_THREAD_DATA_KINDS.find((k) => k.file === file);
+      if (!kind) throw new Error(file);
+      const ctx = { churchId: w.c.church.id } as Parameters<typeof kind.where>[0];
+      return t.db.select(kind.fields).from(kind.table).where(kind.where(ctx));
+    };
+    const [row] = await read("group-prayers.csv");
+    expect(row).toMatchObject({ id: p.id, authorId: null });
+    const taps = await read("group-prayers-prayed.csv");
+    expect(taps.map((x) => x.userId)).toEqual([w.fellow.user.id]);
   });
 });
