@@ -68,6 +68,14 @@ export const ZCreateGroupBody = z.object({ ...groupFields, leaderIds: groupField
 export type TCreateGroupBody = z.input<typeof ZCreateGroupBody>;
 
 /**
+ * The group form's contract in the browser: the form's values mapped to a body by `toBody`, then
+ * checked by ZCreateGroupBody. Here rather than in the page, so the page imports no zod namespace
+ * (`import("zod")` as a whole would bring every zod locale into the download).
+ */
+export const groupFormContract = <T>(toBody: (values: T) => unknown) =>
+  z.preprocess((v) => toBody(v as T), ZCreateGroupBody);
+
+/**
  * `PATCH /api/groups/{id}` (admins, or a leader of that group): any of the fields. A leader may not
  * change the leaders (admins give and take that role).
  */

@@ -1,18 +1,6 @@
 import { z } from "zod";
 import { ZInvitableRole } from "./members";
 
-/** One import takes at most this many people (rows below the header). */
-export const MEMBER_IMPORT_MAX_ROWS = 5000;
-
-/** The problems a preview row can have; a row with any of them is skipped by the import. */
-export const IMPORT_PROBLEMS = {
-  invalidEmail: "Invalid email",
-  duplicate: "Duplicate in this file",
-  member: "Already a member",
-  invited: "Already invited",
-  unknownRole: "Unknown role",
-} as const;
-
 const header = (what: string) =>
   z
     .string({ error: `The ${what} column must be a column name.` })

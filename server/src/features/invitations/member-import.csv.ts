@@ -1,4 +1,5 @@
-import { MEMBER_IMPORT_MAX_ROWS, type TMemberImportPreview, type ZImportMapping } from "@common/member-import";
+import type { TMemberImportPreview, ZImportMapping } from "@common/member-import";
+import { MEMBER_IMPORT_MAX_ROWS } from "@common/member-import-helpers";
 import { CsvError, parse } from "csv-parse/sync";
 import type { z } from "zod";
 import { badRequest } from "../../lib/errors";

@@ -1,12 +1,12 @@
 import { getInvitationStatus, INVITATION_TTL_DAYS } from "@common/invitation-helpers";
-import {
-  IMPORT_PROBLEMS,
-  type TImportRow,
-  type TMemberImportPreview,
-  type TMemberImportResult,
-  type ZMemberImportBody,
-  type ZMemberImportPreviewBody,
+import type {
+  TImportRow,
+  TMemberImportPreview,
+  TMemberImportResult,
+  ZMemberImportBody,
+  ZMemberImportPreviewBody,
 } from "@common/member-import";
+import { IMPORT_PROBLEMS } from "@common/member-import-helpers";
 import { INVITABLE_ROLES, ROLE_LABELS, type TRole } from "@common/roles";
 import { z } from "zod";
 import { auditChanges, recordAudit } from "../../lib/audit";

@@ -53,10 +53,7 @@ function toBody(v: TValues) {
 
 // The same contract as the server's checks every field; it (and zod) arrives when the dialog opens.
 const groupContract = lazyZodResolver(() =>
-  Promise.all([import("zod"), import("@common/groups")]).then(
-    ([{ z }, m]) =>
-      z.preprocess((v) => toBody(v as TValues), m.ZCreateGroupBody) as unknown as z.ZodType<TOutput, TValues>,
-  ),
+  import("@common/groups").then((m) => m.groupFormContract<TValues>(toBody) as unknown as z.ZodType<TOutput, TValues>),
 );
 
 const EMPTY: TValues = {

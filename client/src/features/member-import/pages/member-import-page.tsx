@@ -1,4 +1,5 @@
-import { MEMBER_IMPORT_MAX_ROWS, type TMemberImportPreview, type TMemberImportResult } from "@common/member-import";
+import type { TMemberImportPreview, TMemberImportResult } from "@common/member-import";
+import { MEMBER_IMPORT_MAX_ROWS } from "@common/member-import-helpers";
 import { ArrowLeft, FileSearch, Upload } from "lucide-react";
 import { useState } from "react";
 import { Link } from "wouter";
