@@ -53,17 +53,22 @@ export async function findGroupPosts(
   groupId: string,
   opts: { limit: number; before?: string },
 ): Promise<TGroupPost[]> {
+  const rows = await groupPostsQuery(ctx, groupId, opts);
+  return rows.map(toGroupPost);
+}
+
+/** The query of a page (its plan is tested: it reads the page's rows from the index, whatever the thread's length). */
+export function groupPostsQuery(ctx: TChurchCtx, groupId: string, opts: { limit: number; before?: string }) {
   const after: SQL | undefined = opts.before
     ? sql`(${groupPosts.createdAt}, ${groupPosts.id}) < (select p.created_at, p.id from ${groupPosts} p where p.id = ${opts.before} and p.group_id = ${groupId} and p.church_id = ${ctx.churchId})`
     : undefined;
-  const rows = await ctx.db
+  return ctx.db
     .select(columns)
     .from(groupPosts)
     .leftJoin(users, author(ctx))
     .where(inChurch(groupPosts, ctx, eq(groupPosts.groupId, groupId), isNull(groupPosts.hiddenAt), after))
     .orderBy(desc(groupPosts.createdAt), desc(groupPosts.id))
     .limit(opts.limit);
-  return rows.map(toGroupPost);
 }
 
 /** One visible post of the group as the API answers it, or null. */

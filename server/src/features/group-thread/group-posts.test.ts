@@ -1,11 +1,13 @@
 import { type TGroupPost, ZGroupPost } from "@common/groups";
 import { LIVE_MESSAGE_RATE } from "@common/live-helpers";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type Caller, createTestApp, type TTestApp } from "../../../test/app";
 import { addMember, createChurch, type TSignedIn, type TTestChurch } from "../../../test/factories";
 import { makeGroup } from "../../../test/group-thread";
 import { groupPosts } from "../../db/schema/groups";
+import type { TChurchCtx } from "../../lib/context";
+import { groupPostsQuery } from "./group-posts.repo";
 
 let t: TTestApp;
 beforeAll(async () => {
@@ -195,4 +197,31 @@ describe("a group's thread: moderation", () => {
     expect((await w.leader.delete(`/api/groups/${w.groupId}/posts/not-an-id`)).status).toBe(404);
     expect(await page(w.member, w.groupId)).toHaveLength(1);
   });
+});
+
+describe("a group's thread: the cost of a page", () => {
+  it("reads a page's rows from the index, not the thread: 5,000 posts, first and later pages", async () => {
+    const w = await world();
+    await t.db.execute(sql`
+      insert into group_posts (group_id, church_id, author_id, message, created_at)
+      select ${w.groupId}, ${w.c.church.id}, ${w.member.user.id}, 'Post ' || n, now() - make_interval(secs => n)
+        from generate_series(1, 5000) as n`);
+    await t.db.execute(sql`analyze group_posts`);
+    const ctx = { db: t.db, churchId: w.c.church.id, userId: w.member.user.id } as unknown as TChurchCtx;
+    const [middle] = await t.db
+      .select({ id: groupPosts.id })
+      .from(groupPosts)
+      .where(eq(groupPosts.message, "Post 2500"));
+    for (const before of [undefined, middle.id]) {
+      const q = groupPostsQuery(ctx, w.groupId, { limit: 30, before }).toSQL();
+      const { rows } = await t.db.$client.query(`explain (analyze, format json) ${q.sql}`, q.params as unknown[]);
+      const plan = JSON.stringify(rows[0]["QUERY PLAN"]);
+      expect(plan).toContain("group_posts_group_created_idx");
+      expect(plan).not.toContain('"Sort"');
+      // Every node that read group_posts by the index read at most the page (plus the `before` lookup).
+      const scans = [...plan.matchAll(/"Index Name":"group_posts_group_created_idx"[^}]*?"Actual Rows":(\d+)/g)];
+      expect(scans.length, plan).toBeGreaterThan(0);
+      for (const m of scans) expect(Number(m[1]), plan).toBeLessThanOrEqual(31);
+    }
+  }, 60_000);
 });
