@@ -1,5 +1,4 @@
 import { BADGES, type TBadgeKey } from "@common/badges";
-import { getMemberDisplayName } from "@common/member-helpers";
 import { toLocalDate } from "@common/time";
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
@@ -224,7 +223,6 @@ const prayerChainMade = subscriber({
         userId: prayerChainLinks.userId,
         firstName: partner.firstName,
         lastName: partner.lastName,
-        email: partner.email,
       })
       .from(prayerChainLinks)
       .leftJoin(partner, eq(partner.id, prayerChainLinks.partnerId))
@@ -238,7 +236,8 @@ const prayerChainMade = subscriber({
         text: {
           title: "prayer_partner.title",
           message: "prayer_partner.message",
-          values: { name: l.email ? getMemberDisplayName({ ...l, email: l.email }) : { key: "someone.lower" } },
+          // The partner's name, never their e-mail (issue 27: it goes only where their privacy allows).
+          values: { name: [l.firstName, l.lastName].filter(Boolean).join(" ") || { key: "someone.lower" } },
         },
         link: "/prayer-partners",
         relatedId: l.id,
