@@ -43,7 +43,14 @@ describe("shared contracts", () => {
 describe("points amounts (spec 1 section 9, spec 2 Onboarding)", () => {
   it("pay what the specs say, with onboarding steps totalling 185", async () => {
     const { POINTS, ONBOARDING_STEPS, WEEKLY_POINTS_GOAL } = await import("./points");
-    expect(POINTS).toEqual({ sermonWatch: 10, weeklyActionStep: 25, dailyReading: 10, partnerPrayer: 15 });
+    // groupAttendance is issue 27's amount (the specs have no groups): chosen like a partner prayer.
+    expect(POINTS).toEqual({
+      sermonWatch: 10,
+      weeklyActionStep: 25,
+      dailyReading: 10,
+      partnerPrayer: 15,
+      groupAttendance: 15,
+    });
     expect(WEEKLY_POINTS_GOAL).toBe(250);
     expect(ONBOARDING_STEPS.map((s) => s.id)).toHaveLength(8);
     expect(ONBOARDING_STEPS.reduce((sum, s) => sum + s.points, 0)).toBe(185);
