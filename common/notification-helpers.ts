@@ -41,5 +41,6 @@ export const NOTIFICATION_KIND_LABELS = {
   group_request_answered: "Answers to group requests",
   group_post: "Group posts",
   group_prayer: "Group prayer requests",
+  group_meeting_reminder: "Group meeting reminders",
   test: "Test notifications",
 } as const satisfies Record<TNotificationKind, string>;
