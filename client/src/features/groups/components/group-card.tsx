@@ -3,13 +3,14 @@ import { Link } from "wouter";
 import { useT } from "@/lib/i18n";
 import { groupsCatalog } from "../i18n";
 import { personName } from "../labels";
-import { GroupBadges, GroupFacts } from "./group-facts";
+import { GroupBadges, GroupFacts, useNameList } from "./group-facts";
 import { JoinButton } from "./join-button";
 
 /** One group on /groups: its name (the link to its page), kind, meeting, place, places, leaders, Join. */
 export function GroupCard({ group }: { group: TGroup }) {
   const t = useT(groupsCatalog);
   const titleId = `group-${group.id}-title`;
+  const nameList = useNameList();
   const leaders = group.leaders.map((l) => personName(l, t("person.member")));
   return (
     <li className="list-none">
@@ -26,7 +27,7 @@ export function GroupCard({ group }: { group: TGroup }) {
         {group.description && <p className="line-clamp-2 text-sm text-muted-foreground">{group.description}</p>}
         <GroupFacts group={group} />
         {leaders.length > 0 && (
-          <p className="text-sm text-muted-foreground">{t("card.leaders", { names: leaders.join(", ") })}</p>
+          <p className="text-sm text-muted-foreground">{t("card.leaders", { names: nameList(leaders) })}</p>
         )}
         <div className="mt-auto pt-1">
           <JoinButton group={group} className="w-full sm:w-auto" />

@@ -1,7 +1,7 @@
 import type { TGroup } from "@common/groups";
 import { Clock, MapPin, Users } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
-import { useFormat, useT } from "@/lib/i18n";
+import { currentLanguage, intlLocale, useFormat, useT } from "@/lib/i18n";
 import { groupsCatalog } from "../i18n";
 import { dayName, isFull, isLink, KIND_LABELS, MEMBERSHIP_LABELS, timeText } from "../labels";
 
@@ -15,6 +15,12 @@ export function useMeetingText() {
     if (day && time) return t("meeting.dayTime", { day, time });
     return day ?? time;
   };
+}
+
+/** Names as the language lists them: "Ruth Park and Ben Cole", "Ruth Park y Ben Cole". */
+export function useNameList() {
+  useFormat(); // drawn again when the language changes
+  return (names: string[]) => new Intl.ListFormat(intlLocale(currentLanguage()), { type: "conjunction" }).format(names);
 }
 
 /** The kind, and the caller's place as a badge (Member, Leader, Request sent). */

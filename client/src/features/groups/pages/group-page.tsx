@@ -17,7 +17,7 @@ import { useT } from "@/lib/i18n";
 import { lazyComponent } from "@/lib/lazy";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useArchiveGroup, useGroup, useGroupRequests, useLeaveGroup } from "../api";
-import { GroupBadges, GroupLocation, useMeetingText, useMembersText } from "../components/group-facts";
+import { GroupBadges, GroupLocation, useMeetingText, useMembersText, useNameList } from "../components/group-facts";
 import { GroupRequests } from "../components/group-requests";
 import { GroupRoster } from "../components/group-roster";
 import { JoinButton } from "../components/join-button";
@@ -73,13 +73,14 @@ function About({ group }: { group: TGroup }) {
   const t = useT(groupsCatalog);
   const meeting = useMeetingText()(group);
   const members = useMembersText()(group);
+  const nameList = useNameList();
   const leaders = group.leaders.map((l) => personName(l, t("person.member")));
   const rows: Array<[string, React.ReactNode]> = [
     [t("detail.meets"), meeting ?? t("meeting.none")],
     ...(group.location
       ? [[t("detail.where"), <GroupLocation key="l" location={group.location} />] as [string, React.ReactNode]]
       : []),
-    [t("detail.leaders"), leaders.length > 0 ? leaders.join(", ") : t("detail.noLeaders")],
+    [t("detail.leaders"), leaders.length > 0 ? nameList(leaders) : t("detail.noLeaders")],
     [t("detail.joining"), t(POLICY_LABELS[group.joinPolicy])],
     [t("detail.space"), members],
   ];

@@ -270,7 +270,20 @@ describe("GroupsPage in other languages", () => {
 
   it("speaks Spanish: kinds, the meeting day and time, places and Join", async () => {
     await activateLanguage("es");
-    setup({ "/api/groups": [makeGroup(), makeGroup({ id: "g2", name: "Jóvenes", joinPolicy: "request" })] });
+    setup({
+      "/api/groups": [
+        makeGroup(),
+        makeGroup({
+          id: "g2",
+          name: "Jóvenes",
+          joinPolicy: "request",
+          leaders: [
+            { id: RUTH, firstName: "Ruth", lastName: "Park" },
+            { id: BEN, firstName: "Ben", lastName: "Cole" },
+          ],
+        }),
+      ],
+    });
     const study = await screen.findByRole("article", { name: "Tuesday Bible Study" });
     expect(screen.getByRole("heading", { name: "Grupos", level: 1 })).toBeTruthy();
     expect(within(study).getByText("Estudio bíblico")).toBeTruthy();
@@ -279,6 +292,7 @@ describe("GroupsPage in other languages", () => {
     expect(within(study).getByText("Lo dirige Ruth Park")).toBeTruthy();
     expect(within(study).getByRole("button", { name: "Unirme a Tuesday Bible Study" })).toBeTruthy();
     expect(screen.getByRole("button", { name: "Pedir unirme a Jóvenes" })).toBeTruthy();
+    expect(screen.getByText("Lo dirige Ruth Park y Ben Cole")).toBeTruthy();
     expect(screen.getByRole("switch", { name: "Con lugar disponible" })).toBeTruthy();
   });
 
