@@ -77,7 +77,13 @@ export async function revokePoints(ctx: TChurchCtx, kind: TAwardKind, key: strin
     const [row] = await tx
       .delete(pointsLedger)
       .where(
-        inChurch(pointsLedger, ctx, eq(pointsLedger.userId, ctx.userId), eq(pointsLedger.kind, kind), eq(pointsLedger.key, key)),
+        inChurch(
+          pointsLedger,
+          ctx,
+          eq(pointsLedger.userId, ctx.userId),
+          eq(pointsLedger.kind, kind),
+          eq(pointsLedger.key, key),
+        ),
       )
       .returning({ points: pointsLedger.points });
     if (!row) return 0;
