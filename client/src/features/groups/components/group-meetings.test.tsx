@@ -36,7 +36,7 @@ const DATA: TGroupMeetings = {
 const USER = makeUser({
   id: "u1",
   role: "CONGREGANT",
-  church: { name: "Grace Church", logoUrl: null, brandColor: "#6366F1", timeZone: "America/Denver" },
+  church: { ...makeUser().church, timeZone: "America/Denver" },
 });
 
 function roll(): TMeetingAttendance {
