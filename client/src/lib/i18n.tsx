@@ -8,6 +8,7 @@ import {
 } from "@common/i18n/locales";
 import { type Messages, setupI18n } from "@lingui/core";
 import { I18nProvider, LinguiContext, Trans } from "@lingui/react";
+import { Direction } from "radix-ui";
 import { type ReactElement, type ReactNode, useContext, useMemo } from "react";
 import { readStorage, writeStorage } from "./storage";
 
@@ -198,7 +199,18 @@ i18n.activate(starting);
 applyToDocument(starting);
 
 export function LanguageProvider({ children }: { children: ReactNode }) {
-  return <I18nProvider i18n={i18n}>{children}</I18nProvider>;
+  return (
+    <I18nProvider i18n={i18n}>
+      <RadixDirection>{children}</RadixDirection>
+    </I18nProvider>
+  );
+}
+
+/** Radix's radio groups, tabs and menus set their own `dir` (else "ltr"): they follow the language's. */
+function RadixDirection({ children }: { children: ReactNode }) {
+  const locale = useActive().locale;
+  const dir = languageDirection(isLanguage(locale) ? locale : DEFAULT_LANGUAGE);
+  return <Direction.DirectionProvider dir={dir}>{children}</Direction.DirectionProvider>;
 }
 
 /** Numbers, dates and relative times in the language in use (and a time zone when one is given). */

@@ -1,15 +1,25 @@
 import type { TAuditEntryResponse } from "@common/audit";
+import en from "@common/locales/en/audit.json";
 import { dateFormat } from "@/lib/i18n";
 import type { TAuditT } from "./i18n";
 
-/** A changed field's name in words: `auditRetentionDays` → "Audit retention days". */
-export function fieldLabel(field: string): string {
+/** A machine name in English words: `auditRetentionDays` → "Audit retention days". */
+function humanized(field: string): string {
   const words = field
     .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
     .replace(/_/g, " ")
     .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
+
+/** `field.<name>` or `target.<name>` in the language on screen; in English words for a name not in the catalogue. */
+function wordsFor(prefix: "field" | "target", name: string, t: TAuditT): string {
+  const key = `${prefix}.${name}`;
+  return Object.hasOwn(en, key) ? t(key as keyof typeof en) : humanized(name);
+}
+
+/** A changed field's name in words: `auditRetentionDays` → "Audit retention days". */
+export const fieldLabel = (field: string, t: TAuditT): string => wordsFor("field", field, t);
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?Z$/;
 
@@ -35,8 +45,8 @@ export function actorName(entry: TAuditEntryResponse, t: TAuditT): string {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** What was changed: the kind of row, and a short form of its id. */
-export function targetText(entry: TAuditEntryResponse): string {
-  const kind = fieldLabel(entry.targetType);
+export function targetText(entry: TAuditEntryResponse, t: TAuditT): string {
+  const kind = wordsFor("target", entry.targetType, t);
   if (!entry.targetId) return kind;
   const id = UUID.test(entry.targetId) ? `${entry.targetId.slice(0, 8)}…` : entry.targetId;
   return `${kind} ${id}`;

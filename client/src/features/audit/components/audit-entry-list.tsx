@@ -25,7 +25,7 @@ export function AuditEntryList({ entries, timeZone }: { entries: TAuditEntryResp
               </time>
             </div>
             <p className="text-sm text-muted-foreground">
-              {actorName(e, t)} · {targetText(e)}
+              {actorName(e, t)} · {targetText(e, t)}
             </p>
             <AuditChanges changes={e.changes} timeZone={timeZone} />
           </li>
@@ -48,7 +48,7 @@ export function AuditEntryList({ entries, timeZone }: { entries: TAuditEntryResp
                 </TableCell>
                 <TableCell className="font-medium">{actorName(e, t)}</TableCell>
                 <TableCell>{auditActionLabel(e.action, t)}</TableCell>
-                <TableCell className="text-muted-foreground">{targetText(e)}</TableCell>
+                <TableCell className="text-muted-foreground">{targetText(e, t)}</TableCell>
                 <TableCell className="max-w-md">
                   <AuditChanges changes={e.changes} timeZone={timeZone} />
                 </TableCell>

@@ -128,7 +128,8 @@ describe("AuditLogPage", () => {
       const items = within(list).getAllByRole("listitem");
       expect(items[0].textContent).toContain("Configuración cambiada");
       expect(items[1].textContent).toContain("Copia de seguridad creada");
-      expect(items[1].textContent).toContain("Sistema · Backup nightly.zip");
+      expect(items[1].textContent).toContain("Sistema · Copia de seguridad nightly.zip");
+      expect(items[0].textContent).toContain("Días de conservación del registro: 730");
       expect(screen.getByRole("heading", { name: "Registro de auditoría" })).toBeTruthy();
       expect(screen.getByText(/Horas en Pacific\/Auckland/)).toBeTruthy();
       expect(screen.getByRole("link", { name: "Descargar CSV" })).toBeTruthy();

@@ -53,7 +53,7 @@ describe("InvitationsPage in another language", () => {
     expect(screen.getByText("Pendiente")).toBeTruthy();
     expect(screen.getByText("Aceptada")).toBeTruthy();
     expect(screen.getByText("Vencida")).toBeTruthy();
-    expect(screen.getByRole("button", { name: "Copiar el enlace de pending@x.org" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Copiar enlace de pending@x.org" })).toBeTruthy();
     expect(screen.getByRole("button", { name: "Eliminar la invitación de used@x.org" })).toBeTruthy();
     // The waiting list: its heading, the source of each one and the button for all of them.
     expect(screen.getByText("Pendientes de revisión")).toBeTruthy();

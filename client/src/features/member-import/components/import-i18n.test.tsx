@@ -65,6 +65,7 @@ describe("Member import in other languages (issue 26)", () => {
     ).toBeTruthy();
     expect(screen.getByText("Se creará 1 invitación; se omite 1 fila con problemas.")).toBeTruthy();
     expect(screen.getByRole("button", { name: "Con problemas (1)" })).toBeTruthy();
+    expect(screen.getByText("Correo no válido")).toBeTruthy();
     expect(screen.getByRole("radio", { name: /Dejarlas en espera de mi revisión/ })).toBeTruthy();
     expect(screen.getByRole("button", { name: "Importar 1 persona" })).toBeTruthy();
   });
@@ -75,5 +76,7 @@ describe("Member import in other languages (issue 26)", () => {
     expect(await screen.findByRole("heading", { name: "استيراد الأعضاء" })).toBeTruthy();
     expect(screen.getByRole("tab", { name: "لصق صفوف" })).toBeTruthy();
     expect(document.documentElement.dir).toBe("rtl");
+    // Radix's tabs and radio groups set their own dir: they follow the language's (lib/i18n).
+    expect(screen.getByRole("tablist").closest("[dir]")?.getAttribute("dir")).toBe("rtl");
   });
 });

@@ -1,4 +1,5 @@
 import type { TImportRow } from "@common/member-import";
+import { IMPORT_PROBLEMS } from "@common/member-import-helpers";
 import { useState } from "react";
 import { useRoleName } from "@/components/role-name";
 import { Badge } from "@/components/ui/badge";
@@ -6,6 +7,14 @@ import { Button } from "@/components/ui/button";
 import { useT } from "@/lib/i18n";
 import { formatNumber } from "@/lib/utils";
 import { memberImportCatalog } from "../i18n";
+
+/** The server says a row's problems in English (IMPORT_PROBLEMS); each has its key in the catalogue. */
+const PROBLEM_KEYS = new Map(
+  (Object.entries(IMPORT_PROBLEMS) as [keyof typeof IMPORT_PROBLEMS, string][]).map(([key, english]) => [
+    english,
+    `problem.${key}` as const,
+  ]),
+);
 
 /** Rows drawn at a time: a 5,000-row file shows its first page, and more on request. */
 export const PREVIEW_PAGE = 50;
@@ -16,6 +25,10 @@ export function ImportPreviewList({ rows, rowOffset = 0 }: { rows: TImportRow[];
   const roleName = useRoleName();
   const [shown, setShown] = useState(PREVIEW_PAGE);
   const visible = rows.slice(0, shown);
+  const problemText = (english: string) => {
+    const key = PROBLEM_KEYS.get(english);
+    return key ? t(key) : english;
+  };
   return (
     <>
       <ul className="divide-y divide-border rounded-xl border border-border" aria-label={t("preview.label")}>
@@ -43,7 +56,7 @@ export function ImportPreviewList({ rows, rowOffset = 0 }: { rows: TImportRow[];
                 {hasProblems ? (
                   r.problems.map((p) => (
                     <Badge key={p} tone="red">
-                      {p}
+                      {problemText(p)}
                     </Badge>
                   ))
                 ) : (

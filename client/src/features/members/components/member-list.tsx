@@ -26,7 +26,8 @@ function Identity({ member, isSelf }: { member: TMember; isSelf: boolean }) {
           {name}
           {isSelf && <span className="ms-1.5 text-xs font-normal text-muted-foreground">{t("list.you")}</span>}
         </p>
-        <p className="truncate text-sm text-muted-foreground" title={member.email}>
+        {/* An address reads left to right in every language: cut at its end, not its start. */}
+        <p dir="ltr" className="truncate text-sm text-muted-foreground rtl:text-end" title={member.email}>
           {member.email}
         </p>
       </div>
