@@ -18,7 +18,6 @@ import { lazyComponent } from "@/lib/lazy";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useArchiveGroup, useGroup, useGroupRequests, useLeaveGroup } from "../api";
 import { GroupBadges, GroupLocation, useMeetingText, useMembersText, useNameList } from "../components/group-facts";
-import { GroupRequests } from "../components/group-requests";
 import { GroupRoster } from "../components/group-roster";
 import { JoinButton } from "../components/join-button";
 import { groupsCatalog } from "../i18n";
@@ -26,6 +25,8 @@ import { POLICY_LABELS, personName } from "../labels";
 
 const NO_TABS: TGroupTab[] = [];
 
+// Only who leads the group answers requests: their list and its dialog download for them alone.
+const GroupRequests = lazyComponent(() => import("../components/group-requests").then((m) => m.GroupRequests));
 const GroupFormDialog = lazyComponent(() => import("../components/group-form-dialog").then((m) => m.GroupFormDialog));
 
 function BackToGroups() {
@@ -148,7 +149,9 @@ function Inside({ group, canLead, extraTabs }: { group: TGroup; canLead: boolean
         <TabsContent value="requests">
           <Card>
             <CardContent className="pt-4">
-              <GroupRequests groupId={group.id} requests={requests} />
+              <Suspense fallback={<Skeleton className="h-16 w-full" />}>
+                <GroupRequests groupId={group.id} requests={requests} />
+              </Suspense>
             </CardContent>
           </Card>
         </TabsContent>
