@@ -133,6 +133,7 @@ export const ACTIVITY_KINDS = [
   "onboarding_step",
   "event_check_in",
   "badge",
+  "group_attendance",
 ] as const;
 export type TActivityKind = (typeof ACTIVITY_KINDS)[number];
 

@@ -238,6 +238,13 @@ describe("attendance", () => {
     expect(await pointsOf(w.member)).toBe(before + POINTS.groupAttendance);
     expect(await ledgerOf(w.member)).toHaveLength(1);
     expect((await ledgerOf(w.member))[0].key).toBe(meetingId);
+    // Recent Activity names the group.
+    const activity = await w.member.get("/api/user/activity");
+    expect(activity.status).toBe(200);
+    const attended = activity.body.filter((i: { kind: string }) => i.kind === "group_attendance");
+    expect(attended).toHaveLength(1);
+    expect(attended[0]).toMatchObject({ points: POINTS.groupAttendance });
+    expect(attended[0].label).toMatch(/^Attended “Group \w+”$/);
 
     // The leader marks themself absent: the member sees their own mark and the counts.
     await w.leader.put(`/api/groups/${w.groupId}/meetings/attendance`, {

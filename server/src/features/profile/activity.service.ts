@@ -8,6 +8,7 @@ import type { TActivityItem, TActivityKind } from "@common/profile";
 import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { eventAttendance, events } from "../../db/schema/events";
+import { groupMeetings, groups } from "../../db/schema/groups";
 import { userBadges, weeklyActionSteps } from "../../db/schema/growth";
 import { pointsLedger } from "../../db/schema/points";
 import { sermons } from "../../db/schema/sermons";
@@ -67,6 +68,8 @@ export function activityLabel(
       return t("onboardingStep", { step: onboardingStepName(key, language) });
     case "event_check_in":
       return title ? t("checkIn", { title }) : t("checkInUntitled");
+    case "group_attendance":
+      return title ? t("groupMeeting", { group: title }) : t("groupMeetingUntitled");
     case "badge":
       return isBadgeKey(key) ? t("badge", { badge: badgeWords(language, key).name }) : null;
     default:
@@ -91,7 +94,7 @@ export async function getRecentActivity(
       points: sql<number>`${pointsLedger.points}`.as("points"),
       at: sql<Date>`${pointsLedger.createdAt}`.as("at"),
       key: sql<string>`${pointsLedger.key}`.as("key"),
-      title: sql<string | null>`coalesce(${sermons.title}, ${weeklyActionSteps.title})`.as("title"),
+      title: sql<string | null>`coalesce(${sermons.title}, ${weeklyActionSteps.title}, ${groups.name})`.as("title"),
     })
     .from(pointsLedger)
     .leftJoin(
@@ -110,6 +113,16 @@ export async function getRecentActivity(
         inChurch(weeklyActionSteps, ctx),
       ),
     )
+    // Issue 27: a group meeting attended names its group.
+    .leftJoin(
+      groupMeetings,
+      and(
+        eq(pointsLedger.kind, "group_attendance"),
+        sql`${groupMeetings.id}::text = ${pointsLedger.key}`,
+        inChurch(groupMeetings, ctx),
+      ),
+    )
+    .leftJoin(groups, eq(groups.id, groupMeetings.groupId))
     .where(inChurch(pointsLedger, ctx, mine(pointsLedger)));
   const checkIns = ctx.db
     .select({

@@ -9,6 +9,7 @@ import {
   type LucideIcon,
   PlayCircle,
   Sprout,
+  UsersRound,
 } from "lucide-react";
 import { EmptyState } from "@/components/empty-state";
 import { LoadError } from "@/components/load-error";
@@ -28,6 +29,7 @@ const KIND_ICONS: Record<TActivityKind, LucideIcon> = {
   onboarding_step: Sprout,
   event_check_in: CalendarCheck,
   badge: Award,
+  group_attendance: UsersRound,
 };
 
 /** Spec 2 Profile: the member's real recent doings (awards, check-ins, badges), newest first. */
