@@ -104,7 +104,8 @@ const SermonSeriesPage = lazyPage(() =>
 const EventsPage = lazyPage(() => import("@/features/events/pages/events-page").then((m) => m.EventsPage));
 const EventPage = lazyPage(() => import("@/features/events/pages/event-page").then((m) => m.EventPage));
 const GroupsPage = lazyPage(() => import("@/features/groups/pages/groups-page").then((m) => m.GroupsPage));
-const GroupPage = lazyPage(() => import("@/features/groups/pages/group-page").then((m) => m.GroupPage));
+// The group page with its Thread, Prayer and Meetings tabs (issue 27).
+const GroupPage = lazyPage(() => import("@/features/groups/components/group-life-tabs").then((m) => m.GroupLifePage));
 const DirectoryPage = lazyPage(() => import("@/features/directory/pages/directory-page").then((m) => m.DirectoryPage));
 const ManageSermonsPage = lazyPage(() =>
   import("./pages/manage-sermons-with-feed").then((m) => m.ManageSermonsWithFeedPage),
