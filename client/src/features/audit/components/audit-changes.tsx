@@ -6,7 +6,10 @@ import { useT } from "@/lib/i18n";
 import { fieldLabel, valueText } from "../format";
 import { auditCatalog } from "../i18n";
 
-/** The changed fields, each "Field: before → after"; masked secrets show as they come. */
+/**
+ * The changed fields, each "Field: before → after"; masked secrets show as they come. Each value is
+ * its own direction (dir="auto"): an id or an address inside Arabic keeps its hyphens in place.
+ */
 export function AuditChanges({ changes, timeZone }: { changes: TAuditChanges; timeZone: string }) {
   const t = useT(auditCatalog);
   const roleName = useRoleName();
@@ -22,10 +25,14 @@ export function AuditChanges({ changes, timeZone }: { changes: TAuditChanges; ti
         <div key={field} className="min-w-0 text-sm">
           <dt className="inline font-medium text-foreground">{fieldLabel(field, t)}: </dt>
           <dd className="inline break-words text-muted-foreground">
-            <span className={before === null ? "italic" : undefined}>{shown(field, before) ?? none}</span>
+            <span dir="auto" className={before === null ? "italic" : undefined}>
+              {shown(field, before) ?? none}
+            </span>
             <ArrowRight className="rtl:-scale-x-100 mx-1 inline size-3.5 align-[-2px]" aria-hidden="true" />
             <span className="sr-only">{t("changes.changedTo")}</span>
-            <span className={after === null ? "italic" : "text-foreground"}>{shown(field, after) ?? none}</span>
+            <span dir="auto" className={after === null ? "italic" : "text-foreground"}>
+              {shown(field, after) ?? none}
+            </span>
           </dd>
         </div>
       ))}

@@ -1,3 +1,4 @@
+import { languageDirection } from "@common/i18n/locales";
 import type { TMemberImportPreview, TMemberImportResult } from "@common/member-import";
 import { MEMBER_IMPORT_MAX_ROWS } from "@common/member-import-helpers";
 import { ArrowLeft, FileSearch, Upload } from "lucide-react";
@@ -11,7 +12,7 @@ import { RadioCards } from "@/components/ui/radio-cards";
 import { toast } from "@/components/ui/use-toast";
 import { getServerMessage, isUnauthorizedError } from "@/lib/api-client";
 import { handleUnauthorized, toastApiError } from "@/lib/auth-redirect";
-import { useFormat, useT } from "@/lib/i18n";
+import { currentLanguage, useFormat, useT } from "@/lib/i18n";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import {
   type TImportPhase,
@@ -35,6 +36,12 @@ const SEND_OPTIONS = [
   { value: "later" as const, label: "send.laterLabel", description: "send.laterDescription" },
   { value: "now" as const, label: "send.nowLabel", description: "send.nowDescription" },
 ] as const;
+
+/**
+ * A file's name inside a right-to-left sentence, set apart (FSI…PDI) so that "people.csv: 4" does not
+ * run together; left to right it needs nothing, and English keeps its exact words.
+ */
+const isolated = (text: string) => (languageDirection(currentLanguage()) === "rtl" ? `\u2068${text}\u2069` : text);
 
 /** Issue 12: a congregation brought in from a CSV file or pasted rows, as invitations. */
 export function MemberImportPage() {
@@ -189,7 +196,7 @@ export function MemberImportPage() {
                 <CardDescription aria-live="polite">
                   {t("step3.summary", {
                     total: counts.total,
-                    source: source?.label ?? t("step3.theFile"),
+                    source: isolated(source?.label ?? t("step3.theFile")),
                     ok: counts.ok,
                     problems: counts.withProblems,
                   })}
