@@ -61,4 +61,5 @@ export const AUDIT_ACTIONS = [
   "group.created",
   "group.updated",
   "group.archived",
+  "group.post_hidden",
 ] as const;

@@ -3,6 +3,7 @@ import { LIVE_MESSAGE_RATE } from "@common/live-helpers";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { groupPosts } from "../../db/schema/groups";
+import { auditChanges, recordAudit } from "../../lib/audit";
 import { churchRow } from "../../lib/church-scope";
 import type { TChurchCtx } from "../../lib/context";
 import { publish } from "../../lib/domain-events";
@@ -92,10 +93,19 @@ export async function hideGroupPost(ctx: TChurchCtx, hub: GroupHub, groupId: str
     if (!access.canLead && post.authorId !== ctx.userId)
       throw forbidden("Only its author, this group's leaders and admins can remove a post.");
     if (post.hiddenAt) return false;
+    const hiddenAt = new Date();
     await tx
       .update(groupPosts)
-      .set({ hiddenAt: new Date() })
+      .set({ hiddenAt })
       .where(churchRow(groupPosts, ctx, postId));
+    // A leader or admin removing someone else's post is moderation: the audit trail keeps it.
+    if (post.authorId !== ctx.userId)
+      await recordAudit(tx, ctx, {
+        action: "group.post_hidden",
+        targetType: "group_post",
+        targetId: postId,
+        changes: auditChanges<{ hiddenAt: Date | null }>({ hiddenAt: null }, { hiddenAt }),
+      });
     return true;
   });
   if (hidden) await hub.broadcast(groupId, { type: "group_post_hidden", groupId, id: postId });

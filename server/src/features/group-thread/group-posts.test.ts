@@ -3,6 +3,7 @@ import { LIVE_MESSAGE_RATE } from "@common/live-helpers";
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type Caller, createTestApp, type TTestApp } from "../../../test/app";
+import { findAuditEntries } from "../../../test/audit-entries";
 import { addMember, createChurch, type TSignedIn, type TTestChurch } from "../../../test/factories";
 import { makeGroup } from "../../../test/group-thread";
 import { groupPosts } from "../../db/schema/groups";
@@ -181,6 +182,12 @@ describe("a group's thread: moderation", () => {
 
     expect((await page(w.member, w.groupId)).map((p) => p.id)).toEqual([fourth.id]);
     expect((await page(w.c.admin, w.groupId)).map((p) => p.id)).toEqual([fourth.id]);
+    // The leader's and the admin's moderation is in the audit trail; the author removing their own is not.
+    const audit = await findAuditEntries(t.db, w.c.church.id, "group.post_hidden");
+    expect(audit.map((e) => [e.actorId, e.targetId])).toEqual([
+      [w.leader.user.id, second.id],
+      [w.c.admin.user.id, third.id],
+    ]);
     // A reply to a hidden post is refused.
     expect((await w.member.post(`/api/groups/${w.groupId}/posts`, { message: "Re", parentId: mine.id })).status).toBe(
       400,
