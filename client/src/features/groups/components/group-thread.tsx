@@ -198,7 +198,8 @@ export function GroupThread({ groupId, canModerate }: { groupId: string; canMode
   const user = useCurrentUser();
   const now = useNow();
   const posts = useGroupPosts(groupId);
-  const { isLive } = useGroupSocket(groupId, posts.isSuccess);
+  // Once the first page is here (a later page failing keeps the room).
+  const { isLive } = useGroupSocket(groupId, posts.data !== undefined);
   const remove = useRemoveGroupPost(groupId);
   const [replyTo, setReplyTo] = useState<string | null>(null);
   const [asked, setAsked] = useState<TGroupPost | null>(null);
