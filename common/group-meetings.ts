@@ -17,9 +17,6 @@ export const GROUP_PAST_MEETINGS = 8;
 export const GROUP_MEETING_NOTE_MAX = 500;
 /** How far ahead a leader may add a meeting. */
 export const GROUP_MEETING_AHEAD_DAYS = 366;
-/** Admin analytics: weeks of attendance drawn, and weeks without a meeting that flag a group. */
-export const GROUP_ANALYTICS_WEEKS = 12;
-export const GROUP_QUIET_WEEKS = 4;
 
 const ZStartsAt = z.iso.datetime({
   offset: true,

@@ -1,5 +1,6 @@
 import { ACTIVE_WINDOW_DAYS } from "@common/analytics";
-import { GROUP_ANALYTICS_WEEKS, GROUP_QUIET_WEEKS, type TGroupAnalytics } from "@common/group-meetings";
+import { GROUP_ANALYTICS_WEEKS, GROUP_QUIET_WEEKS } from "@common/group-helpers";
+import type { TGroupAnalytics } from "@common/group-meetings";
 import { toLocalDate } from "@common/time";
 import { and, eq, gte, isNull, lt, sql } from "drizzle-orm";
 import { groupAttendance, groupMeetings, groupMembers, groups } from "../../db/schema/groups";

@@ -1,5 +1,6 @@
 import { ACTIVE_WINDOW_DAYS } from "@common/analytics";
-import { GROUP_ANALYTICS_WEEKS, GROUP_QUIET_WEEKS, ZGroupAnalytics } from "@common/group-meetings";
+import { GROUP_ANALYTICS_WEEKS, GROUP_QUIET_WEEKS } from "@common/group-helpers";
+import { ZGroupAnalytics } from "@common/group-meetings";
 import { and, eq, gte } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TTestApp } from "../../../test/app";

@@ -1,4 +1,4 @@
-import { GROUP_ANALYTICS_WEEKS } from "@common/group-meetings";
+import { GROUP_ANALYTICS_WEEKS } from "@common/group-helpers";
 import { fireEvent, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { activateLanguage } from "@/lib/i18n";

@@ -1,4 +1,5 @@
-import { GROUP_QUIET_WEEKS, type TGroupAnalytics } from "@common/group-meetings";
+import { GROUP_QUIET_WEEKS } from "@common/group-helpers";
+import type { TGroupAnalytics } from "@common/group-meetings";
 import type en from "@common/locales/en/analytics.json";
 import { type LucideIcon, UserMinus, Users, UsersRound } from "lucide-react";
 import { lazy, Suspense, useId, useState } from "react";
