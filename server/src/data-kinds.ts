@@ -1,6 +1,7 @@
 import { ACTION_STEPS_DATA_KINDS } from "./features/action-steps/action-steps.export";
 import { ACTIVITY_DATA_KINDS } from "./features/admin/activity.export";
 import { EVENTS_DATA_KINDS } from "./features/events/events.export";
+import { GROUP_MEETINGS_DATA_KINDS } from "./features/group-meetings/group-meetings.export";
 import { GROUP_THREAD_DATA_KINDS } from "./features/group-thread/group-thread.export";
 import { GROUPS_DATA_KINDS } from "./features/groups/groups.export";
 import { HIGHLIGHTS_DATA_KINDS } from "./features/highlights/highlights.export";
@@ -44,6 +45,7 @@ export const CHURCH_DATA: TChurchData = {
     ...PRAYER_PARTNERS_DATA_KINDS,
     ...KUDOS_DATA_KINDS,
     ...GROUPS_DATA_KINDS,
+    ...GROUP_MEETINGS_DATA_KINDS,
     ...GROUP_THREAD_DATA_KINDS,
     ...NOTIFICATIONS_DATA_KINDS,
     ...LIVE_DATA_KINDS,

@@ -18,7 +18,16 @@ import { sessions } from "../../db/schema/auth";
 import { churches } from "../../db/schema/churches";
 import { kudos, kudosReactions, notifications, pushPreferences, pushSubscriptions } from "../../db/schema/community";
 import { eventAttendance, events } from "../../db/schema/events";
-import { groupJoinRequests, groupMembers, groups } from "../../db/schema/groups";
+import {
+  groupAttendance,
+  groupJoinRequests,
+  groupMeetings,
+  groupMembers,
+  groupPosts,
+  groupPrayerPrayed,
+  groupPrayers,
+  groups,
+} from "../../db/schema/groups";
 import { onboardingProgress, userBadges, userPreferences, weeklyActionSteps } from "../../db/schema/growth";
 import { highlightShares, sermonHighlights } from "../../db/schema/highlights";
 import { integrationPeople, integrations } from "../../db/schema/integrations";
@@ -161,6 +170,21 @@ async function seedChurch(label: string): Promise<TSeeded> {
     .returning();
   await db.insert(groupMembers).values({ groupId: group.id, churchId, userId: adminId, role: "leader" });
   await db.insert(groupJoinRequests).values({ groupId: group.id, churchId, userId: memberId });
+  await db.insert(groupPosts).values({ groupId: group.id, churchId, authorId: adminId, message: `${label} post` });
+  const [groupPrayer] = await db
+    .insert(groupPrayers)
+    .values({ groupId: group.id, churchId, authorId: adminId, title: `${label} group prayer`, description: "Pray" })
+    .returning();
+  await db
+    .insert(groupPrayerPrayed)
+    .values({ prayerId: groupPrayer.id, churchId, userId: memberId, day: "2026-11-01" });
+  const [meeting] = await db
+    .insert(groupMeetings)
+    .values({ groupId: group.id, churchId, startsAt: new Date("2026-11-01T18:00:00Z") })
+    .returning();
+  await db
+    .insert(groupAttendance)
+    .values({ meetingId: meeting.id, churchId, userId: adminId, present: true, markedBy: adminId });
   await db
     .insert(notifications)
     .values({ churchId, userId: memberId, type: "other", kind: "test", title: `${label} note`, message: "Hello" });
@@ -273,6 +297,13 @@ const expectedKeys: Record<string, (churchId: string) => SQL> = {
   "group-members.csv": (c) => sql`select group_id || '|' || user_id k from group_members where church_id = ${c}`,
   "group-join-requests.csv": (c) =>
     sql`select group_id || '|' || user_id k from group_join_requests where church_id = ${c}`,
+  "group-meetings.csv": (c) => sql`select id::text k from group_meetings where church_id = ${c}`,
+  "group-attendance.csv": (c) =>
+    sql`select meeting_id || '|' || user_id k from group_attendance where church_id = ${c}`,
+  "group-posts.csv": (c) => sql`select id::text k from group_posts where church_id = ${c}`,
+  "group-prayers.csv": (c) => sql`select id::text k from group_prayers where church_id = ${c}`,
+  "group-prayers-prayed.csv": (c) =>
+    sql`select prayer_id || '|' || user_id || '|' || day k from group_prayer_prayed where church_id = ${c}`,
   "notifications.csv": (c) =>
     sql`select id::text k from notifications n where church_id = ${c} and not ${namesAuthor("n.related_id", "n.user_id")}`,
   "live-streams.csv": (c) => sql`select id::text k from live_streams where church_id = ${c}`,
