@@ -100,7 +100,7 @@ export type TBenchCase = {
    * Seeds what the case needs; runs once, before any response is captured. It may answer another
    * session cookie to request the case with (another church's admin, say).
    */
-  setup?: (ctx: TBenchContext) => Promise<void | { cookie: string }>;
+  setup?: (ctx: TBenchContext) => Promise<void | { cookie: string; path?: string }>;
   /** Sanity check of the captured JSON body; returns an error message, or null when it is right. */
   check?: (body: unknown) => string | null;
 };
@@ -333,6 +333,59 @@ function seedSearchChurch(ctx: TBenchContext): Promise<{ cookie: string }> {
   return searchChurch;
 }
 
+/**
+ * Issue 27: 200 small groups in the growth church, each led by one of its members with 10 more in
+ * it (the bench member in three of them), and one group whose thread holds 5,000 posts over a year.
+ * Requested as the bench member. Made once.
+ */
+const GROUPS = 200;
+const GROUP_POSTS = 5000;
+let groupChurch: Promise<{ cookie: string; threadGroupId: string }> | undefined;
+function seedGroups(ctx: TBenchContext): Promise<{ cookie: string; threadGroupId: string }> {
+  groupChurch ??= (async () => {
+    const { cookie, churchId, userId } = await signInGrowthMember(ctx);
+    const { rows: made } = await ctx.db.query<{ id: string }>(
+      `insert into groups (church_id, name, description, kind, meeting_day, meeting_time, location, capacity, join_policy, visibility)
+       select $1, 'Group ' || g, 'A small group, number ' || g, (array['bible_study','youth','prayer','serving','other'])[1 + g % 5],
+              g % 7, lpad((18 + g % 3)::text, 2, '0') || ':30', 'Room ' || (g % 12), case when g % 4 = 0 then 12 end,
+              (array['open','request','invite'])[1 + g % 3], case when g % 10 = 0 then 'unlisted' else 'listed' end
+       from generate_series(1, $2::int) as g returning id`,
+      [churchId, GROUPS],
+    );
+    await ctx.db.query(
+      `with people as (select id, row_number() over (order by id) as n from users where church_id = $1 and id <> $2),
+            grp as (select id, row_number() over (order by id) as n from groups where church_id = $1)
+       insert into group_members (group_id, church_id, user_id, role, seat)
+       select grp.id, $1, people.id, case when k = 0 then 'leader' else 'member' end, case when k > 0 then k end
+       from grp cross join generate_series(0, 10) as k
+       join people on people.n = 1 + ((grp.n * 11 + k) % (select count(*) from people))
+       on conflict do nothing`,
+      [churchId, userId],
+    );
+    await ctx.db.query(
+      `insert into group_members (group_id, church_id, user_id, role)
+       select id, $1, $2, 'member' from groups where church_id = $1 and visibility = 'listed' order by id limit 3
+       on conflict do nothing`,
+      [churchId, userId],
+    );
+    const threadGroupId = made[0].id;
+    await ctx.db.query(
+      `insert into group_members (group_id, church_id, user_id, role) values ($2, $1, $3, 'member') on conflict do nothing`,
+      [churchId, threadGroupId, userId],
+    );
+    await ctx.db.query(
+      `insert into group_posts (group_id, church_id, author_id, message, created_at)
+       select $2, $1, (select user_id from group_members where group_id = $2 order by user_id offset g % 5 limit 1),
+              'Post ' || g || ': see you on Thursday, and bring a friend.', now() - make_interval(mins => g * 105)
+       from generate_series(1, $3::int) as g`,
+      [churchId, threadGroupId, GROUP_POSTS],
+    );
+    await ctx.db.query("analyze groups; analyze group_members; analyze group_posts");
+    return { cookie, threadGroupId };
+  })();
+  return groupChurch;
+}
+
 const searchCheck = (body: unknown) => {
   const results = (body as { results?: { type: string }[] }).results;
   return Array.isArray(results) && results.filter((r) => r.type === "sermon").length === 5
@@ -341,6 +394,27 @@ const searchCheck = (body: unknown) => {
 };
 
 const CASES: TBenchCase[] = [
+  {
+    name: `GET /api/groups (${GROUPS} groups of 11), as a member`,
+    path: "/api/groups",
+    setup: async (ctx) => ({ cookie: (await seedGroups(ctx)).cookie }),
+    check: (body) => {
+      const list = body as { membership: string | null; leaders: unknown[] }[];
+      if (!Array.isArray(list) || list.length < GROUPS * 0.9)
+        return `expected the ${GROUPS * 0.9} listed groups or more`;
+      if (!list.some((g) => g.membership === "member")) return "expected the member's own groups";
+      return list.every((g) => g.leaders.length > 0) ? null : "expected a leader in every group";
+    },
+  },
+  {
+    name: `GET /api/groups/{id}/posts (${GROUP_POSTS} posts, the first page), as a member`,
+    path: "/api/groups/{id}/posts",
+    setup: async (ctx) => {
+      const { cookie, threadGroupId } = await seedGroups(ctx);
+      return { cookie, path: `/api/groups/${threadGroupId}/posts` };
+    },
+    check: (body) => (Array.isArray(body) && body.length === 30 ? null : "expected a page of 30 posts"),
+  },
   {
     name: "GET /api/auth/user",
     path: "/api/auth/user",
@@ -791,7 +865,12 @@ async function main(): Promise<number> {
   const admin = await signUpAdmin(app.url);
   const ctx: TBenchContext = { appUrl: app.url, db: pool, ...admin };
   const cookieOf = new Map<TBenchCase, string>();
-  for (const c of cases) cookieOf.set(c, (await c.setup?.(ctx))?.cookie ?? admin.cookie);
+  for (const c of cases) {
+    const made = await c.setup?.(ctx);
+    cookieOf.set(c, made?.cookie ?? admin.cookie);
+    // A path known only once seeded (a row's id) replaces the case's.
+    if (made?.path) c.path = made.path;
+  }
 
   // The exact bytes the app answers (compressed when the case asks), for the bare server to replay.
   const captured: TCapturedRoute[] = [];

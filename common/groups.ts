@@ -25,6 +25,9 @@ export const GROUP_LOCATION_MAX = 300;
 export const GROUP_CAPACITY_MAX = 1000;
 export const GROUP_LEADERS_MAX = 10;
 export const GROUP_POST_MAX = 2000;
+/** `GET /api/groups` answers a page by name; the /groups page asks for the next with `after`. */
+export const GROUPS_PAGE_SIZE = 50;
+export const GROUPS_PAGE_MAX = 100;
 export const GROUP_POSTS_PAGE_SIZE = 30;
 export const GROUP_POSTS_PAGE_MAX = 100;
 /** A group's page of upcoming meetings from its pattern. */
@@ -100,6 +103,14 @@ export const ZGroupListQuery = z.object({
     .enum(["true", "false"], { error: "hasSpace must be true or false" })
     .transform((v) => v === "true")
     .optional(),
+  /** A page by name: at most `limit` groups, those after the group `after` (the last one seen). */
+  limit: z.coerce
+    .number({ error: "limit must be a number" })
+    .int("limit must be a whole number")
+    .min(1, "limit must be at least 1")
+    .max(GROUPS_PAGE_MAX, `limit must be at most ${GROUPS_PAGE_MAX}`)
+    .default(GROUPS_PAGE_SIZE),
+  after: z.uuid("after must be the id of a group").optional(),
 });
 export type TGroupListQuery = z.input<typeof ZGroupListQuery>;
 

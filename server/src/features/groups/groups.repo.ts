@@ -1,4 +1,4 @@
-import type { TGroup, TGroupKind, TGroupPerson } from "@common/groups";
+import { GROUPS_PAGE_MAX, type TGroup, type TGroupKind, type TGroupPerson } from "@common/groups";
 import { isAdminRole } from "@common/roles";
 import { and, asc, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
@@ -13,6 +13,7 @@ export const GROUP_NOT_FOUND = "Group not found";
 export const GROUP_FULL = "This group is full";
 
 const mine = alias(groupMembers, "mine");
+const lastSeen = alias(groups, "last_seen");
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
@@ -43,7 +44,7 @@ export async function findGroups(
   ctx: TChurchCtx,
   filter: {
     ids?: string[];
-    query?: { q?: string; kind?: TGroupKind; day?: number; hasSpace?: boolean };
+    query?: { q?: string; kind?: TGroupKind; day?: number; hasSpace?: boolean; limit?: number; after?: string };
     /** Unlisted groups too, whoever asks (the caller's access to them was checked by requireGroup). */
     isAnyVisibility?: boolean;
   },
@@ -83,9 +84,15 @@ export async function findGroups(
         q.kind ? eq(groups.kind, q.kind) : undefined,
         q.day !== undefined ? eq(groups.meetingDay, q.day) : undefined,
         q.hasSpace ? or(isNull(groups.capacity), sql`${count} < ${groups.capacity}`) : undefined,
+        // Keyset: the groups after the last one seen, by (name, id); an unknown id gives no page.
+        q.after
+          ? sql`(${groups.name}, ${groups.id}) > (select ${lastSeen.name}, ${lastSeen.id} from ${groups} ${sql.identifier("last_seen")}
+              where ${inChurch(lastSeen, ctx, eq(lastSeen.id, q.after))})`
+          : undefined,
       ),
     )
-    .orderBy(asc(groups.name), asc(groups.id));
+    .orderBy(asc(groups.name), asc(groups.id))
+    .limit(q.limit ?? GROUPS_PAGE_MAX);
   return rows.map(({ role, requested: isRequested, ...g }) => ({
     ...g,
     kind: g.kind as TGroup["kind"],

@@ -142,11 +142,31 @@ describe("listing and reading groups", () => {
     expect((await listOf(congregant, "?q=100%25")).map((g) => g.id)).toEqual([]);
   });
 
+  it("answers a page by name; `after` gives the next, and the pages hold every group once", async () => {
+    const c = await createChurch(t.app);
+    const made: TGroup[] = [];
+    for (const name of ["Delta", "alpha", "Charlie", "Bravo", "Echo"]) made.push(await makeGroup(c.admin, { name }));
+    const all = await listOf(c.admin);
+    const first = await listOf(c.admin, "?limit=2");
+    expect(first.map((g) => g.id)).toEqual(all.slice(0, 2).map((g) => g.id));
+    const second = await listOf(c.admin, `?limit=2&after=${first[1].id}`);
+    const third = await listOf(c.admin, `?limit=2&after=${second[1].id}`);
+    const paged = [...first, ...second, ...third].map((g) => g.id);
+    expect(paged).toEqual(all.map((g) => g.id));
+    expect(new Set(paged).size).toBe(made.length);
+    // another church's group id as `after` gives nothing of this church's order to follow
+    const theirs = await makeGroup(b.admin, { name: "Zulu" });
+    expect(await listOf(c.admin, `?after=${theirs.id}`)).toEqual([]);
+  });
+
   it("refuses bad filters with a clear message", async () => {
     for (const [query, message] of [
       ["?kind=choir", "kind must be bible_study, youth, prayer, serving or other"],
       ["?day=9", "day must be a day of the week from 0 (Sunday) to 6 (Saturday)"],
       ["?hasSpace=yes", "hasSpace must be true or false"],
+      ["?limit=0", "limit must be at least 1"],
+      ["?limit=101", "limit must be at most 100"],
+      ["?after=nope", "after must be the id of a group"],
     ]) {
       const res = await congregant.get(`/api/groups${query}`);
       expect(res.status, query).toBe(400);
