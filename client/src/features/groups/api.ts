@@ -8,13 +8,22 @@ import type {
   TUpdateGroupBody,
 } from "@common/groups";
 import type { TMember } from "@common/members";
-import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from "@tanstack/react-query";
 import { apiGet, apiJson, apiRequest } from "@/lib/api-client";
 import { ADMIN_STATS_KEY } from "@/lib/query-keys";
 
 /* Types only from @common/groups: its values would bring zod into the page's download. */
 
 export const GROUPS_KEY = ["/api/groups"] as const;
+/** Groups asked for at a time: the server's GROUPS_PAGE_SIZE (a page shorter than this is the last). */
+export const GROUPS_PAGE_LIMIT = 50;
 /** The admin screens' member list (the same key as Manage Members, so one download serves both). */
 const CHURCH_MEMBERS_KEY = ["/api/admin/members"] as const;
 
@@ -25,28 +34,43 @@ export type TGroupFilters = { q?: string; kind?: TGroupKind | null; day?: number
 
 /** The query string of `GET /api/groups` for `filters` ("" when none is set). */
 export function groupListSearch(filters: TGroupFilters): string {
+  const search = groupListParams(filters).toString();
+  return search ? `?${search}` : "";
+}
+
+function groupListParams(filters: TGroupFilters): URLSearchParams {
   const params = new URLSearchParams();
   const q = filters.q?.trim();
   if (q) params.set("q", q);
   if (filters.kind) params.set("kind", filters.kind);
   if (filters.day !== undefined && filters.day !== null) params.set("day", String(filters.day));
   if (filters.hasSpace) params.set("hasSpace", "true");
-  const search = params.toString();
-  return search ? `?${search}` : "";
+  return params;
+}
+
+/** The URL of one page of `GET /api/groups`: the filters, the page's size and the last group seen. */
+export function groupListPageUrl(filters: TGroupFilters, after: string | null): string {
+  const params = groupListParams(filters);
+  params.set("limit", String(GROUPS_PAGE_LIMIT));
+  if (after) params.set("after", after);
+  return `/api/groups?${params}`;
 }
 
 const json = <T>(res: Response) => res.json() as Promise<T>;
 
-/** `GET /api/groups` with the page's filters: listed groups and the caller's own (admins: all). */
-export const groupsQuery = (filters: TGroupFilters = {}) => {
-  const search = groupListSearch(filters);
-  return queryOptions({
-    queryKey: [...GROUPS_KEY, "list", search] as const,
-    queryFn: ({ signal }) => apiGet(`/api/groups${search}`, signal).then(json<TGroup[]>),
+/**
+ * `GET /api/groups` with the page's filters, a page at a time by name (listed groups and the caller's
+ * own; admins: all). The next page starts `after` the last group shown; a short page is the end.
+ */
+export const groupsQuery = (filters: TGroupFilters = {}) =>
+  infiniteQueryOptions({
+    queryKey: [...GROUPS_KEY, "list", groupListSearch(filters)] as const,
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam, signal }) => apiGet(groupListPageUrl(filters, pageParam), signal).then(json<TGroup[]>),
+    getNextPageParam: (last) => (last.length >= GROUPS_PAGE_LIMIT ? (last.at(-1)?.id ?? null) : null),
     // Others join and leave while the member is elsewhere: counts are asked again on each visit.
     staleTime: 0,
   });
-};
 
 /** `GET /api/groups/{id}`: one group, with the caller's membership. */
 export const groupQuery = (id: string) =>
@@ -75,7 +99,7 @@ export const groupRequestsQuery = (id: string) =>
 /** The church's members (admins): whom the create dialog offers as leaders. */
 export const churchMembersQuery = () => queryOptions<TMember[]>({ queryKey: CHURCH_MEMBERS_KEY });
 
-export const useGroups = (filters: TGroupFilters) => useQuery(groupsQuery(filters));
+export const useGroups = (filters: TGroupFilters) => useInfiniteQuery(groupsQuery(filters));
 export const useGroup = (id: string) => useQuery(groupQuery(id));
 export const useGroupMembers = (id: string, enabled: boolean) => useQuery({ ...groupMembersQuery(id), enabled });
 export const useGroupRequests = (id: string, enabled: boolean) => useQuery({ ...groupRequestsQuery(id), enabled });

@@ -1,3 +1,4 @@
+import { GROUPS_PAGE_SIZE } from "@common/groups";
 import type { TMember } from "@common/members";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -5,6 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { getToasts } from "@/components/ui/use-toast";
 import { activateLanguage } from "@/lib/i18n";
 import { jsonResponse, makeUser, mockFetch, renderWithApp } from "@/test/render";
+import { GROUPS_PAGE_LIMIT } from "../api";
 import { BEN, makeGroup, RUTH } from "../test-fixtures";
 import { GroupsPage } from "./groups-page";
 
@@ -33,7 +35,7 @@ const member = (id: string, firstName: string, lastName: string): TMember =>
 describe("GroupsPage", () => {
   it("shows a skeleton, then each group: kind, meeting in words, place, places, leaders and the caller's badge", async () => {
     const list = deferred();
-    setup({ "/api/groups": () => list.promise });
+    setup({ "/api/groups?limit=50": () => list.promise });
     expect(screen.getByRole("heading", { name: "Groups", level: 1 })).toBeTruthy();
     expect(screen.getByRole("list", { name: "Loading groups" })).toBeTruthy();
     list.resolve(
@@ -96,21 +98,21 @@ describe("GroupsPage", () => {
 
   it("sends the search, kind, day and 'has space' to the server as query parameters", async () => {
     const fetchMock = setup({
-      "/api/groups": [makeGroup()],
-      "/api/groups?q=romans": [makeGroup()],
-      "/api/groups?q=romans&kind=youth": [],
-      "/api/groups?q=romans&kind=youth&day=2": [],
-      "/api/groups?q=romans&kind=youth&day=2&hasSpace=true": [],
-      "/api/groups?hasSpace=true": [makeGroup({ name: "Still Room" })],
+      "/api/groups?limit=50": [makeGroup()],
+      "/api/groups?q=romans&limit=50": [makeGroup()],
+      "/api/groups?q=romans&kind=youth&limit=50": [],
+      "/api/groups?q=romans&kind=youth&day=2&limit=50": [],
+      "/api/groups?q=romans&kind=youth&day=2&hasSpace=true&limit=50": [],
+      "/api/groups?hasSpace=true&limit=50": [makeGroup({ name: "Still Room" })],
     });
     await screen.findByRole("article", { name: "Tuesday Bible Study" });
     await userEvent.type(screen.getByRole("searchbox", { name: "Search groups" }), "romans");
-    await waitFor(() => expect(calls(fetchMock, "GET", "/api/groups?q=romans")).toHaveLength(1));
+    await waitFor(() => expect(calls(fetchMock, "GET", "/api/groups?q=romans&limit=50")).toHaveLength(1));
     await userEvent.selectOptions(screen.getByRole("combobox", { name: "Kind of group" }), "Youth");
     await userEvent.selectOptions(screen.getByRole("combobox", { name: "Meeting day" }), "Tuesday");
     await userEvent.click(screen.getByRole("switch", { name: "Has space" }));
     await waitFor(() =>
-      expect(calls(fetchMock, "GET", "/api/groups?q=romans&kind=youth&day=2&hasSpace=true")).toHaveLength(1),
+      expect(calls(fetchMock, "GET", "/api/groups?q=romans&kind=youth&day=2&hasSpace=true&limit=50")).toHaveLength(1),
     );
     expect(await screen.findByText("No groups match")).toBeTruthy();
     await userEvent.click(screen.getByRole("button", { name: "Clear filters" }));
@@ -121,7 +123,7 @@ describe("GroupsPage", () => {
   it("joins an open group at once and asks to join one by request, with a toast each", async () => {
     let joined = false;
     const fetchMock = setup({
-      "/api/groups": () =>
+      "/api/groups?limit=50": () =>
         jsonResponse([
           makeGroup({ membership: joined ? "member" : null, memberCount: joined ? 4 : 3 }),
           makeGroup({ id: "g2", name: "Youth Night", joinPolicy: "request" }),
@@ -149,7 +151,7 @@ describe("GroupsPage", () => {
 
   it("says the server's own words when the group filled up meanwhile (409)", async () => {
     setup({
-      "/api/groups": [makeGroup()],
+      "/api/groups?limit=50": [makeGroup()],
       "POST /api/groups/00000000-0000-4000-8000-0000000000a1/join": () =>
         jsonResponse({ message: "This group is full" }, 409),
     });
@@ -159,7 +161,7 @@ describe("GroupsPage", () => {
 
   it("shows an empty state, and an error with Try again", async () => {
     let fail = true;
-    setup({ "/api/groups": () => (fail ? jsonResponse({ message: "Oops" }, 500) : jsonResponse([])) });
+    setup({ "/api/groups?limit=50": () => (fail ? jsonResponse({ message: "Oops" }, 500) : jsonResponse([])) });
     expect(await screen.findByRole("alert")).toBeTruthy();
     fail = false;
     await userEvent.click(screen.getByRole("button", { name: "Try again" }));
@@ -171,7 +173,7 @@ describe("GroupsPage", () => {
     let created = false;
     const fetchMock = setup(
       {
-        "/api/groups": () => jsonResponse(created ? [makeGroup({ name: "Young Adults", kind: "youth" })] : []),
+        "/api/groups?limit=50": () => jsonResponse(created ? [makeGroup({ name: "Young Adults", kind: "youth" })] : []),
         "/api/admin/members": [member(RUTH, "Ruth", "Park"), member(BEN, "Ben", "Cole")],
         "POST /api/groups": () => {
           created = true;
@@ -251,7 +253,7 @@ describe("GroupsPage", () => {
   });
 
   it("puts the contract's capacity sentence under the field", async () => {
-    const fetchMock = setup({ "/api/groups": [], "/api/admin/members": [] }, "ADMIN");
+    const fetchMock = setup({ "/api/groups?limit=50": [], "/api/admin/members": [] }, "ADMIN");
     await userEvent.click((await screen.findAllByRole("button", { name: "New group" }))[0]);
     const dialog = await screen.findByRole("dialog", { name: "New group" });
     await userEvent.type(within(dialog).getByLabelText("Name"), "Choir");
@@ -271,7 +273,7 @@ describe("GroupsPage in other languages", () => {
   it("speaks Spanish: kinds, the meeting day and time, places and Join", async () => {
     await activateLanguage("es");
     setup({
-      "/api/groups": [
+      "/api/groups?limit=50": [
         makeGroup(),
         makeGroup({
           id: "g2",
@@ -298,10 +300,30 @@ describe("GroupsPage in other languages", () => {
 
   it("renders right to left in Arabic", async () => {
     await activateLanguage("ar");
-    setup({ "/api/groups": [makeGroup()] });
+    setup({ "/api/groups?limit=50": [makeGroup()] });
     const study = await screen.findByRole("article", { name: "Tuesday Bible Study" });
     expect(screen.getByRole("heading", { name: "المجموعات", level: 1 })).toBeTruthy();
     expect(within(study).getByText("دراسة الكتاب المقدس")).toBeTruthy();
     expect(document.documentElement.dir).toBe("rtl");
+  });
+
+  it("pages through the server's list: 'Load more' asks after the 50th group, and goes once a short page ends it", async () => {
+    expect(GROUPS_PAGE_LIMIT).toBe(GROUPS_PAGE_SIZE);
+    const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`;
+    const first = Array.from({ length: 50 }, (_, i) => makeGroup({ id: id(i + 1), name: `Group ${i + 1}` }));
+    const second = Array.from({ length: 3 }, (_, i) => makeGroup({ id: id(i + 51), name: `Group ${i + 51}` }));
+    const fetchMock = setup({
+      "/api/groups?limit=50": first,
+      [`/api/groups?limit=50&after=${id(50)}`]: second,
+    });
+    const list = await screen.findByRole("list", { name: "Groups" });
+    expect(within(list).getAllByRole("article")).toHaveLength(50);
+    expect(screen.queryByRole("article", { name: "Group 51" })).toBeNull();
+    await userEvent.click(screen.getByRole("button", { name: "Load more" }));
+    expect(await screen.findByRole("article", { name: "Group 53" })).toBeTruthy();
+    expect(within(list).getAllByRole("article")).toHaveLength(53);
+    expect(calls(fetchMock, "GET", `/api/groups?limit=50&after=${id(50)}`)).toHaveLength(1);
+    // Three is fewer than a page: the list has ended.
+    await waitFor(() => expect(screen.queryByRole("button", { name: "Load more" })).toBeNull());
   });
 });

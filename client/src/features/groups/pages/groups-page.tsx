@@ -1,6 +1,6 @@
 import type { TGroupKind } from "@common/groups";
 import { isAdminRole } from "@common/roles";
-import { Plus, UsersRound } from "lucide-react";
+import { Loader2, Plus, UsersRound } from "lucide-react";
 import { Suspense, useState } from "react";
 import { EmptyState } from "@/components/empty-state";
 import { LoadError } from "@/components/load-error";
@@ -67,7 +67,7 @@ export function GroupsPage() {
   const groups = useGroups(filters);
   usePreload([GroupFormDialog.preload], isAdmin);
   useDocumentTitle(t("page.title"));
-  const list = groups.data ?? [];
+  const list = groups.data?.pages.flat() ?? [];
   const isFiltered = Boolean(search.trim() || kind || day || hasSpace);
 
   const clearFilters = () => {
@@ -126,7 +126,7 @@ export function GroupsPage() {
       </div>
       {groups.isLoading ? (
         <ListSkeleton />
-      ) : groups.isError ? (
+      ) : groups.isError && list.length === 0 ? (
         <LoadError card what={t("page.loadError")} onRetry={() => groups.refetch()} className="p-8 text-center" />
       ) : list.length === 0 ? (
         <Card>
@@ -151,11 +151,28 @@ export function GroupsPage() {
           )}
         </Card>
       ) : (
-        <ul className={LIST} aria-label={t("page.list")}>
-          {list.map((g) => (
-            <GroupCard key={g.id} group={g} />
-          ))}
-        </ul>
+        <>
+          <ul className={LIST} aria-label={t("page.list")}>
+            {list.map((g) => (
+              <GroupCard key={g.id} group={g} />
+            ))}
+          </ul>
+          {groups.hasNextPage && !groups.isFetchNextPageError && (
+            <div className="mt-6 flex justify-center">
+              <Button variant="outline" onClick={() => groups.fetchNextPage()} disabled={groups.isFetchingNextPage}>
+                {groups.isFetchingNextPage && <Loader2 className="animate-spin" aria-hidden="true" />}
+                {groups.isFetchingNextPage ? t("page.loadingMore") : t("page.loadMore")}
+              </Button>
+            </div>
+          )}
+          {groups.isFetchNextPageError && (
+            <LoadError
+              what={t("page.moreLoadError")}
+              onRetry={() => groups.fetchNextPage()}
+              className="mt-3 text-center"
+            />
+          )}
+        </>
       )}
       {isUsed && (
         <Suspense fallback={null}>
