@@ -1,6 +1,6 @@
 import type { TGroupPost } from "@common/groups";
 import { MessageSquare, Reply, Trash2 } from "lucide-react";
-import { type FormEvent, useId, useMemo, useState } from "react";
+import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from "react";
 import { ConfirmDeleteDialog } from "@/components/confirm-delete-dialog";
 import { EmptyState } from "@/components/empty-state";
 import { commonCatalog } from "@/components/i18n";
@@ -78,6 +78,11 @@ function Composer({
   const id = useId();
   const create = useCreateGroupPost(groupId);
   const [message, setMessage] = useState("");
+  const field = useRef<HTMLTextAreaElement>(null);
+  // A reply's composer opens because the member chose Reply: the caret goes there.
+  useEffect(() => {
+    if (autoFocus) field.current?.focus();
+  }, [autoFocus]);
   const text = message.trim();
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -106,7 +111,7 @@ function Composer({
         value={message}
         maxLength={POST_MAX}
         rows={parentId ? 2 : 3}
-        autoFocus={autoFocus}
+        ref={field}
         onChange={(e) => setMessage(e.target.value)}
         onKeyDown={(e) => {
           if (e.key === "Escape" && onCancel) {
