@@ -118,7 +118,8 @@ function Inside({ group, canLead, extraTabs }: { group: TGroup; canLead: boolean
   const waiting = requests.data?.length ?? 0;
   return (
     <Tabs defaultValue={extraTabs[0]?.value ?? "members"} className="grid gap-4">
-      <TabsList aria-label={t("tabs.label")} className="flex w-full overflow-x-auto sm:w-fit">
+      {/* Two columns of tabs on a phone (the list's grid); one row from a tablet up (flex! over it). */}
+      <TabsList aria-label={t("tabs.label")} className="w-full sm:flex! sm:w-fit">
         {extraTabs.map((tab) => (
           <TabsTrigger key={tab.value} value={tab.value} className="flex-1 shrink-0 sm:flex-none">
             {tab.label}

@@ -87,7 +87,7 @@ export function PrivacyCard() {
                 {t("privacy.fieldsLegend")}
               </legend>
               {FIELDS.map((field) => (
-                <div key={field} className="grid gap-1 sm:grid-cols-[minmax(0,1fr)_minmax(0,1.4fr)] sm:items-center">
+                <div key={field} className="grid gap-1">
                   <label htmlFor={`privacy-${field}`} className="text-sm font-medium text-foreground">
                     {t(FIELD_KEYS[field])}
                   </label>
