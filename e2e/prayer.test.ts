@@ -139,6 +139,15 @@ describe("prayer", () => {
       data: { prayerTopics: { family: true, work: true } },
     });
     expect(prefs.ok(), await prefs.text()).toBe(true);
+    // Issue 27: her e-mail reaches her partner only if she shows it to the church (the default keeps
+    // it to leaders and admins).
+    const privacy = await adminCtx.request.put("/api/user/privacy", {
+      data: {
+        hidden: false,
+        fields: { email: "church", phone: "leaders", birthday: "leaders", address: "leaders", bio: "leaders" },
+      },
+    });
+    expect(privacy.ok(), await privacy.text()).toBe(true);
     await joinedBeforeThisWeek(adminEmail);
     // Joined after the week began: next week's chain.
     const newcomer = await member(viewport, adminCtx, `new.chain.desktop@example.org`, "Nia");
