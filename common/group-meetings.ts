@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { GROUP_KINDS } from "./groups";
 import { optionalText } from "./text";
 
 /*
@@ -116,3 +117,24 @@ export const ZGroupAnalytics = z.object({
   quietGroups: z.array(z.object({ id: z.string(), name: z.string(), lastMeetingAt: z.string().nullable() })),
 });
 export type TGroupAnalytics = z.infer<typeof ZGroupAnalytics>;
+
+/** Most groups the dashboard's "My groups" card lists (a member is in few). */
+export const MY_GROUPS_MAX = 20;
+
+/**
+ * `GET /api/groups/mine`: one of the caller's live groups (member or leader) for the dashboard card,
+ * with its next meeting (the pattern in the church's time zone or one added one by one, the first not
+ * yet started) and, for a group the caller leads, how many wait to join.
+ */
+export const ZMyGroup = z.object({
+  id: z.string(),
+  name: z.string(),
+  kind: z.enum(GROUP_KINDS),
+  location: z.string().nullable(),
+  membership: z.enum(["member", "leader"]),
+  /** The next meeting's start (an instant), or null when none is planned. */
+  nextMeetingAt: z.string().nullable(),
+  /** Requests waiting to join: a number for a group the caller leads, else null. */
+  pendingRequests: z.number().int().nullable(),
+});
+export type TMyGroup = z.infer<typeof ZMyGroup>;

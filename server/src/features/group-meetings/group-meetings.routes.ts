@@ -8,12 +8,14 @@ import {
   ZMarkAttendanceBody,
   ZMarkAttendanceResult,
   ZMeetingAttendance,
+  ZMyGroup,
 } from "@common/group-meetings";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { getGroupAnalytics } from "./group-analytics.service";
 import { defineGroupMeetingReminders } from "./group-meeting-reminders";
 import { addGroupMeeting, getMeetingAttendance, listGroupMeetings, markAttendance } from "./group-meetings.service";
+import { listMyGroups } from "./my-groups.service";
 
 /** A malformed group id names no group: group-access answers 404, as for another church's. */
 const ZGroupParams = z.object({ id: z.string() });
@@ -26,6 +28,21 @@ const ZGroupParams = z.object({ id: z.string() });
 export const groupMeetingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const member = { access: "member" as const };
   defineGroupMeetingReminders(app);
+
+  // A static path: the router prefers it to `/api/groups/:id` whatever the order of registration.
+  app.get(
+    "/api/groups/mine",
+    {
+      config: member,
+      schema: {
+        summary: "My groups",
+        description:
+          "The caller's live groups (as member or leader, at most 20), soonest next meeting first: each with its next meeting not yet started (the pattern in the church's time zone, or one added one by one) and, for a group the caller leads, how many wait to join.",
+        response: { 200: z.array(ZMyGroup) },
+      },
+    },
+    async (req) => listMyGroups(req.churchCtx),
+  );
 
   app.get(
     "/api/groups/:id/meetings",
