@@ -1,12 +1,11 @@
 import type { TGroupPrayer } from "@common/group-prayers";
-import { CheckCircle2, HandHeart, Plus, ShieldCheck, UserRound } from "lucide-react";
+import { CheckCircle2, HandHeart, Plus, ShieldCheck } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import { EmptyState } from "@/components/empty-state";
 import { commonCatalog } from "@/components/i18n";
 import { LoadError } from "@/components/load-error";
+import { PrayedButton, PrayerAuthor, PrayerCard } from "@/components/prayer-card";
 import { SkeletonList } from "@/components/skeleton-list";
-import { Avatar } from "@/components/ui/avatar";
-import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Input, Textarea } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -14,9 +13,8 @@ import { Switch } from "@/components/ui/switch";
 import { toast } from "@/components/ui/use-toast";
 import { getServerMessage, getStatus } from "@/lib/api-client";
 import { toastApiError } from "@/lib/auth-redirect";
-import { useFormat, useT } from "@/lib/i18n";
+import { useT } from "@/lib/i18n";
 import { useNow } from "@/lib/use-now";
-import { cn } from "@/lib/utils";
 import { useCreateGroupPrayer, useGroupPrayers, useMarkGroupPrayerAnswered, usePrayForGroupPrayer } from "../life-api";
 import { groupLifeCatalog } from "../life-i18n";
 
@@ -123,83 +121,54 @@ function GroupPrayerForm({ groupId, onDone }: { groupId: string; onDone: () => v
   );
 }
 
-function PrayerCard({ groupId, prayer, now }: { groupId: string; prayer: TGroupPrayer; now: Date }) {
+function GroupPrayerCard({ groupId, prayer, now }: { groupId: string; prayer: TGroupPrayer; now: Date }) {
   const t = useT(groupLifeCatalog);
-  const format = useFormat();
   const pray = usePrayForGroupPrayer(groupId);
   const answer = useMarkGroupPrayerAnswered(groupId);
   const titleId = `group-prayer-${prayer.id}`;
-  const name = prayer.isAnonymous ? t("prayers.anonymousName") : prayer.userName;
   const done = prayer.prayedToday;
   return (
-    <li className="min-w-0">
-      <article
-        aria-labelledby={titleId}
-        className={cn(
-          "flex h-full flex-col gap-3 rounded-2xl border bg-card p-4 shadow-xs",
-          prayer.isAnswered ? "border-emerald-200" : "border-border",
-        )}
-      >
-        <div className="flex flex-wrap items-start justify-between gap-2">
-          <h3 id={titleId} className="min-w-0 flex-1 font-semibold break-words">
-            {prayer.title}
-          </h3>
-          <div className="flex flex-wrap gap-1.5">
-            {prayer.isMine && <Badge tone="soft">{t("prayers.yours")}</Badge>}
-            {prayer.isAnswered && (
-              <Badge tone="green">
-                <CheckCircle2 className="size-3" aria-hidden="true" />
-                {t("prayers.answered")}
-              </Badge>
-            )}
-          </div>
-        </div>
-        <p className="text-sm leading-6 break-words whitespace-pre-line text-stone-700">{prayer.description}</p>
-        <div className="mt-auto flex min-w-0 items-center gap-2.5">
-          {prayer.isAnonymous ? (
-            <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-stone-100 text-stone-600">
-              <UserRound className="size-4" aria-hidden="true" />
-            </span>
-          ) : (
-            <Avatar name={prayer.userName} src={prayer.userImageUrl} className="size-8 text-xs" />
-          )}
-          <div className="grid min-w-0 leading-tight">
-            <span className="text-sm font-medium break-words">{name}</span>
-            <time dateTime={prayer.createdAt} className="text-xs text-muted-foreground">
-              {format.relative(prayer.createdAt, now)}
-            </time>
-          </div>
-        </div>
-        <div className="flex flex-wrap items-center gap-2 border-t border-border pt-3">
-          {prayer.isAnswered ? (
-            <p className="inline-flex items-center gap-1.5 text-sm text-muted-foreground">
-              <HandHeart className="size-4" aria-hidden="true" />
-              {t("prayers.peoplePrayed", { count: prayer.prayedCount })}
-            </p>
-          ) : (
-            <Button
-              variant="outline"
-              size="sm"
-              className={cn(done && "disabled:opacity-100")}
-              disabled={done || pray.isPending}
-              onClick={() =>
-                pray.mutate(prayer.id, {
-                  onError: (error) =>
-                    toastApiError(error, {
-                      description:
-                        (getStatus(error) === 409 ? getServerMessage(error) : null) ?? t("prayers.prayFailed"),
-                    }),
-                })
-              }
-            >
-              <HandHeart className={cn(done && "text-brand-text")} aria-hidden="true" />
-              {done ? t("prayers.prayed") : t("prayers.iPrayed")}
-              <span className="rounded-full bg-brand-soft px-1.5 text-xs font-semibold text-brand-text tabular-nums">
-                {format.number(prayer.prayedCount)}
-              </span>
-              <span className="sr-only"> {t("prayers.prayers", { count: prayer.prayedCount })}</span>
-            </Button>
-          )}
+    <PrayerCard
+      titleId={titleId}
+      heading={
+        <h3 id={titleId} className="min-w-0 flex-1 font-semibold break-words">
+          {prayer.title}
+        </h3>
+      }
+      isMine={prayer.isMine}
+      isAnswered={prayer.isAnswered}
+      yoursLabel={t("prayers.yours")}
+      answeredLabel={t("prayers.answered")}
+      description={prayer.description}
+      className="gap-3 p-4"
+      author={
+        <PrayerAuthor
+          isAnonymous={prayer.isAnonymous}
+          name={prayer.isAnonymous ? t("prayers.anonymousName") : prayer.userName}
+          imageUrl={prayer.userImageUrl}
+          createdAt={prayer.createdAt}
+          now={now}
+        />
+      }
+      actions={
+        <>
+          <PrayedButton
+            isAnswered={prayer.isAnswered}
+            isDone={done}
+            isPending={pray.isPending}
+            count={prayer.prayedCount}
+            label={done ? t("prayers.prayed") : t("prayers.iPrayed")}
+            countLabel={t("prayers.prayers", { count: prayer.prayedCount })}
+            answeredLabel={t("prayers.peoplePrayed", { count: prayer.prayedCount })}
+            onPray={() =>
+              pray.mutate(prayer.id, {
+                onError: (error) =>
+                  toastApiError(error, {
+                    description: (getStatus(error) === 409 ? getServerMessage(error) : null) ?? t("prayers.prayFailed"),
+                  }),
+              })
+            }
+          />
           {prayer.canAnswer && !prayer.isAnswered && (
             <Button
               variant="ghost"
@@ -217,9 +186,9 @@ function PrayerCard({ groupId, prayer, now }: { groupId: string; prayer: TGroupP
               <span className="sr-only"> {t("prayers.quoted", { title: prayer.title })}</span>
             </Button>
           )}
-        </div>
-      </article>
-    </li>
+        </>
+      }
+    />
   );
 }
 
@@ -264,7 +233,7 @@ export function GroupPrayers({ groupId }: { groupId: string }) {
         <>
           <ul aria-label={t("prayers.list")} className="grid gap-3 sm:grid-cols-2">
             {all.map((prayer) => (
-              <PrayerCard key={prayer.id} groupId={groupId} prayer={prayer} now={now} />
+              <GroupPrayerCard key={prayer.id} groupId={groupId} prayer={prayer} now={now} />
             ))}
           </ul>
           {prayers.hasNextPage && (
