@@ -44,6 +44,7 @@ import { liveRoutes } from "./features/live/live.routes";
 import type { TLive } from "./features/live/live.service";
 import { LiveHub, type THubOptions } from "./features/live/live-hub";
 import { LiveStateCache } from "./features/live/live-state";
+import { memberDataRoutes } from "./features/member-data/member-data.routes";
 import { membersRoutes } from "./features/members/members.routes";
 import { groupMeetingNotificationSubscribers } from "./features/notifications/group-meeting-notifications.subscribers";
 import { groupNotificationSubscribers } from "./features/notifications/group-notifications.subscribers";
@@ -362,6 +363,8 @@ export async function buildApp(opts: TBuildOptions): Promise<FastifyInstance> {
   await app.register(documentedAs("Integrations", integrationsRoutes), opts.integrations ?? {});
   await app.register(documentedAs("Admin dashboard", adminRoutes));
   await app.register(documentedAs("Profile", userRoutes));
+  // A member's own data reads the same declared kinds, filtered to the member (issue 28).
+  await app.register(documentedAs("Profile", memberDataRoutes), { data: CHURCH_DATA });
   await app.register(pwaRoutes);
   await app.register(documentedAs("Sermons", sermonsRoutes));
   await app.register(documentedAs("Sermons", highlightsRoutes));

@@ -33,6 +33,12 @@ export type TDataKind = {
    */
   memberColumn: AnyPgColumn | null;
   /**
+   * The member's own rows when they are not simply "the church's rows whose memberColumn is theirs"
+   * (issue 28): a member's private notes leave with them though the church export leaves them out;
+   * the kudos they received are theirs too. Read by a member's own export only, never by erasure.
+   */
+  memberWhere?: (ctx: TChurchCtx, memberId: string) => SQL;
+  /**
    * A row that refers to a prayer request (`requestId`: a uuid column, or a text column that may
    * hold one) and names a person (`userId`). The anonymous-author rule (prayer-requests.export.ts)
    * leaves out the row when that person is the anonymous request's author: such a row would name them.

@@ -26,6 +26,8 @@ export const HIGHLIGHTS_DATA_KINDS: TDataKind[] = [
     // A highlight not shared is a member's private note: it leaves only with the member (issue 23).
     where: (ctx) => inChurch(sermonHighlights, ctx, isShared),
     memberColumn: sermonHighlights.userId,
+    // The member's own export holds their private notes too.
+    memberWhere: (ctx, memberId) => inChurch(sermonHighlights, ctx, eq(sermonHighlights.userId, memberId)),
   },
   {
     file: "highlight-shares.csv",

@@ -1,3 +1,4 @@
+import { and, eq, or } from "drizzle-orm";
 import { kudos, kudosReactions } from "../../db/schema/community";
 import { inChurch } from "../../lib/church-scope";
 import type { TDataKind } from "../../lib/data-kinds";
@@ -25,6 +26,13 @@ export const KUDOS_DATA_KINDS: TDataKind[] = [
     table: kudos,
     where: (ctx) => inChurch(kudos, ctx),
     memberColumn: kudos.fromUserId,
+    // A member's own kudos: those they gave, and those they received once approved (as the app shows them).
+    memberWhere: (ctx, memberId) =>
+      inChurch(
+        kudos,
+        ctx,
+        or(eq(kudos.fromUserId, memberId), and(eq(kudos.toUserId, memberId), eq(kudos.status, "approved"))),
+      ),
   },
   {
     file: "kudos-reactions.csv",

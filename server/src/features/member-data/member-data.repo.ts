@@ -1,0 +1,110 @@
+import { and, asc, eq, gte, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import type { TDb } from "../../db/client";
+import { auditEntries } from "../../db/schema/audit";
+import { churches } from "../../db/schema/churches";
+import { users } from "../../db/schema/users";
+import { inChurch } from "../../lib/church-scope";
+import type { TChurchCtx } from "../../lib/context";
+import type { TDataKind, TDataKindRule } from "../../lib/data-kinds";
+
+/**
+ * The member's own rows of a kind: its `memberWhere` when it declares one (private notes, kudos
+ * received), else the church's rows whose `memberColumn` is theirs. Null for the church's own rows.
+ */
+export function memberRows(ctx: TChurchCtx, kind: TDataKind, memberId: string) {
+  if (kind.memberWhere) return kind.memberWhere(ctx, memberId);
+  if (!kind.memberColumn) return null;
+  return and(kind.where(ctx), eq(kind.memberColumn, memberId));
+}
+
+/**
+ * The rules a member's own rows of a kind must pass. The anonymous-author rule hides a request's
+ * author from everybody else: a row that ties the member to their own anonymous request (their own
+ * "I prayed" for it, "someone prayed for you") is theirs, so the rules are not applied to a kind
+ * whose tie names the member column itself. Any other tie (a person other than the member) still is.
+ */
+function rulesFor(ctx: TChurchCtx, kind: TDataKind, rules: TDataKindRule[]) {
+  if (kind.requestTie && kind.requestTie.userId === kind.memberColumn) return [];
+  return rules.map((rule) => rule(ctx, kind));
+}
+
+/** One page of the member's rows of a kind, after the row whose keys are `after` (keyset paging). */
+export async function findMemberPage(
+  ctx: TChurchCtx,
+  memberId: string,
+  kind: TDataKind,
+  rules: TDataKindRule[],
+  after: unknown[] | null,
+  limit: number,
+): Promise<Record<string, unknown>[]> {
+  const own = memberRows(ctx, kind, memberId);
+  if (!own) return [];
+  const keys = kind.keys.map((k) => kind.fields[k] as AnyPgColumn);
+  const afterKeys = after
+    ? sql`(${sql.join(keys, sql`, `)}) > (${sql.join(
+        after.map((v) => sql`${v}`),
+        sql`, `,
+      )})`
+    : undefined;
+  let query = ctx.db.select(kind.fields).from(kind.table).$dynamic();
+  for (const join of kind.joins ?? []) query = query.innerJoin(join.table, join.on);
+  return query
+    .where(and(own, ...rulesFor(ctx, kind, rules), afterKeys))
+    .orderBy(...keys.map((k) => asc(k)))
+    .limit(limit);
+}
+
+/**
+ * The member's own profile, in full (their own bio, phone and address, whatever they hide from
+ * others), with their church's name. Never the password hash, the SSO subject or the e-mail proof.
+ */
+export async function findMemberProfile(ctx: TChurchCtx, memberId: string) {
+  const [row] = await ctx.db
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      bio: users.bio,
+      phone: users.phone,
+      birthday: users.birthday,
+      address: users.address,
+      profileImageUrl: users.profileImageUrl,
+      language: users.language,
+      privacy: users.privacy,
+      directoryHidden: users.directoryHidden,
+      church: churches.name,
+      role: users.role,
+      points: users.points,
+      churchJoinedAt: users.churchJoinedAt,
+      lastLogin: users.lastLogin,
+      lastActiveAt: users.lastActiveAt,
+      emailVerifiedAt: users.emailVerifiedAt,
+      createdAt: users.createdAt,
+    })
+    .from(users)
+    .innerJoin(churches, eq(churches.id, users.churchId))
+    .where(inChurch(users, ctx, eq(users.id, memberId)));
+  return row ?? null;
+}
+
+/** Whether the member downloaded their own data since `since` (the audit trail keeps each download). */
+export async function hasDownloadedSince(db: TDb, ctx: TChurchCtx, memberId: string, since: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ id: auditEntries.id })
+    .from(auditEntries)
+    .where(
+      inChurch(
+        auditEntries,
+        ctx,
+        eq(auditEntries.action, "export.downloaded"),
+        eq(auditEntries.targetType, "member"),
+        eq(auditEntries.targetId, memberId),
+        eq(auditEntries.actorId, memberId),
+        gte(auditEntries.createdAt, since),
+      ),
+    )
+    .limit(1);
+  return !!row;
+}

@@ -1,0 +1,31 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { TChurchData } from "../../lib/data-kinds";
+import { ZBinary } from "../../plugins/openapi-answers";
+import { createMemberExport } from "./member-data.service";
+
+/** `data`: the kinds the features declare, composed outside them (server/src/data-kinds.ts). */
+export const memberDataRoutes: FastifyPluginAsyncZod<{ data: TChurchData }> = async (app, { data }) => {
+  app.get(
+    "/api/user/export.zip",
+    {
+      config: { access: "member" },
+      schema: {
+        summary: "Download my data (ZIP of JSON and CSV files)",
+        description:
+          "Everything the app holds about the caller (GDPR articles 15 and 20): a README.txt, profile.json, and per kind of the church's data the caller's own rows as JSON and CSV (private notes, their anonymous prayer requests marked anonymous, kudos given and received...). No password hash, sessions, tokens or push keys; nobody else's name or e-mail. Once a day (429 after), the day in the church's time zone. Streamed.",
+        response: { 200: ZBinary("A ZIP archive", ["application/zip"]) },
+      },
+    },
+    async (req, reply) => {
+      const { stream } = await createMemberExport(req.churchCtx, data, {
+        onError: (err) => req.log.error({ err }, "member export failed"),
+      });
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .type("application/zip")
+        .header("cache-control", "no-store")
+        .header("content-disposition", `attachment; filename="my-fellowship-data-${day}.zip"`)
+        .send(stream as never);
+    },
+  );
+};
