@@ -227,7 +227,7 @@ export function GroupFormDialog({
               {...form.register("location")}
             />
           </FormField>
-          <FormField id="group-policy" label={t("form.joinPolicy")} error={err("joinPolicy")}>
+          <FormField id="group-policy" label={t("form.joinPolicy")} error={err("joinPolicy")} className="sm:col-span-2">
             <NativeSelect {...fieldAria("group-policy", err("joinPolicy"))} {...form.register("joinPolicy")}>
               {GROUP_POLICY_OPTIONS.map((policy) => (
                 <option key={policy} value={policy}>
@@ -236,7 +236,13 @@ export function GroupFormDialog({
               ))}
             </NativeSelect>
           </FormField>
-          <FormField id="group-visibility" label={t("form.visibility")} error={err("visibility")}>
+          {/* Full width, as the way to join above it: its choices are sentences ("Listed: every member finds it on Groups"). */}
+          <FormField
+            id="group-visibility"
+            label={t("form.visibility")}
+            error={err("visibility")}
+            className="sm:col-span-2"
+          >
             <NativeSelect {...fieldAria("group-visibility", err("visibility"))} {...form.register("visibility")}>
               {GROUP_VISIBILITY_OPTIONS.map((visibility) => (
                 <option key={visibility} value={visibility}>

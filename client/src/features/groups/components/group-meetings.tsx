@@ -67,7 +67,7 @@ function RollButton({ person, onToggle }: { person: TAttendanceEntry; onToggle: 
         className={cn(
           "inline-flex shrink-0 items-center gap-1 rounded-full px-3 py-1 text-sm font-medium",
           person.present === true
-            ? "bg-emerald-600 text-white"
+            ? "bg-emerald-700 text-white"
             : person.present === false
               ? "bg-stone-200 text-stone-700"
               : "bg-muted text-muted-foreground",
