@@ -13,6 +13,7 @@ const LATEST = "/api/sermons?limit=3";
 const NEXT = "/api/events?upcoming=true&limit=3";
 const ACTION_STEP = "/api/weekly-action-step";
 const BADGES = "/api/user/badges";
+const MY_GROUPS = "/api/groups/mine";
 const EARNED = ["First Reading", "Growth Seeker", "First Sermon", "Welcome"].map((name, i) => ({
   name,
   description: `About ${name}`,
@@ -27,6 +28,7 @@ function setup(sermons: unknown, events: unknown, badges: unknown = [], user = m
     [NEXT]: events,
     [ACTION_STEP]: null,
     [BADGES]: badges,
+    [MY_GROUPS]: [],
   });
   renderWithApp(<MemberDashboardPage />, { user });
   return fetchMock;
@@ -50,7 +52,7 @@ describe("MemberDashboardPage", () => {
     expect(screen.getByText("Event 3")).toBeTruthy();
     expect(screen.queryByText(/Happening now/)).toBeNull();
     const urls = fetchMock.mock.calls.map(([url]) => String(url)).sort();
-    expect(urls).toEqual([NEXT, LATEST, "/api/user/stats", ACTION_STEP, BADGES].sort());
+    expect(urls).toEqual([NEXT, LATEST, "/api/user/stats", ACTION_STEP, BADGES, MY_GROUPS].sort());
     // Recent Achievements: the first three badges (newest first, as the server sends them).
     expect(await screen.findByText("First Reading")).toBeTruthy();
     expect(screen.getByText("First Sermon")).toBeTruthy();
@@ -90,6 +92,7 @@ describe("MemberDashboardPage", () => {
     expect(await screen.findByText("No upcoming events")).toBeTruthy();
     expect(await screen.findByText("No growth challenge this week")).toBeTruthy();
     expect(await screen.findByText("No achievements yet")).toBeTruthy();
+    expect(await screen.findByText("You are not in a group yet")).toBeTruthy();
   });
 
   describe("in another language (issue 26)", () => {

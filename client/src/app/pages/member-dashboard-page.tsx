@@ -24,6 +24,7 @@ import { ActionStepCard } from "@/features/action-steps/components/action-step-c
 import { useUpcomingEvents } from "@/features/events/api";
 import { UpcomingEventList } from "@/features/events/components/upcoming-event-list";
 import { eventFormatter } from "@/features/events/format";
+import { MyGroupsCard } from "@/features/groups/components/my-groups-card";
 import { useUserBadges } from "@/features/profile/api";
 import { useLatestSermons } from "@/features/sermons/api";
 import { SermonThumbnail } from "@/features/sermons/components/sermon-thumbnail";
@@ -67,8 +68,8 @@ function SectionLink({ href, children }: { href: string; children: string }) {
 }
 
 /**
- * Spec 2 Member dashboard, at `/` for everyone who is not an admin. It shows three features' data
- * (the member's statistics, sermons and events), so it is composed here in app/.
+ * Spec 2 Member dashboard, at `/` for everyone who is not an admin. It shows several features' data
+ * (the member's statistics, groups, sermons and events), so it is composed here in app/.
  */
 export function MemberDashboardPage() {
   const t = useT(pagesCatalog);
@@ -136,6 +137,7 @@ export function MemberDashboardPage() {
             <QuickActionGrid actions={quickActions(t)} singleColumn />
           </CardContent>
         </Card>
+        <MyGroupsCard />
         <Card>
           <CardHeader className="flex-row items-center justify-between">
             <CardTitle>{t("member.latestSermons")}</CardTitle>

@@ -204,6 +204,24 @@ describe("GroupPage", () => {
     await waitFor(() => expect(fetchMock.location.history?.at(-1)).toBe("/groups"));
   });
 
+  it("opens on the requests for its leader at ?tab=requests (the dashboard's link), on the roster for a member", async () => {
+    mockFetch({ [G]: makeGroup({ membership: "leader" }), [`${G}/members`]: ROSTER, [`${G}/requests`]: REQUESTS });
+    const leader = renderWithApp(<GroupPage id={GROUP_ID} />, {
+      user: makeUser({ role: "GROUP_LEADER" }),
+      path: `/groups/${GROUP_ID}?tab=requests`,
+    });
+    expect(await screen.findByRole("list", { name: "Requests to join" })).toBeTruthy();
+    leader.unmount();
+    mockFetch({ [G]: makeGroup({ membership: "member" }), [`${G}/members`]: ROSTER });
+    renderWithApp(<GroupPage id={GROUP_ID} />, {
+      user: makeUser({ role: "CONGREGANT" }),
+      path: `/groups/${GROUP_ID}?tab=requests`,
+    });
+    expect(await screen.findByText("Ben Cole")).toBeTruthy();
+    expect(screen.queryByRole("tab", { name: /Requests/ })).toBeNull();
+    expect(screen.queryByRole("list", { name: "Requests to join" })).toBeNull();
+  });
+
   it("says 'Group not found' for another church's or an unlisted group (404)", async () => {
     setup({ [G]: () => jsonResponse({ message: "Group not found" }, 404) });
     expect(await screen.findByRole("heading", { name: "Group not found", level: 1 })).toBeTruthy();

@@ -2,7 +2,7 @@ import type { TGroup } from "@common/groups";
 import { isAdminRole } from "@common/roles";
 import { Archive, ArrowLeft, LogOut, Pencil, SearchX } from "lucide-react";
 import { type ReactNode, Suspense, useState } from "react";
-import { Link, useLocation } from "wouter";
+import { Link, useLocation, useSearch } from "wouter";
 import { ConfirmDeleteDialog } from "@/components/confirm-delete-dialog";
 import { LoadError } from "@/components/load-error";
 import { Button, buttonClasses } from "@/components/ui/button";
@@ -116,8 +116,11 @@ function Inside({ group, canLead, extraTabs }: { group: TGroup; canLead: boolean
   const t = useT(groupsCatalog);
   const requests = useGroupRequests(group.id, canLead);
   const waiting = requests.data?.length ?? 0;
+  // The dashboard's "N waiting to join" opens the requests (`?tab=requests`), for who leads the group.
+  const search = useSearch();
+  const isAskedRequests = canLead && new URLSearchParams(search).get("tab") === "requests";
   return (
-    <Tabs defaultValue={extraTabs[0]?.value ?? "members"} className="grid gap-4">
+    <Tabs defaultValue={isAskedRequests ? "requests" : (extraTabs[0]?.value ?? "members")} className="grid gap-4">
       {/* Two columns of tabs on a phone (the list's grid); one row from a tablet up (flex! over it). */}
       <TabsList aria-label={t("tabs.label")} className="w-full sm:flex! sm:w-fit">
         {extraTabs.map((tab) => (
