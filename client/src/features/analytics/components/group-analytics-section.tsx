@@ -1,24 +1,23 @@
 import { GROUP_QUIET_WEEKS } from "@common/group-helpers";
 import type { TGroupAnalytics } from "@common/group-meetings";
 import type en from "@common/locales/en/analytics.json";
-import { type LucideIcon, UserMinus, Users, UsersRound } from "lucide-react";
-import { lazy, Suspense, useId, useState } from "react";
+import { UserMinus, Users, UsersRound } from "lucide-react";
+import { lazy, useId } from "react";
 import { LoadError } from "@/components/load-error";
-import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton, skeletonKeys } from "@/components/ui/skeleton";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { type TTranslate, useFormat, useT } from "@/lib/i18n";
 import { useGroupAnalytics } from "../api";
 import { analyticsCatalog } from "../i18n";
-import { formatWeek, formatWeekLong } from "../weeks";
+import { formatWeek } from "../weeks";
+import { FigureTiles, type TFigure } from "./figure-tiles";
+import { WeekChartCard } from "./week-chart-card";
 
 // recharts comes with the page's other charts, after the first paint.
 const GroupAttendanceChart = lazy(() =>
   import("./group-attendance-chart").then((m) => ({ default: m.GroupAttendanceChart })),
 );
 
-const CHART_HEIGHT = "h-[260px]";
 type TWeeks = TGroupAnalytics["attendanceByWeek"];
 type TAnalyticsT = TTranslate<typeof en>;
 
@@ -73,23 +72,10 @@ export function GroupAnalyticsSection() {
   );
 }
 
-type TFigure = { label: string; value: string; note: string; icon: LucideIcon };
-
 function GroupFigures({ analytics: a }: { analytics: TGroupAnalytics | undefined }) {
   const t = useT(analyticsCatalog);
   const format = useFormat();
-  if (!a)
-    return (
-      <div className="grid grid-cols-2 gap-3 sm:grid-cols-3" role="status" aria-label={t("groups.loading")}>
-        {skeletonKeys(3).map((k) => (
-          <div key={k} className="rounded-xl border border-border p-4">
-            <Skeleton className="h-4 w-24" />
-            <Skeleton className="mt-3 h-7 w-14" />
-          </div>
-        ))}
-      </div>
-    );
-  const figures: TFigure[] = [
+  const figures: TFigure[] | undefined = a && [
     { label: t("groups.count.label"), value: format.number(a.groups), note: t("groups.count.note"), icon: UsersRound },
     {
       label: t("groups.members.label"),
@@ -104,93 +90,23 @@ function GroupFigures({ analytics: a }: { analytics: TGroupAnalytics | undefined
       icon: UserMinus,
     },
   ];
-  return (
-    <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-      {figures.map((f) => (
-        <div key={f.label} className="flex min-w-0 flex-col rounded-xl border border-border bg-card p-4">
-          <dt className="flex items-start justify-between gap-2 text-sm font-medium text-muted-foreground">
-            <span>{f.label}</span>
-            <span className="flex size-7 shrink-0 items-center justify-center rounded-md bg-brand-soft text-brand-text">
-              <f.icon className="size-4" aria-hidden="true" />
-            </span>
-          </dt>
-          <dd className="mt-auto pt-2">
-            <span className="block text-2xl font-bold tracking-tight text-foreground">{f.value}</span>
-            <span className="mt-0.5 block text-xs text-muted-foreground">{f.note}</span>
-          </dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <FigureTiles figures={figures} count={3} loadingLabel={t("groups.loading")} />;
 }
 
 function AttendanceCard({ weeks }: { weeks: TWeeks | undefined }) {
   const t = useT(analyticsCatalog);
   const format = useFormat();
-  const [asTable, setAsTable] = useState(false);
-  const id = useId();
-  const title = t("groups.attendance");
   const summary = weeks && weeks.length > 0 ? summarize(weeks, t, format.number) : "";
-  const placeholder = <Skeleton className={`${CHART_HEIGHT} w-full`} />;
   return (
-    <Card aria-labelledby={`${id}-title`}>
-      <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
-        <div className="min-w-0 flex-1">
-          <CardTitle id={`${id}-title`}>{title}</CardTitle>
-          <CardDescription>{t("groups.attendanceDescription")}</CardDescription>
-        </div>
-        <Button
-          variant="outline"
-          size="sm"
-          aria-pressed={asTable}
-          aria-controls={`${id}-body`}
-          disabled={!weeks}
-          onClick={() => setAsTable((v) => !v)}
-        >
-          {t("chart.showTable")}
-        </Button>
-      </CardHeader>
-      <CardContent id={`${id}-body`}>
-        {!weeks ? (
-          <div role="status" aria-label={t("chart.loading", { title })}>
-            {placeholder}
-          </div>
-        ) : (
-          <>
-            <p className="mb-3 text-sm text-muted-foreground">{summary}</p>
-            {asTable ? (
-              <Table>
-                <caption className="sr-only">{t("chart.caption", { title })}</caption>
-                <TableHeader>
-                  <TableRow className="hover:bg-transparent">
-                    <TableHead className="px-2">{t("table.weekOf")}</TableHead>
-                    <TableHead className="px-2 text-end">{t("groups.series.present")}</TableHead>
-                  </TableRow>
-                </TableHeader>
-                <TableBody>
-                  {[...weeks].reverse().map((w) => (
-                    <TableRow key={w.weekStart}>
-                      <th scope="row" className="px-2 py-2 text-start font-medium">
-                        <abbr title={formatWeekLong(w.weekStart)} className="no-underline">
-                          {formatWeek(w.weekStart)}
-                        </abbr>
-                      </th>
-                      <TableCell className="px-2 py-2 text-end tabular-nums">{format.number(w.present)}</TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            ) : (
-              <div className={CHART_HEIGHT}>
-                <Suspense fallback={placeholder}>
-                  <GroupAttendanceChart weeks={weeks} summary={summary} />
-                </Suspense>
-              </div>
-            )}
-          </>
-        )}
-      </CardContent>
-    </Card>
+    <WeekChartCard
+      title={t("groups.attendance")}
+      description={t("groups.attendanceDescription")}
+      weeks={weeks}
+      weekOf={(w) => w.weekStart}
+      series={[{ key: "present", label: t("groups.series.present") }]}
+      summary={summary}
+      chart={weeks && <GroupAttendanceChart weeks={weeks} summary={summary} />}
+    />
   );
 }
 

@@ -1,15 +1,12 @@
 import type { TGrowthAnalytics } from "@common/analytics";
 import type en from "@common/locales/en/analytics.json";
-import { Activity, BookOpen, CheckCircle2, type LucideIcon, UserCheck, Users } from "lucide-react";
-import type { ReactNode } from "react";
-import { Skeleton, skeletonKeys } from "@/components/ui/skeleton";
+import { Activity, BookOpen, CheckCircle2, UserCheck, Users } from "lucide-react";
 import { currentLanguage, intlLocale, type TTranslate, useFormat, useT } from "@/lib/i18n";
 import { analyticsCatalog } from "../i18n";
+import { FigureTiles, type TFigure } from "./figure-tiles";
 
 /** With one member (the admin who made the church) or none, there is nothing to measure yet. */
 export const hasMembersToMeasure = (a: Pick<TGrowthAnalytics, "totalMembers">) => a.totalMembers > 1;
-
-type TFigure = { label: string; value: string; note: ReactNode; icon: LucideIcon };
 
 /** Spec 2 Growth settings' five figures, in its order. */
 function figuresOf(a: TGrowthAnalytics, t: TTranslate<typeof en>, number: (n: number) => string): TFigure[] {
@@ -59,39 +56,13 @@ function figuresOf(a: TGrowthAnalytics, t: TTranslate<typeof en>, number: (n: nu
 export function GrowthFigures({ analytics }: { analytics: TGrowthAnalytics | undefined }) {
   const t = useT(analyticsCatalog);
   const format = useFormat();
-  if (!analytics) {
-    return (
-      <div
-        className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5"
-        role="status"
-        aria-label={t("figures.loading")}
-      >
-        {skeletonKeys(5).map((k) => (
-          <div key={k} className="rounded-xl border border-border p-4">
-            <Skeleton className="h-4 w-24" />
-            <Skeleton className="mt-3 h-7 w-14" />
-            <Skeleton className="mt-2 h-3 w-20" />
-          </div>
-        ))}
-      </div>
-    );
-  }
   return (
-    <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
-      {figuresOf(analytics, t, format.number).map((f) => (
-        <div key={f.label} className="flex min-w-0 flex-col rounded-xl border border-border bg-card p-4">
-          <dt className="flex items-start justify-between gap-2 text-sm font-medium text-muted-foreground">
-            <span>{f.label}</span>
-            <span className="flex size-7 shrink-0 items-center justify-center rounded-md bg-brand-soft text-brand-text">
-              <f.icon className="size-4" aria-hidden="true" />
-            </span>
-          </dt>
-          <dd className="mt-auto pt-2">
-            <span className="block text-2xl font-bold tracking-tight text-foreground">{f.value}</span>
-            <span className="mt-0.5 block text-xs text-muted-foreground">{f.note}</span>
-          </dd>
-        </div>
-      ))}
-    </dl>
+    <FigureTiles
+      figures={analytics && figuresOf(analytics, t, format.number)}
+      count={5}
+      loadingLabel={t("figures.loading")}
+      hasNoteSkeleton
+      className="lg:grid-cols-5"
+    />
   );
 }

@@ -1,14 +1,12 @@
 import type { TGrowthAnalytics, TGrowthWeek } from "@common/analytics";
 import type en from "@common/locales/en/analytics.json";
 import { ArrowLeft } from "lucide-react";
-import { lazy, type ReactNode, Suspense, useId, useState } from "react";
+import { lazy, type ReactNode } from "react";
 import { Link } from "wouter";
 import { LoadError } from "@/components/load-error";
 import { PageHeader } from "@/components/page-header";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Skeleton } from "@/components/ui/skeleton";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { useCurrentUser } from "@/lib/current-user";
 import { type TTranslate, useFormat, useT } from "@/lib/i18n";
 import { useDocumentTitle } from "@/lib/use-document-title";
@@ -16,8 +14,9 @@ import { useGrowthAnalytics } from "../api";
 import { GroupAnalyticsSection } from "../components/group-analytics-section";
 import { NoMembersYet } from "../components/growth-analytics-card";
 import { GrowthFigures, hasMembersToMeasure } from "../components/growth-figures";
+import { type TWeekSeries, WeekChartCard } from "../components/week-chart-card";
 import { analyticsCatalog } from "../i18n";
-import { formatWeek, formatWeekLong } from "../weeks";
+import { formatWeek } from "../weeks";
 
 // The chart library is loaded here only, after the page's first paint (one chunk for both charts).
 const ParticipationChart = lazy(() =>
@@ -25,9 +24,7 @@ const ParticipationChart = lazy(() =>
 );
 const ActivityChart = lazy(() => import("../components/growth-charts").then((m) => ({ default: m.ActivityChart })));
 
-const CHART_HEIGHT = "h-[260px]";
-
-type TSeries = { key: keyof Omit<TGrowthWeek, "weekOf">; label: string };
+type TSeries = TWeekSeries<keyof Omit<TGrowthWeek, "weekOf">>;
 type TAnalyticsT = TTranslate<typeof en>;
 
 /**
@@ -143,83 +140,17 @@ function ChartCard({
 }) {
   const t = useT(analyticsCatalog);
   const format = useFormat();
-  const [asTable, setAsTable] = useState(false);
-  const id = useId();
   const summary = weeks && weeks.length > 0 ? summarize(weeks, series, t, format.number) : "";
-  const placeholder = <Skeleton className={`${CHART_HEIGHT} w-full`} />;
   return (
-    <Card aria-labelledby={`${id}-title`}>
-      <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
-        <div className="min-w-0 flex-1">
-          <CardTitle id={`${id}-title`}>{title}</CardTitle>
-          <CardDescription>{description}</CardDescription>
-        </div>
-        <Button
-          variant="outline"
-          size="sm"
-          aria-pressed={asTable}
-          aria-controls={`${id}-body`}
-          disabled={!weeks}
-          onClick={() => setAsTable((v) => !v)}
-        >
-          {t("chart.showTable")}
-        </Button>
-      </CardHeader>
-      <CardContent id={`${id}-body`}>
-        {!weeks ? (
-          <div role="status" aria-label={t("chart.loading", { title })}>
-            {placeholder}
-          </div>
-        ) : (
-          <>
-            <p className="mb-3 text-sm text-muted-foreground">{summary}</p>
-            {asTable ? (
-              <WeekTable caption={t("chart.caption", { title })} weeks={weeks} series={series} />
-            ) : (
-              <div className={CHART_HEIGHT}>
-                <Suspense fallback={placeholder}>{chart(summary)}</Suspense>
-              </div>
-            )}
-          </>
-        )}
-      </CardContent>
-    </Card>
-  );
-}
-
-function WeekTable({ caption, weeks, series }: { caption: string; weeks: TGrowthWeek[]; series: TSeries[] }) {
-  const t = useT(analyticsCatalog);
-  const format = useFormat();
-  return (
-    <Table>
-      <caption className="sr-only">{caption}</caption>
-      <TableHeader>
-        <TableRow className="hover:bg-transparent">
-          <TableHead className="px-2">{t("table.weekOf")}</TableHead>
-          {series.map((s) => (
-            <TableHead key={s.key} className="px-2 text-end">
-              {s.label}
-            </TableHead>
-          ))}
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {[...weeks].reverse().map((w) => (
-          <TableRow key={w.weekOf}>
-            <th scope="row" className="px-2 py-2 text-start font-medium">
-              <abbr title={formatWeekLong(w.weekOf)} className="no-underline">
-                {formatWeek(w.weekOf)}
-              </abbr>
-            </th>
-            {series.map((s) => (
-              <TableCell key={s.key} className="px-2 py-2 text-end tabular-nums">
-                {format.number(w[s.key])}
-              </TableCell>
-            ))}
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+    <WeekChartCard
+      title={title}
+      description={description}
+      weeks={weeks}
+      weekOf={(w) => w.weekOf}
+      series={series}
+      summary={summary}
+      chart={chart(summary)}
+    />
   );
 }
 
