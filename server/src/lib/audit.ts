@@ -26,6 +26,8 @@ export type TAuditEntry = {
   targetType: string;
   targetId: string | null;
   changes?: TAuditChanges;
+  /** When it happened by the app's clock (a limit counted from entries reads the same clock); else the database's now. */
+  at?: Date;
 };
 
 /** Adds one entry in `tx` (pass the transaction of the change). */
@@ -46,6 +48,7 @@ export async function recordAudit(tx: TDb, by: TAuditBy, entry: TAuditEntry): Pr
     targetId: entry.targetId,
     changes: entry.changes ?? {},
     ip: by.userId ? (by.ip ?? null) : null,
+    ...(entry.at ? { createdAt: entry.at } : {}),
   });
 }
 

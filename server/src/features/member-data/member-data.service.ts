@@ -142,6 +142,7 @@ export async function createMemberExport(
       targetType: "member",
       targetId: memberId,
       changes: { format: [null, "zip"], files: [null, kinds.length * 2 + 2] },
+      at: now,
     });
     return row;
   });
