@@ -159,6 +159,15 @@ export const ZGroupRequestDecisionBody = z
   .transform((v) => ({ message: v?.message ?? null }));
 export type TGroupRequestDecisionBody = z.input<typeof ZGroupRequestDecisionBody>;
 
+/**
+ * `POST /api/groups/{id}/members` (its leaders and admins): a member of the church added to the group,
+ * whatever its join policy (the way into an invitation-only group); a seat is taken as a join takes one.
+ */
+export const ZAddGroupMemberBody = z
+  .object({ userId: z.uuid("userId must be the id of a member of this church") })
+  .strict();
+export type TAddGroupMemberBody = z.input<typeof ZAddGroupMemberBody>;
+
 /** `GET /api/groups/{id}/members`: a person of the group, with the fields they let the caller see. */
 export const ZGroupMember = z.object({
   id: z.string(),

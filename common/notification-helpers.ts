@@ -39,6 +39,8 @@ export const NOTIFICATION_KIND_LABELS = {
   invitation_requested: "Invitation requests",
   group_join_requested: "Requests to join groups",
   group_request_answered: "Answers to group requests",
+  group_member_added: "Added to a group",
+  group_leaderless: "Groups without a leader",
   group_post: "Group posts",
   group_prayer: "Group prayer requests",
   group_meeting_reminder: "Group meeting reminders",

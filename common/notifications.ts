@@ -36,6 +36,10 @@ export const NOTIFICATION_KINDS = {
   group_join_requested: { type: "other", push: "announcements" },
   /** Issue 27: a request to join a group was approved or declined (to the member). */
   group_request_answered: { type: "other", push: "announcements" },
+  /** Issue 27: a leader or admin added the member to a group (to the member). */
+  group_member_added: { type: "other", push: "announcements" },
+  /** Issue 27: a group's last leader left the church or stopped leading (to the church's admins). */
+  group_leaderless: { type: "system", push: "announcements" },
   /** Issue 27: a group the member is in meets tomorrow. */
   group_meeting_reminder: { type: "event", push: "events" },
   /**

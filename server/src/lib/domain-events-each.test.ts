@@ -500,6 +500,11 @@ const CASES: Record<TCovered, TCase<unknown>> = {
     act: ({ g, m }) => m.post(`/api/groups/${g}/join`),
     applied: ({ m }) => isInGroup(m),
   }),
+  "group.member_added": uncase({
+    setup: async (c) => ({ c, g: await makeGroup(c, "invite"), m: await addMember(t.app, c) }),
+    act: ({ c, g, m }) => c.admin.post(`/api/groups/${g}/members`, { userId: m.user.id }),
+    applied: ({ m }) => isInGroup(m),
+  }),
   "group.member_left": uncase({
     setup: async (c) => {
       const s = { g: await makeGroup(c, "open"), m: await addMember(t.app, c) };

@@ -156,6 +156,8 @@ export const DOMAIN_EVENTS = {
   }),
   /** `userId` became a member of a group (joined an open one, or was approved). */
   "group.member_joined": z.strictObject({ ...base, groupId: z.uuid(), userId: z.uuid() }),
+  /** Issue 27: a leader or admin (the actor) added `userId` to a group (the member is told). */
+  "group.member_added": z.strictObject({ ...base, groupId: z.uuid(), userId: z.uuid() }),
   /** `userId` left a group. */
   "group.member_left": z.strictObject({ ...base, groupId: z.uuid(), userId: z.uuid() }),
   /** Issue 27: the actor posted in a group's thread (its members are told, batched). */

@@ -12,6 +12,7 @@ import { privacyColumns, visibleFieldsOfMany } from "../../lib/profile-privacy";
 import { insertMember, memberRow } from "./groups.repo";
 
 const REQUEST_NOT_FOUND = "Join request not found";
+const MEMBER_NOT_FOUND = "Member not found";
 
 const requestRow = (ctx: TChurchCtx, groupId: string, userId: string) =>
   inChurch(groupJoinRequests, ctx, eq(groupJoinRequests.groupId, groupId), eq(groupJoinRequests.userId, userId));
@@ -156,12 +157,43 @@ export async function declineJoinRequest(
 }
 
 /**
+ * `POST /api/groups/{id}/members` (its leaders and admins): adds a member of the church to the group,
+ * whatever its join policy (the way into an invitation-only group). They take a seat as a join does
+ * (409 when full); someone already in is 409; another church's member is 404. A request they had
+ * waiting is answered by this. They are told (group.member_added). Answers their roster entry.
+ */
+export async function addGroupMember(ctx: TChurchCtx, groupId: string, userId: string): Promise<TGroupMember> {
+  await requireGroupLeader(ctx, groupId);
+  await ctx.db.transaction(async (db) => {
+    const [person] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(inChurch(users, ctx, eq(users.id, userId)));
+    if (!person) throw notFound(MEMBER_NOT_FOUND);
+    const added = await insertMember(db, ctx, groupId, userId);
+    if (!added) throw conflict("This member is already in this group.");
+    await db.delete(groupJoinRequests).where(requestRow(ctx, groupId, userId));
+    const base = { churchId: ctx.churchId, actorId: ctx.userId, groupId, userId };
+    await publish(db, "group.member_added", base);
+    await publish(db, "group.member_joined", base);
+  });
+  const [entry] = await findRoster(ctx, groupId, userId);
+  if (!entry) throw notFound(MEMBER_NOT_FOUND);
+  return entry;
+}
+
+/**
  * `GET /api/groups/{id}/members` (its members, leaders and admins): leaders first, then by name,
  * each with the contact fields they let the caller see (lib/profile-privacy.ts decides). Members who
  * left the church are not listed.
  */
 export async function listGroupMembers(ctx: TChurchCtx, groupId: string): Promise<TGroupMember[]> {
   await requireGroupReader(ctx, groupId);
+  return findRoster(ctx, groupId);
+}
+
+/** The roster (or one person of it, `onlyUserId`), each with what profile-privacy lets the caller see. */
+async function findRoster(ctx: TChurchCtx, groupId: string, onlyUserId?: string): Promise<TGroupMember[]> {
   const rows = await ctx.db
     .select({
       ...privacyColumns,
@@ -172,7 +204,14 @@ export async function listGroupMembers(ctx: TChurchCtx, groupId: string): Promis
     })
     .from(groupMembers)
     .innerJoin(users, and(eq(users.id, groupMembers.userId), inChurch(users, ctx)))
-    .where(inChurch(groupMembers, ctx, eq(groupMembers.groupId, groupId)))
+    .where(
+      inChurch(
+        groupMembers,
+        ctx,
+        eq(groupMembers.groupId, groupId),
+        onlyUserId ? eq(groupMembers.userId, onlyUserId) : undefined,
+      ),
+    )
     .orderBy(asc(groupMembers.role), asc(users.firstName), asc(users.lastName), asc(users.id));
   const visible = await visibleFieldsOfMany(ctx, rows);
   return rows.map((r) => ({

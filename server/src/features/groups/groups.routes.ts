@@ -1,5 +1,6 @@
 import { ZApiError } from "@common/errors";
 import {
+  ZAddGroupMemberBody,
   ZCreateGroupBody,
   ZGroup,
   ZGroupJoinRequest,
@@ -14,6 +15,7 @@ import { z } from "zod";
 import { ZIdParams } from "../../lib/params";
 import { ZNoBody } from "../../plugins/openapi-answers";
 import {
+  addGroupMember,
   approveJoinRequest,
   declineJoinRequest,
   joinGroup,
@@ -162,6 +164,22 @@ export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     );
   }
+
+  app.post(
+    "/api/groups/:id/members",
+    {
+      config: member,
+      schema: {
+        summary: "Add someone to a group",
+        description:
+          "The group's leaders and admins add a member of this church, whatever the join policy (invitation only included); a seat is taken as a join takes one (409 when full or already in). The member is told.",
+        params: ZIdParams,
+        body: ZAddGroupMemberBody,
+        response: { 201: ZGroupMember, 409: ZApiError },
+      },
+    },
+    async (req, reply) => reply.code(201).send(await addGroupMember(req.churchCtx, req.params.id, req.body.userId)),
+  );
 
   app.get(
     "/api/groups/:id/members",

@@ -5,7 +5,7 @@ import { groupJoinRequests, groupMembers, groups } from "../../db/schema/groups"
 import { users } from "../../db/schema/users";
 import { churchRow, inChurch } from "../../lib/church-scope";
 import { subscriber, type TSubscriber } from "../../lib/domain-events";
-import type { TNotificationText } from "../../lib/notification-text";
+import type { TNotificationText, TTextValue } from "../../lib/notification-text";
 import { notify } from "./notify";
 
 /**
@@ -87,4 +87,49 @@ const answered = (approved: boolean) =>
     },
   });
 
-export const groupNotificationSubscribers: TSubscriber[] = [joinRequested, answered(true), answered(false)];
+/** A member's name as the church wrote it; none: "A church member" in the reader's language (never the e-mail). */
+const personName = (first: string | null, last: string | null): TTextValue =>
+  [first, last].filter(Boolean).join(" ").trim() || { key: "someone" };
+
+/** A leader or admin added the member to a group: they are told who did, and where it is. */
+const memberAdded = subscriber({
+  name: "notifications.group_member_added",
+  event: "group.member_added",
+  handle: async ({ id, payload }, ctx) => {
+    const name = await findLiveGroupName(ctx, payload.groupId);
+    if (name === null) return;
+    const [inGroup] = await ctx.db
+      .select({ userId: groupMembers.userId })
+      .from(groupMembers)
+      .where(
+        inChurch(groupMembers, ctx, eq(groupMembers.groupId, payload.groupId), eq(groupMembers.userId, payload.userId)),
+      );
+    if (!inGroup) return; // left again, or removed, before the queue got here
+    const [actor] = payload.actorId
+      ? await ctx.db
+          .select({ firstName: users.firstName, lastName: users.lastName })
+          .from(users)
+          .where(inChurch(users, ctx, eq(users.id, payload.actorId)))
+      : [];
+    await notify(ctx.db, ctx, {
+      kind: "group_member_added",
+      to: { userIds: [payload.userId] },
+      except: payload.actorId,
+      text: {
+        title: "group_member_added.title",
+        message: "group_member_added.message",
+        values: { group: name, name: personName(actor?.firstName ?? null, actor?.lastName ?? null) },
+      },
+      link: `/groups/${payload.groupId}`,
+      relatedId: payload.groupId,
+      dedupeKey: `group_member_added:${id}`,
+    });
+  },
+});
+
+export const groupNotificationSubscribers: TSubscriber[] = [
+  joinRequested,
+  answered(true),
+  answered(false),
+  memberAdded,
+];
