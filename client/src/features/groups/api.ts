@@ -111,8 +111,9 @@ function useRefreshGroups() {
   return () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: GROUPS_KEY }),
-      // The admin dashboard counts Group Leaders.
       queryClient.invalidateQueries({ queryKey: ADMIN_STATS_KEY }),
+      // Leading a group makes a Church Member a Group Leader: Manage Members counts them from its list.
+      queryClient.invalidateQueries({ queryKey: CHURCH_MEMBERS_KEY }),
     ]);
 }
 

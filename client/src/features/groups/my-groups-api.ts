@@ -16,6 +16,8 @@ export const myGroupsQuery = () =>
   queryOptions({
     queryKey: [...GROUPS_KEY, "mine"] as const,
     queryFn: ({ signal }) => apiGet(MY_GROUPS_URL, signal).then((res) => res.json() as Promise<TMyGroup[]>),
+    // Requests arrive and meetings pass while the member is elsewhere: asked again on each visit.
+    staleTime: 0,
   });
 
 export const useMyGroups = () => useQuery(myGroupsQuery());
