@@ -12,6 +12,7 @@ import { PrivacyCard } from "../components/privacy-card";
 import { ProfileHeader } from "../components/profile-header";
 import { QuickActionsCard } from "../components/quick-actions-card";
 import { RecentActivityCard } from "../components/recent-activity-card";
+import { YourDataCard } from "../components/your-data-card";
 import { profileCatalog } from "../i18n";
 
 /**
@@ -46,6 +47,7 @@ export function ProfilePage() {
           <AccountSettingsCard email={user.email} />
           <PrivacyCard />
           <PrayerPreferencesCard />
+          <YourDataCard />
         </div>
       </div>
       {isEditDrawn && (
