@@ -12,11 +12,12 @@ import { toast } from "@/components/ui/use-toast";
 import { getServerMessage } from "@/lib/api-client";
 import { toastApiError } from "@/lib/auth-redirect";
 import { applyServerFieldErrors } from "@/lib/form-errors";
-import { useFormat, useT } from "@/lib/i18n";
+import { useT } from "@/lib/i18n";
 import { lazyZodResolver } from "@/lib/lazy-zod-resolver";
 import { useUpdateProfile } from "../api";
 import { profileCatalog } from "../i18n";
 import { type TBirthdayParts, toBirthday, toBirthdayParts } from "./birthday";
+import { BirthdayFieldset } from "./birthday-fieldset";
 
 type TValues = z.input<typeof ZProfileBody>;
 type TOutput = z.output<typeof ZProfileBody>;
@@ -34,11 +35,6 @@ const toValues = (user: TProfileUser): TValues => ({
   address: user.address ?? "",
 });
 
-const SELECT =
-  "h-10 w-full rounded-lg border border-input bg-card px-3 text-sm shadow-xs focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none aria-[invalid=true]:border-red-600";
-const DAYS = Array.from({ length: 31 }, (_, i) => i + 1);
-const MONTHS = Array.from({ length: 12 }, (_, i) => i + 1);
-
 /**
  * Spec 2 Profile: the Edit Profile dialog (first name, last name, bio), and issue 27's phone,
  * birthday (month and day, the year optional) and address; who sees them is the Privacy card's.
@@ -53,7 +49,6 @@ export function EditProfileDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const t = useT(profileCatalog);
-  const format = useFormat();
   const update = useUpdateProfile();
   const form = useForm<TValues, unknown, TOutput>({
     resolver: profileContract.resolver,
@@ -77,7 +72,6 @@ export function EditProfileDialog({
     setBirthday(next);
     form.setValue("birthday", toBirthday(next), { shouldValidate: form.formState.isSubmitted });
   };
-  const monthName = (m: number) => format.date(Date.UTC(2000, m - 1, 1), { month: "long", timeZone: "UTC" });
 
   const onSubmit = form.handleSubmit((values) => {
     update.mutate(values, {
@@ -141,71 +135,7 @@ export function EditProfileDialog({
               {...form.register("phone")}
             />
           </FormField>
-          <fieldset
-            className="grid content-start gap-1.5 sm:col-span-2"
-            aria-describedby={birthdayError ? "profile-birthday-error" : undefined}
-          >
-            <legend className="mb-1.5 text-sm font-medium text-foreground">{t("edit.birthday")}</legend>
-            <div className="grid grid-cols-[minmax(0,1.6fr)_minmax(0,1fr)_minmax(0,1.2fr)] gap-2">
-              <div className="grid gap-1">
-                <label htmlFor="profile-birthday-month" className="text-xs text-muted-foreground">
-                  {t("edit.birthdayMonth")}
-                </label>
-                <select
-                  id="profile-birthday-month"
-                  className={SELECT}
-                  value={birthday.month}
-                  aria-invalid={birthdayError ? true : undefined}
-                  onChange={(e) => changeBirthday({ month: e.target.value })}
-                >
-                  <option value="" />
-                  {MONTHS.map((m) => (
-                    <option key={m} value={String(m).padStart(2, "0")}>
-                      {monthName(m)}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <div className="grid gap-1">
-                <label htmlFor="profile-birthday-day" className="text-xs text-muted-foreground">
-                  {t("edit.birthdayDay")}
-                </label>
-                <select
-                  id="profile-birthday-day"
-                  className={SELECT}
-                  value={birthday.day}
-                  aria-invalid={birthdayError ? true : undefined}
-                  onChange={(e) => changeBirthday({ day: e.target.value })}
-                >
-                  <option value="" />
-                  {DAYS.map((d) => (
-                    <option key={d} value={String(d).padStart(2, "0")}>
-                      {format.number(d)}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <div className="grid gap-1">
-                <label htmlFor="profile-birthday-year" className="text-xs text-muted-foreground">
-                  {t("edit.birthdayYear")}
-                </label>
-                <Input
-                  id="profile-birthday-year"
-                  inputMode="numeric"
-                  autoComplete="bday-year"
-                  maxLength={4}
-                  value={birthday.year}
-                  aria-invalid={birthdayError ? true : undefined}
-                  onChange={(e) => changeBirthday({ year: e.target.value.replace(/\D/g, "") })}
-                />
-              </div>
-            </div>
-            {birthdayError && (
-              <p id="profile-birthday-error" role="alert" className="text-sm text-red-700">
-                {birthdayError}
-              </p>
-            )}
-          </fieldset>
+          <BirthdayFieldset value={birthday} error={birthdayError} onChange={changeBirthday} />
           <FormField id="profile-address" label={t("edit.address")} error={err("address")} className="sm:col-span-2">
             <Textarea
               {...fieldAria("profile-address", err("address"))}
