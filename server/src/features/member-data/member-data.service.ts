@@ -99,10 +99,12 @@ anonymous prayer requests are included with isAnonymous true and no author:
 everyone else sees them that way, and every row in this archive is yours.
 Your own "I prayed" taps and notifications about them are included too.
 
-Other people appear only as ids where a row of yours names them: the person
-who gave you kudos or received yours, the admin who reviewed it, a request
-or post you prayed for or replied to. Their names and e-mail addresses are
-not in this archive, and no anonymous request's author is ever named.
+Other people appear only where a row of yours names them: as an id (the
+person who gave you kudos or received yours, the admin who reviewed it, a
+request or post you prayed for or replied to), or by name in the words of a
+notification or activity line you got or caused, as the app showed it to
+you. Nobody else's e-mail or profile is in this archive, and no anonymous
+request's author is ever named.
 
 Left out on purpose: your password (only a hash of it is kept, never shown),
 sign-in sessions and tokens, your devices' push addresses and keys, and your

@@ -368,6 +368,14 @@ describe("GET /api/user/export.zip: once a day, and who may ask", () => {
     expect((await download(await signUp(t.app))).statusCode).toBe(403);
     const a = await createChurch(t.app);
     const b = await createChurch(t.app);
+    // Every role downloads its own data: a group leader's holds their own profile.
+    const leader = await addMember(t.app, a, "GROUP_LEADER", "Leader");
+    const led = await download(leader);
+    expect(led.statusCode).toBe(200);
+    expect(JSON.parse(String((await unzip(led.rawPayload)).get("profile.json")))).toMatchObject({
+      id: leader.user.id,
+      role: "GROUP_LEADER",
+    });
     const res = await download(b.admin);
     expect(res.statusCode).toBe(200);
     const text = [...(await unzip(res.rawPayload)).values()].map(String).join("\n");
