@@ -17,42 +17,49 @@ const lastSeen = alias(groups, "last_seen");
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
+ * The groups `ctx` may see at all: live ones, and for members the listed ones and their own (as a
+ * member or leader); admins all. The one rule of the list, also read by search (`search.repo`).
+ */
+export function visibleTo(ctx: TChurchCtx): SQL {
+  const isOwn = sql`exists (select 1 from ${groupMembers} where ${inChurch(
+    groupMembers,
+    ctx,
+    eq(groupMembers.groupId, groups.id),
+    eq(groupMembers.userId, ctx.userId),
+  )})`;
+  return and(
+    isNull(groups.archivedAt),
+    isAdminRole(ctx.role) ? undefined : or(eq(groups.visibility, "listed"), isOwn),
+  ) as SQL;
+}
+
+/**
  * A group's members (leaders not counted, as for its capacity) who are still in the church: a
  * member removed from the church stops counting at once, before the subscriber takes their rows.
+ * Only for the `hasSpace` filter, which must count before it can pick the page.
  */
 const memberCount = (ctx: TChurchCtx) =>
   sql<number>`(select count(*)::int from ${groupMembers} join ${users} on ${users.id} = ${groupMembers.userId}
     where ${groupMembers.groupId} = ${groups.id} and ${groupMembers.role} = 'member' and ${inChurch(users, ctx)})`;
 
-/** The group's leaders in the church, by name, as one JSON array (no query per group). */
-const leaders = (ctx: TChurchCtx) =>
-  sql<TGroupPerson[]>`coalesce((select json_agg(json_build_object('id', ${users.id}, 'firstName', ${users.firstName},
-    'lastName', ${users.lastName}) order by ${users.firstName}, ${users.lastName}, ${users.id})
-    from ${groupMembers} join ${users} on ${users.id} = ${groupMembers.userId}
-    where ${groupMembers.groupId} = ${groups.id} and ${groupMembers.role} = 'leader' and ${inChurch(users, ctx)}), '[]'::json)`;
-
-const requested = (ctx: TChurchCtx) =>
-  sql<boolean>`exists (select 1 from ${groupJoinRequests} where ${groupJoinRequests.groupId} = ${groups.id}
-    and ${groupJoinRequests.userId} = ${ctx.userId})`;
+type TGroupFilter = {
+  ids?: string[];
+  query?: { q?: string; kind?: TGroupKind; day?: number; hasSpace?: boolean; limit?: number; after?: string };
+  /** Unlisted groups too, whoever asks (the caller's access to them was checked by requireGroup). */
+  isAnyVisibility?: boolean;
+};
 
 /**
- * Live groups of the caller's church as `GET /api/groups` answers them, by name: members see the
- * listed ones and their own, admins all. One statement whatever the number of groups (member
- * counts, leaders and the caller's place are subqueries on indexed keys).
+ * The statement behind `findGroups`, page first: the page of groups is picked by the keyset on
+ * (name, id) from `groups` alone (its index, `limit` rows), and only then are the page's member
+ * counts and leaders (one grouped read of `group_members` per page row, a lateral join) and the
+ * caller's place (their own rows, by primary key) joined to it. So the cost of a page does not grow
+ * with the number of groups or of their members. Exported for the test that reads its plan.
  */
-export async function findGroups(
-  ctx: TChurchCtx,
-  filter: {
-    ids?: string[];
-    query?: { q?: string; kind?: TGroupKind; day?: number; hasSpace?: boolean; limit?: number; after?: string };
-    /** Unlisted groups too, whoever asks (the caller's access to them was checked by requireGroup). */
-    isAnyVisibility?: boolean;
-  },
-): Promise<TGroup[]> {
+export function groupsPageQuery(ctx: TChurchCtx, filter: TGroupFilter) {
   const q = filter.query ?? {};
-  const count = memberCount(ctx);
   const like = q.q ? `%${escapeLike(q.q)}%` : undefined;
-  const rows = await ctx.db
+  const page = ctx.db
     .select({
       id: groups.id,
       name: groups.name,
@@ -62,28 +69,20 @@ export async function findGroups(
       meetingTime: groups.meetingTime,
       location: groups.location,
       capacity: groups.capacity,
-      memberCount: count,
       joinPolicy: groups.joinPolicy,
       visibility: groups.visibility,
-      leaders: leaders(ctx),
-      role: mine.role,
-      requested: requested(ctx),
     })
     .from(groups)
-    .leftJoin(mine, and(eq(mine.groupId, groups.id), eq(mine.userId, ctx.userId)))
     .where(
       inChurch(
         groups,
         ctx,
-        isNull(groups.archivedAt),
+        filter.isAnyVisibility ? isNull(groups.archivedAt) : visibleTo(ctx),
         filter.ids ? inArray(groups.id, filter.ids) : undefined,
-        isAdminRole(ctx.role) || filter.isAnyVisibility
-          ? undefined
-          : or(eq(groups.visibility, "listed"), isNotNull(mine.userId)),
         like ? or(ilike(groups.name, like), ilike(groups.description, like)) : undefined,
         q.kind ? eq(groups.kind, q.kind) : undefined,
         q.day !== undefined ? eq(groups.meetingDay, q.day) : undefined,
-        q.hasSpace ? or(isNull(groups.capacity), sql`${count} < ${groups.capacity}`) : undefined,
+        q.hasSpace ? or(isNull(groups.capacity), sql`${memberCount(ctx)} < ${groups.capacity}`) : undefined,
         // Keyset: the groups after the last one seen, by (name, id); an unknown id gives no page.
         q.after
           ? sql`(${groups.name}, ${groups.id}) > (select ${lastSeen.name}, ${lastSeen.id} from ${groups} ${sql.identifier("last_seen")}
@@ -92,13 +91,71 @@ export async function findGroups(
       ),
     )
     .orderBy(asc(groups.name), asc(groups.id))
-    .limit(q.limit ?? GROUPS_PAGE_MAX);
-  return rows.map(({ role, requested: isRequested, ...g }) => ({
+    .limit(q.limit ?? GROUPS_PAGE_MAX)
+    .as("page");
+  // Of one page row's group: its members (leaders not counted, as for its capacity) and its leaders
+  // by name, both only of people still in the church (a member removed from the church stops
+  // counting at once, before the subscriber takes their rows). An aggregate: always one row.
+  const people = ctx.db
+    .select({
+      memberCount: sql<number>`(count(*) filter (where ${groupMembers.role} = 'member'))::int`.as("member_count"),
+      leaders: sql<
+        TGroupPerson[]
+      >`coalesce(json_agg(json_build_object('id', ${users.id}, 'firstName', ${users.firstName},
+        'lastName', ${users.lastName}) order by ${users.firstName}, ${users.lastName}, ${users.id})
+        filter (where ${groupMembers.role} = 'leader'), '[]'::json)`.as("leaders"),
+    })
+    .from(groupMembers)
+    .innerJoin(users, eq(users.id, groupMembers.userId))
+    .where(and(inChurch(groupMembers, ctx, eq(groupMembers.groupId, page.id)), inChurch(users, ctx)))
+    .as("people");
+  return ctx.db
+    .select({
+      id: page.id,
+      name: page.name,
+      description: page.description,
+      kind: page.kind,
+      meetingDay: page.meetingDay,
+      meetingTime: page.meetingTime,
+      location: page.location,
+      capacity: page.capacity,
+      memberCount: people.memberCount,
+      joinPolicy: page.joinPolicy,
+      visibility: page.visibility,
+      leaders: people.leaders,
+      role: mine.role,
+      requestedAt: groupJoinRequests.requestedAt,
+    })
+    .from(page)
+    .leftJoinLateral(people, sql`true`)
+    .leftJoin(mine, inChurch(mine, ctx, eq(mine.groupId, page.id), eq(mine.userId, ctx.userId)))
+    .leftJoin(
+      groupJoinRequests,
+      inChurch(
+        groupJoinRequests,
+        ctx,
+        eq(groupJoinRequests.groupId, page.id),
+        eq(groupJoinRequests.userId, ctx.userId),
+      ),
+    )
+    .orderBy(asc(page.name), asc(page.id));
+}
+
+/**
+ * Live groups of the caller's church as `GET /api/groups` answers them, a page by name: members see
+ * the listed ones and their own, admins all. One statement whose cost is the page's (see
+ * `groupsPageQuery`).
+ */
+export async function findGroups(ctx: TChurchCtx, filter: TGroupFilter): Promise<TGroup[]> {
+  const rows = await groupsPageQuery(ctx, filter);
+  return rows.map(({ role, requestedAt, ...g }) => ({
     ...g,
     kind: g.kind as TGroup["kind"],
     joinPolicy: g.joinPolicy as TGroup["joinPolicy"],
     visibility: g.visibility as TGroup["visibility"],
-    membership: role === "leader" ? "leader" : role === "member" ? "member" : isRequested ? "requested" : null,
+    memberCount: g.memberCount ?? 0,
+    leaders: g.leaders ?? [],
+    membership: role === "leader" ? "leader" : role === "member" ? "member" : requestedAt ? "requested" : null,
   }));
 }
 
