@@ -1,7 +1,9 @@
 import type { TGroupPrayer } from "@common/group-prayers";
-import { CheckCircle2, HandHeart, Plus, ShieldCheck } from "lucide-react";
+import { CheckCircle2, HandHeart, Plus } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
+import { AnonymousSwitch } from "@/components/anonymous-switch";
 import { EmptyState } from "@/components/empty-state";
+import { FormActions } from "@/components/form-actions";
 import { commonCatalog } from "@/components/i18n";
 import { LoadError } from "@/components/load-error";
 import { PrayedButton, PrayerAuthor, PrayerCard } from "@/components/prayer-card";
@@ -9,7 +11,6 @@ import { SkeletonList } from "@/components/skeleton-list";
 import { Button } from "@/components/ui/button";
 import { Input, Textarea } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
-import { Switch } from "@/components/ui/switch";
 import { toast } from "@/components/ui/use-toast";
 import { getServerMessage, getStatus } from "@/lib/api-client";
 import { toastApiError } from "@/lib/auth-redirect";
@@ -92,31 +93,19 @@ function GroupPrayerForm({ groupId, onDone }: { groupId: string; onDone: () => v
           onChange={(e) => setDescription(e.target.value)}
         />
       </div>
-      <div className="flex items-start justify-between gap-4 rounded-xl border border-border bg-muted/40 p-3">
-        <div className="grid min-w-0 gap-0.5">
-          <label htmlFor={`${id}-anonymous`} className="text-sm font-medium">
-            {t("prayers.anonymous")}
-          </label>
-          <p id={`${id}-anonymous-hint`} className="flex items-start gap-1.5 text-xs text-muted-foreground">
-            <ShieldCheck className="mt-px size-3.5 shrink-0" aria-hidden="true" />
-            {t("prayers.anonymousHint")}
-          </p>
-        </div>
-        <Switch
-          id={`${id}-anonymous`}
-          checked={isAnonymous}
-          onCheckedChange={setIsAnonymous}
-          aria-describedby={`${id}-anonymous-hint`}
-        />
-      </div>
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="outline" onClick={onDone}>
-          {tc("action.cancel")}
-        </Button>
-        <Button type="submit" disabled={create.isPending}>
-          {create.isPending ? t("prayers.sharing") : t("prayers.share")}
-        </Button>
-      </div>
+      <AnonymousSwitch
+        id={`${id}-anonymous`}
+        label={t("prayers.anonymous")}
+        hint={t("prayers.anonymousHint")}
+        checked={isAnonymous}
+        onCheckedChange={setIsAnonymous}
+      />
+      <FormActions
+        submitLabel={t("prayers.share")}
+        pendingLabel={t("prayers.sharing")}
+        pending={create.isPending}
+        onCancel={onDone}
+      />
     </form>
   );
 }

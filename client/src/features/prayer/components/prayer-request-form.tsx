@@ -1,13 +1,11 @@
 import type { TPrayerVisibility } from "@common/prayer";
-import { ShieldCheck } from "lucide-react";
 import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from "react";
-import { commonCatalog } from "@/components/i18n";
-import { Button } from "@/components/ui/button";
+import { AnonymousSwitch } from "@/components/anonymous-switch";
+import { FormActions } from "@/components/form-actions";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { FormField } from "@/components/ui/form-field";
 import { Input, Textarea } from "@/components/ui/input";
 import { RadioCards, type TRadioCardOption } from "@/components/ui/radio-cards";
-import { Switch } from "@/components/ui/switch";
 import { toast } from "@/components/ui/use-toast";
 import { getServerMessage, getStatus } from "@/lib/api-client";
 import { toastApiError } from "@/lib/auth-redirect";
@@ -39,7 +37,6 @@ const visibilityOptions = (t: TTranslate<typeof prayerCatalog.en>): TRadioCardOp
  */
 export function PrayerRequestForm({ id, onDone }: { id: string; onDone: () => void }) {
   const t = useT(prayerCatalog);
-  const tc = useT(commonCatalog);
   const create = useCreatePrayerRequest();
   const [title, setTitle] = useState("");
   const [description, setDescription] = useState("");
@@ -128,31 +125,19 @@ export function PrayerRequestForm({ id, onDone }: { id: string; onDone: () => vo
               options={visibilityOptions(t)}
             />
           </div>
-          <div className="flex items-start justify-between gap-4 rounded-xl border border-border bg-muted/40 p-3">
-            <div className="grid min-w-0 gap-0.5">
-              <label htmlFor="prayer-anonymous" className="text-sm font-medium text-foreground">
-                {t("form.anonymous")}
-              </label>
-              <p id="prayer-anonymous-hint" className="flex items-start gap-1.5 text-xs text-muted-foreground">
-                <ShieldCheck className="mt-px size-3.5 shrink-0" aria-hidden="true" />
-                {t("form.anonymousHint")}
-              </p>
-            </div>
-            <Switch
-              id="prayer-anonymous"
-              checked={isAnonymous}
-              onCheckedChange={setIsAnonymous}
-              aria-describedby="prayer-anonymous-hint"
-            />
-          </div>
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button variant="outline" onClick={onDone}>
-              {tc("action.cancel")}
-            </Button>
-            <Button type="submit" disabled={create.isPending}>
-              {create.isPending ? t("form.submitting") : t("form.submit")}
-            </Button>
-          </div>
+          <AnonymousSwitch
+            id="prayer-anonymous"
+            label={t("form.anonymous")}
+            hint={t("form.anonymousHint")}
+            checked={isAnonymous}
+            onCheckedChange={setIsAnonymous}
+          />
+          <FormActions
+            submitLabel={t("form.submit")}
+            pendingLabel={t("form.submitting")}
+            pending={create.isPending}
+            onCancel={onDone}
+          />
         </form>
       </CardContent>
     </Card>
