@@ -1,3 +1,4 @@
+import type { TDirectoryEntry } from "@common/directory";
 import type {
   TCreateGroupBody,
   TGroup,
@@ -96,6 +97,23 @@ export const groupRequestsQuery = (id: string) =>
     staleTime: 0,
   });
 
+/** People the "Add member" dialog offers at a time. */
+export const MEMBER_PICK_LIMIT = 20;
+
+/**
+ * `GET /api/directory?q=&limit=`: church members found by name for the "Add member" dialog (leaders
+ * who are not admins cannot read the admin's member list; the directory is every member's).
+ */
+export const memberPickQuery = (q: string) =>
+  queryOptions({
+    queryKey: ["/api/directory", "pick", q] as const,
+    queryFn: ({ signal }) => {
+      const params = new URLSearchParams({ limit: String(MEMBER_PICK_LIMIT) });
+      if (q) params.set("q", q);
+      return apiGet(`/api/directory?${params}`, signal).then(json<TDirectoryEntry[]>);
+    },
+  });
+
 /** The church's members (admins): whom the create dialog offers as leaders. */
 export const churchMembersQuery = () => queryOptions<TMember[]>({ queryKey: CHURCH_MEMBERS_KEY });
 
@@ -104,6 +122,7 @@ export const useGroup = (id: string) => useQuery(groupQuery(id));
 export const useGroupMembers = (id: string, enabled: boolean) => useQuery({ ...groupMembersQuery(id), enabled });
 export const useGroupRequests = (id: string, enabled: boolean) => useQuery({ ...groupRequestsQuery(id), enabled });
 export const useChurchMembers = (enabled: boolean) => useQuery({ ...churchMembersQuery(), enabled });
+export const useMemberPick = (q: string, enabled: boolean) => useQuery({ ...memberPickQuery(q), enabled });
 
 /** Every group list, page, roster and request list asked again (a change shows everywhere). */
 function useRefreshGroups() {
@@ -163,6 +182,15 @@ export function useLeaveGroup() {
   return useMutation({
     mutationFn: (id: string) => apiRequest("POST", groupPath(id, "/leave")),
     onSettled: () => refresh(),
+  });
+}
+
+/** `POST /api/groups/{id}/members {userId}` (its leaders and admins): someone added to the group. */
+export function useAddGroupMember(groupId: string) {
+  const refresh = useRefreshGroups();
+  return useMutation({
+    mutationFn: (userId: string) => apiJson<TGroupMember>("POST", groupPath(groupId, "/members"), { userId }),
+    onSuccess: () => refresh(),
   });
 }
 

@@ -1,15 +1,54 @@
 import type { TGroupMember } from "@common/groups";
-import { Cake, Mail, MapPin, Phone } from "lucide-react";
-import type { ReactNode } from "react";
+import { Cake, Mail, MapPin, Phone, UserPlus } from "lucide-react";
+import { type ReactNode, Suspense, useState } from "react";
 import { LoadError } from "@/components/load-error";
 import { SkeletonList } from "@/components/skeleton-list";
 import { Avatar } from "@/components/ui/avatar";
 import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useFormat, useT } from "@/lib/i18n";
+import { lazyComponent } from "@/lib/lazy";
 import { useGroupMembers } from "../api";
 import { groupsCatalog } from "../i18n";
 import { birthdayText, personName } from "../labels";
+
+// Only who leads the group downloads the dialog.
+const AddMemberDialog = lazyComponent(() => import("./add-member-dialog").then((m) => m.AddMemberDialog));
+
+/** "Add member" and its dialog, for the group's leaders and admins. */
+function AddMember({ groupId, groupName, inGroup }: { groupId: string; groupName: string; inGroup: Set<string> }) {
+  const t = useT(groupsCatalog);
+  const [isOpen, setOpen] = useState(false);
+  const [isUsed, setUsed] = useState(false);
+  return (
+    <>
+      <Button
+        variant="outline"
+        size="sm"
+        className="justify-self-start"
+        onClick={() => {
+          setUsed(true);
+          setOpen(true);
+        }}
+      >
+        <UserPlus aria-hidden="true" />
+        {t("addMember.open")}
+      </Button>
+      {isUsed && (
+        <Suspense fallback={null}>
+          <AddMemberDialog
+            groupId={groupId}
+            groupName={groupName}
+            open={isOpen}
+            onOpenChange={setOpen}
+            inGroup={inGroup}
+          />
+        </Suspense>
+      )}
+    </>
+  );
+}
 
 /** One contact detail: its icon, a hidden name for screen readers, then the value. */
 function Detail({ icon: Icon, label, children }: { icon: typeof Mail; label: string; children: ReactNode }) {
@@ -71,7 +110,16 @@ function MemberRow({ member }: { member: TGroupMember }) {
  * A group's roster (`GET /api/groups/{id}/members`): leaders first, then members by name, each with
  * only the details the server let through (it decides; this only draws what came).
  */
-export function GroupRoster({ groupId, groupName }: { groupId: string; groupName: string }) {
+export function GroupRoster({
+  groupId,
+  groupName,
+  canLead = false,
+}: {
+  groupId: string;
+  groupName: string;
+  /** Its leaders and admins may add someone ("Add member"). */
+  canLead?: boolean;
+}) {
   const t = useT(groupsCatalog);
   const members = useGroupMembers(groupId, true);
   if (members.isLoading)
@@ -86,15 +134,23 @@ export function GroupRoster({ groupId, groupName }: { groupId: string; groupName
     (a, b) =>
       Number(b.role === "leader") - Number(a.role === "leader") || personName(a, "").localeCompare(personName(b, "")),
   );
-  if (list.length === 0) return <p className="py-4 text-sm text-muted-foreground">{t("roster.empty")}</p>;
+  const add = canLead && <AddMember groupId={groupId} groupName={groupName} inGroup={new Set(list.map((m) => m.id))} />;
+  if (list.length === 0)
+    return (
+      <div className="grid gap-2">
+        {add}
+        <p className="py-4 text-sm text-muted-foreground">{t("roster.empty")}</p>
+      </div>
+    );
   return (
-    <>
+    <div className="grid gap-2">
+      {add}
       <p className="text-xs text-muted-foreground">{t("roster.privacy")}</p>
       <ul className="divide-y divide-border" aria-label={t("roster.list", { name: groupName })}>
         {list.map((m) => (
           <MemberRow key={m.id} member={m} />
         ))}
       </ul>
-    </>
+    </div>
   );
 }

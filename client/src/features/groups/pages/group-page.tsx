@@ -145,7 +145,7 @@ function Inside({ group, canLead, extraTabs }: { group: TGroup; canLead: boolean
       <TabsContent value="members">
         <Card>
           <CardContent className="pt-4">
-            <GroupRoster groupId={group.id} groupName={group.name} />
+            <GroupRoster groupId={group.id} groupName={group.name} canLead={canLead} />
           </CardContent>
         </Card>
       </TabsContent>
