@@ -1,4 +1,3 @@
-import { getMemberDisplayName } from "@common/member-helpers";
 import { and, eq, isNull } from "drizzle-orm";
 import type { TDb } from "../../db/client";
 import { groupJoinRequests, groupMembers, groups } from "../../db/schema/groups";
@@ -23,6 +22,10 @@ async function findLiveGroupName(ctx: { db: TDb; churchId: string }, groupId: st
   return group?.name ?? null;
 }
 
+/** A member's name as the church wrote it; none: "A church member" in the reader's language (never the e-mail). */
+const personName = (first: string | null, last: string | null): TTextValue =>
+  [first, last].filter(Boolean).join(" ").trim() || { key: "someone" };
+
 const joinRequested = subscriber({
   name: "notifications.group_join_requested",
   event: "group.join_requested",
@@ -30,7 +33,7 @@ const joinRequested = subscriber({
     if (!payload.actorId) return;
     const name = await findLiveGroupName(ctx, payload.groupId);
     const [request] = await ctx.db
-      .select({ firstName: users.firstName, lastName: users.lastName, email: users.email })
+      .select({ firstName: users.firstName, lastName: users.lastName })
       .from(groupJoinRequests)
       .innerJoin(users, eq(users.id, groupJoinRequests.userId))
       .where(
@@ -53,7 +56,8 @@ const joinRequested = subscriber({
       text: {
         title: "group_join_requested.title",
         message: "group_join_requested.message",
-        values: { group: name, name: getMemberDisplayName(request) },
+        // Their name as the church wrote it, else "A church member": never their e-mail address.
+        values: { group: name, name: personName(request.firstName, request.lastName) },
       },
       link: `/groups/${payload.groupId}`,
       relatedId: payload.groupId,
@@ -86,10 +90,6 @@ const answered = (approved: boolean) =>
       });
     },
   });
-
-/** A member's name as the church wrote it; none: "A church member" in the reader's language (never the e-mail). */
-const personName = (first: string | null, last: string | null): TTextValue =>
-  [first, last].filter(Boolean).join(" ").trim() || { key: "someone" };
 
 /** A leader or admin added the member to a group: they are told who did, and where it is. */
 const memberAdded = subscriber({
