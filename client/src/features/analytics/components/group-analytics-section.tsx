@@ -13,10 +13,8 @@ import { formatWeek } from "../weeks";
 import { FigureTiles, type TFigure } from "./figure-tiles";
 import { WeekChartCard } from "./week-chart-card";
 
-// recharts comes with the page's other charts, after the first paint.
-const GroupAttendanceChart = lazy(() =>
-  import("./group-attendance-chart").then((m) => ({ default: m.GroupAttendanceChart })),
-);
+// recharts comes with the page's other charts (one chunk), after the first paint.
+const GroupAttendanceChart = lazy(() => import("./growth-charts").then((m) => ({ default: m.GroupAttendanceChart })));
 
 type TWeeks = TGroupAnalytics["attendanceByWeek"];
 type TAnalyticsT = TTranslate<typeof en>;

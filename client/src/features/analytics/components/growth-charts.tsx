@@ -1,4 +1,5 @@
 import type { TGrowthWeek } from "@common/analytics";
+import type { TGroupAnalytics } from "@common/group-meetings";
 import type en from "@common/locales/en/analytics.json";
 import {
   Area,
@@ -20,7 +21,8 @@ import { formatWeek } from "../weeks";
 /**
  * The growth analytics charts, drawn with recharts. This module is loaded only by the Growth
  * Analytics page, lazily, so no other page (nor that page's first paint) downloads the library.
- * Each chart's figures are also on the page as text and as a table (growth-analytics-page.tsx).
+ * Each chart's figures are also on the page as text and as a table (growth-analytics-page.tsx,
+ * group-analytics-section.tsx).
  */
 
 const AXIS = { fontSize: 12, fill: "#57534e" } as const;
@@ -123,6 +125,41 @@ export function ActivityChart({ weeks, summary }: TChartProps) {
           dataKey="actionSteps"
           name={t("series.actionSteps")}
           fill={SECOND}
+          radius={[3, 3, 0, 0]}
+          isAnimationActive={false}
+        />
+      </BarChart>
+    </ResponsiveContainer>
+  );
+}
+
+/** Issue 27: people present at group meetings, week by week. */
+export function GroupAttendanceChart({
+  weeks,
+  summary,
+}: {
+  weeks: TGroupAnalytics["attendanceByWeek"];
+  summary: string;
+}) {
+  const t = useT(analyticsCatalog);
+  const format = useFormat();
+  const rows = weeks.map((w) => ({ ...w, label: formatWeek(w.weekStart) }));
+  return (
+    <ResponsiveContainer width="100%" height={260}>
+      <BarChart
+        title={t("charts.groupAttendanceTitle")}
+        desc={summary}
+        data={rows}
+        margin={{ top: 8, right: 4, bottom: 0, left: -12 }}
+      >
+        <CartesianGrid stroke={GRID} vertical={false} />
+        <XAxis dataKey="label" tick={AXIS} tickLine={false} axisLine={{ stroke: GRID }} minTickGap={12} />
+        <YAxis allowDecimals={false} tick={AXIS} tickLine={false} axisLine={false} width={44} />
+        <Tooltip {...tooltipPropsOf(t, format.number)} cursor={{ fill: "#f5f5f4" }} />
+        <Bar
+          dataKey="present"
+          name={t("groups.series.present")}
+          fill={FIRST}
           radius={[3, 3, 0, 0]}
           isAnimationActive={false}
         />
