@@ -1,5 +1,5 @@
 /** The top bar's search (issue 24), without zod: the search box reads these. */
-export const SEARCH_TYPES = ["sermon", "event", "prayer", "kudos", "page"] as const;
+export const SEARCH_TYPES = ["sermon", "event", "prayer", "kudos", "group", "page"] as const;
 export type TSearchType = (typeof SEARCH_TYPES)[number];
 
 /** A query shorter than this (after trimming) finds nothing: one letter matches half the church. */
@@ -20,6 +20,8 @@ export const SEARCH_PAGES: { id: string; title: string; url: string; words: stri
   { id: "prayer-requests", title: "Prayer Requests", url: "/prayer-requests", words: "prayer wall pray" },
   { id: "prayer-partners", title: "Prayer Chain", url: "/prayer-partners", words: "prayer partner" },
   { id: "kudos", title: "Member Recognition", url: "/kudos", words: "kudos thanks" },
+  { id: "groups", title: "Groups", url: "/groups", words: "small groups bible study youth serving team circle" },
+  { id: "directory", title: "Directory", url: "/directory", words: "member directory people phone contact" },
   { id: "growth", title: "Growth Journey", url: "/growth", words: "action steps reading plan bible" },
   { id: "onboarding", title: "Onboarding Journey", url: "/onboarding", words: "badges points getting started" },
   { id: "profile", title: "My Profile", url: "/profile", words: "account password settings" },

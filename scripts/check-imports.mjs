@@ -105,6 +105,7 @@ export const SERVER_ALLOWED_IMPORTS = new Set([
   "features/admin/admin.service -> features/events/events.service#findUpcoming",
   "features/admin/admin.service -> features/kudos/kudos.service#countPendingKudos",
   // Search finds only what the searcher may see, by each feature's own visibility rule.
+  "features/search/search.repo -> features/groups/groups.repo#visibleTo",
   "features/search/search.repo -> features/kudos/kudos.repo#visibleTo",
   "features/search/search.repo -> features/prayer-requests/prayer-requests.repo#visibleTo",
   "features/search/search.repo -> features/sermons/sermons.repo#canSeeDrafts",

@@ -1,11 +1,13 @@
 import { SEARCH_LIMIT_PER_TYPE } from "@common/search-helpers";
-import { and, desc, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, inArray, type SQL, sql } from "drizzle-orm";
 import { kudos } from "../../db/schema/community";
 import { events } from "../../db/schema/events";
+import { groups } from "../../db/schema/groups";
 import { prayerRequests } from "../../db/schema/prayer";
 import { sermons } from "../../db/schema/sermons";
 import { inChurch } from "../../lib/church-scope";
 import type { TChurchCtx } from "../../lib/context";
+import { visibleTo as groupsVisibleTo } from "../groups/groups.repo";
 import { visibleTo as kudosVisibleTo } from "../kudos/kudos.repo";
 import { visibleTo as prayerVisibleTo } from "../prayer-requests/prayer-requests.repo";
 import { canSeeDrafts, isPublished } from "../sermons/sermons.repo";
@@ -20,7 +22,8 @@ import { canSeeDrafts, isPublished } from "../sermons/sermons.repo";
  *
  * What each member may see is the owning feature's own rule, imported, never written again here:
  * published sermons (`isPublished`; drafts for admins), the prayer wall's `visibleTo` (hidden and
- * pastors-only requests), the kudos page's `visibleTo` (approved ones, and the member's own).
+ * pastors-only requests), the kudos page's `visibleTo` (approved ones, and the member's own), the
+ * groups list's `visibleTo` (live groups: listed ones and the member's own; admins all).
  */
 
 /** The stored vector of a table, named with its table (a one-table query would leave it out). */
@@ -130,5 +133,29 @@ export async function findKudosMatches(ctx: TChurchCtx, words: string[]) {
     .from(kudos)
     .where(inChurch(kudos, ctx, and(matches("kudos", q), kudosVisibleTo(ctx))))
     .orderBy(desc(score), desc(kudos.createdAt), desc(kudos.id))
+    .limit(SEARCH_LIMIT_PER_TYPE);
+}
+
+/**
+ * Groups as the /groups list shows them to the caller (`groups.repo#visibleTo`), by name (A) and
+ * description (C). A church has at most some hundreds of groups, so their vector is computed here
+ * over the church's live groups rather than stored and indexed like the other tables' (no migration).
+ */
+export async function findGroupMatches(ctx: TChurchCtx, words: string[]) {
+  const q = toTsQuery(words);
+  const groupVector = sql`(setweight(to_tsvector('simple', ${groups.name}), 'A') ||
+    setweight(to_tsvector('simple', coalesce(${groups.description}, '')), 'C'))`;
+  const score = sql<number>`ts_rank(${groupVector}, ${q})`.as("score");
+  return ctx.db
+    .select({
+      id: groups.id,
+      name: groups.name,
+      description: groups.description,
+      location: groups.location,
+      score,
+    })
+    .from(groups)
+    .where(inChurch(groups, ctx, sql`${groupVector} @@ ${q}`, groupsVisibleTo(ctx)))
+    .orderBy(desc(score), asc(groups.name), asc(groups.id))
     .limit(SEARCH_LIMIT_PER_TYPE);
 }

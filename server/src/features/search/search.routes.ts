@@ -10,11 +10,11 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "Search the church's content and the app's pages",
         description:
-          "Sermons, events, prayer requests, kudos and pages the caller may see in their own church, ranked (PostgreSQL full-text search, the last word matched as a prefix), at most 5 of each type. A query under 2 characters answers no results; `snippet` is plain text.",
+          "Sermons, events, prayer requests, kudos, groups and pages the caller may see in their own church (pages named in their language), ranked (PostgreSQL full-text search, the last word matched as a prefix), at most 5 of each type. A query under 2 characters answers no results; `snippet` is plain text.",
         querystring: ZSearchQuery,
         response: { 200: ZSearchAnswer },
       },
     },
-    async (req) => search(req.churchCtx, req.query.q),
+    async (req) => search(req.churchCtx, req.query.q, await req.getLanguage()),
   );
 };

@@ -1,3 +1,5 @@
+import { DEFAULT_LANGUAGE, type TLanguage } from "@common/i18n/locales";
+import type searchWordsEn from "@common/locales/en/search.json";
 import { isAdminRole } from "@common/roles";
 import {
   SEARCH_LIMIT_PER_TYPE,
@@ -7,9 +9,18 @@ import {
   type TSearchResult,
 } from "@common/search-helpers";
 import type { TChurchCtx } from "../../lib/context";
-import { findEventMatches, findKudosMatches, findPrayerMatches, findSermonMatches } from "./search.repo";
+import { serverCatalog } from "../../lib/i18n";
+import {
+  findEventMatches,
+  findGroupMatches,
+  findKudosMatches,
+  findPrayerMatches,
+  findSermonMatches,
+} from "./search.repo";
 
 type TScored = TSearchResult & { score: number };
+
+const searchCatalog = serverCatalog<typeof searchWordsEn>("search");
 
 const SNIPPET_LENGTH = 140;
 
@@ -52,40 +63,55 @@ function formatWhen(at: Date, timeZone: string): string {
 }
 
 /**
- * The app's screens whose name (or another word for them) has a word starting with each word
- * searched for; a name match above another word's. Admin screens for admins only.
+ * The app's screens whose name (in English or in the caller's language: `page.<id>` of the search
+ * catalogue, the sidebar's names) or another word for them has a word starting with each word
+ * searched for; a name match above another word's. Admin screens for admins only. A page's title
+ * and snippet are in the caller's language.
  */
-export function findPages(ctx: Pick<TChurchCtx, "role">, words: string[]): TScored[] {
+export function findPages(
+  ctx: Pick<TChurchCtx, "role">,
+  words: string[],
+  language: TLanguage = DEFAULT_LANGUAGE,
+): TScored[] {
   const isAdmin = isAdminRole(ctx.role);
+  const t = searchCatalog(language);
   const found: TScored[] = [];
   for (const page of SEARCH_PAGES) {
     if (page.isAdmin && !isAdmin) continue;
-    const inTitle = words.every((w) => wordIndex(page.title, w) >= 0);
-    const inAny = words.every((w) => wordIndex(`${page.title} ${page.words}`, w) >= 0);
+    const title = t(`page.${page.id}` as keyof typeof searchWordsEn);
+    const names = `${page.title} ${title}`;
+    const inTitle = words.every((w) => wordIndex(names, w) >= 0);
+    const inAny = words.every((w) => wordIndex(`${names} ${page.words}`, w) >= 0);
     if (!inAny) continue;
-    const snippet = page.isAdmin ? "Administration" : "Page";
-    found.push({ type: "page", id: page.id, title: page.title, snippet, url: page.url, score: inTitle ? 1 : 0.5 });
+    const snippet = t(page.isAdmin ? "snippet.admin" : "snippet.page");
+    found.push({ type: "page", id: page.id, title, snippet, url: page.url, score: inTitle ? 1 : 0.5 });
   }
   return found.sort((a, b) => b.score - a.score).slice(0, SEARCH_LIMIT_PER_TYPE);
 }
 
 /**
- * `GET /api/search?q=`: what the caller may see in their church that matches the words, at most
+ * `GET /api/search?q=`: what the caller may see in their church that matches the words (pages,
+ * sermons, events, prayer requests, kudos, groups), at most
  * five of each type, each type's best first; the types ordered by their best match.
  */
-export async function search(ctx: TChurchCtx, q: string): Promise<{ results: TSearchResult[] }> {
+export async function search(
+  ctx: TChurchCtx,
+  q: string,
+  language: TLanguage = DEFAULT_LANGUAGE,
+): Promise<{ results: TSearchResult[] }> {
   const words = searchWords(q);
   if (q.trim().length < SEARCH_MIN_LENGTH || words.length === 0) return { results: [] };
 
-  const [sermons, events, prayers, kudos] = await Promise.all([
+  const [sermons, events, prayers, kudos, groups] = await Promise.all([
     findSermonMatches(ctx, words),
     findEventMatches(ctx, words),
     findPrayerMatches(ctx, words),
     findKudosMatches(ctx, words),
+    findGroupMatches(ctx, words),
   ]);
 
-  const groups: TScored[][] = [
-    findPages(ctx, words),
+  const byType: TScored[][] = [
+    findPages(ctx, words, language),
     sermons.map((s) => {
       const body = [s.description, s.notes].find((t) => mentions(t, words));
       const about = joined(s.speaker, s.scripture, s.series, formatDay(s.date));
@@ -126,10 +152,19 @@ export async function search(ctx: TChurchCtx, q: string): Promise<{ results: TSe
       url: `/kudos#kudos-${k.id}`,
       score: k.score,
     })),
+    // Only what members wrote (its place, its description): no words of ours to translate.
+    groups.map((g) => ({
+      type: "group" as const,
+      id: g.id,
+      title: g.name,
+      snippet: joined(g.location, excerpt(g.description, words, 100)),
+      url: `/groups/${g.id}`,
+      score: g.score,
+    })),
   ];
 
   const best = (g: TScored[]) => g[0]?.score ?? 0;
-  const results = groups
+  const results = byType
     .filter((g) => g.length > 0)
     .sort((a, b) => best(b) - best(a))
     .flat()

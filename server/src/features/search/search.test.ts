@@ -2,7 +2,15 @@ import { type TSearchResult, ZSearchAnswer } from "@common/search";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { Caller, createTestApp, type TTestApp } from "../../../test/app";
-import { addMember, createChurch, createEvent, createSermon, type TTestChurch } from "../../../test/factories";
+import {
+  addMember,
+  createChurch,
+  createEvent,
+  createSermon,
+  type TSignedIn,
+  type TTestChurch,
+} from "../../../test/factories";
+import { groupMembers } from "../../db/schema/groups";
 import { sermons } from "../../db/schema/sermons";
 
 let t: TTestApp;
@@ -210,5 +218,106 @@ describe("GET /api/search: pages, input and access", () => {
 
   it("is for signed-in members of a church only", async () => {
     expect((await new Caller(t.app).get("/api/search?q=prayer")).status).toBe(401);
+  });
+});
+
+async function makeGroup(admin: Caller, over: Record<string, unknown> = {}): Promise<{ id: string }> {
+  const res = await admin.post("/api/groups", {
+    name: "Tuesday Bible Study",
+    description: "We read Romans slowly, with coffee.",
+    kind: "bible_study",
+    location: "Room 4",
+    joinPolicy: "open",
+    visibility: "listed",
+    ...over,
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body as { id: string };
+}
+
+describe("GET /api/search: groups", () => {
+  let c: TTestChurch;
+  let member: TSignedIn;
+  let leader: TSignedIn;
+  let otherLeader: TSignedIn;
+  let listed: { id: string };
+  let unlisted: { id: string };
+  beforeAll(async () => {
+    c = await createChurch(t.app);
+    [member, leader, otherLeader] = await Promise.all([
+      addMember(t.app, c),
+      addMember(t.app, c, "CONGREGANT", "Lydia"),
+      addMember(t.app, c, "GROUP_LEADER", "Otto"),
+    ]);
+    listed = await makeGroup(c.admin, { leaderIds: [otherLeader.user.id] });
+    unlisted = await makeGroup(c.admin, {
+      name: "Elders Prayer Circle",
+      description: "Romans 12 and prayer for the church.",
+      kind: "prayer",
+      visibility: "unlisted",
+      joinPolicy: "invite",
+      leaderIds: [leader.user.id],
+    });
+    const archived = await makeGroup(c.admin, { name: "Old Romans Class", description: "Archived." });
+    expect((await c.admin.delete(`/api/groups/${archived.id}`)).status).toBeLessThan(300);
+  });
+
+  it("finds a listed group by its name and description, linking to its page", async () => {
+    const found = (await find(member, "tuesday bible")).filter((r) => r.type === "group");
+    expect(found).toEqual([
+      {
+        type: "group",
+        id: listed.id,
+        title: "Tuesday Bible Study",
+        snippet: "Room 4 · We read Romans slowly, with coffee.",
+        url: `/groups/${listed.id}`,
+      },
+    ]);
+    expect(titles(await find(member, "coff"), "group")).toEqual(["Tuesday Bible Study"]);
+  });
+
+  it("an unlisted group: only its leader, its members and admins find it; an archived one nobody", async () => {
+    // A congregant and the leader of another group see the listed group only.
+    expect(titles(await find(member, "romans"), "group")).toEqual(["Tuesday Bible Study"]);
+    expect(titles(await find(otherLeader, "romans"), "group")).toEqual(["Tuesday Bible Study"]);
+    // This group's leader and the admin see it too (a name match first); nobody sees the archived one.
+    expect(titles(await find(leader, "romans"), "group").sort()).toEqual([
+      "Elders Prayer Circle",
+      "Tuesday Bible Study",
+    ]);
+    expect(titles(await find(c.admin, "romans"), "group").sort()).toEqual([
+      "Elders Prayer Circle",
+      "Tuesday Bible Study",
+    ]);
+    expect(titles(await find(c.admin, "old class"), "group")).toEqual([]);
+    // Added as a member, a congregant finds it as well.
+    await t.db.insert(groupMembers).values({ groupId: unlisted.id, churchId: c.church.id, userId: member.user.id });
+    expect(titles(await find(member, "elders"), "group")).toEqual(["Elders Prayer Circle"]);
+  });
+
+  it("never finds another church's groups, listed or not", async () => {
+    const b = await createChurch(t.app);
+    const bMember = await addMember(t.app, b);
+    expect(titles(await find(bMember, "romans"), "group")).toEqual([]);
+    expect(titles(await find(b.admin, "tuesday"), "group")).toEqual([]);
+    expect(titles(await find(b.admin, "elders"), "group")).toEqual([]);
+  });
+
+  it("finds the Groups and Directory pages, named in the member's language", async () => {
+    expect(await find(member, "groups")).toContainEqual({
+      type: "page",
+      id: "groups",
+      title: "Groups",
+      snippet: "Page",
+      url: "/groups",
+    });
+    expect(titles(await find(member, "directory"), "page")).toEqual(["Directory"]);
+    expect((await member.patch("/api/user/preferences", { language: "es" })).status).toBe(200);
+    expect((await find(member, "grupos")).filter((r) => r.type === "page")).toEqual([
+      { type: "page", id: "groups", title: "Grupos", snippet: "Página", url: "/groups" },
+    ]);
+    // The English names still find it, titled in Spanish.
+    expect(titles(await find(member, "directory"), "page")).toEqual(["Directorio"]);
+    expect((await member.patch("/api/user/preferences", { language: null })).status).toBe(200);
   });
 });

@@ -7,6 +7,7 @@ import {
   type LucideIcon,
   Search as SearchIcon,
   Trophy,
+  UsersRound,
 } from "lucide-react";
 import { type MouseEvent, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useLocation } from "wouter";
@@ -28,6 +29,7 @@ const TYPES = {
   event: { label: "type.event", icon: CalendarDays },
   prayer: { label: "type.prayer", icon: HeartHandshake },
   kudos: { label: "type.kudos", icon: Trophy },
+  group: { label: "type.group", icon: UsersRound },
 } as const satisfies Record<TSearchType, { label: keyof (typeof searchCatalog)["en"]; icon: LucideIcon }>;
 
 /** The results by type, in the order the server ranked the types (their best match first). */
@@ -40,7 +42,7 @@ function groupByType(results: TSearchResult[]): [TSearchType, TSearchResult[]][]
 const isNewTab = (e: MouseEvent) => e.ctrlKey || e.metaKey || e.shiftKey || e.button !== 0;
 
 /**
- * The top bar's search (issue 24): sermons, events, prayer requests, kudos and pages as the member
+ * The top bar's search (issue 24): sermons, events, prayer requests, kudos, groups and pages as the member
  * types, grouped by type. A combobox with a listbox (ARIA 1.2): the focus stays in the input, the
  * arrows move the highlighted result (aria-activedescendant), Enter opens it, Escape closes the
  * list and a second Escape empties the box. Each result is a link to its page.
