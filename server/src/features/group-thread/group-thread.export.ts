@@ -10,7 +10,7 @@ const anonymous = alias(groupPrayers, ALIAS);
 /**
  * A group's thread and its prayer requests (issue 27), declared for the church export. Church
  * prayer's anonymity rule holds here too: an anonymous group request's author is left out, and so
- * is their own "I prayed" for it (the only row that would tie them to it).
+ * is their own "I prayed" for it (the only row that would tie them to it), but in their own export.
  */
 export const GROUP_THREAD_DATA_KINDS: TDataKind[] = [
   {
@@ -77,5 +77,8 @@ export const GROUP_THREAD_DATA_KINDS: TDataKind[] = [
         ),
       ),
     memberColumn: groupPrayerPrayed.userId,
+    // A member's own export holds all their taps, those for their own anonymous request too: the
+    // row ties them to it only in their own eyes (issue 28).
+    memberWhere: (ctx, memberId) => inChurch(groupPrayerPrayed, ctx, eq(groupPrayerPrayed.userId, memberId)),
   },
 ];

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { TDb } from "../../db/client";
 import { auditEntries } from "../../db/schema/audit";
@@ -89,10 +89,10 @@ export async function findMemberProfile(ctx: TChurchCtx, memberId: string) {
   return row ?? null;
 }
 
-/** Whether the member downloaded their own data since `since` (the audit trail keeps each download). */
-export async function hasDownloadedSince(db: TDb, ctx: TChurchCtx, memberId: string, since: Date): Promise<boolean> {
+/** When the member last downloaded their own data (the audit trail keeps each download), or null. */
+export async function findLastDownloadAt(db: TDb, ctx: TChurchCtx, memberId: string): Promise<Date | null> {
   const [row] = await db
-    .select({ id: auditEntries.id })
+    .select({ at: auditEntries.createdAt })
     .from(auditEntries)
     .where(
       inChurch(
@@ -102,9 +102,9 @@ export async function hasDownloadedSince(db: TDb, ctx: TChurchCtx, memberId: str
         eq(auditEntries.targetType, "member"),
         eq(auditEntries.targetId, memberId),
         eq(auditEntries.actorId, memberId),
-        gte(auditEntries.createdAt, since),
       ),
     )
+    .orderBy(desc(auditEntries.createdAt))
     .limit(1);
-  return !!row;
+  return row?.at ?? null;
 }

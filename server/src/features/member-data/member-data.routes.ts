@@ -1,10 +1,25 @@
+import { MEMBER_EXPORT_STATUS_URL, ZMemberExportStatus } from "@common/member-data";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { TChurchData } from "../../lib/data-kinds";
 import { ZBinary } from "../../plugins/openapi-answers";
-import { createMemberExport } from "./member-data.service";
+import { createMemberExport, getMemberExportStatus } from "./member-data.service";
 
 /** `data`: the kinds the features declare, composed outside them (server/src/data-kinds.ts). */
 export const memberDataRoutes: FastifyPluginAsyncZod<{ data: TChurchData }> = async (app, { data }) => {
+  app.get(
+    MEMBER_EXPORT_STATUS_URL,
+    {
+      config: { access: "member" },
+      schema: {
+        summary: "When I may download my data again",
+        description:
+          "The caller's last download of their own data and, when it was today (the church's day), the start of the church's next day: the moment `GET /api/user/export.zip` answers 200 again. `nextAvailableAt` null: a download is allowed now.",
+        response: { 200: ZMemberExportStatus },
+      },
+    },
+    async (req) => getMemberExportStatus(req.churchCtx),
+  );
+
   app.get(
     "/api/user/export.zip",
     {

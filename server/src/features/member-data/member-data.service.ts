@@ -1,5 +1,5 @@
 import { Readable } from "node:stream";
-import { MEMBER_EXPORT_LIMITED } from "@common/member-data";
+import { MEMBER_EXPORT_LIMITED, type TMemberExportStatus } from "@common/member-data";
 import { stringify } from "csv-stringify/sync";
 import { sql } from "drizzle-orm";
 import yazl from "yazl";
@@ -10,7 +10,7 @@ import { escapeCell } from "../../lib/csv";
 import type { TChurchData, TDataKind } from "../../lib/data-kinds";
 import { AppError, notFound } from "../../lib/errors";
 import { startOfDay } from "../../lib/time";
-import { findMemberPage, findMemberProfile, hasDownloadedSince } from "./member-data.repo";
+import { findLastDownloadAt, findMemberPage, findMemberProfile } from "./member-data.repo";
 
 /** Rows read per query: a page is written to the archive before the next is read. */
 const PAGE_ROWS = 500;
@@ -113,6 +113,31 @@ profile picture (profileImageUrl says where it is).
 }
 
 /**
+ * The once-a-day rule, the one place it is written (the ZIP's 429 and `GET /api/user/export` read
+ * it): the caller's last download, and when it was today in the church's time zone, the start of the
+ * church's next day as the moment the next is allowed (null: allowed now).
+ */
+async function findExportStatus(
+  ctx: TChurchCtx,
+  now: Date,
+): Promise<{ lastDownloadedAt: Date | null; nextAvailableAt: Date | null }> {
+  const lastDownloadedAt = await findLastDownloadAt(ctx.db, ctx, ctx.userId);
+  const today = startOfDay(now, ctx.timeZone);
+  if (!lastDownloadedAt || lastDownloadedAt < today) return { lastDownloadedAt, nextAvailableAt: null };
+  // 36 hours after a midnight is the next day whatever a change of clocks did to this one's length.
+  return { lastDownloadedAt, nextAvailableAt: startOfDay(new Date(today.getTime() + 36 * 3600_000), ctx.timeZone) };
+}
+
+/** `GET /api/user/export`: whether the caller may download their data now, and if not from when. */
+export async function getMemberExportStatus(ctx: TChurchCtx): Promise<TMemberExportStatus> {
+  const { lastDownloadedAt, nextAvailableAt } = await findExportStatus(ctx, new Date());
+  return {
+    lastDownloadedAt: lastDownloadedAt?.toISOString() ?? null,
+    nextAvailableAt: nextAvailableAt?.toISOString() ?? null,
+  };
+}
+
+/**
  * `GET /api/user/export.zip` (issue 28): everything the app holds about the member, as a ZIP of a
  * README, profile.json, and per kind of the church's data (`data`, composed in server/src/data-kinds.ts)
  * the member's own rows as JSON and CSV, streamed page by page. Once a day per member, the day in
@@ -131,10 +156,9 @@ export async function createMemberExport(
   const profile = await ctx.db.transaction(async (tx) => {
     // Two downloads asked at once count as two: the second waits for the first's entry.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`member-export:${memberId}`}))`);
-    const today = startOfDay(now, ctx.timeZone);
-    if (await hasDownloadedSince(tx, ctx, memberId, today)) {
-      const tomorrow = startOfDay(new Date(today.getTime() + 36 * 3600_000), ctx.timeZone);
-      const wait = Math.max(1, Math.ceil((tomorrow.getTime() - now.getTime()) / 1000));
+    const { nextAvailableAt } = await findExportStatus({ ...ctx, db: tx }, now);
+    if (nextAvailableAt) {
+      const wait = Math.max(1, Math.ceil((nextAvailableAt.getTime() - now.getTime()) / 1000));
       throw new AppError("RATE_LIMITED", MEMBER_EXPORT_LIMITED, { headers: { "retry-after": String(wait) } });
     }
     const row = await findMemberProfile({ ...ctx, db: tx }, memberId);

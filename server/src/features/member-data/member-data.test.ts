@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { MEMBER_EXPORT_LIMITED, MEMBER_EXPORT_URL } from "@common/member-data";
+import { MEMBER_EXPORT_LIMITED, MEMBER_EXPORT_STATUS_URL, MEMBER_EXPORT_URL } from "@common/member-data";
 import { parse } from "csv-parse/sync";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
@@ -16,7 +16,7 @@ import {
 import { unzip } from "../../../test/zip";
 import { kudos, notifications, pushSubscriptions } from "../../db/schema/community";
 import { eventAttendance, events } from "../../db/schema/events";
-import { groupMembers, groupPosts, groups } from "../../db/schema/groups";
+import { groupMembers, groupPosts, groupPrayerPrayed, groupPrayers, groups } from "../../db/schema/groups";
 import { sermonHighlights } from "../../db/schema/highlights";
 import { prayerRequestPrayers, prayerRequests } from "../../db/schema/prayer";
 import { sermons, sermonViews } from "../../db/schema/sermons";
@@ -143,6 +143,34 @@ async function seed(label: string): Promise<TSeeded> {
     { groupId: group.id, churchId, authorId: meId, message: `${label} my post` },
     { groupId: group.id, churchId, authorId: carolId, message: `${label} carol post` },
   ]);
+  // Group prayer: my anonymous request and my own "I prayed" for it (the church export leaves that
+  // tap out, my own export holds it), mine for Carol's anonymous one, hers for her own.
+  const [myGroupPrayer, carolsGroupPrayer] = await db
+    .insert(groupPrayers)
+    .values([
+      {
+        groupId: group.id,
+        churchId,
+        authorId: meId,
+        title: `${label} my group quiet`,
+        description: "Hm",
+        isAnonymous: true,
+      },
+      {
+        groupId: group.id,
+        churchId,
+        authorId: carolId,
+        title: `${label} carol group quiet`,
+        description: "Hm",
+        isAnonymous: true,
+      },
+    ])
+    .returning();
+  await db.insert(groupPrayerPrayed).values([
+    { prayerId: myGroupPrayer.id, churchId, userId: meId, day: "2026-11-21" },
+    { prayerId: carolsGroupPrayer.id, churchId, userId: meId, day: "2026-11-21" },
+    { prayerId: carolsGroupPrayer.id, churchId, userId: carolId, day: "2026-11-21" },
+  ]);
   const start = new Date("2026-12-01T18:00:00Z");
   const [event] = await db
     .insert(events)
@@ -179,6 +207,8 @@ async function seed(label: string): Promise<TSeeded> {
       given: given.id,
       received: received.id,
       pushSecret,
+      myGroupPrayer: myGroupPrayer.id,
+      carolsGroupPrayer: carolsGroupPrayer.id,
     },
   };
 }
@@ -271,6 +301,15 @@ describe("GET /api/user/export.zip", () => {
       expect.objectContaining({ authorId: me, message: "alpha my post" }),
     ]);
     expect(json(files, "group-members.json")).toEqual([expect.objectContaining({ userId: me })]);
+    // Their own anonymous group request (no author shown, as everywhere) and every "I prayed" of
+    // theirs, the one for their own anonymous request included; Carol's own tap is not theirs.
+    expect(json(files, "group-prayers.json")).toEqual([
+      expect.objectContaining({ id: a.ids.myGroupPrayer, isAnonymous: true, authorId: null }),
+    ]);
+    const prayed = json(files, "group-prayers-prayed.json");
+    expect(prayed.map((p) => p.prayerId).sort()).toEqual([a.ids.myGroupPrayer, a.ids.carolsGroupPrayer].sort());
+    expect(prayed.every((p) => p.userId === me)).toBe(true);
+    expect(csv(files, "group-prayers-prayed.csv")).toHaveLength(2);
     expect(json(files, "event-attendance.json")).toEqual([expect.objectContaining({ userId: me, isGoing: true })]);
     expect(json(files, "push-subscriptions.json")).toEqual([expect.objectContaining({ userId: me })]);
     // The CSV holds the same rows as the JSON.
@@ -292,6 +331,7 @@ describe("GET /api/user/export.zip", () => {
       "carol note",
       "carol post",
       "carol quiet",
+      "carol group quiet",
       "kudos rejected",
     ]) {
       expect(text, leak).not.toContain(leak);
@@ -381,5 +421,68 @@ describe("GET /api/user/export.zip: once a day, and who may ask", () => {
     const text = [...(await unzip(res.rawPayload)).values()].map(String).join("\n");
     expect(text).not.toContain(a.admin.user.id);
     expect(text).not.toContain(a.church.id);
+  });
+});
+
+describe("GET /api/user/export: when the member may download again", () => {
+  async function status(caller: TSignedIn | null) {
+    return t.app.inject({
+      method: "GET",
+      url: MEMBER_EXPORT_STATUS_URL,
+      headers: caller?.cookie ? { cookie: caller.cookie } : {},
+    });
+  }
+
+  it("is null and null for a member who never downloaded, for every role", async () => {
+    const c = await createChurch(t.app);
+    for (const role of ["CONGREGANT", "GROUP_LEADER"] as const) {
+      const res = await status(await addMember(t.app, c, role));
+      expect(res.statusCode, role).toBe(200);
+      expect(res.json()).toEqual({ lastDownloadedAt: null, nextAvailableAt: null });
+    }
+    expect((await status(c.admin)).json()).toEqual({ lastDownloadedAt: null, nextAvailableAt: null });
+  });
+
+  it("after a download gives its time and the start of the church's next day, the moment the ZIP answers 200 again", async () => {
+    vi.useFakeTimers({ toFake: ["Date"], now: new Date("2026-11-20T15:00:00Z") });
+    const c = await createChurch(t.app);
+    await setTimeZone(c, "America/New_York");
+    const me = await addMember(t.app, c);
+    expect((await download(me)).statusCode).toBe(200);
+    // Midnight in New York (EST, UTC-5) of the 21st.
+    const next = "2026-11-21T05:00:00.000Z";
+    expect((await status(me)).json()).toEqual({ lastDownloadedAt: "2026-11-20T15:00:00.000Z", nextAvailableAt: next });
+    // 23:00 in New York, the 21st in UTC: still the church's 20th, and the ZIP agrees.
+    vi.setSystemTime(new Date("2026-11-21T04:00:00Z"));
+    expect((await status(me)).json().nextAvailableAt).toBe(next);
+    const limited = await download(me);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers["retry-after"]).toBe("3600");
+    // Another member and the admin are not limited by it.
+    expect((await status(await addMember(t.app, c))).json().nextAvailableAt).toBeNull();
+    expect((await status(c.admin)).json().nextAvailableAt).toBeNull();
+    // At the church's midnight: available, the last download still told.
+    vi.setSystemTime(new Date(next));
+    expect((await status(me)).json()).toEqual({ lastDownloadedAt: "2026-11-20T15:00:00.000Z", nextAvailableAt: null });
+    expect((await download(me)).statusCode).toBe(200);
+    expect((await status(me)).json()).toEqual({
+      lastDownloadedAt: next,
+      nextAvailableAt: "2026-11-22T05:00:00.000Z",
+    });
+  });
+
+  it("knows the church's day across a change of clocks (London, the last Sunday of March)", async () => {
+    vi.useFakeTimers({ toFake: ["Date"], now: new Date("2027-03-28T10:00:00Z") });
+    const c = await createChurch(t.app);
+    await setTimeZone(c, "Europe/London");
+    const me = await addMember(t.app, c);
+    expect((await download(me)).statusCode).toBe(200);
+    // The 29th starts at midnight BST, 23:00 UTC on the 28th.
+    expect((await status(me)).json().nextAvailableAt).toBe("2027-03-28T23:00:00.000Z");
+  });
+
+  it("is 401 signed out and 403 without a church (it speaks of the caller only: no id to try across churches)", async () => {
+    expect((await status(null)).statusCode).toBe(401);
+    expect((await status(await signUp(t.app))).statusCode).toBe(403);
   });
 });
