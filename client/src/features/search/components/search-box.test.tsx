@@ -107,4 +107,25 @@ describe("SearchBox", () => {
     await userEvent.click(await screen.findByRole("option", { name: /^Sermons/ }));
     expect(location.history?.at(-1)).toBe("/sermons");
   });
+
+  it("shows groups under their own heading, each linking to its group's page", async () => {
+    const GROUP: TSearchResult = {
+      type: "group",
+      id: "g1",
+      title: "Tuesday Bible Study",
+      snippet: "Room 4 · Romans, slowly.",
+      url: "/groups/g1",
+    };
+    const GROUPS_PAGE: TSearchResult = { type: "page", id: "groups", title: "Groups", snippet: "Page", url: "/groups" };
+    const { input, location } = renderBox({ "/api/search?q=tuesday": { results: [GROUP, GROUPS_PAGE] } });
+    await userEvent.type(input, "tuesday");
+    const listbox = await screen.findByRole("listbox", { name: "Search results" });
+    const groups = await within(listbox).findByRole("group", { name: "Groups" });
+    const [option] = within(groups).getAllByRole("option");
+    expect(option.getAttribute("href")).toBe("/groups/g1");
+    expect(option.textContent).toContain("Room 4 · Romans, slowly.");
+    expect(within(listbox).getByRole("group", { name: "Pages" })).toBeTruthy();
+    await userEvent.click(option);
+    expect(location.history?.at(-1)).toBe("/groups/g1");
+  });
 });
