@@ -1,13 +1,13 @@
 import type { TGroupPrayer } from "@common/group-prayers";
-import { CheckCircle2, HandHeart, Plus } from "lucide-react";
+import { CheckCircle2, HandHeart, Plus, ShieldCheck } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
-import { AnonymousSwitch } from "@/components/anonymous-switch";
 import { EmptyState } from "@/components/empty-state";
 import { FormActions } from "@/components/form-actions";
 import { commonCatalog } from "@/components/i18n";
 import { LoadError } from "@/components/load-error";
 import { PrayedButton, PrayerAuthor, PrayerCard } from "@/components/prayer-card";
 import { SkeletonList } from "@/components/skeleton-list";
+import { SwitchRow } from "@/components/switch-row";
 import { Button } from "@/components/ui/button";
 import { Input, Textarea } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -93,10 +93,11 @@ function GroupPrayerForm({ groupId, onDone }: { groupId: string; onDone: () => v
           onChange={(e) => setDescription(e.target.value)}
         />
       </div>
-      <AnonymousSwitch
+      <SwitchRow
         id={`${id}-anonymous`}
         label={t("prayers.anonymous")}
         hint={t("prayers.anonymousHint")}
+        hintIcon={ShieldCheck}
         checked={isAnonymous}
         onCheckedChange={setIsAnonymous}
       />

@@ -1,7 +1,8 @@
 import type { TPrayerVisibility } from "@common/prayer";
+import { ShieldCheck } from "lucide-react";
 import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from "react";
-import { AnonymousSwitch } from "@/components/anonymous-switch";
 import { FormActions } from "@/components/form-actions";
+import { SwitchRow } from "@/components/switch-row";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { FormField } from "@/components/ui/form-field";
 import { Input, Textarea } from "@/components/ui/input";
@@ -125,10 +126,11 @@ export function PrayerRequestForm({ id, onDone }: { id: string; onDone: () => vo
               options={visibilityOptions(t)}
             />
           </div>
-          <AnonymousSwitch
+          <SwitchRow
             id="prayer-anonymous"
             label={t("form.anonymous")}
             hint={t("form.anonymousHint")}
+            hintIcon={ShieldCheck}
             checked={isAnonymous}
             onCheckedChange={setIsAnonymous}
           />

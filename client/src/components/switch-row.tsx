@@ -1,20 +1,23 @@
-import { ShieldCheck } from "lucide-react";
+import type { LucideIcon } from "lucide-react";
 import { Switch } from "@/components/ui/switch";
 
 /**
- * "Share anonymously" for a prayer request (the church's and a group's): the label, a hint that
- * says who will not see the name, and the switch described by that hint. Each feature passes its words.
+ * A labelled on/off setting in a soft box, with a line saying what it does (the switch is described
+ * by it): "Share anonymously" on the church's and a group's prayer request forms, with a shield
+ * before the hint. Each caller passes its own words.
  */
-export function AnonymousSwitch({
+export function SwitchRow({
   id,
   label,
   hint,
+  hintIcon: HintIcon,
   checked,
   onCheckedChange,
 }: {
   id: string;
   label: string;
   hint: string;
+  hintIcon?: LucideIcon;
   checked: boolean;
   onCheckedChange: (checked: boolean) => void;
 }) {
@@ -25,7 +28,7 @@ export function AnonymousSwitch({
           {label}
         </label>
         <p id={`${id}-hint`} className="flex items-start gap-1.5 text-xs text-muted-foreground">
-          <ShieldCheck className="mt-px size-3.5 shrink-0" aria-hidden="true" />
+          {HintIcon && <HintIcon className="mt-px size-3.5 shrink-0" aria-hidden="true" />}
           {hint}
         </p>
       </div>
