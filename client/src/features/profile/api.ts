@@ -1,5 +1,6 @@
 import type { TAuthUser } from "@common/auth";
 import type { TPrivacySettings } from "@common/directory";
+import { MEMBER_EXPORT_STATUS_URL, type TMemberExportStatus } from "@common/member-data";
 import type {
   TAccountInfo,
   TActivityItem,
@@ -22,6 +23,9 @@ export const PRIVACY_KEY = ["/api/user/privacy"] as const;
 /** The directory's lists (its feature's key): a change of privacy changes what they hold. */
 const DIRECTORY_KEY = ["/api/directory"] as const;
 
+/** Issue 28: when the member last downloaded their own data and when they may again. */
+export const MEMBER_EXPORT_STATUS_KEY = [MEMBER_EXPORT_STATUS_URL] as const;
+
 /** Spec 2 section 9 shows five lines of recent activity. */
 export const RECENT_ACTIVITY_COUNT = 5;
 
@@ -42,6 +46,10 @@ export function useRecentActivity(limit = RECENT_ACTIVITY_COUNT) {
 
 export function usePreferences() {
   return useQuery<TPreferences>({ queryKey: PREFERENCES_KEY });
+}
+
+export function useMemberExportStatus() {
+  return useQuery<TMemberExportStatus>({ queryKey: MEMBER_EXPORT_STATUS_KEY });
 }
 
 export function useAccountInfo() {
