@@ -167,8 +167,10 @@ const uncase = <S>(c: TCase<S>) => c as TCase<unknown>;
  * provider: sync-planning-center.test.ts drives one and reads the feed line its subscriber writes.
  * `group.meeting_tomorrow` is published by the reminder job, not a request: group-meeting-reminders.test.ts
  * runs the job at moved clocks and reads the reminders its subscriber stores.
+ * `group.leaderless` is published by the groups subscriber of member.left / member.role_changed, not a
+ * request: group-loose-ends.test.ts removes and demotes a group's last leader and reads the admins' notice.
  */
-type TCovered = Exclude<TEventName, "integration.synced" | "group.meeting_tomorrow">;
+type TCovered = Exclude<TEventName, "integration.synced" | "group.meeting_tomorrow" | "group.leaderless">;
 const CASES: Record<TCovered, TCase<unknown>> = {
   "sermon.published": uncase({
     setup: async (c) => ({ c, title: tag() }),

@@ -158,6 +158,11 @@ export const DOMAIN_EVENTS = {
   "group.member_joined": z.strictObject({ ...base, groupId: z.uuid(), userId: z.uuid() }),
   /** Issue 27: a leader or admin (the actor) added `userId` to a group (the member is told). */
   "group.member_added": z.strictObject({ ...base, groupId: z.uuid(), userId: z.uuid() }),
+  /**
+   * Issue 27: a group's last leader left the church, or stopped leading when their role became Church
+   * Member; the group stays, leaderless, and the church's admins are told (actor: who made the change).
+   */
+  "group.leaderless": z.strictObject({ ...base, groupId: z.uuid() }),
   /** `userId` left a group. */
   "group.member_left": z.strictObject({ ...base, groupId: z.uuid(), userId: z.uuid() }),
   /** Issue 27: the actor posted in a group's thread (its members are told, batched). */

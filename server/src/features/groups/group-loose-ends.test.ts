@@ -1,21 +1,27 @@
 import { type TGroup, ZGroup } from "@common/groups";
 import type { TNotification } from "@common/notifications";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TTestApp } from "../../../test/app";
 import { addMember, createChurch, type TSignedIn, type TTestChurch } from "../../../test/factories";
 import { drainJobs } from "../../../test/jobs";
+import { groupMembers } from "../../db/schema/groups";
 import { users } from "../../db/schema/users";
 
-/** Issue 27's loose ends: a join request's notice names nobody by e-mail. */
+/**
+ * Issue 27's loose ends: a join request's notice names nobody by e-mail; a group whose last leader
+ * leaves the church or stops leading stays, leaderless, and the church's admins are told.
+ */
 
 let t: TTestApp;
 let a: TTestChurch;
+let b: TTestChurch;
 let leader: TSignedIn;
 
 beforeAll(async () => {
   t = await createTestApp();
   a = await createChurch(t.app);
+  b = await createChurch(t.app);
   leader = await addMember(t.app, a, "CONGREGANT", "Lydia");
 });
 
@@ -52,5 +58,88 @@ describe("a request to join from a member with no name", () => {
     const [spanish] = await notificationsOf(leader, "group_join_requested");
     expect(spanish.message).toBe("Un miembro de la iglesia pidió unirse a Nameless Welcome.");
     expect((await leader.patch("/api/user/preferences", { language: "en" })).status).toBe(200);
+  });
+});
+
+const roleIn = async (groupId: string, who: TSignedIn) =>
+  (
+    await t.db
+      .select({ role: groupMembers.role })
+      .from(groupMembers)
+      .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, who.user.id)))
+  )[0]?.role ?? null;
+
+const leaderlessNotes = async (who: TSignedIn, groupId: string) =>
+  (await notificationsOf(who, "group_leaderless")).filter((n) => n.link === `/groups/${groupId}`);
+
+describe("a group left without a leader", () => {
+  it("its last leader removed from the church: the group stays, leaderless, and the admins are told", async () => {
+    const last = await addMember(t.app, a, "CONGREGANT", "Leah");
+    const other = await addMember(t.app, a, "CONGREGANT", "Omar");
+    const alone = await makeGroup({ name: "Left Alone", joinPolicy: "open", leaderIds: [last.user.id] });
+    const shared = await makeGroup({ name: "Still Led", leaderIds: [last.user.id, other.user.id] });
+    const m = await addMember(t.app, a, "CONGREGANT", "Mia");
+    expect((await m.post(`/api/groups/${alone.id}/join`)).status).toBe(200);
+    expect((await a.admin.delete(`/api/admin/members/${last.user.id}`)).status).toBe(204);
+    const [note] = await leaderlessNotes(a.admin, alone.id);
+    expect(note).toMatchObject({
+      title: "Left Alone has no leader",
+      message: "Left Alone has no leader now. Name one on the group's page.",
+    });
+    const g = ZGroup.parse((await a.admin.get(`/api/groups/${alone.id}`)).body);
+    expect(g).toMatchObject({ leaders: [], memberCount: 1 });
+    // Its members keep their place; a group with another leader tells nobody.
+    expect(await roleIn(alone.id, m)).toBe("member");
+    expect(await leaderlessNotes(a.admin, shared.id)).toEqual([]);
+    expect(ZGroup.parse((await a.admin.get(`/api/groups/${shared.id}`)).body).leaders.map((l) => l.id)).toEqual([
+      other.user.id,
+    ]);
+    // Members are not told; nor is another church's admin; the job run again tells nobody twice.
+    expect(await leaderlessNotes(m, alone.id)).toEqual([]);
+    expect(await leaderlessNotes(b.admin, alone.id)).toEqual([]);
+    await drainJobs(t.app);
+    expect(await leaderlessNotes(a.admin, alone.id)).toHaveLength(1);
+  });
+
+  it("a member who leads nothing leaving tells nobody", async () => {
+    const g = await makeGroup({ name: "Quiet One", joinPolicy: "open" });
+    const m = await addMember(t.app, a, "CONGREGANT", "Max");
+    expect((await m.post(`/api/groups/${g.id}/join`)).status).toBe(200);
+    expect((await a.admin.delete(`/api/admin/members/${m.user.id}`)).status).toBe(204);
+    expect(await leaderlessNotes(a.admin, g.id)).toEqual([]);
+  });
+
+  it("a leader made Church Member stops leading: stays as a member when there is room, leaves a full group", async () => {
+    const gl = await addMember(t.app, a, "CONGREGANT", "Gil");
+    const roomy = await makeGroup({ name: "Roomy", joinPolicy: "open", leaderIds: [gl.user.id] });
+    const full = await makeGroup({ name: "Packed", joinPolicy: "open", capacity: 1, leaderIds: [gl.user.id] });
+    const filler = await addMember(t.app, a, "CONGREGANT", "Fil");
+    expect((await filler.post(`/api/groups/${full.id}/join`)).status).toBe(200);
+    // Leading made Gil a Group Leader; the admin makes him a Church Member again.
+    expect((await a.admin.get(`/api/groups/${roomy.id}`)).body.leaders[0].id).toBe(gl.user.id);
+    const res = await a.admin.patch(`/api/admin/members/${gl.user.id}`, { role: "CONGREGANT" });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    await drainJobs(t.app);
+    expect(await roleIn(roomy.id, gl)).toBe("member");
+    expect(await roleIn(full.id, gl)).toBeNull();
+    expect(ZGroup.parse((await gl.get(`/api/groups/${roomy.id}`)).body).membership).toBe("member");
+    const [note] = await leaderlessNotes(a.admin, roomy.id);
+    expect(note.title).toBe("Roomy has no leader");
+    expect(await leaderlessNotes(a.admin, full.id)).toHaveLength(1);
+  });
+
+  it("a leader made an admin, or a Group Leader made one again, keeps leading", async () => {
+    const gl = await addMember(t.app, a, "CONGREGANT", "Ivy");
+    const g = await makeGroup({ name: "Kept", leaderIds: [gl.user.id] });
+    expect((await a.admin.patch(`/api/admin/members/${gl.user.id}`, { role: "ADMIN" })).status).toBe(200);
+    await drainJobs(t.app);
+    expect(await roleIn(g.id, gl)).toBe("leader");
+    // Demoted, then made a Group Leader again before the queue ran: nothing is undone.
+    await t.db.update(users).set({ role: "GROUP_LEADER" }).where(eq(users.id, gl.user.id));
+    expect((await a.admin.patch(`/api/admin/members/${gl.user.id}`, { role: "CONGREGANT" })).status).toBe(200);
+    await t.db.update(users).set({ role: "GROUP_LEADER" }).where(eq(users.id, gl.user.id));
+    await drainJobs(t.app);
+    expect(await roleIn(g.id, gl)).toBe("leader");
+    expect(await leaderlessNotes(a.admin, g.id)).toEqual([]);
   });
 });

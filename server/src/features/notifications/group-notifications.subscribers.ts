@@ -127,9 +127,38 @@ const memberAdded = subscriber({
   },
 });
 
+/**
+ * A group left without a leader (its last one left the church or stopped leading): the church's admins
+ * are told, unless one was named before the queue got here. Keyed by event.
+ */
+const leaderless = subscriber({
+  name: "notifications.group_leaderless",
+  event: "group.leaderless",
+  handle: async ({ id, payload }, ctx) => {
+    const name = await findLiveGroupName(ctx, payload.groupId);
+    if (name === null) return;
+    const [led] = await ctx.db
+      .select({ userId: groupMembers.userId })
+      .from(groupMembers)
+      .innerJoin(users, and(eq(users.id, groupMembers.userId), inChurch(users, ctx)))
+      .where(inChurch(groupMembers, ctx, eq(groupMembers.groupId, payload.groupId), eq(groupMembers.role, "leader")))
+      .limit(1);
+    if (led) return;
+    await notify(ctx.db, ctx, {
+      kind: "group_leaderless",
+      to: { admins: true },
+      text: { title: "group_leaderless.title", message: "group_leaderless.message", values: { group: name } },
+      link: `/groups/${payload.groupId}`,
+      relatedId: payload.groupId,
+      dedupeKey: `group_leaderless:${id}`,
+    });
+  },
+});
+
 export const groupNotificationSubscribers: TSubscriber[] = [
   joinRequested,
   answered(true),
   answered(false),
   memberAdded,
+  leaderless,
 ];

@@ -1,5 +1,7 @@
 import type { TGroup } from "@common/groups";
+import { isAdminRole } from "@common/roles";
 import { Link } from "wouter";
+import { useCurrentUser } from "@/lib/current-user";
 import { useT } from "@/lib/i18n";
 import { groupsCatalog } from "../i18n";
 import { personName } from "../labels";
@@ -11,6 +13,7 @@ export function GroupCard({ group }: { group: TGroup }) {
   const t = useT(groupsCatalog);
   const titleId = `group-${group.id}-title`;
   const nameList = useNameList();
+  const isAdmin = isAdminRole(useCurrentUser().role);
   const leaders = group.leaders.map((l) => personName(l, t("person.member")));
   return (
     <li className="list-none">
@@ -26,8 +29,11 @@ export function GroupCard({ group }: { group: TGroup }) {
         </h2>
         {group.description && <p className="line-clamp-2 text-sm text-muted-foreground">{group.description}</p>}
         <GroupFacts group={group} />
-        {leaders.length > 0 && (
+        {leaders.length > 0 ? (
           <p className="text-sm text-muted-foreground">{t("card.leaders", { names: nameList(leaders) })}</p>
+        ) : (
+          // Its last leader left or stopped leading: the admins see it wants one.
+          isAdmin && <p className="text-sm font-medium text-amber-800">{t("card.noLeader")}</p>
         )}
         <div className="mt-auto pt-1">
           <JoinButton group={group} className="w-full sm:w-auto" />
