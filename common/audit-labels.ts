@@ -62,4 +62,5 @@ export const AUDIT_ACTIONS = [
   "group.updated",
   "group.archived",
   "group.post_hidden",
+  "group_meeting.created",
 ] as const;

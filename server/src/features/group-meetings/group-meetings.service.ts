@@ -13,6 +13,7 @@ import { POINTS } from "@common/points";
 import { asc, eq, sql } from "drizzle-orm";
 import { groupAttendance, groupMeetings, groupMembers } from "../../db/schema/groups";
 import { users } from "../../db/schema/users";
+import { recordAudit } from "../../lib/audit";
 import { inChurch } from "../../lib/church-scope";
 import type { TChurchCtx } from "../../lib/context";
 import { publish } from "../../lib/domain-events";
@@ -111,16 +112,30 @@ export async function addGroupMeeting(
   body: { startsAt: string; note: string | null },
   now = new Date(),
 ): Promise<TGroupMeeting> {
-  await requireGroupLeader(ctx, groupId);
+  const access = await requireGroupLeader(ctx, groupId);
   const startsAt = new Date(body.startsAt);
   if (Math.abs(startsAt.getTime() - now.getTime()) > GROUP_MEETING_AHEAD_DAYS * DAY_MS)
     throw badRequest(msg`A meeting must be within ${GROUP_MEETING_AHEAD_DAYS} days of today.`, "startsAt");
-  const inserted = await ctx.db
-    .insert(groupMeetings)
-    .values({ groupId, churchId: ctx.churchId, startsAt, note: body.note })
-    .onConflictDoNothing({ target: [groupMeetings.groupId, groupMeetings.startsAt] })
-    .returning({ id: groupMeetings.id, startsAt: groupMeetings.startsAt, note: groupMeetings.note });
-  if (inserted.length === 0) throw conflict("This group already has a meeting at that time.");
+  const inserted = await ctx.db.transaction(async (db) => {
+    const rows = await db
+      .insert(groupMeetings)
+      .values({ groupId, churchId: ctx.churchId, startsAt, note: body.note })
+      .onConflictDoNothing({ target: [groupMeetings.groupId, groupMeetings.startsAt] })
+      .returning({ id: groupMeetings.id, startsAt: groupMeetings.startsAt, note: groupMeetings.note });
+    if (rows.length === 0) throw conflict("This group already has a meeting at that time.");
+    // The audit trail: who added which group's meeting, for when (a leader's change, as an admin's).
+    await recordAudit(db, ctx, {
+      action: "group_meeting.created",
+      targetType: "group_meeting",
+      targetId: rows[0].id,
+      changes: {
+        group: [null, access.name],
+        startsAt: [null, rows[0].startsAt.toISOString()],
+        ...(rows[0].note ? { note: [null, rows[0].note] } : {}),
+      },
+    });
+    return rows;
+  });
   const group = await findGroupPattern(ctx, groupId);
   const [meeting] = await toMeetings(ctx, group, inserted, now);
   return meeting;

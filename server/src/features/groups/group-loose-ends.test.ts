@@ -3,6 +3,7 @@ import type { TNotification } from "@common/notifications";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TTestApp } from "../../../test/app";
+import { findAuditEntries } from "../../../test/audit-entries";
 import { addMember, createChurch, type TSignedIn, type TTestChurch } from "../../../test/factories";
 import { drainJobs } from "../../../test/jobs";
 import { groupMembers } from "../../db/schema/groups";
@@ -141,5 +142,35 @@ describe("a group left without a leader", () => {
     await drainJobs(t.app);
     expect(await roleIn(g.id, gl)).toBe("leader");
     expect(await leaderlessNotes(a.admin, g.id)).toEqual([]);
+  });
+});
+
+describe("meetings added one by one, in the audit trail", () => {
+  it("a leader adding a meeting records group_meeting.created; refused ones record nothing", async () => {
+    const g = await makeGroup({ name: "Audited" });
+    const startsAt = new Date(Date.now() + 3 * 86_400_000).toISOString();
+    const res = await leader.post(`/api/groups/${g.id}/meetings`, { startsAt, note: "At the park" });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const entries = await findAuditEntries(t.db, a.church.id, "group_meeting.created");
+    const entry = entries.find((e) => e.targetId === res.body.id);
+    expect(entry).toMatchObject({
+      targetType: "group_meeting",
+      actorId: leader.user.id,
+      changes: { group: [null, "Audited"], startsAt: [null, startsAt], note: [null, "At the park"] },
+    });
+    // The same time again (409), a day out of range (400), a member (403): no entry.
+    expect((await leader.post(`/api/groups/${g.id}/meetings`, { startsAt })).status).toBe(409);
+    const far = new Date(Date.now() + 400 * 86_400_000).toISOString();
+    expect((await leader.post(`/api/groups/${g.id}/meetings`, { startsAt: far })).status).toBe(400);
+    const m = await addMember(t.app, a, "CONGREGANT", "Noa");
+    const later = new Date(Date.now() + 4 * 86_400_000).toISOString();
+    expect((await m.post(`/api/groups/${g.id}/meetings`, { startsAt: later })).status).toBe(403);
+    expect((await b.admin.post(`/api/groups/${g.id}/meetings`, { startsAt: later })).status).toBe(404);
+    expect(await findAuditEntries(t.db, b.church.id, "group_meeting.created")).toEqual([]);
+    expect(await findAuditEntries(t.db, a.church.id, "group_meeting.created")).toHaveLength(entries.length);
+    // The admin reads it in the audit log.
+    const log = await a.admin.get("/api/admin/audit?action=group_meeting.created");
+    expect(log.status, JSON.stringify(log.body)).toBe(200);
+    expect(JSON.stringify(log.body)).toContain(res.body.id);
   });
 });
