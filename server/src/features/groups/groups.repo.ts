@@ -1,6 +1,6 @@
 import { GROUPS_PAGE_MAX, type TGroup, type TGroupKind, type TGroupPerson } from "@common/groups";
 import { isAdminRole } from "@common/roles";
-import { and, asc, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { TDb } from "../../db/client";
 import { groupJoinRequests, groupMembers, groups } from "../../db/schema/groups";
