@@ -1,15 +1,11 @@
 import { z } from "zod";
+import type { TMemberExportStatus } from "./member-data-helpers";
 
 /**
  * A member's own data (issue 28): the download of everything the app holds about them, and whether
- * they may download it now.
+ * they may download it now. Screens import the zod-free common/member-data-helpers.ts.
  */
-
-/** `GET` it: a ZIP of the caller's own data (README.txt, then a JSON file and a CSV per kind). */
-export const MEMBER_EXPORT_URL = "/api/user/export.zip";
-
-/** `GET` it: when the caller last downloaded their data and when they may again (`ZMemberExportStatus`). */
-export const MEMBER_EXPORT_STATUS_URL = "/api/user/export";
+export { MEMBER_EXPORT_STATUS_URL, MEMBER_EXPORT_URL, type TMemberExportStatus } from "./member-data-helpers";
 
 /** Downloads a member may make a day, counted in their church's time zone. */
 export const MEMBER_EXPORTS_PER_DAY = 1;
@@ -17,13 +13,8 @@ export const MEMBER_EXPORTS_PER_DAY = 1;
 /** The 429's sentence when the member asks again the same day. */
 export const MEMBER_EXPORT_LIMITED = "You can download your data once a day. Please try again tomorrow.";
 
-/**
- * `GET /api/user/export`: the caller's last download (ISO 8601, null: never) and the moment the next
- * one is allowed (the start of the church's next day), null when one is allowed now. The ZIP's own
- * 429 reads the same rule.
- */
+/** `GET /api/user/export` (TMemberExportStatus). */
 export const ZMemberExportStatus = z.object({
   lastDownloadedAt: z.string().nullable(),
   nextAvailableAt: z.string().nullable(),
-});
-export type TMemberExportStatus = z.infer<typeof ZMemberExportStatus>;
+}) satisfies z.ZodType<TMemberExportStatus>;

@@ -1,6 +1,6 @@
 import type { TAuthUser } from "@common/auth";
 import type { TPrivacySettings } from "@common/directory";
-import { MEMBER_EXPORT_STATUS_URL, type TMemberExportStatus } from "@common/member-data";
+import { MEMBER_EXPORT_STATUS_URL, type TMemberExportStatus } from "@common/member-data-helpers";
 import type {
   TAccountInfo,
   TActivityItem,

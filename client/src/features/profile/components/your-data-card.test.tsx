@@ -1,4 +1,4 @@
-import { MEMBER_EXPORT_STATUS_URL, type TMemberExportStatus } from "@common/member-data";
+import { MEMBER_EXPORT_STATUS_URL, type TMemberExportStatus } from "@common/member-data-helpers";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { activateLanguage } from "@/lib/i18n";

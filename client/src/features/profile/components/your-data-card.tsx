@@ -1,4 +1,4 @@
-import { MEMBER_EXPORT_URL } from "@common/member-data";
+import { MEMBER_EXPORT_URL } from "@common/member-data-helpers";
 import { useQueryClient } from "@tanstack/react-query";
 import { Download } from "lucide-react";
 import { useEffect, useId, useRef } from "react";
