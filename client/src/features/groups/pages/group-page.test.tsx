@@ -126,7 +126,7 @@ describe("GroupPage", () => {
     expect(screen.queryByRole("button", { name: "Archive" })).toBeNull();
     await userEvent.click(tab);
     const list = await screen.findByRole("list", { name: "Requests to join" });
-    expect(within(list).getByText("Asked 2 hours ago")).toBeTruthy();
+    expect(within(list).getByText("Asked: 2 hours ago")).toBeTruthy();
     await userEvent.click(within(list).getByRole("button", { name: "Approve Cara Diaz" }));
     const dialog = await screen.findByRole("dialog", { name: "Approve Cara Diaz?" });
     await userEvent.type(within(dialog).getByLabelText("Message (optional)"), "Welcome, Cara!");
