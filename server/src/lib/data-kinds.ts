@@ -1,4 +1,4 @@
-import { eq, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import { users } from "../db/schema/users";
 import type { TChurchCtx } from "./context";
@@ -66,3 +66,30 @@ export const utcDay = (column: AnyPgColumn, name: string) =>
 
 /** Rows of members of the church: a user's rows belong to the church they are a member of. */
 export const throughMember = (userId: AnyPgColumn) => [{ table: users, on: eq(users.id, userId) }];
+
+/**
+ * One page of a kind's rows that pass `filters` (the kind's church filter or a member's own rows,
+ * and the rules), after the row whose keys are `after`: keyset paging, so each page is an index
+ * range however deep into the kind. The church export and a member's own export read through it.
+ */
+export async function findKindPage(
+  ctx: TChurchCtx,
+  kind: TDataKind,
+  filters: (SQL | undefined)[],
+  after: unknown[] | null,
+  limit: number,
+): Promise<Record<string, unknown>[]> {
+  const keys = kind.keys.map((k) => kind.fields[k] as AnyPgColumn);
+  const afterKeys = after
+    ? sql`(${sql.join(keys, sql`, `)}) > (${sql.join(
+        after.map((v) => sql`${v}`),
+        sql`, `,
+      )})`
+    : undefined;
+  let query = ctx.db.select(kind.fields).from(kind.table).$dynamic();
+  for (const join of kind.joins ?? []) query = query.innerJoin(join.table, join.on);
+  return query
+    .where(and(...filters, afterKeys))
+    .orderBy(...keys.map((k) => asc(k)))
+    .limit(limit);
+}

@@ -1,8 +1,7 @@
-import { and, asc, eq, sql } from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { eq } from "drizzle-orm";
 import { churches } from "../../db/schema/churches";
 import type { TChurchCtx } from "../../lib/context";
-import type { TDataKind, TDataKindRule } from "../../lib/data-kinds";
+import { findKindPage, type TDataKind, type TDataKindRule } from "../../lib/data-kinds";
 
 /**
  * One page of a kind's rows that pass every rule (the anonymous-author rule), after the row whose
@@ -15,19 +14,7 @@ export async function findExportPage(
   after: unknown[] | null,
   limit: number,
 ): Promise<Record<string, unknown>[]> {
-  const keys = kind.keys.map((k) => kind.fields[k] as AnyPgColumn);
-  const afterKeys = after
-    ? sql`(${sql.join(keys, sql`, `)}) > (${sql.join(
-        after.map((v) => sql`${v}`),
-        sql`, `,
-      )})`
-    : undefined;
-  let query = ctx.db.select(kind.fields).from(kind.table).$dynamic();
-  for (const join of kind.joins ?? []) query = query.innerJoin(join.table, join.on);
-  return query
-    .where(and(kind.where(ctx), ...rules.map((rule) => rule(ctx, kind)), afterKeys))
-    .orderBy(...keys.map((k) => asc(k)))
-    .limit(limit);
+  return findKindPage(ctx, kind, [kind.where(ctx), ...rules.map((rule) => rule(ctx, kind))], after, limit);
 }
 
 /** The church's name, for the README. */

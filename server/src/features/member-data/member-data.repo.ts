@@ -1,12 +1,11 @@
-import { and, asc, desc, eq, sql } from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { and, desc, eq } from "drizzle-orm";
 import type { TDb } from "../../db/client";
 import { auditEntries } from "../../db/schema/audit";
 import { churches } from "../../db/schema/churches";
 import { users } from "../../db/schema/users";
 import { inChurch } from "../../lib/church-scope";
 import type { TChurchCtx } from "../../lib/context";
-import type { TDataKind, TDataKindRule } from "../../lib/data-kinds";
+import { findKindPage, type TDataKind, type TDataKindRule } from "../../lib/data-kinds";
 
 /**
  * The member's own rows of a kind: its `memberWhere` when it declares one (private notes, kudos
@@ -40,19 +39,7 @@ export async function findMemberPage(
 ): Promise<Record<string, unknown>[]> {
   const own = memberRows(ctx, kind, memberId);
   if (!own) return [];
-  const keys = kind.keys.map((k) => kind.fields[k] as AnyPgColumn);
-  const afterKeys = after
-    ? sql`(${sql.join(keys, sql`, `)}) > (${sql.join(
-        after.map((v) => sql`${v}`),
-        sql`, `,
-      )})`
-    : undefined;
-  let query = ctx.db.select(kind.fields).from(kind.table).$dynamic();
-  for (const join of kind.joins ?? []) query = query.innerJoin(join.table, join.on);
-  return query
-    .where(and(own, ...rulesFor(ctx, kind, rules), afterKeys))
-    .orderBy(...keys.map((k) => asc(k)))
-    .limit(limit);
+  return findKindPage(ctx, kind, [own, ...rulesFor(ctx, kind, rules)], after, limit);
 }
 
 /**

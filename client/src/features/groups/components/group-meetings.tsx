@@ -15,21 +15,7 @@ import { safeTimeZone } from "@/lib/time-zone";
 import { cn } from "@/lib/utils";
 import { useGroupMeetings, useMarkAttendance, useMeetingAttendance } from "../life-api";
 import { groupLifeCatalog } from "../life-i18n";
-
-/** A meeting's day and time in the church's time zone, in the language on screen. */
-function useMeetingTime() {
-  const format = useFormat();
-  const timeZone = safeTimeZone(useCurrentUser().church.timeZone);
-  return (startsAt: string) =>
-    format.date(startsAt, {
-      weekday: "long",
-      month: "long",
-      day: "numeric",
-      hour: "numeric",
-      minute: "2-digit",
-      timeZone,
-    });
-}
+import { useMeetingTime } from "../meeting-time";
 
 const personName = (p: { firstName: string | null; lastName: string | null }) =>
   [p.firstName, p.lastName].filter(Boolean).join(" ");

@@ -13,28 +13,14 @@ import { useFormat, useT } from "@/lib/i18n";
 import { safeTimeZone } from "@/lib/time-zone";
 import { groupsCatalog } from "../i18n";
 import { KIND_LABELS, MEMBERSHIP_LABELS } from "../labels";
+import { useMeetingTime } from "../meeting-time";
 import { useMyGroups } from "../my-groups-api";
 
 const groupHref = (id: string, rest = "") => `/groups/${encodeURIComponent(id)}${rest}`;
 
-/** A meeting's day and time in the church's time zone, in the language on screen. */
-function useMeetingWhen() {
-  const format = useFormat();
-  const timeZone = safeTimeZone(useCurrentUser().church.timeZone);
-  return (startsAt: string) =>
-    format.date(startsAt, {
-      weekday: "long",
-      month: "long",
-      day: "numeric",
-      hour: "numeric",
-      minute: "2-digit",
-      timeZone,
-    });
-}
-
 function MyGroupRow({ group }: { group: TMyGroup }) {
   const t = useT(groupsCatalog);
-  const when = useMeetingWhen();
+  const when = useMeetingTime();
   const waiting = group.pendingRequests ?? 0;
   return (
     <li className="grid gap-1 py-3 first:pt-0 last:pb-0">
