@@ -83,7 +83,8 @@ async function englishLeft(page: Page, language: string, content: string[]): Pro
   return texts.filter((raw) => {
     let text = raw;
     for (const c of content) text = text.split(c).join(" ");
-    text = text.replace(/Fellowship/g, " ").trim();
+    // The app's name, and file formats every language writes in Latin letters (the member's data download).
+    text = text.replace(/Fellowship|\b(?:ZIP|JSON|CSV|README)\b/g, " ").trim();
     if (!/\p{L}{2,}/u.test(text)) return false;
     if (sentences.has(text)) return true;
     // In Arabic, any Latin word outside the church's content is English left over.
