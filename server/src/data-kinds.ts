@@ -70,6 +70,8 @@ export const NOT_EXPORTED: Record<string, string> = {
   church_logos: "an image, not rows (the README says logos are not included)",
   user_avatars: "images, not rows (the README says profile pictures are not included)",
   vapid_keys: "the server's own push keys, of no church",
+  member_erasures:
+    "one-way pseudonyms of erased members, kept so that a restore re-applies their erasure; no personal data",
   church_week_starts: "job bookkeeping: the last week whose start was handled",
   live_viewer_counts: "each process's current viewers, rows that go stale in seconds",
   event_occurrence_changes:

@@ -32,6 +32,14 @@ export const churches = pgTable(
     publicPage: boolean("public_page").notNull().default(false),
     /** How long the audit trail keeps an entry, in days (default two years). */
     auditRetentionDays: integer("audit_retention_days").notNull().default(730),
+    /** How long live chat messages are kept, in days (issue 28; default one year). */
+    chatRetentionDays: integer("chat_retention_days").notNull().default(365),
+    /** How long a member's notifications are kept, in days (issue 28; default 90). */
+    notificationRetentionDays: integer("notification_retention_days").notNull().default(90),
+    /** Days after a member is removed before their personal data is erased (issue 28; default 30). */
+    removedMemberRetentionDays: integer("removed_member_retention_days").notNull().default(30),
+    /** How to reach the church about its members' data, shown on its privacy page (/privacy); null: the church's e-mail. */
+    privacyContact: text("privacy_contact"),
     createdAt: ts("created_at").notNull().defaultNow(),
   },
   (t) => [uniqueIndex("churches_feed_token_key").on(t.feedToken), uniqueIndex("churches_slug_key").on(t.slug)],
@@ -53,3 +61,18 @@ export const churchRef = () =>
   uuid("church_id")
     .notNull()
     .references((): AnyPgColumn => churches.id, { onDelete: "cascade" });
+
+/**
+ * The members erased from a church (issue 28), without personal data: each by its stable pseudonym
+ * (lib/pseudonym.ts, a one-way function of the member's id), the same that replaces them in the audit
+ * trail. A restore re-applies the erasures recorded since the backup it loads (ops/restore.ts).
+ */
+export const memberErasures = pgTable("member_erasures", {
+  pseudonym: uuid("pseudonym").primaryKey(),
+  churchId: uuid("church_id")
+    .notNull()
+    .references(() => churches.id, { onDelete: "cascade" }),
+  /** Who asked: the member themself (`member`), an admin on their request (`admin`), or the retention job (`retention`). */
+  source: text("source").notNull(),
+  erasedAt: ts("erased_at").notNull().defaultNow(),
+});
