@@ -85,3 +85,29 @@ export const prayerChainLinks = pgTable(
     index("prayer_chain_links_church_user_idx").on(t.churchId, t.userId),
   ],
 );
+
+/**
+ * Issue 28: a private thread on a prayer request between its author and the church's pastors (its
+ * admins). A pastor's reply names the pastor (`authorId`, a plain foreign key an erasure can re-key);
+ * a reply the request's author wrote stores NO author at all (`authorId` null, `fromAuthor` true), so
+ * nothing but the request row itself ties the author to their words. Replies go with their request.
+ */
+export const prayerRequestReplies = pgTable(
+  "prayer_request_replies",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    churchId: churchRef(),
+    requestId: uuid("request_id")
+      .notNull()
+      .references(() => prayerRequests.id, { onDelete: "cascade" }),
+    authorId: uuid("author_id").references(() => users.id, { onDelete: "set null" }),
+    fromAuthor: boolean("from_author").notNull(),
+    message: text("message").notNull(),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    index("prayer_request_replies_request_idx").on(t.requestId, t.createdAt, t.id),
+    index("prayer_request_replies_author_idx").on(t.authorId),
+    check("prayer_request_replies_author_check", sql`not (${t.fromAuthor} and ${t.authorId} is not null)`),
+  ],
+);
