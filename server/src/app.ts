@@ -57,6 +57,7 @@ import { onboardingRoutes } from "./features/onboarding/onboarding.routes";
 import { onboardingSubscribers } from "./features/onboarding/onboarding.subscribers";
 import { prayerPartnersRoutes } from "./features/prayer-partners/prayer-partners.routes";
 import { prayerRequestsRoutes } from "./features/prayer-requests/prayer-requests.routes";
+import { privacyRoutes } from "./features/privacy/privacy.routes";
 import { profileRoutes } from "./features/profile/profile.routes";
 import { publicChurchRoutes } from "./features/public-church/public-church.routes";
 import { pushRoutes } from "./features/push/push.routes";
@@ -365,6 +366,7 @@ export async function buildApp(opts: TBuildOptions): Promise<FastifyInstance> {
   await app.register(documentedAs("Profile", userRoutes));
   // A member's own data reads the same declared kinds, filtered to the member (issue 28).
   await app.register(documentedAs("Profile", memberDataRoutes), { data: CHURCH_DATA });
+  await app.register(documentedAs("Profile", privacyRoutes));
   await app.register(pwaRoutes);
   await app.register(documentedAs("Sermons", sermonsRoutes));
   await app.register(documentedAs("Sermons", highlightsRoutes));
