@@ -1,5 +1,6 @@
 import { Radio } from "lucide-react";
 import { type FormEvent, useState } from "react";
+import { SwitchRow } from "@/components/switch-row";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { toast } from "@/components/ui/use-toast";
@@ -8,7 +9,7 @@ import { useStartStream } from "../api";
 import { liveCatalog } from "../i18n";
 import { getStreamLink, toastStreamError } from "../stream-admin";
 import { useStreamForm } from "../use-stream-form";
-import { StreamFields, SwitchRow, type TStreamFieldValues } from "./stream-fields";
+import { StreamFields, type TStreamFieldValues } from "./stream-fields";
 
 const EMPTY: TStreamFieldValues = { title: "", description: "", streamUrl: "" };
 

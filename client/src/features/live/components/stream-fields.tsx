@@ -2,7 +2,6 @@ import { LIVE_DESCRIPTION_MAX, LIVE_TITLE_MAX } from "@common/live-helpers";
 import type { Ref } from "react";
 import { FormField, fieldAria } from "@/components/ui/form-field";
 import { Input, Textarea } from "@/components/ui/input";
-import { Switch } from "@/components/ui/switch";
 import { useT } from "@/lib/i18n";
 import { liveCatalog } from "../i18n";
 
@@ -62,34 +61,5 @@ export function StreamFields({
         />
       </FormField>
     </>
-  );
-}
-
-/** A labelled on/off setting with a line saying what it does. */
-export function SwitchRow({
-  id,
-  label,
-  hint,
-  checked,
-  onCheckedChange,
-}: {
-  id: string;
-  label: string;
-  hint: string;
-  checked: boolean;
-  onCheckedChange: (checked: boolean) => void;
-}) {
-  return (
-    <div className="flex items-start justify-between gap-4 rounded-xl border border-border bg-muted/40 p-3">
-      <div className="grid min-w-0 gap-0.5">
-        <label htmlFor={id} className="text-sm font-medium text-foreground">
-          {label}
-        </label>
-        <p id={`${id}-hint`} className="text-xs text-stone-600">
-          {hint}
-        </p>
-      </div>
-      <Switch id={id} checked={checked} onCheckedChange={onCheckedChange} aria-describedby={`${id}-hint`} />
-    </div>
   );
 }

@@ -1,6 +1,7 @@
 import type { TLiveStream } from "@common/live";
 import { type FormEvent, useState } from "react";
 import { DialogFormFooter } from "@/components/dialog-form-footer";
+import { SwitchRow } from "@/components/switch-row";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { toast } from "@/components/ui/use-toast";
 import { useT } from "@/lib/i18n";
@@ -8,7 +9,7 @@ import { useUpdateStream } from "../api";
 import { liveCatalog } from "../i18n";
 import { toastStreamError } from "../stream-admin";
 import { useStreamForm } from "../use-stream-form";
-import { StreamFields, SwitchRow } from "./stream-fields";
+import { StreamFields } from "./stream-fields";
 
 const FORM_ID = "stream-settings-form";
 
