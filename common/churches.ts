@@ -4,6 +4,12 @@ import { readerUrl } from "./bible-plan";
 import { DEFAULT_BRAND_COLOR } from "./brand";
 import { getSlugProblem, SLUG_RULE_MESSAGE } from "./church-slug";
 import { ZLanguage } from "./i18n/language-schema";
+import {
+  ZChatRetentionDays,
+  ZNotificationRetentionDays,
+  ZPrivacyContact,
+  ZRemovedMemberRetentionDays,
+} from "./retention";
 import { optionalText } from "./text";
 
 export const ZChurchName = z
@@ -190,6 +196,14 @@ export const ZChurchSettingsBody = z.object({
   bibleTranslation: resettable(ZBibleTranslation),
   /** How long the audit log keeps an entry, in days (1, 2, 5 or 7 years); absent keeps it as it is. */
   auditRetentionDays: ZAuditRetentionDays.optional(),
+  /** How long live chat messages are kept, in days (common/retention-helpers.ts); absent keeps it. */
+  chatRetentionDays: ZChatRetentionDays.optional(),
+  /** How long a member's notifications are kept, in days; absent keeps it. */
+  notificationRetentionDays: ZNotificationRetentionDays.optional(),
+  /** Days after a member is removed before their personal data is erased; absent keeps it. */
+  removedMemberRetentionDays: ZRemovedMemberRetentionDays.optional(),
+  /** How to reach the church about members' data (its privacy page); absent keeps it, null/empty clears it. */
+  privacyContact: ZPrivacyContact,
   /** The language of members who chose none; null: each browser's. Absent keeps it as it is. */
   defaultLanguage: ZLanguage.nullable().optional(),
 });
@@ -204,6 +218,10 @@ export const ZChurchSettings = ZChurch.extend({
   bibleReaderPattern: z.string(),
   bibleTranslation: z.string(),
   auditRetentionDays: z.number(),
+  chatRetentionDays: z.number(),
+  notificationRetentionDays: z.number(),
+  removedMemberRetentionDays: z.number(),
+  privacyContact: z.string().nullable(),
   defaultLanguage: ZLanguage.nullable(),
 });
 export type TChurchSettings = z.infer<typeof ZChurchSettings>;

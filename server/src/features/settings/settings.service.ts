@@ -23,6 +23,10 @@ function toChurchSettings(row: TChurchRow): TChurchSettings {
     bibleReaderPattern: row.bibleReaderPattern || DEFAULT_BIBLE_READER.pattern,
     bibleTranslation: row.bibleTranslation || DEFAULT_BIBLE_READER.translation,
     auditRetentionDays: row.auditRetentionDays,
+    chatRetentionDays: row.chatRetentionDays,
+    notificationRetentionDays: row.notificationRetentionDays,
+    removedMemberRetentionDays: row.removedMemberRetentionDays,
+    privacyContact: row.privacyContact,
     defaultLanguage: isLanguage(row.defaultLanguage) ? row.defaultLanguage : null,
   };
 }
@@ -41,6 +45,10 @@ const SETTINGS_FIELDS = [
   "bibleTranslation",
   "defaultLanguage",
   "auditRetentionDays",
+  "chatRetentionDays",
+  "notificationRetentionDays",
+  "removedMemberRetentionDays",
+  "privacyContact",
 ] as const;
 
 /**
@@ -132,6 +140,10 @@ export async function updateChurchSettings(
           DEFAULT_BIBLE_READER.translation,
         ),
         auditRetentionDays: body.auditRetentionDays ?? current.auditRetentionDays,
+        chatRetentionDays: body.chatRetentionDays ?? current.chatRetentionDays,
+        notificationRetentionDays: body.notificationRetentionDays ?? current.notificationRetentionDays,
+        removedMemberRetentionDays: body.removedMemberRetentionDays ?? current.removedMemberRetentionDays,
+        privacyContact: body.privacyContact === undefined ? current.privacyContact : body.privacyContact,
         defaultLanguage: body.defaultLanguage === undefined ? current.defaultLanguage : body.defaultLanguage,
       })
       .where(eq(churches.id, ctx.churchId))
