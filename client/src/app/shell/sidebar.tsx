@@ -176,6 +176,16 @@ export function SidebarContent({ inDrawer }: { inDrawer?: boolean }) {
           </button>
         </Tooltip>
       </div>
+      {/* The app's secondary link (issue 28): the church's privacy page. */}
+      <div className="-mt-1 px-5 pb-3">
+        <Link
+          href="/privacy"
+          aria-current={location === "/privacy" ? "page" : undefined}
+          className="rounded text-xs text-muted-foreground underline-offset-4 hover:text-foreground hover:underline"
+        >
+          {t("footer.privacy")}
+        </Link>
+      </div>
     </div>
   );
 }

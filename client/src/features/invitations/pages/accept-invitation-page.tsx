@@ -166,6 +166,21 @@ export function AcceptInvitationPage() {
             />
           </p>
         )}
+        <p className="text-sm text-muted-foreground">
+          <Rich
+            catalog={acceptInvitationCatalog}
+            k="privacy"
+            values={{ church: inv.church.name }}
+            components={{
+              0: (
+                <Link
+                  href={`/invite/${encodeURIComponent(token)}/privacy`}
+                  className="font-medium text-brand-text hover:underline"
+                />
+              ),
+            }}
+          />
+        </p>
         {user && (
           <a
             href="/api/logout"
