@@ -15,3 +15,7 @@ export const MEMBER_EXPORT_STATUS_URL = "/api/user/export";
  * 429 reads the same rule.
  */
 export type TMemberExportStatus = { lastDownloadedAt: string | null; nextAvailableAt: string | null };
+
+/** `GET` it (admin): a ZIP of a member's data for them, without their anonymous requests. */
+export const adminMemberExportUrl = (memberId: string) =>
+  `/api/admin/members/${encodeURIComponent(memberId)}/export.zip`;

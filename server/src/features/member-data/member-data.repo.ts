@@ -1,7 +1,9 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, not, type SQL, sql } from "drizzle-orm";
+import { type AnyPgColumn, alias } from "drizzle-orm/pg-core";
 import type { TDb } from "../../db/client";
 import { auditEntries } from "../../db/schema/audit";
 import { churches } from "../../db/schema/churches";
+import { groupPrayerPrayed, groupPrayers } from "../../db/schema/groups";
 import { users } from "../../db/schema/users";
 import { inChurch } from "../../lib/church-scope";
 import type { TChurchCtx } from "../../lib/context";
@@ -28,7 +30,41 @@ function rulesFor(ctx: TChurchCtx, kind: TDataKind, rules: TDataKindRule[]) {
   return rules.map((rule) => rule(ctx, kind));
 }
 
-/** One page of the member's rows of a kind, after the row whose keys are `after` (keyset paging). */
+const myGroupPrayer = alias(groupPrayers, "own_anonymous_group_prayer");
+
+/**
+ * The filters that keep a member's anonymous authorship out of the copy an admin downloads for
+ * them (issue 28: erasure and its download never tell an admin who wrote an anonymous request):
+ * every rule as in the church export (their own "I prayed" for it, "someone prayed for you"), their
+ * anonymous rows themselves (a kind whose table marks rows anonymous: church and group requests,
+ * read here by their author), and their taps on their own anonymous group request (the one kind
+ * whose member filter bypasses its own rule).
+ */
+function anonymousAuthorshipHidden(ctx: TChurchCtx, kind: TDataKind, rules: TDataKindRule[], memberId: string) {
+  const filters: (SQL | undefined)[] = rules.map((rule) => rule(ctx, kind));
+  const isAnonymous = (getTableColumns(kind.table) as Record<string, AnyPgColumn>).isAnonymous;
+  if (isAnonymous) filters.push(not(eq(isAnonymous, true)));
+  if (kind.anonymousAuthorship) filters.push(not(kind.anonymousAuthorship(ctx, memberId)));
+  if (kind.table === groupPrayerPrayed) {
+    filters.push(
+      not(
+        sql`exists (select 1 from ${groupPrayers} ${sql.identifier("own_anonymous_group_prayer")} where ${inChurch(
+          myGroupPrayer,
+          ctx,
+          eq(myGroupPrayer.id, groupPrayerPrayed.prayerId),
+          eq(myGroupPrayer.isAnonymous, true),
+          eq(myGroupPrayer.authorId, memberId),
+        )})`,
+      ),
+    );
+  }
+  return filters;
+}
+
+/**
+ * One page of the member's rows of a kind, after the row whose keys are `after` (keyset paging).
+ * `byAdmin`: an admin downloads it for the member, without the member's anonymous authorship.
+ */
 export async function findMemberPage(
   ctx: TChurchCtx,
   memberId: string,
@@ -36,10 +72,12 @@ export async function findMemberPage(
   rules: TDataKindRule[],
   after: unknown[] | null,
   limit: number,
+  byAdmin = false,
 ): Promise<Record<string, unknown>[]> {
   const own = memberRows(ctx, kind, memberId);
   if (!own) return [];
-  return findKindPage(ctx, kind, [own, ...rulesFor(ctx, kind, rules)], after, limit);
+  const filters = byAdmin ? anonymousAuthorshipHidden(ctx, kind, rules, memberId) : rulesFor(ctx, kind, rules);
+  return findKindPage(ctx, kind, [own, ...filters], after, limit);
 }
 
 /**

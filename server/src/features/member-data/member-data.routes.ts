@@ -1,8 +1,9 @@
 import { MEMBER_EXPORT_STATUS_URL, ZMemberExportStatus } from "@common/member-data";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { TChurchData } from "../../lib/data-kinds";
+import { ZIdParams } from "../../lib/params";
 import { ZBinary } from "../../plugins/openapi-answers";
-import { createMemberExport, getMemberExportStatus } from "./member-data.service";
+import { createMemberExport, createMemberExportForAdmin, getMemberExportStatus } from "./member-data.service";
 
 /** `data`: the kinds the features declare, composed outside them (server/src/data-kinds.ts). */
 export const memberDataRoutes: FastifyPluginAsyncZod<{ data: TChurchData }> = async (app, { data }) => {
@@ -40,6 +41,31 @@ export const memberDataRoutes: FastifyPluginAsyncZod<{ data: TChurchData }> = as
         .type("application/zip")
         .header("cache-control", "no-store")
         .header("content-disposition", `attachment; filename="my-fellowship-data-${day}.zip"`)
+        .send(stream as never);
+    },
+  );
+
+  app.get(
+    "/api/admin/members/:id/export.zip",
+    {
+      config: { access: "admin" },
+      schema: {
+        summary: "Download a member's data for them (ZIP)",
+        description:
+          "An admin answers a member's request for their data: the member's own archive (README.txt, profile.json, their rows as JSON and CSV), but for their anonymous prayer requests and every row tied to them, which an admin never sees. Recorded in the audit trail (`export.downloaded`, the member as target); not counted in the member's once-a-day limit. Another church's member: 404.",
+        params: ZIdParams,
+        response: { 200: ZBinary("A ZIP archive", ["application/zip"]) },
+      },
+    },
+    async (req, reply) => {
+      const { stream } = await createMemberExportForAdmin(req.churchCtx, data, req.params.id, {
+        onError: (err) => req.log.error({ err }, "member export for an admin failed"),
+      });
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .type("application/zip")
+        .header("cache-control", "no-store")
+        .header("content-disposition", `attachment; filename="member-data-${day}.zip"`)
         .send(stream as never);
     },
   );

@@ -73,10 +73,25 @@ async function* kindCsv(kind: TDataKind, read: TPages, pageRows: number): AsyncG
   for await (const rows of pagesOf(kind, read, pageRows)) yield csvLines(rows.map((r) => names.map((n) => r[n])));
 }
 
-export function getMemberReadme(kinds: TDataKind[], name: string, church: string, at: Date): string {
+/** What the member's anonymous requests become in the archive: theirs to see, or left out for an admin. */
+const anonymousParagraph = (byAdmin: boolean) =>
+  byAdmin
+    ? `
+Anonymous prayer requests are not included when an admin downloads the data
+for a member, nor anything tied to them (the member's own "I prayed" taps for
+them, "Someone prayed for you" notifications): the church's admins never learn
+who asked anonymously. The member's own download includes them.`
+    : `Your anonymous
+prayer requests are included with isAnonymous true and no author: everyone
+else sees them that way, and every row in this archive is yours. Your own
+"I prayed" taps and notifications about them are included too.`;
+
+/** The archive's README.txt; `byAdmin`: downloaded by an admin for the member, on their request. */
+export function getMemberReadme(kinds: TDataKind[], name: string, church: string, at: Date, byAdmin = false): string {
+  const by = byAdmin ? `by an admin of the church for ${name}, on their request` : `by ${name}`;
   const files = kinds.map((k) => `  ${`${baseName(k)}.json / .csv`.padEnd(34)} ${k.about}`).join("\n");
   return `Fellowship: the data of ${name} at ${church}
-Downloaded ${at.toISOString()} (UTC) by ${name}.
+Downloaded ${at.toISOString()} (UTC) ${by}.
 
 This archive holds what the app keeps about you: your profile, and every row
 of the church's data that is yours (you wrote it, did it or received it).
@@ -94,10 +109,7 @@ each file holds only your rows:
 
 ${files}
 
-Your private sermon notes (highlights you did not share) are included. Your
-anonymous prayer requests are included with isAnonymous true and no author:
-everyone else sees them that way, and every row in this archive is yours.
-Your own "I prayed" taps and notifications about them are included too.
+Your private sermon notes (highlights you did not share) are included. ${anonymousParagraph(byAdmin)}
 
 Other people appear only where a row of yours names them: as an id (the
 person who gave you kudos or received yours, the admin who reviewed it, a
@@ -137,6 +149,40 @@ export async function getMemberExportStatus(ctx: TChurchCtx): Promise<TMemberExp
   };
 }
 
+/** The archive: the README, profile.json, and per kind the member's rows as JSON and CSV, streamed. */
+function streamArchive(
+  ctx: TChurchCtx,
+  data: TChurchData,
+  profile: NonNullable<Awaited<ReturnType<typeof findMemberProfile>>>,
+  now: Date,
+  opts: { byAdmin: boolean; pageRows?: number; onError?: (err: unknown) => void },
+): NodeJS.ReadableStream {
+  const kinds = memberKinds(data);
+  const pageRows = opts.pageRows ?? PAGE_ROWS;
+  const zip = new yazl.ZipFile();
+  const output = zip.outputStream as Readable;
+  // A failed read cuts the download short (the status is sent already): the browser shows it failed.
+  const fail = (err: unknown) => {
+    if (output.destroyed) return;
+    opts.onError?.(err);
+    output.destroy(err as Error);
+  };
+  zip.on("error", fail);
+  const name = [profile.firstName, profile.lastName].filter(Boolean).join(" ") || profile.email;
+  const readme = getMemberReadme(kinds, name, profile.church, now, opts.byAdmin);
+  zip.addBuffer(Buffer.from(readme), "README.txt", { mtime: now });
+  zip.addBuffer(Buffer.from(`${JSON.stringify(profile, null, 2)}\n`), "profile.json", { mtime: now });
+  for (const kind of kinds) {
+    const read: TPages = (after) => findMemberPage(ctx, profile.id, kind, data.rules, after, pageRows, opts.byAdmin);
+    const json = Readable.from(kindJson(kind, read, pageRows)).on("error", fail);
+    zip.addReadStream(json, `${baseName(kind)}.json`, { mtime: now });
+    const csv = Readable.from(kindCsv(kind, read, pageRows)).on("error", fail);
+    zip.addReadStream(csv, kind.file, { mtime: now });
+  }
+  zip.end();
+  return zip.outputStream;
+}
+
 /**
  * `GET /api/user/export.zip` (issue 28): everything the app holds about the member, as a ZIP of a
  * README, profile.json, and per kind of the church's data (`data`, composed in server/src/data-kinds.ts)
@@ -172,26 +218,34 @@ export async function createMemberExport(
     });
     return row;
   });
-  const pageRows = opts.pageRows ?? PAGE_ROWS;
-  const zip = new yazl.ZipFile();
-  const output = zip.outputStream as Readable;
-  // A failed read cuts the download short (the status is sent already): the browser shows it failed.
-  const fail = (err: unknown) => {
-    if (output.destroyed) return;
-    opts.onError?.(err);
-    output.destroy(err as Error);
-  };
-  zip.on("error", fail);
-  const name = [profile.firstName, profile.lastName].filter(Boolean).join(" ") || profile.email;
-  zip.addBuffer(Buffer.from(getMemberReadme(kinds, name, profile.church, now)), "README.txt", { mtime: now });
-  zip.addBuffer(Buffer.from(`${JSON.stringify(profile, null, 2)}\n`), "profile.json", { mtime: now });
-  for (const kind of kinds) {
-    const read: TPages = (after) => findMemberPage(ctx, memberId, kind, data.rules, after, pageRows);
-    const json = Readable.from(kindJson(kind, read, pageRows)).on("error", fail);
-    zip.addReadStream(json, `${baseName(kind)}.json`, { mtime: now });
-    const csv = Readable.from(kindCsv(kind, read, pageRows)).on("error", fail);
-    zip.addReadStream(csv, kind.file, { mtime: now });
-  }
-  zip.end();
-  return { stream: zip.outputStream };
+  return { stream: streamArchive(ctx, data, profile, now, { ...opts, byAdmin: false }) };
+}
+
+/**
+ * `GET /api/admin/members/{id}/export.zip` (issue 28): an admin downloads a member's data for them,
+ * on their request: the member's own archive without their anonymous authorship. Recorded as
+ * `export.downloaded` with the admin as actor and the member as target (the member's once-a-day
+ * limit counts only their own downloads); another church's member or an unknown id is a 404.
+ */
+export async function createMemberExportForAdmin(
+  ctx: TChurchCtx,
+  data: TChurchData,
+  memberId: string,
+  opts: { pageRows?: number; onError?: (err: unknown) => void } = {},
+): Promise<{ stream: NodeJS.ReadableStream }> {
+  const now = new Date();
+  const kinds = memberKinds(data);
+  const profile = await ctx.db.transaction(async (tx) => {
+    const row = await findMemberProfile({ ...ctx, db: tx }, memberId);
+    if (!row) throw notFound();
+    await recordAudit(tx, ctx, {
+      action: "export.downloaded",
+      targetType: "member",
+      targetId: memberId,
+      changes: { format: [null, "zip"], files: [null, kinds.length * 2 + 2] },
+      at: now,
+    });
+    return row;
+  });
+  return { stream: streamArchive(ctx, data, profile, now, { ...opts, byAdmin: true }) };
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { MEMBER_EXPORT_LIMITED, MEMBER_EXPORT_STATUS_URL, MEMBER_EXPORT_URL } from "@common/member-data";
+import { adminMemberExportUrl } from "@common/member-data-helpers";
 import { parse } from "csv-parse/sync";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
@@ -484,5 +485,105 @@ describe("GET /api/user/export: when the member may download again", () => {
   it("is 401 signed out and 403 without a church (it speaks of the caller only: no id to try across churches)", async () => {
     expect((await status(null)).statusCode).toBe(401);
     expect((await status(await signUp(t.app))).statusCode).toBe(403);
+  });
+});
+
+describe("GET /api/admin/members/{id}/export.zip: an admin downloads a member's data for them", () => {
+  async function adminDownload(caller: TSignedIn | null, memberId: string) {
+    return t.app.inject({
+      method: "GET",
+      url: adminMemberExportUrl(memberId),
+      headers: caller?.cookie ? { cookie: caller.cookie } : {},
+    });
+  }
+
+  let a: TSeeded;
+  let files: Map<string, Buffer>;
+  let text: string;
+  beforeAll(async () => {
+    a = await seed("gamma");
+    const res = await adminDownload(a.admin, a.me.user.id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers["content-type"]).toBe("application/zip");
+    expect(res.headers["content-disposition"]).toMatch(/^attachment; filename="member-data-\d{4}-\d{2}-\d{2}\.zip"$/);
+    files = await unzip(res.rawPayload);
+    text = [...files.values()].map(String).join("\n");
+  });
+
+  it("holds the member's own archive: profile, named request, notes, kudos, posts", () => {
+    const profile = JSON.parse(String(files.get("profile.json")));
+    expect(profile).toMatchObject({ id: a.me.user.id, email: a.me.user.email, phone: "gamma-phone-555" });
+    expect(json(files, "prayer-requests.json")).toEqual([
+      expect.objectContaining({ id: a.ids.named, authorId: a.me.user.id, isAnonymous: false }),
+    ]);
+    expect(json(files, "highlights.json")).toHaveLength(2);
+    expect(
+      json(files, "kudos.json")
+        .map((k) => k.id)
+        .sort(),
+    ).toEqual([a.ids.given, a.ids.received].sort());
+    expect(json(files, "group-posts.json")).toEqual([expect.objectContaining({ message: "gamma my post" })]);
+    // Their "I prayed" for Carol's anonymous request names neither Carol nor them as an author.
+    expect(json(files, "prayers.json")).toEqual([expect.objectContaining({ requestId: a.ids.carolsAnonymous })]);
+    expect(json(files, "group-prayers-prayed.json")).toEqual([
+      expect.objectContaining({ prayerId: a.ids.carolsGroupPrayer }),
+    ]);
+  });
+
+  it("leaves out the member's anonymous requests and every row tied to them, and says so in the README", () => {
+    for (const leak of [a.ids.anonymous, a.ids.myGroupPrayer, "my quiet request", "my group quiet", "someone prayed"]) {
+      expect(text, leak).not.toContain(leak);
+    }
+    expect(json(files, "group-prayers.json")).toEqual([]);
+    expect(json(files, "notifications.json")).toEqual([]);
+    const readme = String(files.get("README.txt"));
+    expect(readme).toContain("by an admin of the church for gammaAnn User, on their request");
+    expect(readme).toContain("Anonymous prayer requests are not included when an admin downloads the data");
+    expect(readme).not.toContain("Your anonymous");
+  });
+
+  it("holds nothing of another member nor a secret", async () => {
+    for (const leak of [a.carol.user.id, a.carol.user.email, "gammaCarol", "carol note", "carol post", "carol quiet"]) {
+      expect(text, leak).not.toContain(leak);
+    }
+    expect(text).not.toContain(a.ids.pushSecret);
+  });
+
+  it("is recorded with the admin as actor and the member as target, and leaves the member's own download free", async () => {
+    const entries = await findAuditEntries(t.db, a.church.id, "export.downloaded");
+    expect(entries).toEqual([
+      expect.objectContaining({ actorId: a.admin.user.id, targetType: "member", targetId: a.me.user.id }),
+    ]);
+    const own = await download(a.me);
+    expect(own.statusCode).toBe(200);
+    // The member's own copy holds what the admin's left out.
+    const mine = [...(await unzip(own.rawPayload)).values()].map(String).join("\n");
+    expect(mine).toContain(a.ids.anonymous);
+    expect(mine).toContain("gamma my quiet request");
+    expect(mine).toContain(a.ids.myGroupPrayer);
+    // An admin may download again the same day (no once-a-day limit for a member's request).
+    expect((await adminDownload(a.admin, a.me.user.id)).statusCode).toBe(200);
+  });
+
+  it("is the admin's alone: 401 signed out, 403 for a congregant and a group leader, 404 across churches and for an unknown id, 400 for a bad id", async () => {
+    const c = await createChurch(t.app);
+    const other = await createChurch(t.app);
+    const member = await addMember(t.app, c);
+    const congregant = await addMember(t.app, c);
+    const leader = await addMember(t.app, c, "GROUP_LEADER");
+    expect((await adminDownload(null, member.user.id)).statusCode).toBe(401);
+    expect((await adminDownload(congregant, member.user.id)).statusCode).toBe(403);
+    expect((await adminDownload(leader, member.user.id)).statusCode).toBe(403);
+    // Church B's admin gets 404 on church A's member, and nothing is recorded in either church.
+    expect((await adminDownload(other.admin, member.user.id)).statusCode).toBe(404);
+    expect((await adminDownload(c.admin, randomUUID())).statusCode).toBe(404);
+    const bad = await adminDownload(c.admin, "not-an-id");
+    expect([400, 404]).toContain(bad.statusCode);
+    expect(bad.json().message).toBeTruthy();
+    expect(await findAuditEntries(t.db, c.church.id, "export.downloaded")).toEqual([]);
+    expect(await findAuditEntries(t.db, other.church.id, "export.downloaded")).toEqual([]);
+    // A second admin of the church may download it.
+    const admin2 = await addMember(t.app, c, "ADMIN");
+    expect((await adminDownload(admin2, member.user.id)).statusCode).toBe(200);
   });
 });
