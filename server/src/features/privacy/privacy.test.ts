@@ -95,6 +95,29 @@ describe("GET /api/church/privacy", () => {
   });
 });
 
+describe("GET /api/church/privacy after Church Settings", () => {
+  it("shows what an admin saves in Church Settings, at once", async () => {
+    const c = await createChurch(t.app, "Settings Privacy Chapel");
+    const member = await addMember(t.app, c, "CONGREGANT", "Sid");
+    const settings = (await c.admin.get("/api/admin/church/settings")).body;
+    const saved = await c.admin.put("/api/admin/church/settings", {
+      ...settings,
+      email: "office@settings.example",
+      chatRetentionDays: 90,
+      notificationRetentionDays: 30,
+      removedMemberRetentionDays: 7,
+      privacyContact: "Ask our data steward, Jo",
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const res = await member.get(CHURCH_PRIVACY_URL);
+    expect(res.body).toMatchObject({
+      church: { email: "office@settings.example" },
+      privacyContact: "Ask our data steward, Jo",
+      retentionDays: { chat: 90, notifications: 30, audit: 730, removedMembers: 7 },
+    });
+  });
+});
+
 describe("GET /api/invite/:token/privacy", () => {
   it("answers the invitation's church to someone signed out, the same as its members see", async () => {
     const c = await createChurch(t.app, "Invite Privacy Chapel");
