@@ -25,12 +25,25 @@ export type TBackupReader = {
   close: () => void;
 };
 
+export type TOpenBackupOptions = {
+  /**
+   * False: only the manifest is read (its migration need not be one this release knows), and each
+   * table is checked as it is read (`checkTable` after its stream ends). For a look at one table of
+   * a file that is not being restored: the erasures a newer backup recorded.
+   */
+  verify?: boolean;
+};
+
 /**
  * Opens a backup and checks all of it before anything is changed: a ZIP, our format and a version
  * this release reads, a migration this release knows, and every table's bytes, row count and sha256
  * as the manifest says. Throws a BackupFileError that says what is wrong otherwise.
  */
-export async function openBackup(file: string, migrations: TMigration[] = readMigrations()): Promise<TBackupReader> {
+export async function openBackup(
+  file: string,
+  migrations: TMigration[] = readMigrations(),
+  opts: TOpenBackupOptions = {},
+): Promise<TBackupReader> {
   let zip: yauzl.ZipFile;
   try {
     zip = await yauzl.openPromise(file, { lazyEntries: true, autoClose: false });
@@ -45,7 +58,11 @@ export async function openBackup(file: string, migrations: TMigration[] = readMi
     for await (const entry of zip.eachEntry()) entries.set(entry.fileName, entry);
     const manifestEntry = entries.get(MANIFEST_NAME);
     if (!manifestEntry) throw new BackupFileError(`${file} is not a Fellowship backup (it has no ${MANIFEST_NAME}).`);
-    const manifest = parseManifest(file, await readEntry(zip, manifestEntry), migrations);
+    const manifest = parseManifest(
+      file,
+      await readEntry(zip, manifestEntry),
+      opts.verify === false ? null : migrations,
+    );
 
     const open = async (table: TBackupTable) => {
       const entry = entries.get(table.file);
@@ -53,7 +70,7 @@ export async function openBackup(file: string, migrations: TMigration[] = readMi
       const stream = await zip.openReadStreamPromise(entry);
       return { source: stream, meter: new TableMeter() };
     };
-    for (const table of manifest.tables) {
+    for (const table of opts.verify === false ? [] : manifest.tables) {
       try {
         const { source, meter } = await open(table);
         await pipeline(source, meter, discard());
@@ -90,7 +107,8 @@ export function checkTable(file: string, table: TBackupTable, meter: TableMeter)
   }
 }
 
-function parseManifest(file: string, text: string, migrations: TMigration[]): TBackupManifest {
+/** `migrations` null: any migration is accepted (the file is read, not restored). */
+function parseManifest(file: string, text: string, migrations: TMigration[] | null): TBackupManifest {
   let raw: unknown;
   try {
     raw = JSON.parse(text);
@@ -107,7 +125,7 @@ function parseManifest(file: string, text: string, migrations: TMigration[]): TB
   const parsed = ZBackupManifest.safeParse(raw);
   if (!parsed.success) throw new BackupFileError(`${file} is damaged: its ${MANIFEST_NAME} is incomplete.`);
   const manifest = parsed.data;
-  if (!migrations.some((m) => m.tag === manifest.migration.tag)) {
+  if (migrations && !migrations.some((m) => m.tag === manifest.migration.tag)) {
     throw new BackupFileError(
       `${file} was made by a newer release of Fellowship (${manifest.appVersion}): its schema is at migration ${manifest.migration.tag}, which this release does not know. Restore it with that release or a later one.`,
     );

@@ -9,6 +9,14 @@ import { createBackup, DATA_SCHEMA } from "./backup";
 import { recordBackupAudit } from "./backup-audit";
 import { BackupFileError, backupFileName, qualified, quoteIdent, type TBackupManifest } from "./backup-format";
 import { checkTable, openBackup, type TBackupReader } from "./backup-reader";
+import { eraseAgain } from "./erase-again";
+import {
+  mergeErasures,
+  readDatabaseErasures,
+  readNewerBackupErasures,
+  reapplyErasures,
+  type TReapplyErasure,
+} from "./restore-erasures";
 
 /** A restore that was refused before anything changed (a database in use or holding data). */
 export class RestoreRefusedError extends Error {}
@@ -18,6 +26,13 @@ export type TRestoreOptions = {
   force?: boolean;
   /** Where `force` writes its backup of what was there. */
   safetyDir: string;
+  /**
+   * Where newer backups are looked for, whose recorded erasures the restore re-applies (issue 28);
+   * by default `safetyDir` (the CLI passes BACKUP_DIR for both).
+   */
+  backupDir?: string;
+  /** Erases one restored member again (tests stand in for the member-erasure feature). */
+  reapplyErasure?: TReapplyErasure;
   migrations?: TMigration[];
   log?: (line: string) => void;
 };
@@ -28,6 +43,8 @@ export type TRestoreResult = {
   safetyBackup?: string;
   /** Migrations applied after the rows were loaded (the backup was made by an older release). */
   upgradedWith: string[];
+  /** Members erased again because an erasure was recorded after the backup was taken. */
+  erasuresReapplied: number;
 };
 
 /**
@@ -58,6 +75,17 @@ export async function restoreBackup(url: string, file: string, opts: TRestoreOpt
       safetyBackup = (await createBackup(url, safety, { migrations })).file;
       log(`Saved what the database held to ${safetyBackup}`);
     }
+    // Before anything is wiped: the erasures the replaced database and newer backups recorded.
+    const fromDatabase = await readDatabaseErasures(client);
+    const newer = await readNewerBackupErasures(opts.backupDir ?? opts.safetyDir, backup.manifest.createdAt, {
+      skip: [file, ...(safetyBackup ? [safetyBackup] : [])],
+      log,
+    });
+    const erasures = mergeErasures(fromDatabase, newer.rows);
+    if (erasures.length)
+      log(
+        `Erasures on record: ${erasures.length} (${fromDatabase.length} in the database replaced, ${newer.rows.length} in ${newer.files} newer backup(s)).`,
+      );
     try {
       await clearAppSchemas(client);
       // The job queue's schema first: migrations may use it (0005 moves the old outbox into it).
@@ -72,12 +100,17 @@ export async function restoreBackup(url: string, file: string, opts: TRestoreOpt
       await loadRows(client, backup, file);
       const upgradedWith = await applyMigrations(client, { migrations });
       if (upgradedWith.length) log(`Upgraded the restored data with ${upgradedWith.join(", ")}`);
+      // Someone erased after the backup was taken stays erased (issue 28); a failure here fails the
+      // restore, which then leaves the database empty rather than holding a person who asked to go.
+      const erasuresReapplied = await reapplyErasures(client, url, erasures, opts.reapplyErasure ?? eraseAgain, log);
+      log(`Re-applied ${erasuresReapplied} erasure(s) recorded since the backup.`);
       // Each church's audit trail, in the restored database, says what happened to it and from when.
       await recordBackupAudit(client, "backup.restored", file, {
         backupCreatedAt: [null, backup.manifest.createdAt],
+        erasuresReapplied: [null, erasuresReapplied],
       });
       await client.query("analyze");
-      return { manifest: backup.manifest, safetyBackup, upgradedWith };
+      return { manifest: backup.manifest, safetyBackup, upgradedWith, erasuresReapplied };
     } catch (err) {
       await clearAppSchemas(client).catch(() => {});
       const kept = safetyBackup ? ` What it held before is in ${safetyBackup}.` : "";
