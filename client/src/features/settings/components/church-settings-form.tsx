@@ -17,10 +17,10 @@ import { usePreload } from "@/lib/lazy";
 import { lazyZodResolver } from "@/lib/lazy-zod-resolver";
 import { useUpdateChurchSettings } from "../api";
 import { settingsCatalog } from "../i18n";
-import { AuditRetentionField } from "./audit-retention-field";
 import { BibleReaderFields } from "./bible-reader-fields";
 import { BrandColorField } from "./brand-color-field";
 import { LogoField } from "./logo-field";
+import { PrivacyRetentionFields } from "./privacy-retention-fields";
 import { PublicPageFields } from "./public-page-fields";
 
 type TValues = z.input<typeof ZChurchSettingsBody>;
@@ -41,6 +41,10 @@ function toFormValues(c: TChurchSettings): TValues {
     bibleReaderPattern: c.bibleReaderPattern,
     bibleTranslation: c.bibleTranslation,
     auditRetentionDays: c.auditRetentionDays,
+    chatRetentionDays: c.chatRetentionDays,
+    notificationRetentionDays: c.notificationRetentionDays,
+    removedMemberRetentionDays: c.removedMemberRetentionDays,
+    privacyContact: c.privacyContact ?? "",
   };
 }
 
@@ -211,25 +215,7 @@ export function ChurchSettingsForm({ church }: { church: TChurchSettings }) {
           <BibleReaderFields form={form} savedPattern={church.bibleReaderPattern} />
         </CardContent>
       </Card>
-      <Card>
-        <CardHeader>
-          <CardTitle>{t("audit.title")}</CardTitle>
-          <CardDescription>{t("audit.description")}</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <Controller
-            control={form.control}
-            name="auditRetentionDays"
-            render={({ field }) => (
-              <AuditRetentionField
-                value={field.value ?? church.auditRetentionDays}
-                onChange={field.onChange}
-                error={err("auditRetentionDays")}
-              />
-            )}
-          />
-        </CardContent>
-      </Card>
+      <PrivacyRetentionFields form={form} church={church} />
       <div className="sticky bottom-0 -mx-4 flex items-center justify-end gap-3 border-t border-border bg-background/95 px-4 py-3 backdrop-blur sm:static sm:mx-0 sm:border-0 sm:bg-transparent sm:p-0">
         {isDirty && <span className="text-sm text-muted-foreground">{t("form.unsaved")}</span>}
         <Button type="submit" size="lg" disabled={update.isPending}>

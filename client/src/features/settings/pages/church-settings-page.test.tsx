@@ -25,6 +25,10 @@ const CHURCH: TChurchSettings = {
   bibleReaderPattern: DEFAULT_BIBLE_READER.pattern,
   bibleTranslation: "NIV",
   auditRetentionDays: 730,
+  chatRetentionDays: 365,
+  notificationRetentionDays: 90,
+  removedMemberRetentionDays: 30,
+  privacyContact: null,
 };
 
 // The form downloads its contract on first use; loading it here keeps the validation tests from
@@ -80,6 +84,58 @@ describe("ChurchSettingsPage", () => {
     await user.selectOptions(select, "7 years");
     await user.click(screen.getByRole("button", { name: "Save Settings" }));
     await waitFor(() => expect(putBody(fetchMock)).toMatchObject({ auditRetentionDays: 2555 }));
+  });
+
+  it("shows the privacy contact and each retention under Privacy and retention, and saves them", async () => {
+    const fetchMock = setup(SAVES);
+    expect(await screen.findByRole("heading", { name: "Privacy and retention" })).toBeTruthy();
+    const chat = screen.getByLabelText("Keep live chat messages for") as HTMLSelectElement;
+    const notes = screen.getByLabelText("Keep notifications for") as HTMLSelectElement;
+    const removed = screen.getByLabelText("Erase a removed member's personal data after") as HTMLSelectElement;
+    expect([chat.value, notes.value, removed.value]).toEqual(["365", "90", "30"]);
+    expect([...chat.options].map((o) => o.text)).toEqual(["30 days", "90 days", "180 days", "1 year", "2 years"]);
+    expect([...notes.options].map((o) => o.text)).toEqual(["30 days", "90 days", "180 days", "1 year"]);
+    expect([...removed.options].map((o) => o.text)).toEqual(["7 days", "30 days", "90 days"]);
+    // Each select says what it does under it.
+    expect(chat.getAttribute("aria-describedby")).toBe("settings-chat-retention-hint");
+    expect(screen.getByText("Older messages are removed; each stream keeps its message count.")).toBeTruthy();
+
+    const contact = screen.getByLabelText("Privacy contact") as HTMLTextAreaElement;
+    expect(contact.value).toBe("");
+    const user = userEvent.setup();
+    await user.type(contact, "Ruth Jones, privacy@grace.example");
+    await user.selectOptions(chat, "90 days");
+    await user.selectOptions(notes, "1 year");
+    await user.selectOptions(removed, "7 days");
+    await user.click(screen.getByRole("button", { name: "Save Settings" }));
+    await waitFor(() =>
+      expect(putBody(fetchMock)).toMatchObject({
+        privacyContact: "Ruth Jones, privacy@grace.example",
+        chatRetentionDays: 90,
+        notificationRetentionDays: 365,
+        removedMemberRetentionDays: 7,
+        auditRetentionDays: 730,
+      }),
+    );
+  });
+
+  it("fills the privacy section from the saved settings", async () => {
+    setup({
+      "/api/admin/church/settings": {
+        ...CHURCH,
+        chatRetentionDays: 730,
+        notificationRetentionDays: 30,
+        removedMemberRetentionDays: 90,
+        privacyContact: "Write to the office",
+      },
+    });
+    const contact = (await screen.findByLabelText("Privacy contact")) as HTMLTextAreaElement;
+    expect(contact.value).toBe("Write to the office");
+    expect((screen.getByLabelText("Keep live chat messages for") as HTMLSelectElement).value).toBe("730");
+    expect((screen.getByLabelText("Keep notifications for") as HTMLSelectElement).value).toBe("30");
+    expect((screen.getByLabelText("Erase a removed member's personal data after") as HTMLSelectElement).value).toBe(
+      "90",
+    );
   });
 
   it("shows the link to the saved public page when it is published", async () => {
@@ -166,6 +222,11 @@ describe("ChurchSettingsPage", () => {
       bibleReaderPattern: DEFAULT_BIBLE_READER.pattern,
       bibleTranslation: "NIV",
       auditRetentionDays: 730,
+      chatRetentionDays: 365,
+      notificationRetentionDays: 90,
+      removedMemberRetentionDays: 30,
+      // An empty privacy contact is sent as none (the privacy page then gives the church's e-mail).
+      privacyContact: null,
     });
   });
 
@@ -285,7 +346,9 @@ describe("ChurchSettingsPage: the default language (issue 26)", () => {
     expect(select.value).toBe("pt-BR");
     expect(screen.getByRole("heading", { level: 1, name: "Configuración de la iglesia" })).toBeTruthy();
     expect(screen.getByRole("button", { name: "Guardar configuración" })).toBeTruthy();
-    expect(screen.getByRole("option", { name: "2 años" })).toBeTruthy();
+    // Two years of chat and of the audit log; three months of notifications, in days.
+    expect(screen.getAllByRole("option", { name: "2 años" })).toHaveLength(2);
+    expect(screen.getAllByRole("option", { name: "90 días" })).toHaveLength(3);
     unmount();
 
     await activateLanguage("ar");
