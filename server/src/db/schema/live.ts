@@ -28,6 +28,11 @@ export const liveStreams = pgTable(
     startedAt: ts("started_at").notNull().defaultNow(),
     endedAt: ts("ended_at"),
     peakViewers: integer("peak_viewers").notNull().default(0),
+    /**
+     * Chat messages the retention job removed (issue 28, features/live/live-retention.ts): the stream's
+     * message count is its rows plus these, so it stays true after the messages leave.
+     */
+    expiredMessageCount: integer("expired_message_count").notNull().default(0),
     sermonId: uuid("sermon_id").references(() => sermons.id, { onDelete: "set null" }),
   },
   (t) => [

@@ -1,0 +1,1 @@
+ALTER TABLE "live_streams" ADD COLUMN "expired_message_count" integer DEFAULT 0 NOT NULL;
