@@ -19,6 +19,7 @@ export const LIVE_DATA_KINDS: TDataKind[] = [
       startedAt: liveStreams.startedAt,
       endedAt: liveStreams.endedAt,
       peakViewers: liveStreams.peakViewers,
+      expiredMessageCount: liveStreams.expiredMessageCount,
       sermonId: liveStreams.sermonId,
     },
     keys: ["id"],

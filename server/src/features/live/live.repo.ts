@@ -191,7 +191,7 @@ export async function markMessageDeleted(
   return rows.length > 0;
 }
 
-/** Streams as the admin's page shows them, with their message counts. */
+/** Streams as the admin's page shows them, with their message counts (those past the church's retention included). */
 export async function listStreams(
   db: TDb,
   ctx: TChurch,
@@ -210,7 +210,8 @@ export async function listStreams(
     .where(inChurch(liveStreams, ctx, opts.live ? isNull(liveStreams.endedAt) : isNotNull(liveStreams.endedAt)))
     .orderBy(desc(liveStreams.startedAt))
     .limit(opts.limit);
-  return rows.map((r) => ({ ...r.stream, messageCount: Number(r.n ?? 0) }));
+  // The messages the retention job removed still count (live-retention.ts).
+  return rows.map((r) => ({ ...r.stream, messageCount: Number(r.n ?? 0) + r.stream.expiredMessageCount }));
 }
 
 export function toLiveStream(

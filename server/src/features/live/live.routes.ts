@@ -26,6 +26,7 @@ import {
   stopStream,
   updateStream,
 } from "./live.service";
+import { defineLiveRetention } from "./live-retention";
 
 const ZEventParams = z.object({ eventId: z.uuid() });
 const ZMessageParams = z.object({ eventId: z.uuid(), messageId: z.uuid() });
@@ -35,6 +36,8 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
   const member = { access: "member" as const };
   const admin = { access: "admin" as const };
   const live = app.live;
+  // The daily removal of chat messages past each church's retention (issue 28).
+  defineLiveRetention(app);
 
   // Spec 1 §7: "current live event"; null when nothing is live.
   app.get(

@@ -7,6 +7,7 @@ import {
 } from "@common/notifications";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ZIdParams } from "../../lib/params";
+import { defineNotificationRetention } from "./notification-retention";
 import { listNotifications, readAllNotifications, readNotification, readNotifications } from "./notifications.service";
 
 /**
@@ -16,6 +17,8 @@ import { listNotifications, readAllNotifications, readNotification, readNotifica
  */
 export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const member = { access: "member" as const };
+  // The daily removal of notifications past each church's retention (issue 28).
+  defineNotificationRetention(app);
 
   app.get(
     "/api/notifications",
