@@ -4,6 +4,8 @@ import { startEmbeddedPostgres, type TEmbeddedPg } from "./db/embedded";
 import { ensureDatabase, StartupError } from "./db/ensure-database";
 import { scheduleAuditRetention } from "./features/audit/audit-retention";
 import { scheduleGroupMeetingReminders } from "./features/group-meetings/group-meeting-reminders";
+import { scheduleLiveRetention } from "./features/live/live-retention";
+import { scheduleNotificationRetention } from "./features/notifications/notification-retention";
 import { createLogOutput, createStartLogger } from "./lib/log-output";
 import { readyMessage } from "./lib/ready-message";
 import { resolveAppSecret } from "./lib/secrets";
@@ -96,6 +98,13 @@ async function main() {
     // The daily removal of audit entries past each church's retention (features/audit).
     await scheduleAuditRetention(app.db, { preserve: true }).catch((err) =>
       app.log.error({ err }, "could not schedule the audit retention job"),
+    );
+    // The daily removal of live chat messages and notifications past each church's retention (issue 28).
+    await scheduleLiveRetention(app.db, { preserve: true }).catch((err) =>
+      app.log.error({ err }, "could not schedule the live chat retention job"),
+    );
+    await scheduleNotificationRetention(app.db, { preserve: true }).catch((err) =>
+      app.log.error({ err }, "could not schedule the notification retention job"),
     );
     // Group meetings of tomorrow reminded to their members (features/group-meetings), every quarter hour.
     await scheduleGroupMeetingReminders(app.db, { preserve: true }).catch((err) =>
