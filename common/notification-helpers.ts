@@ -35,6 +35,8 @@ export const NOTIFICATION_KIND_LABELS = {
   prayer_answered: "Answered prayers",
   prayer_prayed: "Prayed for you",
   prayer_partner: "Prayer partners",
+  prayer_replied: "Replies from your pastors",
+  prayer_reply_answered: "Answers to your replies",
   badge_earned: "Badges",
   invitation_requested: "Invitation requests",
   group_join_requested: "Requests to join groups",

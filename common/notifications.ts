@@ -29,6 +29,10 @@ export const NOTIFICATION_KINDS = {
   prayer_answered: { type: "prayer", push: "prayerRequests" },
   prayer_prayed: { type: "prayer", push: "prayerRequests" },
   prayer_partner: { type: "prayer", push: "prayerRequests" },
+  /** Issue 28: a pastor replied privately to the member's prayer request (to its author). */
+  prayer_replied: { type: "prayer", push: "prayerRequests" },
+  /** Issue 28: a request's author answered in its private thread (to the pastors in it), never named. */
+  prayer_reply_answered: { type: "prayer", push: "prayerRequests" },
   badge_earned: { type: "system", push: "announcements" },
   /** A visitor asked for an invitation on the public page (to the church's admins). */
   invitation_requested: { type: "system", push: "announcements" },

@@ -53,9 +53,11 @@ import { memberNotificationSubscribers } from "./features/notifications/member-n
 import { defineNotificationJobs } from "./features/notifications/notifications.jobs";
 import { notificationsRoutes } from "./features/notifications/notifications.routes";
 import { notificationSubscribers } from "./features/notifications/notifications.subscribers";
+import { prayerReplyNotificationSubscribers } from "./features/notifications/prayer-reply-notifications.subscribers";
 import { onboardingRoutes } from "./features/onboarding/onboarding.routes";
 import { onboardingSubscribers } from "./features/onboarding/onboarding.subscribers";
 import { prayerPartnersRoutes } from "./features/prayer-partners/prayer-partners.routes";
+import { prayerRepliesRoutes } from "./features/prayer-requests/prayer-replies.routes";
 import { prayerRequestsRoutes } from "./features/prayer-requests/prayer-requests.routes";
 import { privacyRoutes } from "./features/privacy/privacy.routes";
 import { profileRoutes } from "./features/profile/profile.routes";
@@ -254,6 +256,7 @@ export async function buildApp(opts: TBuildOptions): Promise<FastifyInstance> {
   app.domainEvents.subscribe(...memberActivitySubscribers, ...memberNotificationSubscribers, ...integrationSubscribers);
   app.domainEvents.subscribe(...onboardingSubscribers, ...sermonSubscribers);
   app.domainEvents.subscribe(...groupMeetingNotificationSubscribers);
+  app.domainEvents.subscribe(...prayerReplyNotificationSubscribers);
   app.domainEvents.subscribe(...groupSubscribers, ...groupNotificationSubscribers);
   app.domainEvents.subscribe(...groupThreadSubscribers(app.groupHub), ...groupThreadNotificationSubscribers);
   // Automatic backups (issue 15): defined in every process, so whichever is free takes a run;
@@ -375,6 +378,7 @@ export async function buildApp(opts: TBuildOptions): Promise<FastifyInstance> {
   await app.register(documentedAs("Feeds", feedsRoutes));
   await app.register(documentedAs("Growth", actionStepsRoutes));
   await app.register(documentedAs("Prayer", prayerRequestsRoutes));
+  await app.register(documentedAs("Prayer", prayerRepliesRoutes));
   await app.register(documentedAs("Prayer", prayerPartnersRoutes));
   await app.register(documentedAs("Growth", readingRoutes));
   await app.register(documentedAs("Profile", profileRoutes));

@@ -39,6 +39,12 @@ export type TDataKind = {
    */
   memberWhere?: (ctx: TChurchCtx, memberId: string) => SQL;
   /**
+   * Of the member's own rows, those that would tell someone else they wrote an anonymous request
+   * when the table carries no `isAnonymous` of its own (issue 28: a reply thread of their anonymous
+   * request). An admin downloading the member's data for them gets the rows without these.
+   */
+  anonymousAuthorship?: (ctx: TChurchCtx, memberId: string) => SQL;
+  /**
    * A row that refers to a prayer request (`requestId`: a uuid column, or a text column that may
    * hold one) and names a person (`userId`). The anonymous-author rule (prayer-requests.export.ts)
    * leaves out the row when that person is the anonymous request's author: such a row would name them.

@@ -31,7 +31,7 @@ import { userBadges, weeklyActionSteps } from "../db/schema/growth";
 import { invitationRequests, invitations } from "../db/schema/invitations";
 import { liveStreams } from "../db/schema/live";
 import { pointsLedger } from "../db/schema/points";
-import { prayerChains, prayerRequestPrayers, prayerRequests } from "../db/schema/prayer";
+import { prayerChains, prayerRequestPrayers, prayerRequestReplies, prayerRequests } from "../db/schema/prayer";
 import { sermons } from "../db/schema/sermons";
 import { users } from "../db/schema/users";
 import { DOMAIN_EVENTS, type TDomainEvent, type TEventName, type TSubscriber } from "./domain-events";
@@ -229,6 +229,11 @@ const CASES: Record<TCovered, TCase<unknown>> = {
           .where(and(eq(prayerRequests.id, id), isNotNull(prayerRequests.answeredAt))),
       ),
   }),
+  "prayer.replied": uncase({
+    setup: async (c) => ({ c, id: await givePrayer(await addMember(t.app, c)) }),
+    act: ({ c, id }) => c.admin.post(`/api/prayer-requests/${id}/replies`, { message: "We are praying with you." }),
+    applied: ({ id }) => exists(t.db.select().from(prayerRequestReplies).where(eq(prayerRequestReplies.requestId, id))),
+  }),
   "live.started": uncase({
     setup: async (c) => ({ c }),
     act: ({ c }) => c.admin.post("/api/live-stream/start", { title: tag(), recordingEnabled: false }),
@@ -286,6 +291,11 @@ const CASES: Record<TCovered, TCase<unknown>> = {
           .from(users)
           .where(and(eq(users.id, m.user.id), isNull(users.churchId))),
       ),
+  }),
+  "member.erased": uncase({
+    setup: async (c) => ({ c, m: await addMember(t.app, c) }),
+    act: ({ c, m }) => c.admin.post(`/api/admin/members/${m.user.id}/erase`, { reason: "Asked by e-mail" }),
+    applied: async ({ m }) => !(await exists(t.db.select().from(users).where(eq(users.id, m.user.id)))),
   }),
   "member.role_changed": uncase({
     setup: async (c) => ({ c, m: await addMember(t.app, c) }),

@@ -55,6 +55,11 @@ export const DOMAIN_EVENTS = {
   "prayer.prayed": prayerEvent({ requestId: z.uuid() }),
   /** `answeredBy`: an admin who answered someone else's request; null when the author did (never names the author). */
   "prayer.answered": prayerEvent({ requestId: z.uuid(), answeredBy: z.uuid().nullable() }),
+  /**
+   * Issue 28: a reply in a request's private thread; `fromAuthor`, the request's author wrote it (their
+   * pastors are told), else a pastor did (the author is told). An anonymous request's names nobody.
+   */
+  "prayer.replied": prayerEvent({ requestId: z.uuid(), replyId: z.uuid(), fromAuthor: z.boolean() }),
   /** `liveEventId` is the stream's row (`live_streams.id`). */
   "live.started": z.strictObject({ ...base, liveEventId: z.uuid() }),
   "live.ended": z.strictObject({ ...base, liveEventId: z.uuid() }),
@@ -80,6 +85,11 @@ export const DOMAIN_EVENTS = {
     revokedInvitations: z.number().int().min(0).optional(),
     pausedIntegrations: z.array(z.string().max(100)).max(10).optional(),
   }),
+  /**
+   * Issue 28: a member was erased (their own request, an admin's on their request, or the retention
+   * job); `userId` is the id that no longer exists (caches forget it), `pseudonym` the tombstone.
+   */
+  "member.erased": z.strictObject({ ...base, userId: z.uuid(), pseudonym: z.uuid() }),
   "church.created": z.strictObject({ ...base, name: title }),
   /**
    * An invitation e-mailed (`again`: the same link once more) or saved to wait for review

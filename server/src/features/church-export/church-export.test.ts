@@ -34,7 +34,13 @@ import { integrationPeople, integrations } from "../../db/schema/integrations";
 import { invitationSends, invitations } from "../../db/schema/invitations";
 import { liveChatMessages, liveModerators, liveStreams } from "../../db/schema/live";
 import { pointsLedger } from "../../db/schema/points";
-import { prayerChainLinks, prayerChains, prayerRequestPrayers, prayerRequests } from "../../db/schema/prayer";
+import {
+  prayerChainLinks,
+  prayerChains,
+  prayerRequestPrayers,
+  prayerRequestReplies,
+  prayerRequests,
+} from "../../db/schema/prayer";
 import { sermons, sermonViews } from "../../db/schema/sermons";
 import { users } from "../../db/schema/users";
 import type { TChurchCtx } from "../../lib/context";
@@ -137,6 +143,11 @@ async function seedChurch(label: string): Promise<TSeeded> {
   await db
     .insert(prayerRequestPrayers)
     .values({ requestId: anonymous.id, churchId, userId: adminId, day: "2026-11-21" });
+  // A pastor's private reply and the anonymous author's answer, stored with no author (issue 28).
+  await db.insert(prayerRequestReplies).values([
+    { churchId, requestId: anonymous.id, authorId: memberId, fromAuthor: false, message: `${label} we pray` },
+    { churchId, requestId: anonymous.id, authorId: null, fromAuthor: true, message: `${label} thank you` },
+  ]);
   await db.insert(notifications).values({
     churchId,
     userId: adminId,
@@ -288,6 +299,7 @@ const expectedKeys: Record<string, (churchId: string) => SQL> = {
   "prayer-requests.csv": (c) => sql`select id::text k from prayer_requests where church_id = ${c}`,
   "prayers.csv": (c) =>
     sql`select request_id || '|' || user_id || '|' || day k from prayer_request_prayers p where church_id = ${c} and not ${namesAuthor("p.request_id", "p.user_id")}`,
+  "prayer-request-replies.csv": (c) => sql`select id::text k from prayer_request_replies where church_id = ${c}`,
   "prayer-partner-weeks.csv": (c) => sql`select id::text k from prayer_chains where church_id = ${c}`,
   "prayer-partners.csv": (c) => sql`select id::text k from prayer_chain_links where church_id = ${c}`,
   "kudos.csv": (c) => sql`select id::text k from kudos where church_id = ${c}`,

@@ -1,4 +1,6 @@
-import { prayerRequestPrayers, prayerRequests } from "../../db/schema/prayer";
+import { eq, or, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { prayerRequestPrayers, prayerRequestReplies, prayerRequests } from "../../db/schema/prayer";
 import { inChurch } from "../../lib/church-scope";
 import type { TDataKind, TDataKindRule } from "../../lib/data-kinds";
 import { asRequestId, shownAuthorId, tiesNoAnonymousAuthor } from "./prayer-privacy";
@@ -44,7 +46,44 @@ export const PRAYER_REQUESTS_DATA_KINDS: TDataKind[] = [
     requestTie: { requestId: prayerRequestPrayers.requestId, userId: prayerRequestPrayers.userId },
     memberColumn: prayerRequestPrayers.userId,
   },
+  {
+    file: "prayer-request-replies.csv",
+    about:
+      "Private replies on prayer requests (issue 28), between a request's author and the church's pastors: authorId names the pastor who wrote a reply; a reply by the request's author has fromAuthor true and no authorId (it is stored without one).",
+    fields: {
+      id: prayerRequestReplies.id,
+      requestId: prayerRequestReplies.requestId,
+      authorId: prayerRequestReplies.authorId,
+      fromAuthor: prayerRequestReplies.fromAuthor,
+      message: prayerRequestReplies.message,
+      createdAt: prayerRequestReplies.createdAt,
+    },
+    keys: ["id"],
+    table: prayerRequestReplies,
+    where: (ctx) => inChurch(prayerRequestReplies, ctx),
+    // Only a pastor's id is ever stored; were it the anonymous request's author, the rule drops the row.
+    requestTie: { requestId: prayerRequestReplies.requestId, userId: prayerRequestReplies.authorId },
+    memberColumn: prayerRequestReplies.authorId,
+    // The member's own: the replies they wrote as a pastor, and every reply on a request they asked.
+    memberWhere: (ctx, memberId) =>
+      inChurch(prayerRequestReplies, ctx, or(eq(prayerRequestReplies.authorId, memberId), onRequestOf(ctx, memberId))),
+    // What an admin downloading for the member must not see: the threads of their anonymous requests.
+    anonymousAuthorship: (ctx, memberId) => onRequestOf(ctx, memberId, true),
+  },
 ];
+
+const asked = alias(prayerRequests, "asked_request");
+
+/** The reply is on a request `memberId` asked (an anonymous one only, with `anonymousOnly`). */
+function onRequestOf(church: { churchId: string }, memberId: string, anonymousOnly = false) {
+  return sql`exists (select 1 from ${prayerRequests} ${sql.identifier("asked_request")} where ${inChurch(
+    asked,
+    church,
+    eq(asked.id, prayerRequestReplies.requestId),
+    eq(asked.authorId, memberId),
+    anonymousOnly ? eq(asked.isAnonymous, true) : undefined,
+  )})`;
+}
 
 /**
  * The anonymous-author rule (issues 9 and 23) for every kind of the church's data: a row that refers
