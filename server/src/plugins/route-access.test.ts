@@ -15,11 +15,11 @@ describe("every /api route declares who may call it (safe by default)", () => {
     expect(routes.length).toBeGreaterThan(30);
     expect(routes.filter((r) => !r.access)).toEqual([]);
     // The public ones are the few a signed-out visitor needs (the church's public page and its
-    // "Request an invitation" form among them).
+    // "Request an invitation" form among them, and the privacy page an invitation links to).
     const open = routes.filter((r) => r.access === "public").map((r) => `${r.method} ${r.url}`);
     expect(
       open.every((r) =>
-        /\/api\/(login|callback|logout|auth\/|invite\/:token$|sermons\/:id$|feeds\/|churches\/:id\/logo|public\/churches\/:slug(\/invitation-requests)?$|openapi\.json$)/.test(
+        /\/api\/(login|callback|logout|auth\/|invite\/:token(\/privacy)?$|sermons\/:id$|feeds\/|churches\/:id\/logo|public\/churches\/:slug(\/invitation-requests)?$|openapi\.json$)/.test(
           r,
         ),
       ),
