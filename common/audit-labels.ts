@@ -24,6 +24,7 @@ export const AUDIT_ACTIONS = [
   "member.role_changed",
   "member.removed",
   "member.left",
+  "member.erased",
   "invitation.created",
   "invitation.resent",
   "invitation.revoked",

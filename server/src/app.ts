@@ -45,6 +45,8 @@ import type { TLive } from "./features/live/live.service";
 import { LiveHub, type THubOptions } from "./features/live/live-hub";
 import { LiveStateCache } from "./features/live/live-state";
 import { memberDataRoutes } from "./features/member-data/member-data.routes";
+import { memberErasureRoutes } from "./features/member-erasure/member-erasure.routes";
+import { memberErasureSubscribers } from "./features/member-erasure/member-erasure.subscribers";
 import { membersRoutes } from "./features/members/members.routes";
 import { groupMeetingNotificationSubscribers } from "./features/notifications/group-meeting-notifications.subscribers";
 import { groupNotificationSubscribers } from "./features/notifications/group-notifications.subscribers";
@@ -256,6 +258,7 @@ export async function buildApp(opts: TBuildOptions): Promise<FastifyInstance> {
   app.domainEvents.subscribe(...memberActivitySubscribers, ...memberNotificationSubscribers, ...integrationSubscribers);
   app.domainEvents.subscribe(...onboardingSubscribers, ...sermonSubscribers);
   app.domainEvents.subscribe(...groupMeetingNotificationSubscribers);
+  app.domainEvents.subscribe(...memberErasureSubscribers);
   app.domainEvents.subscribe(...prayerReplyNotificationSubscribers);
   app.domainEvents.subscribe(...groupSubscribers, ...groupNotificationSubscribers);
   app.domainEvents.subscribe(...groupThreadSubscribers(app.groupHub), ...groupThreadNotificationSubscribers);
@@ -369,6 +372,7 @@ export async function buildApp(opts: TBuildOptions): Promise<FastifyInstance> {
   await app.register(documentedAs("Profile", userRoutes));
   // A member's own data reads the same declared kinds, filtered to the member (issue 28).
   await app.register(documentedAs("Profile", memberDataRoutes), { data: CHURCH_DATA });
+  await app.register(documentedAs("Profile", memberErasureRoutes));
   await app.register(documentedAs("Profile", privacyRoutes));
   await app.register(pwaRoutes);
   await app.register(documentedAs("Sermons", sermonsRoutes));

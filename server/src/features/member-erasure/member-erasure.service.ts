@@ -1,0 +1,302 @@
+import type { ZDeleteAccountBody, ZEraseMemberBody } from "@common/member-erasure";
+import { SSO_FRESH_SIGN_IN_MINUTES } from "@common/member-erasure-helpers";
+import { isAdminRole } from "@common/roles";
+import { eq, sql } from "drizzle-orm";
+import type { z } from "zod";
+import type { TDb } from "../../db/client";
+import { memberErasures } from "../../db/schema/churches";
+import { users } from "../../db/schema/users";
+import { recordAudit, type TAuditBy } from "../../lib/audit";
+import type { TChurchCtx } from "../../lib/context";
+import { verifyPassword } from "../../lib/crypto";
+import { publish } from "../../lib/domain-events";
+import { badRequest, conflict, forbidden, notFound } from "../../lib/errors";
+import { msg } from "../../lib/i18n";
+import { memberPseudonym } from "../../lib/pseudonym";
+import { findChurchName, findErasable, findSessionStart, lockChurchAdmins } from "./member-erasure.repo";
+
+type TDeleteAccountBody = z.output<typeof ZDeleteAccountBody>;
+type TEraseMemberBody = z.output<typeof ZEraseMemberBody>;
+
+export type TErasureSource = "member" | "admin" | "retention" | "restore";
+
+/** The e-mail domain of a tombstone: `.invalid` is reserved (RFC 2606), so no mail is ever sent there. */
+export const ERASED_EMAIL_DOMAIN = "erased.invalid";
+
+/**
+ * The member's own rows that leave with them (issue 28): what identifies them (sessions, tokens,
+ * devices, preferences, picture), what is private to them (notifications, notes and highlights) and
+ * what they wrote for others (prayer requests, named or anonymous, group prayers and posts, chat).
+ * Rows that point at these go with them (their foreign keys cascade). Every other row that points
+ * at the member is re-keyed to the tombstone instead (`rekeyReferences`), so a count stays true.
+ */
+const DELETED_WITH_MEMBER: [table: string, column: string][] = [
+  ["sessions", "user_id"],
+  ["password_resets", "user_id"],
+  ["email_verifications", "user_id"],
+  ["push_subscriptions", "user_id"],
+  ["push_preferences", "user_id"],
+  ["user_preferences", "user_id"],
+  ["user_avatars", "user_id"],
+  ["notifications", "user_id"],
+  ["notifications", "related_id"],
+  ["sermon_highlights", "user_id"],
+  ["prayer_requests", "author_id"],
+  ["group_prayers", "author_id"],
+  ["group_posts", "author_id"],
+  ["live_chat_messages", "user_id"],
+  ["live_moderators", "user_id"],
+  ["group_members", "user_id"],
+  ["group_join_requests", "user_id"],
+  ["integration_people", "user_id"],
+  ["activities", "user_id"],
+];
+
+type TMember = {
+  id: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  churchId: string | null;
+};
+
+/** The words that name the member inside other rows' text: e-mail, full name and each name (3+ letters). */
+function namesOf(m: TMember): string[] {
+  const full = [m.firstName, m.lastName].filter(Boolean).join(" ").trim();
+  const words = [m.email, full, m.firstName?.trim() ?? "", m.lastName?.trim() ?? ""];
+  return [...new Set(words.filter((w) => w.length >= 3))];
+}
+
+const likeAny = (names: string[]) =>
+  sql`array[${sql.join(
+    names.map((n) => sql`${`%${n.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`),
+    sql`, `,
+  )}]::text[]`;
+
+/** A name as it is written inside JSON text, as a case-insensitive regular expression. */
+const jsonPattern = (s: string) =>
+  JSON.stringify(s)
+    .slice(1, -1)
+    .replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * Every column that references users(id), read from the catalogue so that a table added later is
+ * never forgotten, re-keyed from the member to the tombstone.
+ */
+async function rekeyReferences(tx: TDb, memberId: string, tombstone: string): Promise<void> {
+  const res = await tx.execute(sql`
+    select cl.relname as tbl, a.attname as col
+    from pg_constraint c
+    join pg_class cl on cl.oid = c.conrelid
+    join pg_attribute a on a.attrelid = c.conrelid and a.attnum = any(c.conkey)
+    where c.contype = 'f' and c.confrelid = 'users'::regclass`);
+  for (const row of res.rows as { tbl: string; col: string }[]) {
+    await tx.execute(
+      sql`update ${sql.identifier(row.tbl)} set ${sql.identifier(row.col)} = ${tombstone}::uuid where ${sql.identifier(row.col)} = ${memberId}::uuid`,
+    );
+  }
+}
+
+/**
+ * Text in other members' rows that names the member: their notifications ("Ruth prayed for you")
+ * and the admins' activity lines leave; invitations made for the member keep their row (the
+ * dashboard counts invitations ever sent) without the address or names; kudos they received keep
+ * their row (counts, the sender's points) without the words, which named them.
+ */
+async function scrubMentions(tx: TDb, m: TMember, tombstone: string): Promise<void> {
+  const names = namesOf(m);
+  if (names.length > 0) {
+    const any = likeAny(names);
+    await tx.execute(sql`delete from notifications
+      where title ilike any(${any}) or message ilike any(${any}) or coalesce(text_values::text, '') ilike any(${any})`);
+    await tx.execute(sql`delete from activities
+      where description ilike any(${any}) or coalesce(message::text, '') ilike any(${any})`);
+  }
+  const email = m.email.toLowerCase();
+  const erasedEmail = `${tombstone}@${ERASED_EMAIL_DOMAIN}`;
+  await tx.execute(sql`delete from invitations where lower(email) = ${email} and not is_used`);
+  await tx.execute(
+    sql`update invitations set email = ${erasedEmail}, first_name = null, last_name = null where lower(email) = ${email}`,
+  );
+  await tx.execute(sql`delete from invitation_sends where lower(recipient) = ${email}`);
+  await tx.execute(sql`delete from invitation_requests where lower(email) = ${email}`);
+  await tx.execute(sql`delete from integration_people where lower(email) = ${email}`);
+  await tx.execute(sql`delete from sign_in_failures where lower(key) = ${`email:${email}`}`);
+  await tx.execute(sql`delete from sign_in_locks where lower(key) = ${`email:${email}`}`);
+  await tx.execute(
+    sql`update kudos set title = '', message = '', rejection_reason = null where to_user_id = ${m.id}::uuid`,
+  );
+}
+
+/**
+ * The audit trail is append-only (migration 0018): the erasure lends itself UPDATE inside its one
+ * transaction, as the retention job lends itself DELETE, and gives it back before the commit. Every
+ * entry keeps its action; the member becomes the pseudonym (as actor, without names or address,
+ * and as target), and their e-mail, names and id inside `changes` read as the pseudonym.
+ */
+async function pseudonymiseAudit(tx: TDb, m: TMember, churchId: string, pseudonym: string): Promise<void> {
+  await tx.execute(sql`grant update on audit_entries to current_user`);
+  await tx.execute(sql`update audit_entries set actor_id = ${pseudonym}::uuid, actor_first_name = null,
+    actor_last_name = null, ip = null where actor_id = ${m.id}::uuid`);
+  await tx.execute(sql`update audit_entries set target_id = ${pseudonym} where target_id = ${m.id}`);
+  const full = [m.firstName, m.lastName].filter(Boolean).join(" ").trim();
+  // Longest first, so the full name is replaced whole before its parts.
+  const words = [...new Set([m.id, m.email, full, m.firstName?.trim() ?? "", m.lastName?.trim() ?? ""])]
+    .filter((w) => w.length >= 2)
+    .sort((a, b) => b.length - a.length);
+  const churchOrTheirs = sql`(church_id = ${churchId}::uuid or actor_id = ${pseudonym}::uuid or target_id = ${pseudonym})`;
+  for (const w of words) {
+    await tx.execute(sql`update audit_entries
+      set changes = regexp_replace(changes::text, ${jsonPattern(w)}, ${pseudonym}, 'gi')::jsonb
+      where ${churchOrTheirs} and changes::text ~* ${jsonPattern(w)}`);
+  }
+  await tx.execute(sql`revoke update on audit_entries from current_user`);
+}
+
+/**
+ * Erases one member of one church in one transaction; returns nothing. Throws only on a database failure.
+ *
+ * Personal data leaves every table while the church's figures stay true: a tombstone user (id =
+ * `memberPseudonym(memberId)`, no church, no names, no password, an address at `erased.invalid`
+ * that no one can sign in with) takes the member's place in every row that feeds a count (sermon
+ * views, points, badges, readings, "I prayed", RSVPs, attendance, kudos sent and received, partner
+ * weeks); their own and private rows are deleted (DELETED_WITH_MEMBER); other rows' text that names
+ * them is removed (scrubMentions); the audit trail names the pseudonym. A member not found, or in
+ * another church, is left alone (the routes answer 404 before).
+ */
+export async function eraseMember(
+  db: TDb,
+  opts: { churchId: string; memberId: string; source: TErasureSource; by: TAuditBy; reason?: string; now?: Date },
+): Promise<void> {
+  const now = opts.now ?? new Date();
+  const pseudonym = memberPseudonym(opts.memberId);
+  await db.transaction(async (tx) => {
+    const [m] = await tx
+      .select({
+        id: users.id,
+        email: users.email,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        churchId: users.churchId,
+        createdAt: users.createdAt,
+      })
+      .from(users)
+      .where(eq(users.id, opts.memberId))
+      .for("update");
+    if (!m || (m.churchId !== null && m.churchId !== opts.churchId)) return;
+    // Out of every member list, count and directory as a removed member is: no church.
+    await tx
+      .insert(users)
+      .values({
+        id: pseudonym,
+        email: `${pseudonym}@${ERASED_EMAIL_DOMAIN}`,
+        role: "CONGREGANT",
+        churchId: null,
+        points: 0,
+        createdAt: m.createdAt,
+      })
+      .onConflictDoNothing();
+    for (const [table, column] of DELETED_WITH_MEMBER) {
+      await tx.execute(
+        sql`delete from ${sql.identifier(table)} where ${sql.identifier(column)} = ${opts.memberId}::uuid`,
+      );
+    }
+    await scrubMentions(tx, m, pseudonym);
+    await rekeyReferences(tx, m.id, pseudonym);
+    await pseudonymiseAudit(tx, m, opts.churchId, pseudonym);
+    await tx.delete(users).where(eq(users.id, m.id));
+    await tx
+      .insert(memberErasures)
+      .values({ pseudonym, churchId: opts.churchId, source: opts.source, erasedAt: now })
+      .onConflictDoNothing();
+    // The member erasing themself is named by the pseudonym, like every entry they made.
+    const actor = opts.by.userId === m.id ? pseudonym : opts.by.userId;
+    await recordAudit(
+      tx,
+      { churchId: opts.churchId, userId: actor, ip: actor === pseudonym ? null : opts.by.ip },
+      {
+        action: "member.erased",
+        targetType: "member",
+        targetId: pseudonym,
+        changes: opts.reason ? { reason: [null, opts.reason] } : {},
+        at: now,
+      },
+    );
+    await publish(tx, "member.erased", {
+      churchId: opts.churchId,
+      actorId: actor === pseudonym ? null : actor,
+      userId: m.id,
+      pseudonym,
+    });
+  });
+}
+
+/** Wrong passwords answer as the password change does (a sentence on the field, 400). */
+const WRONG_PASSWORD = "Your current password is incorrect.";
+
+/**
+ * The last admin stays: inside the erasure's transaction, the church's admins are locked and the
+ * member may go only if another remains.
+ */
+async function assertAnotherAdmin(ctx: TChurchCtx, db: TDb, memberId: string, role: string): Promise<void> {
+  if (!isAdminRole(role)) return;
+  const admins = await lockChurchAdmins({ db, churchId: ctx.churchId });
+  if (admins.some((id) => id !== memberId)) return;
+  const church = await findChurchName(db, ctx.churchId);
+  throw conflict(
+    msg`You are the only admin of ${church}. Make another member an admin first, then delete your account.`,
+  );
+}
+
+/**
+ * `POST /api/user/delete`: the member erases their own account. The password proves it is them; an
+ * account without one (single sign-on only) proves it by a sign-in less than SSO_FRESH_SIGN_IN_MINUTES
+ * old. Afterwards every session is gone (the route clears the cookie) and the e-mail signs in nowhere.
+ */
+export async function deleteOwnAccount(
+  ctx: TChurchCtx,
+  sessionId: string,
+  body: TDeleteAccountBody,
+  ssoName: string,
+): Promise<void> {
+  const me = await findErasable(ctx, ctx.userId);
+  if (!me) throw notFound("Account not found");
+  if (me.passwordHash !== null) {
+    if (!body.password) throw badRequest("Password is required", "password");
+    if (!(await verifyPassword(body.password, me.passwordHash))) throw badRequest(WRONG_PASSWORD, "password");
+  } else {
+    const began = await findSessionStart(ctx.db, ctx.userId, sessionId);
+    if (!began || Date.now() - began.getTime() > SSO_FRESH_SIGN_IN_MINUTES * 60_000) {
+      throw forbidden(msg`Sign in again with ${ssoName} first, then delete your account.`);
+    }
+  }
+  await ctx.db.transaction(async (tx) => {
+    await assertAnotherAdmin(ctx, tx, me.id, me.role);
+    await eraseMember(tx, { churchId: ctx.churchId, memberId: me.id, source: "member", by: ctx });
+  });
+  await ctx.changed("user", me.id);
+}
+
+/**
+ * `POST /api/admin/members/{id}/erase`: an admin erases a member on their request, with the reason
+ * (kept in the audit entry). Another church's or an unknown id: 404; themself: 409 (their own
+ * "Delete my account" asks for their password); only a super admin erases a super admin.
+ */
+export async function eraseMemberForAdmin(ctx: TChurchCtx, id: string, body: TEraseMemberBody): Promise<void> {
+  if (id === ctx.userId) throw conflict("To erase your own account, use Delete my account on your profile.");
+  const member = await findErasable(ctx, id);
+  if (!member) throw notFound("Member not found");
+  if (member.role === "SUPER_ADMIN" && ctx.role !== "SUPER_ADMIN")
+    throw forbidden("Only a super admin can change a super admin.");
+  await ctx.db.transaction(async (tx) => {
+    await assertAnotherAdmin(ctx, tx, member.id, member.role);
+    await eraseMember(tx, {
+      churchId: ctx.churchId,
+      memberId: member.id,
+      source: "admin",
+      by: ctx,
+      reason: body.reason,
+    });
+  });
+  await ctx.changed("user", member.id);
+}
