@@ -3,9 +3,9 @@ import { loadConfig } from "./config";
 import { startEmbeddedPostgres, type TEmbeddedPg } from "./db/embedded";
 import { ensureDatabase, StartupError } from "./db/ensure-database";
 import { scheduleAuditRetention } from "./features/audit/audit-retention";
-import { scheduleRemovedMemberRetention } from "./features/member-erasure/removed-member-retention";
 import { scheduleGroupMeetingReminders } from "./features/group-meetings/group-meeting-reminders";
 import { scheduleLiveRetention } from "./features/live/live-retention";
+import { scheduleRemovedMemberRetention } from "./features/member-erasure/removed-member-retention";
 import { scheduleNotificationRetention } from "./features/notifications/notification-retention";
 import { createLogOutput, createStartLogger } from "./lib/log-output";
 import { readyMessage } from "./lib/ready-message";
@@ -100,16 +100,16 @@ async function main() {
     await scheduleAuditRetention(app.db, { preserve: true }).catch((err) =>
       app.log.error({ err }, "could not schedule the audit retention job"),
     );
-    // The daily erasure of removed members past each church's retention (features/member-erasure).
-    await scheduleRemovedMemberRetention(app.db, { preserve: true }).catch((err) =>
-      app.log.error({ err }, "could not schedule the removed members' retention job"),
-    );
     // The daily removal of live chat messages and notifications past each church's retention (issue 28).
     await scheduleLiveRetention(app.db, { preserve: true }).catch((err) =>
       app.log.error({ err }, "could not schedule the live chat retention job"),
     );
     await scheduleNotificationRetention(app.db, { preserve: true }).catch((err) =>
       app.log.error({ err }, "could not schedule the notification retention job"),
+    );
+    // The daily erasure of removed members past each church's retention (features/member-erasure).
+    await scheduleRemovedMemberRetention(app.db, { preserve: true }).catch((err) =>
+      app.log.error({ err }, "could not schedule the removed members' retention job"),
     );
     // Group meetings of tomorrow reminded to their members (features/group-meetings), every quarter hour.
     await scheduleGroupMeetingReminders(app.db, { preserve: true }).catch((err) =>
