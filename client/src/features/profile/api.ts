@@ -1,6 +1,7 @@
 import type { TAuthUser } from "@common/auth";
 import type { TPrivacySettings } from "@common/directory";
 import { MEMBER_EXPORT_STATUS_URL, type TMemberExportStatus } from "@common/member-data-helpers";
+import { DELETE_ACCOUNT_URL } from "@common/member-erasure-helpers";
 import type {
   TAccountInfo,
   TActivityItem,
@@ -151,5 +152,13 @@ export function useUpdatePrivacy() {
       queryClient.setQueryData(PRIVACY_KEY, saved);
       return queryClient.invalidateQueries({ queryKey: DIRECTORY_KEY });
     },
+  });
+}
+
+/** `POST /api/user/delete` (issue 28): erases the caller; the server ends every session of theirs. */
+export function useDeleteAccount() {
+  return useMutation({
+    mutationFn: (body: { password?: string; confirm: string }) =>
+      apiJson<{ ok: true }>("POST", DELETE_ACCOUNT_URL, body),
   });
 }

@@ -42,6 +42,8 @@ export function LoginPage() {
   // Why single sign-on sent the browser back here: our words for the code, never text from the link.
   const errorKey = signInErrorKey(params.get("error"));
   const signInError = errorKey ? t(errorKey) : null;
+  // Issue 28: "Delete my account" lands here once the account is erased.
+  const isAccountDeleted = params.get("deleted") === "1";
   const [, navigate] = useLocation();
   const providers = useAuthProviders();
   const invitation = usePublicInvitation(invitationToken);
@@ -124,6 +126,11 @@ export function LoginPage() {
       {signInError && (
         <div className="mb-4">
           <FormAlert message={signInError} />
+        </div>
+      )}
+      {isAccountDeleted && (
+        <div role="status" className="mb-4 rounded-lg border border-border bg-muted p-3 text-sm text-foreground">
+          {t("login.accountDeleted")}
         </div>
       )}
       <Card className="p-5 sm:p-6">

@@ -5,6 +5,7 @@ import { lazyComponent } from "@/lib/lazy";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { AccountSettingsCard } from "../components/account-settings-card";
 import { AchievementsCard } from "../components/achievements-card";
+import { DeleteAccountCard } from "../components/delete-account-card";
 import { JourneyStatsCard } from "../components/journey-stats-card";
 import { LanguageCard } from "../components/language-card";
 import { PrayerPreferencesCard } from "../components/prayer-preferences-card";
@@ -48,6 +49,7 @@ export function ProfilePage() {
           <PrivacyCard />
           <PrayerPreferencesCard />
           <YourDataCard />
+          <DeleteAccountCard />
         </div>
       </div>
       {isEditDrawn && (
