@@ -1,6 +1,7 @@
 // `npm run restore -- FILE [--force]`: loads a backup into the database `npm start` uses (issue 15),
 // with the app stopped. The whole file is checked first; a database holding data is refused unless
-// --force, which first writes a backup of it to BACKUP_DIR.
+// --force, which first writes a backup of it to BACKUP_DIR. Members erased since the backup was taken
+// (recorded in the database replaced or in a newer backup in BACKUP_DIR) are erased again (issue 28).
 import { loadConfig } from "../server/src/config";
 import { describeFailure } from "../server/src/ops/cli";
 import { openConfiguredDatabase } from "../server/src/ops/database";
