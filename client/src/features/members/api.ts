@@ -1,3 +1,4 @@
+import { eraseMemberUrl } from "@common/member-erasure-helpers";
 import type { TMember, TUpdateMemberRoleBody } from "@common/members";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiJson, apiRequest } from "@/lib/api-client";
@@ -31,6 +32,16 @@ export function useRemoveMember() {
   const invalidate = useInvalidateMembers();
   return useMutation({
     mutationFn: (id: string) => apiRequest("DELETE", `/api/admin/members/${encodeURIComponent(id)}`),
+    onSuccess: invalidate,
+  });
+}
+
+/** `POST /api/admin/members/{id}/erase` (issue 28): erases the member on their request, with why. */
+export function useEraseMember() {
+  const invalidate = useInvalidateMembers();
+  return useMutation({
+    mutationFn: ({ id, reason }: { id: string; reason: string }) =>
+      apiJson<{ ok: true }>("POST", eraseMemberUrl(id), { reason }),
     onSuccess: invalidate,
   });
 }

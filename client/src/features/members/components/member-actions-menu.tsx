@@ -1,5 +1,6 @@
+import { adminMemberExportUrl } from "@common/member-data-helpers";
 import type { TMember } from "@common/members";
-import { MoreHorizontal, ShieldCheck, UserMinus, UserRound, Users } from "lucide-react";
+import { Download, Eraser, MoreHorizontal, ShieldCheck, UserMinus, UserRound, Users } from "lucide-react";
 import { useRoleName } from "@/components/role-name";
 import {
   DropdownMenu,
@@ -25,6 +26,8 @@ export type TMemberActionsProps = {
   disabled?: boolean;
   onChangeRole: (role: (typeof ROLE_CHOICES)[number]["role"]) => void;
   onRemove: () => void;
+  /** Issue 28: erase the member on their request (a dialog asks why). */
+  onErase: () => void;
 };
 
 /** The menu itself, loaded by `MemberActionsButton` on the first click (member-actions-button.tsx). */
@@ -35,6 +38,7 @@ export function MemberActionsDropdown({
   disabled,
   onChangeRole,
   onRemove,
+  onErase,
   open,
   onOpenChange,
 }: TMemberActionsProps & { open: boolean; onOpenChange: (open: boolean) => void }) {
@@ -63,6 +67,26 @@ export function MemberActionsDropdown({
         <DropdownMenuItem destructive disabled={isSelf} onSelect={onRemove}>
           <UserMinus aria-hidden="true" />
           {t("menu.remove")}
+        </DropdownMenuItem>
+        <DropdownMenuSeparator />
+        <DropdownMenuLabel>{t("menu.dataRequests")}</DropdownMenuLabel>
+        {isSelf ? (
+          // Your own data is on your profile ("Your data"), as every member's is.
+          <DropdownMenuItem disabled>
+            <Download aria-hidden="true" />
+            {t("menu.downloadData")}
+          </DropdownMenuItem>
+        ) : (
+          <DropdownMenuItem asChild>
+            <a href={adminMemberExportUrl(member.id)} download>
+              <Download aria-hidden="true" />
+              {t("menu.downloadData")}
+            </a>
+          </DropdownMenuItem>
+        )}
+        <DropdownMenuItem destructive disabled={isSelf} onSelect={onErase}>
+          <Eraser aria-hidden="true" />
+          {t("menu.erase")}
         </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>

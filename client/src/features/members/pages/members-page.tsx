@@ -18,6 +18,7 @@ import { useCurrentUser } from "@/lib/current-user";
 import { useT } from "@/lib/i18n";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useMembers, useRemoveMember, useUpdateMemberRole } from "../api";
+import { EraseMemberDialog } from "../components/erase-member-dialog";
 import { MemberActionsButton } from "../components/member-actions-button";
 import { MemberList } from "../components/member-list";
 import { membersCatalog } from "../i18n";
@@ -43,6 +44,7 @@ export function MembersPage() {
   const [search, setSearch] = useState("");
   const [roleFilter, setRoleFilter] = useState<TRoleFilter>("all");
   const [toRemove, setToRemove] = useState<TMember | null>(null);
+  const [toErase, setToErase] = useState<{ id: string; name: string } | null>(null);
   useDocumentTitle(t("title"));
   const roleFilterOptions = ROLE_FILTERS.map((value) => ({
     value,
@@ -178,6 +180,7 @@ export function MembersPage() {
                 disabled={updateRole.isPending || removeMember.isPending}
                 onChangeRole={(role) => changeRole(m, role)}
                 onRemove={() => setToRemove(m)}
+                onErase={() => setToErase({ id: m.id, name: getMemberDisplayName(m) })}
               />
             )}
           />
@@ -191,6 +194,13 @@ export function MembersPage() {
         confirmLabel={t("remove.confirm")}
         onConfirm={confirmRemove}
         onClose={() => setToRemove(null)}
+      />
+      <EraseMemberDialog
+        member={toErase}
+        onClose={() => setToErase(null)}
+        onErased={(name) =>
+          toast({ title: t("toast.erased.title"), description: t("toast.erased.description", { name }) })
+        }
       />
     </>
   );
