@@ -1,5 +1,5 @@
 import type { TPrayerRequest } from "@common/prayer";
-import { CheckCircle2, Eye, EyeOff, Lock, PartyPopper } from "lucide-react";
+import { CheckCircle2, Eye, EyeOff, Lock, MessageCircle, PartyPopper } from "lucide-react";
 import { PrayedButton, PrayerAuthor, PrayerCard } from "@/components/prayer-card";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -81,11 +81,14 @@ export function PrayerRequestCard({
   isAdmin,
   now,
   onAnswer,
+  onReplies,
 }: {
   request: TPrayerRequest;
   isAdmin: boolean;
   now: Date;
   onAnswer: (request: TPrayerRequest) => void;
+  /** Opens the request's private thread (issue 28): for its author and the church's pastors. */
+  onReplies?: (request: TPrayerRequest) => void;
 }) {
   const t = useT(prayerCatalog);
   const format = useFormat();
@@ -141,6 +144,13 @@ export function PrayerRequestCard({
             <Button variant="outline" size="sm" onClick={() => onAnswer(request)}>
               <CheckCircle2 aria-hidden="true" />
               {t("request.markAnswered")}
+              <span className="sr-only"> {t("quoted", { title: request.title })}</span>
+            </Button>
+          )}
+          {onReplies && (request.isMine || isAdmin) && (
+            <Button variant="outline" size="sm" onClick={() => onReplies(request)}>
+              <MessageCircle aria-hidden="true" />
+              {request.isMine ? t("replies.open") : t("replies.reply")}
               <span className="sr-only"> {t("quoted", { title: request.title })}</span>
             </Button>
           )}

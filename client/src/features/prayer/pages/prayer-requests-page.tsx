@@ -1,7 +1,8 @@
 import type { TPrayerRequest } from "@common/prayer";
 import { isAdminRole } from "@common/roles";
 import { HeartHandshake, Loader2, Plus } from "lucide-react";
-import { Suspense, useRef, useState } from "react";
+import { Suspense, useEffect, useRef, useState } from "react";
+import { useSearch } from "wouter";
 import { EmptyState } from "@/components/empty-state";
 import { LoadError } from "@/components/load-error";
 import { PageHeader } from "@/components/page-header";
@@ -44,6 +45,7 @@ function ListSkeleton() {
 // The "mark answered" dialog (and the dialog's scroll lock) downloads after the list is drawn: not
 // with the page's first load (issue 26's bundle budget).
 const AnswerDialog = lazyComponent(() => import("../components/answer-dialog").then((m) => m.AnswerDialog));
+const RepliesDialog = lazyComponent(() => import("../components/replies-dialog").then((m) => m.RepliesDialog));
 
 /**
  * Spec 1 §2.11 Prayer Requests (`/prayer-requests`): the "New Request" form, then the church's
@@ -75,6 +77,21 @@ export function PrayerRequestsPage() {
   const newRequestButton = useRef<HTMLButtonElement>(null);
   useDocumentTitle(t("requests.title"));
   const all = requests.data?.pages.flat() ?? [];
+  // A request's private thread (issue 28); a notification opens it with ?thread=<id>.
+  const [replyingId, setReplyingId] = useState<string | null>(null);
+  const [isThreadUsed, setThreadUsed] = useState(false);
+  const openThread = (request: TPrayerRequest) => {
+    setThreadUsed(true);
+    setReplyingId(request.id);
+  };
+  const linked = new URLSearchParams(useSearch()).get("thread");
+  const linkedLoaded = !!linked && all.some((r) => r.id === linked);
+  useEffect(() => {
+    if (!linked || !linkedLoaded) return;
+    setThreadUsed(true);
+    setReplyingId(linked);
+  }, [linked, linkedLoaded]);
+  const replying = all.find((r) => r.id === replyingId) ?? null;
 
   return (
     <>
@@ -119,7 +136,14 @@ export function PrayerRequestsPage() {
         <>
           <ul className={LIST} aria-label={t("requests.list")}>
             {all.map((r) => (
-              <PrayerRequestCard key={r.id} request={r} isAdmin={isAdmin} now={now} onAnswer={startAnswer} />
+              <PrayerRequestCard
+                key={r.id}
+                request={r}
+                isAdmin={isAdmin}
+                now={now}
+                onAnswer={startAnswer}
+                onReplies={openThread}
+              />
             ))}
           </ul>
           {requests.hasNextPage && (
@@ -142,6 +166,11 @@ export function PrayerRequestsPage() {
       {isUsed && (
         <Suspense fallback={null}>
           <AnswerDialog request={answering} returnFocus={returnFocus} onClose={() => setAnswering(null)} />
+        </Suspense>
+      )}
+      {isThreadUsed && (
+        <Suspense fallback={null}>
+          <RepliesDialog request={replying} userId={user.id} onClose={() => setReplyingId(null)} />
         </Suspense>
       )}
     </>
