@@ -24,6 +24,16 @@ async function signIn(email: string, password: string) {
 }
 
 describe("LoginPage", () => {
+  it("says the account was deleted when 'Delete my account' lands here (issue 28), and not otherwise", async () => {
+    mockFetch({ "/api/auth/providers": PROVIDERS });
+    const { unmount } = renderWithApp(<LoginPage />, { path: "/login?deleted=1" });
+    expect(await screen.findByText("Your account was deleted, and your personal data erased.")).toBeTruthy();
+    unmount();
+    renderWithApp(<LoginPage />, { path: "/login" });
+    await screen.findByLabelText("Email");
+    expect(screen.queryByText("Your account was deleted, and your personal data erased.")).toBeNull();
+  });
+
   it("shows 'Invalid email or password' on 401", async () => {
     mockFetch({
       "/api/auth/providers": PROVIDERS,
