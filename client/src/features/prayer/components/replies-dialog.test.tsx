@@ -81,13 +81,17 @@ describe("a prayer request's private replies", () => {
       [LIST]: [makeRequest({ isMine: true })],
       [THREAD]: [pastorReply, authorReply],
     });
-    renderWithApp(<PrayerRequestsPage />, { user: makeUser({ id: "u1", role: "CONGREGANT" }), path: "/prayer-requests?thread=r1" });
+    renderWithApp(<PrayerRequestsPage />, {
+      user: makeUser({ id: "u1", role: "CONGREGANT" }),
+      path: "/prayer-requests?thread=r1",
+    });
     const dialog = await screen.findByRole("dialog", { name: "Private replies" });
     const thread = await within(dialog).findByRole("list", { name: "Replies" });
     const items = within(thread).getAllByRole("listitem");
     expect(items[0].textContent).toContain("Paul Pastor");
     expect(items[1].textContent).toContain("You");
     expect(within(dialog).queryByText(/The person who asked/)).toBeNull();
+    expect(within(dialog).getByText("Only you and your church's pastors see these replies.")).toBeTruthy();
     expect(within(dialog).getByLabelText("Your reply")).toBeTruthy();
   });
 

@@ -98,7 +98,7 @@ function RepliesBody({ request, userId, onClose }: { request: TPrayerRequest; us
   const send = useSendPrayerReply(request.id);
   const [message, setMessage] = useState("");
   const isClosed = request.isAnswered || request.isHidden;
-  const asker = request.isMine ? t("replies.you") : request.isAnonymous ? t("request.anonymous") : request.userName;
+  const asker = request.isAnonymous ? t("request.anonymous") : request.userName;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -119,10 +119,10 @@ function RepliesBody({ request, userId, onClose }: { request: TPrayerRequest; us
         <DialogTitle>{t("replies.title")}</DialogTitle>
         <DialogDescription className="grid gap-1 break-words">
           <span className="font-medium text-foreground">{t("quoted", { title: request.title })}</span>
-          <span>{t("replies.askedBy", { name: asker })}</span>
+          {!request.isMine && <span>{t("replies.askedBy", { name: asker })}</span>}
           <span className="flex items-center gap-1.5">
             <Lock className="size-3.5 shrink-0" aria-hidden="true" />
-            {t("replies.private")}
+            {request.isMine ? t("replies.privateAuthor") : t("replies.private")}
           </span>
         </DialogDescription>
       </DialogHeader>
