@@ -44,7 +44,6 @@ const DELETED_WITH_MEMBER: [table: string, column: string][] = [
   ["prayer_requests", "author_id"],
   ["group_prayers", "author_id"],
   ["group_posts", "author_id"],
-  ["live_chat_messages", "user_id"],
   ["live_moderators", "user_id"],
   ["group_members", "user_id"],
   ["group_join_requests", "user_id"],
@@ -201,6 +200,12 @@ export async function eraseMember(
         sql`delete from ${sql.identifier(table)} where ${sql.identifier(column)} = ${opts.memberId}::uuid`,
       );
     }
+    // Their chat messages leave; each stream's message count keeps them (as the chat retention does).
+    await tx.execute(sql`with gone as (
+        delete from live_chat_messages where user_id = ${m.id}::uuid returning stream_id
+      ), per_stream as (select stream_id, count(*)::int as n from gone group by stream_id)
+      update live_streams s set expired_message_count = s.expired_message_count + p.n
+      from per_stream p where s.id = p.stream_id`);
     await scrubMentions(tx, m, pseudonym);
     await rekeyReferences(tx, m.id, pseudonym);
     await pseudonymiseAudit(tx, m, opts.churchId, pseudonym);
