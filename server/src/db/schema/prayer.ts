@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { boolean, check, date, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { churchRef } from "./churches";
 import { ts } from "./columns";
+import { groupPrayers } from "./groups";
 import { userRef, users } from "./users";
 
 /**
@@ -97,9 +98,9 @@ export const prayerRequestReplies = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     churchId: churchRef(),
-    requestId: uuid("request_id")
-      .notNull()
-      .references(() => prayerRequests.id, { onDelete: "cascade" }),
+    /** The church's prayer request the thread is on; or, instead, `groupPrayerId`: a group's (exactly one is set). */
+    requestId: uuid("request_id").references(() => prayerRequests.id, { onDelete: "cascade" }),
+    groupPrayerId: uuid("group_prayer_id").references(() => groupPrayers.id, { onDelete: "cascade" }),
     authorId: uuid("author_id").references(() => users.id, { onDelete: "set null" }),
     fromAuthor: boolean("from_author").notNull(),
     message: text("message").notNull(),
@@ -109,5 +110,7 @@ export const prayerRequestReplies = pgTable(
     index("prayer_request_replies_request_idx").on(t.requestId, t.createdAt, t.id),
     index("prayer_request_replies_author_idx").on(t.authorId),
     check("prayer_request_replies_author_check", sql`not (${t.fromAuthor} and ${t.authorId} is not null)`),
+    index("prayer_request_replies_group_prayer_idx").on(t.groupPrayerId, t.createdAt, t.id),
+    check("prayer_request_replies_one_request_check", sql`(${t.requestId} is null) <> (${t.groupPrayerId} is null)`),
   ],
 );

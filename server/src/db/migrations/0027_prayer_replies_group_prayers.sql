@@ -1,0 +1,5 @@
+ALTER TABLE "prayer_request_replies" ALTER COLUMN "request_id" DROP NOT NULL;--> statement-breakpoint
+ALTER TABLE "prayer_request_replies" ADD COLUMN "group_prayer_id" uuid;--> statement-breakpoint
+ALTER TABLE "prayer_request_replies" ADD CONSTRAINT "prayer_request_replies_group_prayer_id_group_prayers_id_fk" FOREIGN KEY ("group_prayer_id") REFERENCES "public"."group_prayers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "prayer_request_replies_group_prayer_idx" ON "prayer_request_replies" USING btree ("group_prayer_id","created_at","id");--> statement-breakpoint
+ALTER TABLE "prayer_request_replies" ADD CONSTRAINT "prayer_request_replies_one_request_check" CHECK (("prayer_request_replies"."request_id" is null) <> ("prayer_request_replies"."group_prayer_id" is null));
