@@ -16,7 +16,7 @@ export const prayerRepliesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "A request's private replies",
         description:
-          "For the request's author and the church's admins (404 for anyone else). Oldest first; `author` is null for every reply the request's author wrote.",
+          "For the request's author and the church's admins, and for a group's prayer (its id) that group's leaders (404 for anyone else). Oldest first; `author` is null for every reply the request's author wrote.",
         params: ZIdParams,
         response: { 200: z.array(ZPrayerReply), 404: ZApiError },
       },
@@ -31,7 +31,7 @@ export const prayerRepliesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "Reply privately to a request",
         description:
-          "By the request's author or an admin (404 for anyone else); 409 once the request is answered or hidden. The other side is notified.",
+          "By the request's author, an admin, or for a group's prayer that group's leaders (404 for anyone else); 409 once the request is answered or hidden. The other side is notified.",
         params: ZIdParams,
         body: ZPrayerReplyBody,
         response: { 201: ZPrayerReply, 404: ZApiError, 409: ZApiError },

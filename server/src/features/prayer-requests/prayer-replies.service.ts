@@ -1,7 +1,8 @@
 import type { TPrayerReply, ZPrayerReplyBody } from "@common/prayer-replies";
 import { isAdminRole } from "@common/roles";
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import type { z } from "zod";
+import { groupMembers, groupPrayers, groups } from "../../db/schema/groups";
 import { prayerRequestReplies, prayerRequests } from "../../db/schema/prayer";
 import { users } from "../../db/schema/users";
 import { churchRow, inChurch } from "../../lib/church-scope";
@@ -15,11 +16,23 @@ const HIDDEN = "This prayer request is hidden: its replies are closed.";
 
 /**
  * Issue 28: the private thread of a prayer request, between its author and the church's pastors
- * (its admins). Everyone else gets the same 404 as for a request that does not exist, whether or
- * not they can see the request on the wall: the thread's existence is nobody else's business.
- * (Group prayers live in group_prayers, another feature's table; they have no thread yet.)
+ * (its admins; for a group's prayer, also that group's leaders). Everyone else gets the same 404 as
+ * for a request that does not exist, whether or not they can see the request: the thread's
+ * existence is nobody else's business. The id is looked up among the church's prayer requests, else
+ * among its groups' prayers (group_prayers; ids are uuids, one space): the same paths serve both.
  */
-async function findThreadRequest(ctx: TChurchCtx, id: string) {
+type TThreadRequest = {
+  id: string;
+  /** Which column of prayer_request_replies holds the thread's request. */
+  on: "request" | "groupPrayer";
+  authorId: string | null;
+  isAnonymous: boolean;
+  answeredAt: Date | null;
+  hiddenAt: Date | null;
+  isAuthor: boolean;
+};
+
+async function findThreadRequest(ctx: TChurchCtx, id: string): Promise<TThreadRequest> {
   const [request] = await ctx.db
     .select({
       id: prayerRequests.id,
@@ -30,11 +43,47 @@ async function findThreadRequest(ctx: TChurchCtx, id: string) {
     })
     .from(prayerRequests)
     .where(churchRow(prayerRequests, ctx, id));
-  if (!request) throw notFound(NOT_FOUND);
-  const isAuthor = request.authorId === ctx.userId;
-  if (!isAuthor && !isAdminRole(ctx.role)) throw notFound(NOT_FOUND);
-  return { ...request, isAuthor };
+  if (request) {
+    const isAuthor = request.authorId === ctx.userId;
+    if (!isAuthor && !isAdminRole(ctx.role)) throw notFound(NOT_FOUND);
+    return { ...request, on: "request", isAuthor };
+  }
+  return findGroupThreadRequest(ctx, id);
 }
+
+/**
+ * A group's prayer: its author, the church's admins and the leaders of THAT group (a leader of
+ * another group or a plain member: 404). An archived group's threads are closed like a hidden
+ * request's (still readable by those who may).
+ */
+async function findGroupThreadRequest(ctx: TChurchCtx, id: string): Promise<TThreadRequest> {
+  const [prayer] = await ctx.db
+    .select({
+      id: groupPrayers.id,
+      authorId: groupPrayers.authorId,
+      isAnonymous: groupPrayers.isAnonymous,
+      answeredAt: groupPrayers.answeredAt,
+      hiddenAt: groupPrayers.hiddenAt,
+      archivedAt: groups.archivedAt,
+      role: groupMembers.role,
+    })
+    .from(groupPrayers)
+    .innerJoin(groups, inChurch(groups, ctx, eq(groups.id, groupPrayers.groupId)))
+    .leftJoin(groupMembers, and(eq(groupMembers.groupId, groupPrayers.groupId), eq(groupMembers.userId, ctx.userId)))
+    .where(churchRow(groupPrayers, ctx, id));
+  if (!prayer) throw notFound(NOT_FOUND);
+  const isAuthor = prayer.authorId === ctx.userId;
+  const isLeader = prayer.role === "leader" && !prayer.archivedAt;
+  if (!isAuthor && !isLeader && !isAdminRole(ctx.role)) throw notFound(NOT_FOUND);
+  const { archivedAt, role: _role, ...rest } = prayer;
+  return { ...rest, hiddenAt: rest.hiddenAt ?? archivedAt, on: "groupPrayer", isAuthor };
+}
+
+/** The replies of the thread on `request`, whichever table it lives in. */
+const onThread = (request: TThreadRequest) =>
+  request.on === "request"
+    ? eq(prayerRequestReplies.requestId, request.id)
+    : eq(prayerRequestReplies.groupPrayerId, request.id);
 
 /** The pastor who wrote a reply, while they are in the church; the author's own replies join nobody. */
 const pastor = (church: { churchId: string }) => inChurch(users, church, eq(users.id, prayerRequestReplies.authorId));
@@ -75,7 +124,7 @@ const replyColumns = {
   createdAt: prayerRequestReplies.createdAt,
 };
 
-async function findReplies(ctx: TChurchCtx, requestId: string, replyId?: string): Promise<TPrayerReply[]> {
+async function findReplies(ctx: TChurchCtx, request: TThreadRequest, replyId?: string): Promise<TPrayerReply[]> {
   const rows = await ctx.db
     .select(replyColumns)
     .from(prayerRequestReplies)
@@ -84,7 +133,7 @@ async function findReplies(ctx: TChurchCtx, requestId: string, replyId?: string)
       inChurch(
         prayerRequestReplies,
         ctx,
-        eq(prayerRequestReplies.requestId, requestId),
+        onThread(request),
         replyId ? eq(prayerRequestReplies.id, replyId) : undefined,
       ),
     )
@@ -95,7 +144,7 @@ async function findReplies(ctx: TChurchCtx, requestId: string, replyId?: string)
 /** `GET /api/prayer-requests/{id}/replies`: the thread, oldest first, for its author and the admins. */
 export async function listPrayerReplies(ctx: TChurchCtx, id: string): Promise<TPrayerReply[]> {
   const request = await findThreadRequest(ctx, id);
-  return findReplies(ctx, request.id);
+  return findReplies(ctx, request);
 }
 
 /**
@@ -117,7 +166,8 @@ export async function createPrayerReply(
       .insert(prayerRequestReplies)
       .values({
         churchId: ctx.churchId,
-        requestId: request.id,
+        requestId: request.on === "request" ? request.id : null,
+        groupPrayerId: request.on === "groupPrayer" ? request.id : null,
         // The author's reply is stored with no author: only the request row knows who asked.
         authorId: request.isAuthor ? null : ctx.userId,
         fromAuthor: request.isAuthor,
@@ -134,6 +184,6 @@ export async function createPrayerReply(
     });
     return row.id;
   });
-  const [reply] = await findReplies(ctx, request.id, replyId);
+  const [reply] = await findReplies(ctx, request, replyId);
   return reply;
 }

@@ -1,5 +1,6 @@
 import { eq, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
+import { groupPrayers } from "../../db/schema/groups";
 import { prayerRequestPrayers, prayerRequestReplies, prayerRequests } from "../../db/schema/prayer";
 import { inChurch } from "../../lib/church-scope";
 import type { TDataKind, TDataKindRule } from "../../lib/data-kinds";
@@ -49,10 +50,11 @@ export const PRAYER_REQUESTS_DATA_KINDS: TDataKind[] = [
   {
     file: "prayer-request-replies.csv",
     about:
-      "Private replies on prayer requests (issue 28), between a request's author and the church's pastors: authorId names the pastor who wrote a reply; a reply by the request's author has fromAuthor true and no authorId (it is stored without one).",
+      "Private replies on prayer requests (issue 28), between a request's author and the church's pastors (and, on a group's prayer, groupPrayerId instead of requestId, that group's leaders): authorId names the pastor who wrote a reply; a reply by the request's author has fromAuthor true and no authorId (it is stored without one).",
     fields: {
       id: prayerRequestReplies.id,
       requestId: prayerRequestReplies.requestId,
+      groupPrayerId: prayerRequestReplies.groupPrayerId,
       authorId: prayerRequestReplies.authorId,
       fromAuthor: prayerRequestReplies.fromAuthor,
       message: prayerRequestReplies.message,
@@ -73,16 +75,25 @@ export const PRAYER_REQUESTS_DATA_KINDS: TDataKind[] = [
 ];
 
 const asked = alias(prayerRequests, "asked_request");
+const askedInGroup = alias(groupPrayers, "asked_group_prayer");
 
-/** The reply is on a request `memberId` asked (an anonymous one only, with `anonymousOnly`). */
+/** The reply is on a request, or a group's prayer, `memberId` asked (an anonymous one only, with `anonymousOnly`). */
 function onRequestOf(church: { churchId: string }, memberId: string, anonymousOnly = false) {
-  return sql`exists (select 1 from ${prayerRequests} ${sql.identifier("asked_request")} where ${inChurch(
+  const onRequest = sql`exists (select 1 from ${prayerRequests} ${sql.identifier("asked_request")} where ${inChurch(
     asked,
     church,
     eq(asked.id, prayerRequestReplies.requestId),
     eq(asked.authorId, memberId),
     anonymousOnly ? eq(asked.isAnonymous, true) : undefined,
   )})`;
+  const onGroupPrayer = sql`exists (select 1 from ${groupPrayers} ${sql.identifier("asked_group_prayer")} where ${inChurch(
+    askedInGroup,
+    church,
+    eq(askedInGroup.id, prayerRequestReplies.groupPrayerId),
+    eq(askedInGroup.authorId, memberId),
+    anonymousOnly ? eq(askedInGroup.isAnonymous, true) : undefined,
+  )})`;
+  return sql`(${onRequest} or ${onGroupPrayer})`;
 }
 
 /**
