@@ -1,5 +1,6 @@
 import { eq, not, type SQL, sql } from "drizzle-orm";
 import { type AnyPgColumn, alias } from "drizzle-orm/pg-core";
+import { groupPrayers } from "../../db/schema/groups";
 import { prayerRequests } from "../../db/schema/prayer";
 import { inChurch } from "../../lib/church-scope";
 
@@ -30,18 +31,29 @@ export const shownAuthorId = (): SQL<string | null> =>
 export const asRequestId = (text: AnyPgColumn): SQL =>
   sql`(case when ${text} ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then ${text}::uuid end)`;
 
+/** A group's prayers (issue 27) as the same subquery names them: a private reply's notification refers to one. */
+const GROUP_ALIAS = "anonymous_group_prayer";
+const groupPrayer = alias(groupPrayers, GROUP_ALIAS);
+
 /**
- * True for a row whose `requestId` is an anonymous request of the church whose author is `userId`.
- * `requestId` must be a uuid (wrap a text column with `asRequestId`).
+ * True for a row whose `requestId` is an anonymous request of the church, or an anonymous prayer of
+ * one of its groups, whose author is `userId`. `requestId` must be a uuid (wrap a text column with
+ * `asRequestId`).
  */
 export function tiesAnonymousAuthor(church: { churchId: string }, requestId: TRef, userId: TRef): SQL {
-  return sql`exists (select 1 from ${prayerRequests} ${sql.identifier(ALIAS)} where ${inChurch(
+  return sql`(exists (select 1 from ${prayerRequests} ${sql.identifier(ALIAS)} where ${inChurch(
     request,
     church,
     eq(request.id, requestId),
     eq(request.isAnonymous, true),
     eq(request.authorId, userId),
-  )})`;
+  )}) or exists (select 1 from ${groupPrayers} ${sql.identifier(GROUP_ALIAS)} where ${inChurch(
+    groupPrayer,
+    church,
+    eq(groupPrayer.id, requestId),
+    eq(groupPrayer.isAnonymous, true),
+    eq(groupPrayer.authorId, userId),
+  )}))`;
 }
 
 /** The filter of a bulk read: keeps only rows that tie no anonymous request to its author. */
