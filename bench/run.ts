@@ -16,13 +16,15 @@
  * 8. bulk work (bench/integrations.ts): a 5,000-row CSV import and a 5,000-person Planning Center
  *    sync from its local stand-in, timed with the app's memory sampled;
  * 9. `npm run backup` and `npm run restore` of 10,000 members, 5,000 sermons and 100,000 points rows
- *    (bench/backup.ts, its own databases).
+ *    (bench/backup.ts, its own databases);
+ * 10. a member's own download and erasure (issue 28): 2,000 members, one with a year of activity
+ *    (bench/member-data.ts, its own database and app).
  *
  * Environment: BENCH_DURATION (s, default 10), BENCH_WARMUP (s, default 2), BENCH_CONNECTIONS
  * (default 50), BENCH_ONLY (run only cases whose name contains it; several
  * alternatives separated by "|"; the live part is named "live chat fan-out", the others "integrations"
- * and "backup"), BENCH_SKIP (parts to
- * leave out: bundle, start, lighthouse, live, integrations, backup), BENCH_APP_NODE_ARGS (extra node flags for the app
+ * "backup" and "member-data"), BENCH_SKIP (parts to
+ * leave out: bundle, start, lighthouse, live, integrations, backup, member-data), BENCH_APP_NODE_ARGS (extra node flags for the app
  * children, the live part's too, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
  *
  * No thresholds: the machine is shared and noisy. The run fails only when a request errored, timed
@@ -70,11 +72,12 @@ const WARMUP = envNumber("BENCH_WARMUP", 2);
 const CONNECTIONS = Math.round(envNumber("BENCH_CONNECTIONS", 50));
 /** Alternatives separated by "|": a case runs when its name contains any of them. */
 const ONLY = (process.env.BENCH_ONLY ?? "").split("|");
-/** Parts to leave out: any of "bundle", "start", "lighthouse", "live", "integrations", "backup" (comma-separated). */
+/** Parts to leave out: any of "bundle", "start", "lighthouse", "live", "integrations", "backup", "member-data" (comma-separated). */
 const SKIP = new Set((process.env.BENCH_SKIP ?? "").split(",").map((p) => p.trim()));
 const APP_NODE_ARGS = (process.env.BENCH_APP_NODE_ARGS ?? "").split(/\s+/).filter(Boolean);
 const LIVE_PART = "live chat fan-out";
 const BACKUP_PART = "backup and restore of 10,000 members, 5,000 sermons, 100,000 points";
+const MEMBER_DATA_PART = "member-data: a member's download and erasure, a year of activity";
 const PASSWORD = "bench-password-1";
 
 /** What a case's setup may use: the app, the signed-in admin, and the database directly. */
@@ -807,11 +810,13 @@ async function main(): Promise<number> {
   const isLive = !SKIP.has("live") && ONLY.some((part) => LIVE_PART.includes(part));
   const isIntegrations = !SKIP.has("integrations") && ONLY.some((part) => INTEGRATIONS_PART.includes(part));
   const isBackup = !SKIP.has("backup") && ONLY.some((part) => BACKUP_PART.includes(part));
-  if (cases.length === 0 && !isLive && !isIntegrations && !isBackup)
+  const isMemberData = !SKIP.has("member-data") && ONLY.some((part) => MEMBER_DATA_PART.includes(part));
+  if (cases.length === 0 && !isLive && !isIntegrations && !isBackup && !isMemberData)
     throw new Error(`no case matches BENCH_ONLY="${ONLY.join("|")}"`);
   const budgetMs =
     1_500_000 +
     (isBackup ? 900_000 : 0) +
+    (isMemberData ? 600_000 : 0) +
     cases.length * 2 * (WARMUP + DURATION + 5) * 1000 +
     (isLive ? liveBudgetMs() : 0);
   setTimeout(() => {
@@ -961,6 +966,20 @@ async function main(): Promise<number> {
     if (backup.status !== 0) {
       failed = true;
       console.error(`bench: the backup bench failed: ${backup.stderr}`);
+    }
+  }
+  if (isMemberData) {
+    // Its own embedded PostgreSQL and app (bench/member-data.ts): 2,000 members, one heavy.
+    console.log(`bench: ${MEMBER_DATA_PART} (bench/member-data.ts) …`);
+    const memberData = spawnSync(process.execPath, ["--import", "tsx", path.join(ROOT, "bench/member-data.ts")], {
+      cwd: ROOT,
+      encoding: "utf8",
+      timeout: 600_000,
+    });
+    console.log(memberData.stdout);
+    if (memberData.status !== 0) {
+      failed = true;
+      console.error(`bench: the member-data bench failed: ${memberData.stderr}`);
     }
   }
   if (!SKIP.has("bundle")) {
