@@ -1,13 +1,13 @@
 import type { ZDeleteAccountBody, ZEraseMemberBody } from "@common/member-erasure";
 import { SSO_FRESH_SIGN_IN_MINUTES } from "@common/member-erasure-helpers";
 import { isAdminRole } from "@common/roles";
-import { eq, sql } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { TDb } from "../../db/client";
 import { memberErasures } from "../../db/schema/churches";
 import { users } from "../../db/schema/users";
 import { recordAudit, type TAuditBy } from "../../lib/audit";
-import type { TChurchCtx } from "../../lib/context";
+import type { TChanged, TChurchCtx } from "../../lib/context";
 import { verifyPassword } from "../../lib/crypto";
 import { publish } from "../../lib/domain-events";
 import { badRequest, conflict, forbidden, notFound } from "../../lib/errors";
@@ -59,11 +59,14 @@ type TMember = {
   churchId: string | null;
 };
 
-/** The words that name the member inside other rows' text: e-mail, full name and each name (3+ letters). */
-function namesOf(m: TMember): string[] {
+/**
+ * The words that name the member inside other rows' text: their e-mail and full name wherever they
+ * appear, and each name alone (3+ letters) within the erasing church.
+ */
+function namesOf(m: TMember): { everywhere: string[]; inChurch: string[] } {
   const full = [m.firstName, m.lastName].filter(Boolean).join(" ").trim();
-  const words = [m.email, full, m.firstName?.trim() ?? "", m.lastName?.trim() ?? ""];
-  return [...new Set(words.filter((w) => w.length >= 3))];
+  const long = (words: string[]) => [...new Set(words.filter((w) => w.length >= 3))];
+  return { everywhere: long([m.email, full]), inChurch: long([m.firstName?.trim() ?? "", m.lastName?.trim() ?? ""]) };
 }
 
 const likeAny = (names: string[]) =>
@@ -102,22 +105,32 @@ async function rekeyReferences(tx: TDb, memberId: string, tombstone: string): Pr
  * dashboard counts invitations ever sent) without the address or names; kudos they received keep
  * their row (counts, the sender's points) without the words, which named them.
  */
-async function scrubMentions(tx: TDb, m: TMember, tombstone: string): Promise<void> {
-  const names = namesOf(m);
-  if (names.length > 0) {
-    const any = likeAny(names);
-    await tx.execute(sql`delete from notifications
-      where title ilike any(${any}) or message ilike any(${any}) or coalesce(text_values::text, '') ilike any(${any})`);
-    await tx.execute(sql`delete from activities
-      where description ilike any(${any}) or coalesce(message::text, '') ilike any(${any})`);
-  }
+async function scrubMentions(tx: TDb, m: TMember, churchId: string, tombstone: string): Promise<void> {
+  const { everywhere, inChurch } = namesOf(m);
+  const mentions = (cols: SQL[]) => {
+    const anyOf = (words: string[]) =>
+      sql.join(
+        cols.map((c) => sql`${c} ilike any(${likeAny(words)})`),
+        sql` or `,
+      );
+    const parts = [
+      ...(everywhere.length ? [anyOf(everywhere)] : []),
+      ...(inChurch.length ? [sql`(church_id = ${churchId}::uuid and (${anyOf(inChurch)}))`] : []),
+    ];
+    return parts.length ? sql.join(parts, sql` or `) : sql`false`;
+  };
+  await tx.execute(
+    sql`delete from notifications where ${mentions([sql`title`, sql`message`, sql`coalesce(text_values::text, '')`])}`,
+  );
+  await tx.execute(sql`delete from activities where ${mentions([sql`description`, sql`coalesce(message::text, '')`])}`);
   const email = m.email.toLowerCase();
   const erasedEmail = `${tombstone}@${ERASED_EMAIL_DOMAIN}`;
   await tx.execute(sql`delete from invitations where lower(email) = ${email} and not is_used`);
   await tx.execute(
     sql`update invitations set email = ${erasedEmail}, first_name = null, last_name = null where lower(email) = ${email}`,
   );
-  await tx.execute(sql`delete from invitation_sends where lower(recipient) = ${email}`);
+  // Sends stay counted (the daily limits of the church and the install), to the erased address.
+  await tx.execute(sql`update invitation_sends set recipient = ${erasedEmail} where lower(recipient) = ${email}`);
   await tx.execute(sql`delete from invitation_requests where lower(email) = ${email}`);
   await tx.execute(sql`delete from integration_people where lower(email) = ${email}`);
   await tx.execute(sql`delete from sign_in_failures where lower(key) = ${`email:${email}`}`);
@@ -139,15 +152,17 @@ async function pseudonymiseAudit(tx: TDb, m: TMember, churchId: string, pseudony
     actor_last_name = null, ip = null where actor_id = ${m.id}::uuid`);
   await tx.execute(sql`update audit_entries set target_id = ${pseudonym} where target_id = ${m.id}`);
   const full = [m.firstName, m.lastName].filter(Boolean).join(" ").trim();
-  // Longest first, so the full name is replaced whole before its parts.
-  const words = [...new Set([m.id, m.email, full, m.firstName?.trim() ?? "", m.lastName?.trim() ?? ""])]
+  // The id and e-mail first (an address may hold a name), then the full name before its parts;
+  // names as whole words only.
+  const names = [full, m.firstName?.trim() ?? "", m.lastName?.trim() ?? ""]
     .filter((w) => w.length >= 2)
     .sort((a, b) => b.length - a.length);
+  const patterns = [m.id, m.email].map(jsonPattern).concat(names.map((w) => `\\m${jsonPattern(w)}\\M`));
   const churchOrTheirs = sql`(church_id = ${churchId}::uuid or actor_id = ${pseudonym}::uuid or target_id = ${pseudonym})`;
-  for (const w of words) {
+  for (const p of new Set(patterns)) {
     await tx.execute(sql`update audit_entries
-      set changes = regexp_replace(changes::text, ${jsonPattern(w)}, ${pseudonym}, 'gi')::jsonb
-      where ${churchOrTheirs} and changes::text ~* ${jsonPattern(w)}`);
+      set changes = regexp_replace(changes::text, ${p}, ${pseudonym}, 'gi')::jsonb
+      where ${churchOrTheirs} and changes::text ~* ${p}`);
   }
   await tx.execute(sql`revoke update on audit_entries from current_user`);
 }
@@ -206,7 +221,7 @@ export async function eraseMember(
       ), per_stream as (select stream_id, count(*)::int as n from gone group by stream_id)
       update live_streams s set expired_message_count = s.expired_message_count + p.n
       from per_stream p where s.id = p.stream_id`);
-    await scrubMentions(tx, m, pseudonym);
+    await scrubMentions(tx, m, opts.churchId, pseudonym);
     await rekeyReferences(tx, m.id, pseudonym);
     await pseudonymiseAudit(tx, m, opts.churchId, pseudonym);
     await tx.delete(users).where(eq(users.id, m.id));
@@ -234,6 +249,17 @@ export async function eraseMember(
       pseudonym,
     });
   });
+}
+
+/**
+ * What every process forgets after an erasure: the member's cached account (a session still cached
+ * finds no one: 401), the church's cached members, and the cached lists that held their rows (prayer
+ * requests, kudos, live chat, growth). The request that erased calls it at once; the `member.erased`
+ * subscriber calls it again for every erasure (the retention job's too).
+ */
+export async function forgetErasedMember(changed: TChanged, churchId: string, memberId: string): Promise<void> {
+  await changed("user", memberId);
+  for (const topic of ["church", "prayer", "kudos", "live", "growth"] as const) await changed(topic, churchId);
 }
 
 /** Wrong passwords answer as the password change does (a sentence on the field, 400). */
@@ -279,7 +305,7 @@ export async function deleteOwnAccount(
     await assertAnotherAdmin(ctx, tx, me.id, me.role);
     await eraseMember(tx, { churchId: ctx.churchId, memberId: me.id, source: "member", by: ctx });
   });
-  await ctx.changed("user", me.id);
+  await forgetErasedMember(ctx.changed, ctx.churchId, me.id);
 }
 
 /**
@@ -303,5 +329,5 @@ export async function eraseMemberForAdmin(ctx: TChurchCtx, id: string, body: TEr
       reason: body.reason,
     });
   });
-  await ctx.changed("user", member.id);
+  await forgetErasedMember(ctx.changed, ctx.churchId, member.id);
 }

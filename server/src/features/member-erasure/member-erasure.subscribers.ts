@@ -1,4 +1,5 @@
 import { subscriber, type TSubscriber } from "../../lib/domain-events";
+import { forgetErasedMember } from "./member-erasure.service";
 
 /**
  * After an erasure commits, every process forgets the member: their cached account (so a session
@@ -10,9 +11,6 @@ export const memberErasureSubscribers: TSubscriber[] = [
   subscriber({
     name: "member_erasure.forget_member",
     event: "member.erased",
-    handle: async ({ payload }, ctx) => {
-      await ctx.changed("user", payload.userId);
-      await ctx.changed("church", payload.churchId);
-    },
+    handle: ({ payload }, ctx) => forgetErasedMember(ctx.changed, payload.churchId, payload.userId),
   }),
 ];
