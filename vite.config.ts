@@ -112,6 +112,13 @@ function chunkFileName(chunk: { name: string; moduleIds: string[] }): string {
   return top ? `assets/${top.replace(/^@/, "").replace(/[\\/]/g, "-")}-[hash].js` : "assets/[name]-[hash].js";
 }
 
+/**
+ * The entry's own chunks (see `modulePreload`). One renamed stays in the lists (loaded once all the same);
+ * a page's chunk that took one of these names would load after its page instead of beside it.
+ */
+const ENTRY_CHUNK =
+  /(^|\/)(react|vendor|rolldown-runtime|use-toast|locales|api-client|full-page|auth-redirect|utils)-[\w-]{8}\.js$/;
+
 export default defineConfig({
   root: fromRoot("./client"),
   plugins: [compiledCatalogs(), react(), tailwindcss(), serviceWorkerAssets(), precompress()],
@@ -133,6 +140,15 @@ export default defineConfig({
     // .m3u8 stream (client/src/components/hls-video.tsx), so no page's first load holds it. 600 kB
     // still warns about a new large chunk nobody planned.
     chunkSizeWarningLimit: 600,
+    // A lazily loaded page preloads the chunks it needs, listed in the entry (one list per page).
+    // The chunks the entry itself imports (index.html preloads them: React, the vendor libraries,
+    // the bundler's runtime, the API client, the words' loader...) are loaded before any page can
+    // be: naming them again in every list only made the first load larger. Matched by their whole
+    // name and 8-character hash, so react-hook-form-*.js is not mistaken for react-*.js.
+    modulePreload: {
+      resolveDependencies: (_file, deps, { hostType }) =>
+        hostType === "js" ? deps.filter((d) => !ENTRY_CHUNK.test(d)) : deps,
+    },
     // Libraries change less often than the app: separate chunks stay cached across releases. Only
     // the libraries the first screen needs ($initial) share the vendor chunk; one that only lazily
     // loaded pages use (react-hook-form, linkify-it) comes with those pages.

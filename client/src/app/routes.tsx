@@ -126,10 +126,8 @@ const OnboardingPage = lazyPage(() =>
   import("@/features/onboarding/pages/onboarding-page").then((m) => m.OnboardingPage),
 );
 const ProfilePage = lazyPage(() => import("@/features/profile/pages/profile-page").then((m) => m.ProfilePage));
-const PrivacyPage = lazyPage(() => import("@/features/privacy/pages/privacy-page").then((m) => m.PrivacyPage));
-const InvitationPrivacyPage = lazyPage(() =>
-  import("@/features/privacy/pages/privacy-page").then((m) => m.InvitationPrivacyPage),
-);
+// `/privacy` and `/invite/{token}/privacy`: one page module, one entry in this (first-load) table.
+const PrivacyRoute = lazyPage(() => import("@/features/privacy/pages/privacy-page").then((m) => m.PrivacyRoute));
 const GrowthSettingsPage = lazyPage(() =>
   import("./pages/growth-settings-with-analytics").then((m) => m.GrowthSettingsWithAnalytics),
 );
@@ -213,7 +211,7 @@ function ChurchSetupRoute() {
  */
 export const ROUTES: TRoute[] = [
   { path: "/invite/:token", access: "public", element: <AcceptInvitationPage /> },
-  { path: "/invite/:token/privacy", access: "public", element: <InvitationPrivacyPage /> },
+  { path: "/invite/:token/privacy", access: "public", element: <PrivacyRoute /> },
   // Issue 24: a church's page for visitors, signed in or out; 404 until the church publishes it.
   { path: "/c/:slug", access: "public", element: <PublicChurchRoute /> },
   { path: "/reset-password", access: "public", element: <ResetPasswordPage /> },
@@ -289,7 +287,7 @@ export const ROUTES: TRoute[] = [
   // Issue 24 item 7: the contact details Church Settings says are shown to members.
   { path: "/church", access: "member", element: <ChurchPage />, nav: { label: "nav.church", icon: Church } },
   { path: "/profile", access: "member", element: <ProfilePage /> },
-  { path: "/privacy", access: "member", element: <PrivacyPage /> },
+  { path: "/privacy", access: "member", element: <PrivacyRoute /> },
   { path: "/mobile-settings", access: "member", element: <MobileSettingsPage /> },
   { path: "/notifications", access: "member", element: <NotificationsPage /> },
   {

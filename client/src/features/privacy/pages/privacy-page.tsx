@@ -81,3 +81,9 @@ export function InvitationPrivacyPage() {
     </PublicFrame>
   );
 }
+
+/** Both addresses from one lazily loaded module (routes.tsx): `/privacy`, or an invitation's with its token. */
+export function PrivacyRoute() {
+  const { token } = useParams<{ token?: string }>();
+  return token ? <InvitationPrivacyPage /> : <PrivacyPage />;
+}
