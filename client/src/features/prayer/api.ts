@@ -7,7 +7,6 @@ import type {
   TPrayerRequestBody,
   TPrayResult,
 } from "@common/prayer";
-import type { TPrayerReply } from "@common/prayer-replies";
 import {
   type InfiniteData,
   type QueryClient,
@@ -156,25 +155,4 @@ export function useCompletePartnerPrayer() {
   });
 }
 
-/** A request's private thread (issue 28): `GET /api/prayer-requests/{id}/replies`, its author's and the admins'. */
-export const prayerRepliesKey = (id: string) => [`/api/prayer-requests/${encodeURIComponent(id)}/replies`] as const;
-
-/** The thread of `id`, oldest first, read while `enabled` (its dialog is open). */
-export function usePrayerReplies(id: string | null) {
-  // Read afresh at each opening: the other side may have written since.
-  return useQuery<TPrayerReply[]>({ queryKey: prayerRepliesKey(id ?? ""), enabled: !!id, staleTime: 0 });
-}
-
-/** `POST /api/prayer-requests/{id}/replies`: the message sent trimmed; the thread then shows it. */
-export function useSendPrayerReply(id: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (message: string) => apiJson<TPrayerReply>("POST", prayerRepliesKey(id)[0], { message }),
-    onSuccess: (reply) =>
-      queryClient.setQueryData<TPrayerReply[]>(prayerRepliesKey(id), (old) => [...(old ?? []), reply]),
-    onError: (error) => {
-      // Answered or hidden meanwhile (409): show the request as it is now.
-      if (getStatus(error) === 409) return queryClient.invalidateQueries({ queryKey: PRAYER_REQUESTS_KEY });
-    },
-  });
-}
+/* A request's private thread (issue 28): its queries live with its dialog, components/prayer-replies-dialog.tsx. */

@@ -29,9 +29,9 @@ export function useGroupLifeTabs(): TGroupTab[] {
       {
         value: "prayers",
         label: t("prayers.title"),
-        render: (group) => (
+        render: (group, canLead) => (
           <Suspense fallback={fallback}>
-            <GroupPrayers groupId={group.id} />
+            <GroupPrayers groupId={group.id} canLead={canLead} />
           </Suspense>
         ),
       },

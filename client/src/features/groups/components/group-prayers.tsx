@@ -1,11 +1,13 @@
 import type { TGroupPrayer } from "@common/group-prayers";
 import { CheckCircle2, HandHeart, Plus, ShieldCheck } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
+import { useSearch } from "wouter";
 import { EmptyState } from "@/components/empty-state";
 import { FormActions } from "@/components/form-actions";
 import { commonCatalog } from "@/components/i18n";
 import { LoadError } from "@/components/load-error";
 import { PrayedButton, PrayerAuthor, PrayerCard } from "@/components/prayer-card";
+import { PrayerRepliesButton, PrayerRepliesDialog } from "@/components/prayer-replies-dialog";
 import { SkeletonList } from "@/components/skeleton-list";
 import { SwitchRow } from "@/components/switch-row";
 import { Button } from "@/components/ui/button";
@@ -14,9 +16,16 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
 import { getServerMessage, getStatus } from "@/lib/api-client";
 import { toastApiError } from "@/lib/auth-redirect";
+import { useCurrentUser } from "@/lib/current-user";
 import { useT } from "@/lib/i18n";
 import { useNow } from "@/lib/use-now";
-import { useCreateGroupPrayer, useGroupPrayers, useMarkGroupPrayerAnswered, usePrayForGroupPrayer } from "../life-api";
+import {
+  groupPrayersKey,
+  useCreateGroupPrayer,
+  useGroupPrayers,
+  useMarkGroupPrayerAnswered,
+  usePrayForGroupPrayer,
+} from "../life-api";
 import { groupLifeCatalog } from "../life-i18n";
 
 /** The limits of ZGroupPrayerBody (common/group-prayers.ts), kept here so the page does not download zod. */
@@ -111,7 +120,18 @@ function GroupPrayerForm({ groupId, onDone }: { groupId: string; onDone: () => v
   );
 }
 
-function GroupPrayerCard({ groupId, prayer, now }: { groupId: string; prayer: TGroupPrayer; now: Date }) {
+function GroupPrayerCard({
+  groupId,
+  prayer,
+  now,
+  onReplies,
+}: {
+  groupId: string;
+  prayer: TGroupPrayer;
+  now: Date;
+  /** Opens its private thread (issue 28): given for its author and the group's leaders and admins. */
+  onReplies?: () => void;
+}) {
   const t = useT(groupLifeCatalog);
   const pray = usePrayForGroupPrayer(groupId);
   const answer = useMarkGroupPrayerAnswered(groupId);
@@ -176,6 +196,7 @@ function GroupPrayerCard({ groupId, prayer, now }: { groupId: string; prayer: TG
               <span className="sr-only"> {t("prayers.quoted", { title: prayer.title })}</span>
             </Button>
           )}
+          {onReplies && <PrayerRepliesButton request={prayer} onClick={onReplies} />}
         </>
       }
     />
@@ -187,12 +208,17 @@ function GroupPrayerCard({ groupId, prayer, now }: { groupId: string; prayer: TG
  * anonymous author is named to nobody, leaders included), "I prayed" with its count, answered ones
  * kept as thanks, and a form to share one.
  */
-export function GroupPrayers({ groupId }: { groupId: string }) {
+export function GroupPrayers({ groupId, canLead = false }: { groupId: string; canLead?: boolean }) {
   const t = useT(groupLifeCatalog);
   const now = useNow();
+  const user = useCurrentUser();
   const prayers = useGroupPrayers(groupId);
   const [isSharing, setSharing] = useState(false);
   const all = prayers.data?.pages.flat() ?? [];
+  // A prayer's private thread (issue 28); a notification opens it with ?tab=prayers&thread=<id>.
+  const linked = new URLSearchParams(useSearch()).get("thread");
+  const [replyingId, setReplyingId] = useState<string | null>(linked);
+  const replying = all.find((p) => p.id === replyingId) ?? null;
   const headingId = `group-prayers-${groupId}`;
   return (
     <section aria-labelledby={headingId} className="grid gap-4">
@@ -223,7 +249,13 @@ export function GroupPrayers({ groupId }: { groupId: string }) {
         <>
           <ul aria-label={t("prayers.list")} className="grid gap-3 sm:grid-cols-2">
             {all.map((prayer) => (
-              <GroupPrayerCard key={prayer.id} groupId={groupId} prayer={prayer} now={now} />
+              <GroupPrayerCard
+                key={prayer.id}
+                groupId={groupId}
+                prayer={prayer}
+                now={now}
+                onReplies={prayer.isMine || canLead ? () => setReplyingId(prayer.id) : undefined}
+              />
             ))}
           </ul>
           {prayers.hasNextPage && (
@@ -241,6 +273,15 @@ export function GroupPrayers({ groupId }: { groupId: string }) {
             <LoadError what={t("prayers.moreLoadError")} onRetry={() => void prayers.fetchNextPage()} />
           )}
         </>
+      )}
+      {user && (
+        <PrayerRepliesDialog
+          request={replying}
+          userId={user.id}
+          inGroup
+          staleKey={groupPrayersKey(groupId)}
+          onClose={() => setReplyingId(null)}
+        />
       )}
     </section>
   );

@@ -118,9 +118,15 @@ function Inside({ group, canLead, extraTabs }: { group: TGroup; canLead: boolean
   const waiting = requests.data?.length ?? 0;
   // The dashboard's "N waiting to join" opens the requests (`?tab=requests`), for who leads the group.
   const search = useSearch();
-  const isAskedRequests = canLead && new URLSearchParams(search).get("tab") === "requests";
+  const asked = new URLSearchParams(search).get("tab");
+  const isAskedRequests = canLead && asked === "requests";
+  // A notification may open another tab (a private reply: `?tab=prayers&thread=<id>`, issue 28).
+  const askedTab = extraTabs.find((tab) => tab.value === asked)?.value;
   return (
-    <Tabs defaultValue={isAskedRequests ? "requests" : (extraTabs[0]?.value ?? "members")} className="grid gap-4">
+    <Tabs
+      defaultValue={isAskedRequests ? "requests" : (askedTab ?? extraTabs[0]?.value ?? "members")}
+      className="grid gap-4"
+    >
       {/* Two columns of tabs on a phone (the list's grid); one row from a tablet up (flex! over it). */}
       <TabsList aria-label={t("tabs.label")} className="w-full sm:flex! sm:w-fit">
         {extraTabs.map((tab) => (
