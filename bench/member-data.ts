@@ -31,6 +31,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import pg from "pg";
 import { createDb, migrateDb } from "../server/src/db/client";
 import { startEmbeddedPostgres, type TEmbeddedPg } from "../server/src/db/embedded";
+import { unzip } from "../server/test/zip";
 
 /** bench/run.ts's name for this part (BENCH_ONLY / BENCH_SKIP "member-data"). */
 export const MEMBER_DATA_PART = "member-data: a member's download and erasure";
@@ -399,6 +400,7 @@ type TDownload = {
   files: number;
   rssBefore: number;
   rssPeak: number;
+  body: Buffer;
 };
 
 /** The ZIP's entries, from its end-of-central-directory record. */
@@ -428,7 +430,7 @@ function download(appUrl: string, cookie: string, pid: number): Promise<TDownloa
           const body = Buffer.concat(chunks);
           if (res.statusCode !== 200) return reject(new Error(`export: ${res.statusCode} ${body.toString()}`));
           rssPeak = Math.max(rssPeak, kib(procStatus(pid), "VmRSS") / 1024);
-          resolve({ seconds, firstByteSeconds, bytes: body.length, files: zipEntries(body), rssBefore, rssPeak });
+          resolve({ seconds, firstByteSeconds, bytes: body.length, files: zipEntries(body), rssBefore, rssPeak, body });
         });
         res.on("error", reject);
       })
@@ -463,6 +465,8 @@ export type TMemberDataResult = {
   rows: Record<string, number>;
   downloads: TDownload[];
   secondSameDay: number;
+  /** Rows per JSON file of the first download, against what was seeded. */
+  inZip: { file: string; rows: number; seeded: number }[];
   erasure: { seconds: number; status: number; loginAfter: number; rssBefore: number; rssPeak: number } | null;
   appHwmMiB: number;
 };
@@ -507,6 +511,33 @@ async function measure(): Promise<TMemberDataResult> {
     downloads.push(d);
   }
 
+  // The archive holds what was seeded: rows per JSON file of the first download.
+  const files = await unzip(downloads[0].body);
+  const rowsOf = (file: string) => (JSON.parse(String(files.get(file) ?? "[]")) as unknown[]).length;
+  const inZip: TMemberDataResult["inZip"] = (
+    [
+      ["sermon-views.json", rows.sermon_views],
+      ["points.json", rows.points],
+      ["badges.json", rows.badges],
+      ["prayer-requests.json", rows.prayer_requests],
+      ["prayers.json", rows.prayed],
+      ["live-chat.json", rows.chat],
+      ["notifications.json", rows.notifications],
+      ["kudos.json", rows.kudos_given + rows.kudos_received],
+      ["group-posts.json", rows.group_posts],
+      ["event-attendance.json", rows.rsvps],
+      ["group-attendance.json", rows.attendance],
+      ["highlights.json", rows.highlights],
+      ["prayer-partners.json", rows.partner_weeks],
+      ["activity.json", rows.activity],
+    ] as const
+  ).map(([file, seeded]) => ({ file, rows: rowsOf(file), seeded }));
+  const anonymous = (JSON.parse(String(files.get("prayer-requests.json"))) as { isAnonymous?: boolean }[]).filter(
+    (r) => r.isAnonymous,
+  ).length;
+  inZip.push({ file: "prayer-requests.json (isAnonymous)", rows: anonymous, seeded: rows.anonymous });
+  for (const f of inZip) if (f.rows !== f.seeded) console.error(`bench: ${f.file}: ${f.rows} rows, ${f.seeded} seeded`);
+
   let erasure: TMemberDataResult["erasure"] = null;
   const rssBefore = kib(procStatus(pid), "VmRSS") / 1024;
   let rssPeak = rssBefore;
@@ -524,7 +555,7 @@ async function measure(): Promise<TMemberDataResult> {
     console.log(`bench: erasure: ${del.status} in ${seconds.toFixed(2)} s; sign-in afterwards: ${after.status}`);
     if (del.status !== 200) throw new Error(`erasure: ${del.status} ${JSON.stringify(del.json)}`);
   }
-  return { rows, downloads, secondSameDay, erasure, appHwmMiB: kib(procStatus(pid), "VmHWM") / 1024 };
+  return { rows, downloads, secondSameDay, inZip, erasure, appHwmMiB: kib(procStatus(pid), "VmHWM") / 1024 };
 }
 
 export function formatMemberData(r: TMemberDataResult): string {
@@ -543,7 +574,10 @@ export function formatMemberData(r: TMemberDataResult): string {
   const rows = Object.entries(r.rows)
     .map(([k, v]) => `${k} ${Number(v).toLocaleString("en-US")}`)
     .join(", ");
-  return `${lines.join("\n")}\n\nSeeded: ${rows}. A second download the same day answered ${r.secondSameDay}. The app's peak resident memory over the whole run (VmHWM): ${mib(r.appHwmMiB)}.`;
+  const zipRows = r.inZip
+    .map((f) => `${f.file} ${f.rows}${f.rows === f.seeded ? "" : ` (seeded ${f.seeded})`}`)
+    .join(", ");
+  return `${lines.join("\n")}\n\nRows in the first archive: ${zipRows}.\n\nSeeded: ${rows}. A second download the same day answered ${r.secondSameDay}. The app's peak resident memory over the whole run (VmHWM): ${mib(r.appHwmMiB)}.`;
 }
 
 async function cleanup() {
