@@ -210,6 +210,11 @@ export async function eraseMember(
         createdAt: m.createdAt,
       })
       .onConflictDoNothing();
+    // Groups they were the last leader of stay, leaderless, and the admins are told (as when a leader leaves).
+    const leaderless = await tx.execute<{ groupId: string }>(sql`select gm.group_id as "groupId"
+      from group_members gm where gm.user_id = ${m.id}::uuid and gm.role = 'leader'
+        and not exists (select 1 from group_members o
+          where o.group_id = gm.group_id and o.role = 'leader' and o.user_id <> ${m.id}::uuid)`);
     for (const [table, column] of DELETED_WITH_MEMBER) {
       await tx.execute(
         sql`delete from ${sql.identifier(table)} where ${sql.identifier(column)} = ${opts.memberId}::uuid`,
@@ -242,6 +247,13 @@ export async function eraseMember(
         at: now,
       },
     );
+    for (const { groupId } of leaderless.rows) {
+      await publish(tx, "group.leaderless", {
+        churchId: opts.churchId,
+        actorId: actor === pseudonym ? null : actor,
+        groupId,
+      });
+    }
     await publish(tx, "member.erased", {
       churchId: opts.churchId,
       actorId: actor === pseudonym ? null : actor,

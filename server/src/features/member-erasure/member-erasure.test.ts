@@ -314,6 +314,12 @@ describe("erasing a member", () => {
     expect(hers).toHaveLength(1);
     expect(hers[0]).toMatchObject({ title: "", message: "", status: "approved" });
     expect(await t.db.select().from(kudos).where(eq(kudos.fromUserId, pseudonym))).toHaveLength(1);
+    // The group she led stays, leaderless, and the admin is told (naming the group, not her).
+    const told = await t.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from notifications where user_id = ${s.admin.user.id}::uuid
+        and kind = 'group_leaderless'`,
+    );
+    expect(told.rows[0].n).toBe(1);
     // The stream's message count keeps her message.
     const [stream] = await t.db.select().from(liveStreams).where(eq(liveStreams.churchId, s.church.id));
     expect(stream.expiredMessageCount).toBe(1);
