@@ -40,6 +40,11 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const HOST = "127.0.0.1";
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 2000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+/**
+ * Multiplies the heavy member's most numerous rows (chat messages, notifications, group posts,
+ * highlights, activity lines): 10 is ten such years kept (retention off), to see how the time grows.
+ */
+const SCALE = Math.max(1, Math.round(Number(process.env.BENCH_SCALE ?? 1)));
 const PASSWORD = "bench-password-1";
 const HEAVY_EMAIL = "heavy@bench.example";
 
@@ -300,14 +305,14 @@ async function seedHeavyMember(db: pg.Pool, churchId: string, memberId: string):
     `with s as (select id, event_id, started_at, row_number() over (order by started_at) as n from live_streams where church_id = $1)
      insert into live_chat_messages (church_id, stream_id, event_id, user_id, message, message_type, created_at)
      select $1, s.id, s.event_id, $2, 'Praying with you all this morning, message ' || g, 'chat', s.started_at + make_interval(secs => g)
-       from generate_series(1, 2000) as g join s on s.n = 1 + g % 52`,
+       from generate_series(1, 2000 * ${SCALE}) as g join s on s.n = 1 + g % 52`,
   );
   // 1,000 notifications over the year (the retention job is not running here).
   await q(
     `insert into notifications (church_id, user_id, type, kind, title, message, link, related_id, is_read, created_at)
      select $1, $2, 'sermon', 'sermon_published', 'New sermon', 'Sermon number ' || g || ' is ready to watch.', '/sermons',
             gen_random_uuid(), g > 30, now() - make_interval(hours => g * 8)
-       from generate_series(1, 1000) as g`,
+       from generate_series(1, 1000 * ${SCALE}) as g`,
   );
   // 150 kudos given and 150 received, approved.
   await q(
@@ -327,7 +332,7 @@ async function seedHeavyMember(db: pg.Pool, churchId: string, memberId: string):
     `with gr as (select id, row_number() over (order by name) as n from groups where church_id = $1)
      insert into group_posts (group_id, church_id, author_id, message, created_at)
      select gr.id, $1, $2, 'My post ' || g || ': what a good evening, thank you all.', now() - make_interval(hours => g * 29)
-       from generate_series(1, 300) as g join gr on gr.n = 1 + g % 3`,
+       from generate_series(1, 300 * ${SCALE}) as g join gr on gr.n = 1 + g % 3`,
   );
   await q(
     `with gr as (select id, row_number() over (order by name) as n from groups where church_id = $1)
@@ -350,14 +355,14 @@ async function seedHeavyMember(db: pg.Pool, churchId: string, memberId: string):
      insert into sermon_highlights (church_id, sermon_id, user_id, timestamp, text, note, is_shared, created_at)
      select $1, s.id, $2, g * 11 % 2400, 'What the preacher said at this moment, highlight ' || g,
             'My note: remember this on Monday, number ' || g, g % 4 = 0, s.created_at + interval '3 hours'
-       from generate_series(1, 200) as g join s on s.n = 1 + g % 365`,
+       from generate_series(1, 200 * ${SCALE}) as g join s on s.n = 1 + g % 365`,
   );
   // Partner weeks: the member is in every weekly chain (52), made with the church's in seedChurch.
   // The feed's activity lines the member caused.
   await q(
     `insert into activities (church_id, user_id, kind, description, created_at)
      select $1, $2, 'sermon_watched', 'Heavy Member watched a sermon', now() - make_interval(hours => g * 17)
-       from generate_series(1, 500) as g`,
+       from generate_series(1, 500 * ${SCALE}) as g`,
   );
   await db.query(
     "update users u set points = coalesce((select sum(points) from points_ledger l where l.user_id = u.id), 0) where church_id = $1",
@@ -601,7 +606,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   let code = 1;
   try {
     console.log(
-      `bench: ${os.cpus().length} CPUs, Node ${process.version}, load average ${os
+      `bench: BENCH_MEMBERS=${MEMBERS}, BENCH_SCALE=${SCALE}; ${os.cpus().length} CPUs, Node ${process.version}, load average ${os
         .loadavg()
         .map((l) => l.toFixed(1))
         .join(" ")}`,
