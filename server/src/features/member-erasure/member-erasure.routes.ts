@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { unauthorized } from "../../lib/errors";
 import { ZIdParams } from "../../lib/params";
 import { clearSessionCookie } from "../../plugins/auth";
-import { deleteOwnAccount, eraseMemberForAdmin } from "./member-erasure.service";
+import { deleteOwnAccount, eraseMemberForAdmin } from "./account-deletion.service";
 import { defineRemovedMemberRetention } from "./removed-member-retention";
 
 /** Wrong passwords per account within the window, before 429 (as the password change counts them). */
