@@ -97,4 +97,64 @@ describe("a pastor's private reply", () => {
     expect(text).not.toContain("Zerubbabel");
     expect(text).not.toContain("zerubbabel.replies@example.org");
   });
+
+  // Issue 28 (E2): a group's prayer has the same thread; its leader replies from a phone.
+  it("a group's leader replies privately to an anonymous group prayer on a phone, and the author answers", async () => {
+    const { context: adminCtx } = await e.newPage(DESKTOP);
+    const naomi = await signUpInContext(adminCtx, { email: "admin.group-replies@example.org", firstName: "Naomi" });
+    await skipTours(adminCtx, naomi.id);
+    await apiPost(adminCtx, "/api/churches", { name: "Group Replies Church" });
+    const leader = await inviteMember(e, PHONE, adminCtx, "leah.group-replies@example.org", "Leah");
+    const author = await inviteMember(e, DESKTOP, adminCtx, "obadiah.group-replies@example.org", "Obadiah");
+    const group = await apiPost(adminCtx, "/api/groups", {
+      name: "Tuesday Prayer",
+      kind: "prayer",
+      joinPolicy: "open",
+      visibility: "listed",
+      leaderIds: [leader.user.id],
+    });
+    await apiPost(adminCtx, `/api/groups/${group.id}/members`, { userId: author.user.id });
+    const groupTitle = "A burden for my family";
+    const prayer = await apiPost(author.context, `/api/groups/${group.id}/prayers`, {
+      title: groupTitle,
+      description: "Please pray, I cannot say more.",
+      isAnonymous: true,
+    });
+
+    const page = leader.page;
+    await page.goto(`/groups/${group.id}?tab=prayers`);
+    const card = page.getByRole("article", { name: groupTitle });
+    await poll(() => card.getByRole("button", { name: /Reply privately/ }).isVisible()).toBe(true);
+    await card.getByRole("button", { name: /Reply privately/ }).click();
+    const dialog = page.getByRole("dialog", { name: "Private replies" });
+    await poll(() => dialog.getByText("Asked by Anonymous").isVisible()).toBe(true);
+    await dialog.getByLabel("Your reply").fill("Our group is praying. I am here if you want to talk.");
+    await dialog.getByRole("button", { name: "Send" }).click();
+    await poll(() => dialog.getByText("Our group is praying. I am here if you want to talk.").isVisible()).toBe(true);
+    await checkScreen(page, "phone-group-prayer-replies-leader");
+
+    // The author follows the notification's link (the Prayer tab, the thread open) and answers.
+    await poll(async () => {
+      const list = await (await author.context.request.get("/api/notifications?limit=5")).json();
+      return list.notifications.map((n: { link: string }) => n.link);
+    }).toContain(`/groups/${group.id}?tab=prayers&thread=${prayer.id}`);
+    await author.page.goto(`/groups/${group.id}?tab=prayers&thread=${prayer.id}`);
+    const thread = author.page.getByRole("dialog", { name: "Private replies" });
+    await poll(() => thread.getByText("Our group is praying. I am here if you want to talk.").isVisible()).toBe(true);
+    await poll(() => thread.getByText(/Leah Tester/).isVisible()).toBe(true);
+    await thread.getByLabel("Your reply").fill("Thank you, Leah.");
+    await thread.getByRole("button", { name: "Send" }).click();
+    await poll(() => thread.getByText("Thank you, Leah.").isVisible()).toBe(true);
+    await checkScreen(author.page, "group-prayer-replies-author");
+
+    // The leader reads "The person who asked", and nowhere the author's name.
+    await page.goto(`/groups/${group.id}?tab=prayers&thread=${prayer.id}`);
+    const again = page.getByRole("dialog", { name: "Private replies" });
+    await poll(() => again.getByText("Thank you, Leah.").isVisible()).toBe(true);
+    await poll(() => again.getByText(/The person who asked/).isVisible()).toBe(true);
+    await checkScreen(page, "phone-group-prayer-replies-leader-answered");
+    const text = await pageText(page);
+    expect(text).not.toContain("Obadiah");
+    expect(text).not.toContain("obadiah.group-replies@example.org");
+  });
 });
