@@ -49,14 +49,25 @@ type TMember = {
 };
 
 /**
- * The words that name the member inside other rows' text: their e-mail and full name wherever they
- * appear, and each name alone (3+ letters) within the erasing church.
+ * The words that name the member inside other rows' text: their e-mail wherever it appears; their
+ * full name and each name alone (3+ letters, whole words: "Ann" is not "Annual") within the erasing
+ * church, whose members' notifications and activity lines are the only ones that could speak of them.
  */
 function namesOf(m: TMember): { everywhere: string[]; inChurch: string[] } {
   const full = [m.firstName, m.lastName].filter(Boolean).join(" ").trim();
   const long = (words: string[]) => [...new Set(words.filter((w) => w.length >= 3))];
-  return { everywhere: long([m.email, full]), inChurch: long([m.firstName?.trim() ?? "", m.lastName?.trim() ?? ""]) };
+  return {
+    everywhere: long([m.email]),
+    inChurch: long([full, m.firstName?.trim() ?? "", m.lastName?.trim() ?? ""]),
+  };
 }
+
+/** Each name as a whole word ("Ann" is not "Annual"), case-insensitive: for `~* any(...)`. */
+const wordsAny = (names: string[]) =>
+  sql`array[${sql.join(
+    names.map((n) => sql`${`\\m${n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\M`}`),
+    sql`, `,
+  )}]::text[]`;
 
 const likeAny = (names: string[]) =>
   sql`array[${sql.join(
@@ -97,14 +108,12 @@ async function rekeyReferences(tx: TDb, memberId: string, tombstone: string): Pr
 async function scrubMentions(tx: TDb, m: TMember, churchId: string, tombstone: string): Promise<void> {
   const { everywhere, inChurch } = namesOf(m);
   const mentions = (cols: SQL[]) => {
-    const anyOf = (words: string[]) =>
-      sql.join(
-        cols.map((c) => sql`${c} ilike any(${likeAny(words)})`),
-        sql` or `,
-      );
+    const anyOf = (match: (c: SQL) => SQL) => sql.join(cols.map(match), sql` or `);
     const parts = [
-      ...(everywhere.length ? [anyOf(everywhere)] : []),
-      ...(inChurch.length ? [sql`(church_id = ${churchId}::uuid and (${anyOf(inChurch)}))`] : []),
+      ...(everywhere.length ? [anyOf((c) => sql`${c} ilike any(${likeAny(everywhere)})`)] : []),
+      ...(inChurch.length
+        ? [sql`(church_id = ${churchId}::uuid and (${anyOf((c) => sql`${c} ~* any(${wordsAny(inChurch)})`)}))`]
+        : []),
     ];
     return parts.length ? sql.join(parts, sql` or `) : sql`false`;
   };

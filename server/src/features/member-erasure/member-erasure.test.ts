@@ -15,7 +15,7 @@ import { drainJobs } from "../../../test/jobs";
 import { makePng } from "../../../test/png";
 import { emailVerifications } from "../../db/schema/auth";
 import { memberErasures } from "../../db/schema/churches";
-import { kudos, pushPreferences, pushSubscriptions } from "../../db/schema/community";
+import { kudos, notifications, pushPreferences, pushSubscriptions } from "../../db/schema/community";
 import { events } from "../../db/schema/events";
 import {
   groupAttendance,
@@ -274,12 +274,27 @@ describe("erasing a member", () => {
       .from(prayerRequests)
       .where(sql`${prayerRequests.authorId} = ${ruthId} and ${prayerRequests.answeredAt} is null`);
 
+    // A word that only contains her name is not her name: Bob's notification about it stays.
+    const [notHers] = await t.db
+      .insert(notifications)
+      .values({
+        churchId: s.church.id,
+        userId: s.bob.user.id,
+        type: "info",
+        kind: "system",
+        title: `${s.names.first}ville picnic`,
+        message: `See you at ${s.names.last}wood park`,
+      })
+      .returning({ id: notifications.id });
+
     const res = await s.admin.post(eraseMemberUrl(ruthId), { reason: "She asked by letter" });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toEqual({ ok: true });
     await drainJobs(t.app);
 
     // Nothing names her: her e-mail, names and id are nowhere but the pseudonym stands in.
+    const gone = await t.db.delete(notifications).where(eq(notifications.id, notHers.id)).returning();
+    expect(gone).toHaveLength(1);
     expect(await findEverywhere(needles)).toEqual([]);
     expect(Object.values(await referencesTo(ruthId)).every((n) => n === 0)).toBe(true);
 
