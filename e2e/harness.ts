@@ -136,6 +136,22 @@ export async function expectNoHorizontalOverflow(page: Page): Promise<void> {
  */
 export async function checkScreen(page: Page, name: string): Promise<void> {
   await page.mouse.move(0, 0);
+  await waitStill(page);
+  // The screenshot first, so a screen that fails the checks leaves a picture of itself.
+  await shot(page, name);
+  await expectNoHorizontalOverflow(page);
+  let violations = await axe(page);
+  // A list that fades in after the page looked still (a late answer re-rendering it) is read
+  // mid-fade, in colours that are not yet its own (a CI run saw a badge at 2.4:1 on the way in).
+  // Once still again, the second reading is the one that counts: a real failure fails it too.
+  if (violations.length > 0) {
+    await waitStill(page);
+    violations = await axe(page);
+  }
+  expect(violations, name).toEqual([]);
+}
+
+async function waitStill(page: Page): Promise<void> {
   await expect
     .poll(
       () =>
@@ -147,10 +163,6 @@ export async function checkScreen(page: Page, name: string): Promise<void> {
       { timeout: 15_000 },
     )
     .toBe(0);
-  // The screenshot first, so a screen that fails the checks leaves a picture of itself.
-  await shot(page, name);
-  await expectNoHorizontalOverflow(page);
-  expect(await axe(page), name).toEqual([]);
 }
 
 /** `checkScreen` at desktop size, then on a phone (the page resized), then back to desktop. */
