@@ -4,6 +4,7 @@ import { readerUrl } from "./bible-plan";
 import { DEFAULT_BRAND_COLOR } from "./brand";
 import { getSlugProblem, SLUG_RULE_MESSAGE } from "./church-slug";
 import { ZLanguage } from "./i18n/language-schema";
+import { ZDigestDay, ZDigestTime, ZEmailFallbackHours } from "./notification-channels";
 import {
   ZChatRetentionDays,
   ZNotificationRetentionDays,
@@ -206,6 +207,11 @@ export const ZChurchSettingsBody = z.object({
   privacyContact: ZPrivacyContact,
   /** The language of members who chose none; null: each browser's. Absent keeps it as it is. */
   defaultLanguage: ZLanguage.nullable().optional(),
+  /** Hours before an unread notification goes by e-mail ("unseen"; issue 29); absent keeps it. */
+  emailFallbackHours: ZEmailFallbackHours.optional(),
+  /** The weekly digest's day (0 Sunday … 6 Saturday) and time (HH:MM), church time; absent keeps them. */
+  digestDay: ZDigestDay.optional(),
+  digestTime: ZDigestTime.optional(),
 });
 export type TChurchSettingsBody = z.input<typeof ZChurchSettingsBody>;
 
@@ -223,5 +229,8 @@ export const ZChurchSettings = ZChurch.extend({
   removedMemberRetentionDays: z.number(),
   privacyContact: z.string().nullable(),
   defaultLanguage: ZLanguage.nullable(),
+  emailFallbackHours: z.number(),
+  digestDay: z.number(),
+  digestTime: z.string(),
 });
 export type TChurchSettings = z.infer<typeof ZChurchSettings>;

@@ -46,5 +46,6 @@ export const NOTIFICATION_KIND_LABELS = {
   group_post: "Group posts",
   group_prayer: "Group prayer requests",
   group_meeting_reminder: "Group meeting reminders",
+  announcement: "Announcements",
   test: "Test notifications",
 } as const satisfies Record<TNotificationKind, string>;

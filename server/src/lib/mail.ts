@@ -10,7 +10,14 @@ import type { Jobs, TJobTask } from "./jobs";
 import type { SecretBox } from "./secrets";
 
 /** A message as a feature writes it. */
-export const ZMail = z.object({ to: z.string(), subject: z.string(), text: z.string(), html: z.string().optional() });
+export const ZMail = z.object({
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string().optional(),
+  /** Extra headers (issue 29: `List-Unsubscribe`, `List-Unsubscribe-Post`), sealed with the body. */
+  headers: z.record(z.string(), z.string()).optional(),
+});
 export type TMail = z.infer<typeof ZMail>;
 
 /**
@@ -156,7 +163,7 @@ export class Mailer {
     return {
       to: mail.to,
       subject: mail.subject,
-      sealed: this.opts.secrets.seal(JSON.stringify({ text: mail.text, html: mail.html })),
+      sealed: this.opts.secrets.seal(JSON.stringify({ text: mail.text, html: mail.html, headers: mail.headers })),
       ...(expiresAt ? { expiresAt: expiresAt.toISOString() } : {}),
     };
   }
@@ -166,7 +173,9 @@ export class Mailer {
     if (!("sealed" in queued)) return queued;
     const plain = this.opts.secrets.open(queued.sealed);
     if (plain === null) return null;
-    const body = z.object({ text: z.string(), html: z.string().optional() }).parse(JSON.parse(plain));
+    const body = z
+      .object({ text: z.string(), html: z.string().optional(), headers: z.record(z.string(), z.string()).optional() })
+      .parse(JSON.parse(plain));
     return { to: queued.to, subject: queued.subject, ...body };
   }
 
@@ -215,6 +224,7 @@ export class Mailer {
       subject: mail.subject,
       text: mail.text,
       html: mail.html,
+      headers: mail.headers,
     });
   }
 
@@ -228,6 +238,7 @@ export class Mailer {
       `To: ${header(mail.to)}`,
       `Subject: ${header(mail.subject)}`,
       `Date: ${new Date().toUTCString()}`,
+      ...Object.entries(mail.headers ?? {}).map(([k, v]) => `${header(k)}: ${header(v)}`),
       "MIME-Version: 1.0",
       "Content-Type: text/plain; charset=utf-8",
       "",

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes, timingSafeEqual } from "node:crypto";
 import path from "node:path";
 import { stdSerializers } from "pino";
 import type { TConfig } from "../config";
@@ -23,6 +23,22 @@ export class SecretBox {
     const cipher = createCipheriv("aes-256-gcm", this.key, iv);
     const body = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
     return `v1.${Buffer.concat([iv, cipher.getAuthTag(), body]).toString("base64url")}`;
+  }
+
+  /**
+   * A signature of `value` for `purpose` (HMAC-SHA-256 under a key of its own, 32 base64url
+   * characters): a link that must not be forged but need not be secret, like an e-mail's one-click
+   * unsubscribe (issue 29).
+   */
+  sign(purpose: string, value: string): string {
+    return createHmac("sha256", this.key).update(`${purpose}\0${value}`).digest("base64url").slice(0, 32);
+  }
+
+  /** Whether `signature` is `sign(purpose, value)`, compared in constant time. */
+  verify(purpose: string, value: string, signature: string): boolean {
+    const expected = Buffer.from(this.sign(purpose, value));
+    const given = Buffer.from(signature);
+    return given.length === expected.length && timingSafeEqual(given, expected);
   }
 
   /** The plain text, or null when the value was sealed under another APP_SECRET or altered. */

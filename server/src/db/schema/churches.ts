@@ -40,6 +40,11 @@ export const churches = pgTable(
     removedMemberRetentionDays: integer("removed_member_retention_days").notNull().default(30),
     /** How to reach the church about its members' data, shown on its privacy page (/privacy); null: the church's e-mail. */
     privacyContact: text("privacy_contact"),
+    /** Hours an unread notification waits before it goes by e-mail to a member who chose "unseen" (issue 29). */
+    emailFallbackHours: integer("email_fallback_hours").notNull().default(6),
+    /** The weekly e-mail digest's day (0 Sunday … 6 Saturday) and time ("HH:MM"), in the church's time zone (issue 29). */
+    digestDay: integer("digest_day").notNull().default(6),
+    digestTime: text("digest_time").notNull().default("17:00"),
     createdAt: ts("created_at").notNull().defaultNow(),
   },
   (t) => [uniqueIndex("churches_feed_token_key").on(t.feedToken), uniqueIndex("churches_slug_key").on(t.slug)],

@@ -94,9 +94,19 @@ export const notifications = pgTable(
     titleKey: text("title_key"),
     messageKey: text("message_key"),
     textValues: jsonb("text_values").$type<Record<string, string | number | { key: string }>>(),
+    /**
+     * Issue 29, its e-mail: null while undecided (an "unseen" one still waiting for its delay or the
+     * morning), "sent" once queued as an e-mail, "skipped" when none goes (read in time, the member's
+     * choice, or from before e-mail existed).
+     */
+    emailState: text("email_state"),
+    emailedAt: ts("emailed_at"),
+    /** Issue 29: when the member opened it from a push on a device (the service worker tells). */
+    pushOpenedAt: ts("push_opened_at"),
   },
   (t) => [
     index("notifications_user_created_idx").on(t.userId, t.createdAt),
+    index("notifications_email_pending_idx").on(t.createdAt).where(sql`${t.emailState} is null`),
     index("notifications_user_unread_idx").on(t.userId).where(sql`not ${t.isRead}`),
     uniqueIndex("notifications_user_dedupe_key").on(t.userId, t.dedupeKey),
   ],
@@ -135,6 +145,22 @@ export const pushPreferences = pgTable("push_preferences", {
   events: boolean("events").notNull().default(true),
   sermons: boolean("sermons").notNull().default(false),
   announcements: boolean("announcements").notNull().default(true),
+  updatedAt: ts("updated_at").notNull().defaultNow(),
+});
+
+/**
+ * Issue 29: how each kind of notification reaches a member (common/notification-channels-helpers.ts):
+ * `channels` holds only the kinds they changed (the rest are DEFAULT_CHANNELS); a missing row means
+ * every default. Quiet hours are "HH:MM" in the church's time zone; null: the defaults.
+ */
+export const notificationChannels = pgTable("notification_channels", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  channels: jsonb("channels").$type<Record<string, { push?: boolean; email?: string }>>().notNull().default({}),
+  quietFrom: text("quiet_from"),
+  quietTo: text("quiet_to"),
+  digest: boolean("digest").notNull().default(true),
   updatedAt: ts("updated_at").notNull().defaultNow(),
 });
 

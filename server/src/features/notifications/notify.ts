@@ -36,13 +36,20 @@ export type TNotifyInput = {
   relatedId?: string | null;
   /** A member gets at most one notification with the same key (e.g. `prayed:<request>:<day>`). */
   dedupeKey?: string | null;
+  /** Issue 29: goes by e-mail at once (an urgent announcement), unless the member chose "never". */
+  urgent?: boolean;
 };
 
 /**
  * The delivery job one `notify` queues when it stored anything: every app process's sockets of those
  * members are told at once, and their subscribed devices get a web push (see notifications.jobs.ts).
  */
-export const ZDeliverJob = z.object({ churchId: z.uuid(), ids: z.array(z.uuid()).max(20_000) });
+export const ZDeliverJob = z.object({
+  churchId: z.uuid(),
+  ids: z.array(z.uuid()).max(20_000),
+  /** Issue 29: an urgent announcement goes by e-mail at once to every member who has not chosen "never". */
+  urgent: z.boolean().optional(),
+});
 export const DELIVER_JOB: TJobSpec<z.infer<typeof ZDeliverJob>> = {
   name: "notifications.deliver",
   payload: ZDeliverJob,
@@ -85,6 +92,7 @@ export async function notify(db: TDb, church: { churchId: string }, input: TNoti
   const audience = audienceCondition(input.to);
   if (!audience) return 0;
   return store(db, church, input.kind, {
+    urgent: input.urgent,
     from: undefined,
     where: and(
       audience,
@@ -125,6 +133,7 @@ export async function notifyEach(
     ${column((i) => JSON.stringify(i.text.values ?? {}), "text")})
     as item(user_id, title, message, link, related_id, dedupe_key, title_key, message_key, text_values)`;
   return store(db, church, kind, {
+    urgent: items.some((i) => i.urgent),
     from: { table: each, on: sql`item.user_id = ${users.id}` },
     where: undefined,
     title: sql`item.title`,
@@ -144,6 +153,7 @@ const MESSAGE_MAX = 500;
 export const DELIVER_BATCH = 5000;
 
 type TStoreSpec = {
+  urgent?: boolean;
   /** Rows joined to the church's members, one per notification (notifyEach); none: one per member. */
   from: { table: SQL; on: SQL } | undefined;
   where: SQL | undefined;
@@ -192,6 +202,10 @@ async function store(db: TDb, church: { churchId: string }, kind: TNotificationK
       titleKey: spec.titleKey.as("title_key"),
       messageKey: spec.messageKey.as("message_key"),
       textValues: spec.textValues.as("text_values"),
+      // Issue 29: its e-mail is decided by the delivery job and the fallback sweep.
+      emailState: sql`null::text`.as("email_state"),
+      emailedAt: sql`null::timestamptz`.as("emailed_at"),
+      pushOpenedAt: sql`null::timestamptz`.as("push_opened_at"),
     })
     .from(users)
     .$dynamic();
@@ -206,7 +220,11 @@ async function store(db: TDb, church: { churchId: string }, kind: TNotificationK
     .returning({ id: notifications.id });
   const ids = rows.map((r) => r.id);
   for (let i = 0; i < ids.length; i += DELIVER_BATCH)
-    await addJob(db, DELIVER_JOB, { churchId: church.churchId, ids: ids.slice(i, i + DELIVER_BATCH) });
+    await addJob(db, DELIVER_JOB, {
+      churchId: church.churchId,
+      ids: ids.slice(i, i + DELIVER_BATCH),
+      ...(spec.urgent ? { urgent: true } : {}),
+    });
   return ids.length;
 }
 

@@ -27,6 +27,9 @@ function toChurchSettings(row: TChurchRow): TChurchSettings {
     notificationRetentionDays: row.notificationRetentionDays,
     removedMemberRetentionDays: row.removedMemberRetentionDays,
     privacyContact: row.privacyContact,
+    emailFallbackHours: row.emailFallbackHours,
+    digestDay: row.digestDay,
+    digestTime: row.digestTime,
     defaultLanguage: isLanguage(row.defaultLanguage) ? row.defaultLanguage : null,
   };
 }
@@ -49,6 +52,9 @@ const SETTINGS_FIELDS = [
   "notificationRetentionDays",
   "removedMemberRetentionDays",
   "privacyContact",
+  "emailFallbackHours",
+  "digestDay",
+  "digestTime",
 ] as const;
 
 /**
@@ -145,6 +151,9 @@ export async function updateChurchSettings(
         removedMemberRetentionDays: body.removedMemberRetentionDays ?? current.removedMemberRetentionDays,
         privacyContact: body.privacyContact === undefined ? current.privacyContact : body.privacyContact,
         defaultLanguage: body.defaultLanguage === undefined ? current.defaultLanguage : body.defaultLanguage,
+        emailFallbackHours: body.emailFallbackHours ?? current.emailFallbackHours,
+        digestDay: body.digestDay ?? current.digestDay,
+        digestTime: body.digestTime ?? current.digestTime,
       })
       .where(eq(churches.id, ctx.churchId))
       .returning()

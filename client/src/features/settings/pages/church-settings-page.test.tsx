@@ -28,6 +28,9 @@ const CHURCH: TChurchSettings = {
   chatRetentionDays: 365,
   notificationRetentionDays: 90,
   removedMemberRetentionDays: 30,
+  emailFallbackHours: 6,
+  digestDay: 6,
+  digestTime: "17:00",
   privacyContact: null,
 };
 
