@@ -4,6 +4,7 @@ import pg from "pg";
 import { migrateJobs } from "../lib/jobs";
 import { applyMigrations, getMigrationState } from "./migrations";
 import * as admin from "./schema/admin";
+import * as announcements from "./schema/announcements";
 import * as audit from "./schema/audit";
 import * as auth from "./schema/auth";
 import * as churches from "./schema/churches";
@@ -38,6 +39,7 @@ const schema = {
   ...community,
   ...integrations,
   ...groups,
+  ...announcements,
 };
 
 /** A database handle or an open transaction: every repository function accepts either. */
