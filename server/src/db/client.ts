@@ -9,6 +9,7 @@ import * as audit from "./schema/audit";
 import * as auth from "./schema/auth";
 import * as churches from "./schema/churches";
 import * as community from "./schema/community";
+import * as digest from "./schema/digest";
 import * as events from "./schema/events";
 import * as groups from "./schema/groups";
 import * as growth from "./schema/growth";
@@ -40,6 +41,7 @@ const schema = {
   ...integrations,
   ...groups,
   ...announcements,
+  ...digest,
 };
 
 /** A database handle or an open transaction: every repository function accepts either. */
