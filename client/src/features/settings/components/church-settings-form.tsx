@@ -20,6 +20,7 @@ import { settingsCatalog } from "../i18n";
 import { BibleReaderFields } from "./bible-reader-fields";
 import { BrandColorField } from "./brand-color-field";
 import { LogoField } from "./logo-field";
+import { NotificationEmailFields } from "./notification-email-fields";
 import { PrivacyRetentionFields } from "./privacy-retention-fields";
 import { PublicPageFields } from "./public-page-fields";
 
@@ -45,6 +46,9 @@ function toFormValues(c: TChurchSettings): TValues {
     notificationRetentionDays: c.notificationRetentionDays,
     removedMemberRetentionDays: c.removedMemberRetentionDays,
     privacyContact: c.privacyContact ?? "",
+    emailFallbackHours: c.emailFallbackHours,
+    digestDay: c.digestDay,
+    digestTime: c.digestTime,
   };
 }
 
@@ -216,6 +220,7 @@ export function ChurchSettingsForm({ church }: { church: TChurchSettings }) {
         </CardContent>
       </Card>
       <PrivacyRetentionFields form={form} church={church} />
+      <NotificationEmailFields form={form} church={church} />
       <div className="sticky bottom-0 -mx-4 flex items-center justify-end gap-3 border-t border-border bg-background/95 px-4 py-3 backdrop-blur sm:static sm:mx-0 sm:border-0 sm:bg-transparent sm:p-0">
         {isDirty && <span className="text-sm text-muted-foreground">{t("form.unsaved")}</span>}
         <Button type="submit" size="lg" disabled={update.isPending}>

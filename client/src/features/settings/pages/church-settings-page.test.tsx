@@ -141,6 +141,43 @@ describe("ChurchSettingsPage", () => {
     );
   });
 
+  it("Notifications and e-mail: the e-mail delay, the digest's day in words and its time, in the church's time zone", async () => {
+    const fetchMock = setup(SAVES);
+    expect(await screen.findByRole("heading", { name: "Notifications and e-mail" })).toBeTruthy();
+    expect(screen.getByText(/Times are in the church's time zone \(America\/Chicago\)/)).toBeTruthy();
+    const delay = screen.getByLabelText("E-mail an unread notification after") as HTMLSelectElement;
+    const day = screen.getByLabelText("Weekly digest day") as HTMLSelectElement;
+    const time = screen.getByLabelText("Weekly digest time") as HTMLInputElement;
+    expect([delay.value, day.value, time.value]).toEqual(["6", "6", "17:00"]);
+    expect([...delay.options].map((o) => o.text)).toEqual(["1 hour", "3 hours", "6 hours", "12 hours", "24 hours"]);
+    expect([...day.options].map((o) => o.text)).toEqual([
+      "Sunday",
+      "Monday",
+      "Tuesday",
+      "Wednesday",
+      "Thursday",
+      "Friday",
+      "Saturday",
+    ]);
+    const user = userEvent.setup();
+    await user.selectOptions(delay, "12 hours");
+    await user.selectOptions(day, "Sunday");
+    fireEvent.change(time, { target: { value: "07:30" } });
+    await user.click(screen.getByRole("button", { name: "Save Settings" }));
+    await waitFor(() =>
+      expect(putBody(fetchMock)).toMatchObject({ emailFallbackHours: 12, digestDay: 0, digestTime: "07:30" }),
+    );
+  });
+
+  it("refuses an empty digest time before saving", async () => {
+    const fetchMock = setup(SAVES);
+    const time = (await screen.findByLabelText("Weekly digest time")) as HTMLInputElement;
+    fireEvent.change(time, { target: { value: "" } });
+    await userEvent.click(screen.getByRole("button", { name: "Save Settings" }));
+    expect(await screen.findByText("Times must be written as HH:MM, from 00:00 to 23:59")).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === "PUT")).toBe(false);
+  });
+
   it("shows the link to the saved public page when it is published", async () => {
     setup({ "/api/admin/church/settings": { ...CHURCH, publicPage: true } });
     const link = await screen.findByRole("link", { name: /Open your public page/ });
@@ -230,6 +267,9 @@ describe("ChurchSettingsPage", () => {
       removedMemberRetentionDays: 30,
       // An empty privacy contact is sent as none (the privacy page then gives the church's e-mail).
       privacyContact: null,
+      emailFallbackHours: 6,
+      digestDay: 6,
+      digestTime: "17:00",
     });
   });
 
@@ -352,6 +392,9 @@ describe("ChurchSettingsPage: the default language (issue 26)", () => {
     // Two years of chat and of the audit log; three months of notifications, in days.
     expect(screen.getAllByRole("option", { name: "2 años" })).toHaveLength(2);
     expect(screen.getAllByRole("option", { name: "90 días" })).toHaveLength(3);
+    // The digest's days are Intl's, in the language on screen.
+    expect(screen.getByRole("option", { name: "sábado" })).toBeTruthy();
+    expect(screen.getByRole("option", { name: "6 horas" })).toBeTruthy();
     unmount();
 
     await activateLanguage("ar");
