@@ -27,6 +27,11 @@ export type TMailContent = {
   baseUrl: string;
   /** The recipient's language: the layout's own words, and the page's `lang` and `dir`. */
   language: TLanguage;
+  /**
+   * Issue 29: a small grey line under everything, e.g. why the member gets this e-mail and a link to
+   * stop it ("You get this e-mail because … Unsubscribe: <url>"), in the HTML and the text part.
+   */
+  footer?: { text: string; linkLabel: string; url: string };
 };
 
 /**
@@ -68,9 +73,20 @@ export function renderMail(content: TMailContent): { text: string; html: string 
   const { label, url } = content.action;
   const t = emailWords(content.language);
 
-  const text = [from, "", content.heading, "", ...content.lines.flatMap((l) => [l, ""]), `${label}: ${url}`, ""].join(
-    "\n",
-  );
+  const footer = content.footer;
+  const text = [
+    from,
+    "",
+    content.heading,
+    "",
+    ...content.lines.flatMap((l) => [l, ""]),
+    `${label}: ${url}`,
+    "",
+    ...(footer ? ["--", footer.text, `${footer.linkLabel}: ${footer.url}`, ""] : []),
+  ].join("\n");
+  const footerHtml = footer
+    ? `<p style="max-width:520px;font-size:12px;color:#6b7280;margin:16px auto 0;line-height:1.5;text-align:center">${escapeHtml(footer.text)} <a href="${escapeHtml(footer.url)}" style="color:#4b5563">${escapeHtml(footer.linkLabel)}</a></p>`
+    : "";
 
   const logoHtml = logo
     ? `<img src="${escapeHtml(logo)}" alt="${escapeHtml(t("layout.logo", { church: from }))}" width="40" height="40" style="display:block;width:40px;height:40px;padding:3px;border-radius:8px;background:#fff;object-fit:contain">`
@@ -87,7 +103,7 @@ ${logo ? `<td style="padding-block:14px;padding-inline:20px 0;width:46px">${logo
 <p style="margin:20px 0"><a href="${escapeHtml(url)}" style="background:${colors.background};color:${colors.text};padding:10px 18px;border-radius:8px;text-decoration:none;display:inline-block;font-weight:600">${escapeHtml(label)}</a></p>
 <p style="font-size:12px;color:#6b7280;margin:0 0 4px">${escapeHtml(t("layout.copyLink"))}</p>
 <p style="font-size:12px;color:#6b7280;word-break:break-all;margin:0">${escapeHtml(url)}</p>
-</div></div></body></html>`;
+</div></div>${footerHtml}</body></html>`;
   return { text, html };
 }
 

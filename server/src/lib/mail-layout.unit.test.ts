@@ -70,3 +70,24 @@ describe("renderMail", () => {
     expect(getAbsoluteLogoUrl(null, "https://app.example")).toBeNull();
   });
 });
+
+describe("renderMail's footer (issue 29)", () => {
+  it("adds why and how to stop, in grey under the card and at the end of the text part; none without it", () => {
+    const footer = {
+      text: "You get this e-mail because <you> chose it.",
+      linkLabel: "Unsubscribe",
+      url: "https://app.example/unsubscribe?u=1&t=events&s=x",
+    };
+    const { html, text } = renderMail({ ...base, church, footer });
+    expect(html).toContain("You get this e-mail because &lt;you&gt; chose it.");
+    expect(html).toContain(
+      '<a href="https://app.example/unsubscribe?u=1&amp;t=events&amp;s=x" style="color:#4b5563">Unsubscribe</a>',
+    );
+    expect(
+      text.endsWith(
+        "--\nYou get this e-mail because <you> chose it.\nUnsubscribe: https://app.example/unsubscribe?u=1&t=events&s=x\n",
+      ),
+    ).toBe(true);
+    expect(renderMail({ ...base, church }).html).not.toContain("color:#4b5563");
+  });
+});
