@@ -152,6 +152,10 @@ const AdminKudosPage = lazyPage(() => import("@/features/kudos/pages/admin-kudos
 const NotificationsPage = lazyPage(() =>
   import("@/features/notifications/pages/notifications-page").then((m) => m.NotificationsPage),
 );
+// Issue 29: how each kind of notification reaches the member.
+const NotificationChannelsPage = lazyPage(() =>
+  import("@/features/notifications/pages/notification-channels-page").then((m) => m.NotificationChannelsPage),
+);
 const MobileSettingsPage = lazyPage(() =>
   import("@/features/mobile/pages/mobile-settings-page").then((m) => m.MobileSettingsPage),
 );
@@ -290,6 +294,7 @@ export const ROUTES: TRoute[] = [
   { path: "/privacy", access: "member", element: <PrivacyRoute /> },
   { path: "/mobile-settings", access: "member", element: <MobileSettingsPage /> },
   { path: "/notifications", access: "member", element: <NotificationsPage /> },
+  { path: "/notifications/settings", access: "member", element: <NotificationChannelsPage /> },
   {
     path: "/admin",
     access: "admin",

@@ -51,6 +51,10 @@ describe("NotificationsPage", () => {
     expect(await screen.findByText("No notifications yet")).toBeTruthy();
     expect(screen.getByRole("heading", { level: 1, name: "Notifications" })).toBeTruthy();
     expect((screen.getByRole("button", { name: "Mark all read" }) as HTMLButtonElement).disabled).toBe(true);
+    // Issue 29: how notifications reach the member is one click away.
+    expect(screen.getByRole("link", { name: "Notification settings" }).getAttribute("href")).toBe(
+      "/notifications/settings",
+    );
   });
 
   it("groups sermons that came together, marks the group read at once and opens the sermons page", async () => {

@@ -1,12 +1,12 @@
 import { NOTIFICATION_KIND_LABELS } from "@common/notification-helpers";
 import type { TNotificationKind } from "@common/notifications";
-import { BellOff, CheckCheck, ChevronDown, Loader2 } from "lucide-react";
+import { BellOff, CheckCheck, ChevronDown, Loader2, Settings2 } from "lucide-react";
 import { useState } from "react";
-import { useLocation } from "wouter";
+import { Link, useLocation } from "wouter";
 import { EmptyState } from "@/components/empty-state";
 import { LoadError } from "@/components/load-error";
 import { PageHeader } from "@/components/page-header";
-import { Button } from "@/components/ui/button";
+import { Button, buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { useFormat, useT } from "@/lib/i18n";
 import { useDocumentTitle } from "@/lib/use-document-title";
@@ -55,10 +55,16 @@ export function NotificationsPage() {
           unreadCount > 0 ? t("page.descriptionUnread", { count: format.number(unreadCount) }) : t("page.description")
         }
         actions={
-          <Button variant="outline" onClick={markAll} disabled={isPending || unreadCount === 0}>
-            <CheckCheck aria-hidden="true" />
-            {t("page.markAllRead")}
-          </Button>
+          <>
+            <Link href="/notifications/settings" className={buttonClasses({ variant: "outline" })}>
+              <Settings2 aria-hidden="true" />
+              {t("page.settings")}
+            </Link>
+            <Button variant="outline" onClick={markAll} disabled={isPending || unreadCount === 0}>
+              <CheckCheck aria-hidden="true" />
+              {t("page.markAllRead")}
+            </Button>
+          </>
         }
       />
       <div className="mb-4 flex flex-wrap items-center gap-2">

@@ -1,5 +1,7 @@
 import type { TPreferencesBody } from "@common/profile";
 import { PRAYER_TOPICS, SHOWN_NOTIFICATION_PREFERENCES, type TPrayerTopic } from "@common/profile-helpers";
+import { ChevronRight } from "lucide-react";
+import { Link } from "wouter";
 import { LoadError } from "@/components/load-error";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton, skeletonKeys } from "@/components/ui/skeleton";
@@ -105,6 +107,14 @@ export function PrayerPreferencesCard() {
                   />
                 ))}
               </ul>
+              {/* Issue 29: push, e-mail, quiet hours and the digest per kind live on their own page. */}
+              <Link
+                href="/notifications/settings"
+                className="mt-2 inline-flex items-center gap-1 text-sm font-medium text-brand-text underline-offset-4 hover:underline"
+              >
+                {t("prefs.channelsLink")}
+                <ChevronRight className="size-4 rtl:-scale-x-100" aria-hidden="true" />
+              </Link>
             </fieldset>
             <fieldset>
               <legend className="mb-1 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
