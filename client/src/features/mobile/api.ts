@@ -1,5 +1,4 @@
-import { DEFAULT_PUSH_PREFERENCES } from "@common/notification-helpers";
-import type { TPushPreferences, TPushState, TPushSubscription } from "@common/notifications";
+import type { TPushState, TPushSubscription } from "@common/notifications";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "@/components/ui/use-toast";
 import { apiJson, getServerMessage } from "@/lib/api-client";
@@ -33,10 +32,8 @@ const messageOf = (error: unknown) => {
   return error instanceof Error ? error.message : t("error.generic");
 };
 
-const failed =
-  (titleKey: "toast.enableFailed" | "toast.disableFailed" | "toast.updateFailed" | "toast.testFailed") =>
-  (error: unknown) =>
-    toastApiError(error, { title: t(titleKey), description: messageOf(error) });
+const failed = (titleKey: "toast.enableFailed" | "toast.disableFailed" | "toast.testFailed") => (error: unknown) =>
+  toastApiError(error, { title: t(titleKey), description: messageOf(error) });
 
 /**
  * Spec 2 §4: unsupported, not enabled or enabled. Enabled means this browser holds a subscription
@@ -60,7 +57,6 @@ export function usePushPanel() {
   return {
     state,
     server,
-    preferences: server.data?.preferences ?? DEFAULT_PUSH_PREFERENCES,
     isBlocked: isSupported && Notification.permission === "denied",
   };
 }
@@ -74,16 +70,18 @@ function useRefreshPush() {
     ]);
 }
 
-/** Enable: permission, subscribe with the server's key, then `POST /api/notifications/subscribe`. */
+/**
+ * Enable: permission, subscribe with the server's key, then `POST /api/notifications/subscribe`.
+ * No preferences are sent: the member's channels (issue 29) decide what each kind pushes.
+ */
 export function useEnablePush() {
   const refresh = useRefreshPush();
   return useMutation({
-    mutationFn: async ({ publicKey, preferences }: { publicKey: string; preferences: TPushPreferences }) => {
+    mutationFn: async ({ publicKey }: { publicKey: string }) => {
       const subscription = await subscribeBrowser(publicKey);
       try {
         await apiJson("POST", "/api/notifications/subscribe", {
           subscription: subscription.toJSON() as TPushSubscription,
-          preferences,
         });
       } catch (error) {
         // The server refused it: leave the browser as unsubscribed as the server knows it.
@@ -109,34 +107,6 @@ export function useDisablePush() {
     onSuccess: () => toast({ title: t("toast.disabled.title"), description: t("toast.disabled.description") }),
     onError: failed("toast.disableFailed"),
     onSettled: refresh,
-  });
-}
-
-/** `PUT /api/notifications/preferences`, saved as each switch changes while enabled. */
-export function useUpdatePushPreferences() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (preferences: Partial<TPushPreferences>) =>
-      apiJson<TPushState>("PUT", "/api/notifications/preferences", { preferences }),
-    onMutate: (preferences) => {
-      const previous = queryClient.getQueryData<TPushState>(PUSH_STATE_KEY);
-      if (previous) {
-        queryClient.setQueryData<TPushState>(PUSH_STATE_KEY, {
-          ...previous,
-          preferences: { ...previous.preferences, ...preferences },
-        });
-      }
-      return { previous };
-    },
-    onSuccess: (answer) => {
-      // The server answers with the whole state: no need to ask again.
-      queryClient.setQueryData(PUSH_STATE_KEY, answer);
-      toast({ title: t("toast.updated.title"), description: t("toast.updated.description") });
-    },
-    onError: (error, _preferences, context) => {
-      if (context?.previous) queryClient.setQueryData(PUSH_STATE_KEY, context.previous);
-      failed("toast.updateFailed")(error);
-    },
   });
 }
 

@@ -82,7 +82,7 @@ describe("PushPanel", () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it("enables: asks permission, subscribes with the server's key and posts the subscription and chosen preferences", async () => {
+  it("enables: asks permission, subscribes with the server's key and posts the subscription (the channels choose each kind)", async () => {
     const { pushManager, requestPermission } = mockBrowserPush();
     let subscribed = false;
     const fetchMock = mockFetch({
@@ -94,11 +94,11 @@ describe("PushPanel", () => {
     });
     renderPanel();
     expect(await screen.findByText("Not enabled")).toBeTruthy();
-    // Before enabling, a switch only changes what the subscription starts with.
-    const sermons = screen.getByRole("switch", { name: "Sermons" });
-    expect(sermons.getAttribute("aria-checked")).toBe("false");
-    await userEvent.click(sermons);
-    expect(bodyOf(fetchMock, "PUT", "/api/notifications/preferences")).toBeUndefined();
+    // Issue 29: no switches of its own; each kind's push is chosen on the channels page.
+    expect(screen.queryByRole("switch")).toBeNull();
+    expect(screen.getByRole("link", { name: "How notifications reach you" }).getAttribute("href")).toBe(
+      "/notifications/settings",
+    );
 
     await userEvent.click(screen.getByRole("button", { name: "Enable Notifications" }));
     await waitFor(() => expect(getToasts()[0]).toMatchObject({ title: "Notifications Enabled" }));
@@ -110,7 +110,6 @@ describe("PushPanel", () => {
     expect(key[0]).toBe(4);
     expect(bodyOf(fetchMock, "POST", "/api/notifications/subscribe")).toEqual({
       subscription: { endpoint: ENDPOINT, expirationTime: null, keys: { p256dh: "BPk3", auth: "k8Jq" } },
-      preferences: { ...DEFAULT_PUSH_PREFERENCES, sermons: true },
     });
     expect(await screen.findByText("Enabled")).toBeTruthy();
     expect(screen.getByRole("button", { name: "Disable Notifications" })).toBeTruthy();
@@ -152,16 +151,11 @@ describe("PushPanel", () => {
     expect(screen.getByText("Not enabled")).toBeTruthy();
   });
 
-  it("enabled: a switch saves at once, Send Test posts, Disable unsubscribes and tells the server", async () => {
+  it("enabled: links to the channels, Send Test posts, Disable unsubscribes and tells the server", async () => {
     const { browser } = mockBrowserPush({ permission: "granted", subscription: {} as TBrowser["subscription"] });
     let subscribed = true;
-    let preferences = { ...DEFAULT_PUSH_PREFERENCES };
     const fetchMock = mockFetch({
-      "/api/notifications/push": () => jsonResponse(state(subscribed, preferences)),
-      "PUT /api/notifications/preferences": (init?: RequestInit) => {
-        preferences = { ...preferences, ...JSON.parse(String(init?.body)).preferences };
-        return jsonResponse(state(subscribed, preferences));
-      },
+      "/api/notifications/push": () => jsonResponse(state(subscribed)),
       "POST /api/notifications/test": () => jsonResponse({ sent: 1 }),
       "POST /api/notifications/unsubscribe": () => {
         subscribed = false;
@@ -170,11 +164,9 @@ describe("PushPanel", () => {
     });
     renderPanel();
     expect(await screen.findByText("Enabled")).toBeTruthy();
-
-    await userEvent.click(screen.getByRole("switch", { name: "Live streams" }));
-    await waitFor(() => expect(getToasts()[0]).toMatchObject({ title: "Preferences Updated" }));
-    expect(bodyOf(fetchMock, "PUT", "/api/notifications/preferences")).toEqual({ preferences: { liveStreams: false } });
-    expect(screen.getByRole("switch", { name: "Live streams" }).getAttribute("aria-checked")).toBe("false");
+    // What each kind pushes is saved on the channels page (notification-channels-page.test.tsx).
+    expect(screen.getByRole("link", { name: "How notifications reach you" })).toBeTruthy();
+    expect(screen.queryByRole("switch")).toBeNull();
 
     await userEvent.click(screen.getByRole("button", { name: "Send Test" }));
     await waitFor(() => expect(getToasts()[0]).toMatchObject({ title: "Test Notification Sent" }));
@@ -187,21 +179,15 @@ describe("PushPanel", () => {
     expect(await screen.findByText("Not enabled")).toBeTruthy();
   });
 
-  it("a failed preference goes back and toasts 'Failed to Update Preferences'; a failed test 'Failed to Send Test'", async () => {
+  // A refused push choice going back is now the channels page's (notification-channels-page.test.tsx).
+  it("a failed test toasts 'Failed to Send Test' with the server's words", async () => {
     mockBrowserPush({ permission: "granted", subscription: {} as TBrowser["subscription"] });
     mockFetch({
       "/api/notifications/push": state(true),
-      "PUT /api/notifications/preferences": () => jsonResponse({ message: "Server trouble" }, 500),
       "POST /api/notifications/test": () => jsonResponse({ message: "No devices to send to" }, 409),
     });
     renderPanel();
-    const events = await screen.findByRole("switch", { name: "Events" });
-    await userEvent.click(events);
-    await waitFor(() =>
-      expect(getToasts()[0]).toMatchObject({ title: "Failed to Update Preferences", description: "Server trouble" }),
-    );
-    await waitFor(() => expect(events.getAttribute("aria-checked")).toBe("true"));
-    await userEvent.click(screen.getByRole("button", { name: "Send Test" }));
+    await userEvent.click(await screen.findByRole("button", { name: "Send Test" }));
     await waitFor(() =>
       expect(getToasts()[0]).toMatchObject({ title: "Failed to Send Test", description: "No devices to send to" }),
     );

@@ -1,54 +1,27 @@
-import { PUSH_PREFERENCE_KEYS, type TPushPreferenceKey } from "@common/notification-helpers";
-import type { TPushPreferences } from "@common/notifications";
 import { BellOff, BellRing, Send } from "lucide-react";
-import { useState } from "react";
+import { Link } from "wouter";
 import { LoadError } from "@/components/load-error";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton, skeletonKeys } from "@/components/ui/skeleton";
-import { Switch } from "@/components/ui/switch";
-import { useT } from "@/lib/i18n";
-import { useDisablePush, useEnablePush, usePushPanel, useSendTestPush, useUpdatePushPreferences } from "../api";
+import { Rich, useT } from "@/lib/i18n";
+import { useDisablePush, useEnablePush, usePushPanel, useSendTestPush } from "../api";
 import { mobileCatalog } from "../i18n";
 
-function PreferenceSwitches({
-  preferences,
-  disabled,
-  onChange,
-}: {
-  preferences: TPushPreferences;
-  disabled: boolean;
-  onChange: (key: TPushPreferenceKey, value: boolean) => void;
-}) {
-  const t = useT(mobileCatalog);
+/**
+ * Issue 29: what reaches the member by push (and by e-mail) is chosen per kind on the channels page;
+ * this panel only turns push on or off for this device.
+ */
+function ChannelsLink() {
   return (
-    <fieldset disabled={disabled}>
-      <legend className="mb-1 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
-        {t("push.notifyAbout")}
-      </legend>
-      <ul className="divide-y divide-border">
-        {PUSH_PREFERENCE_KEYS.map((key) => (
-          <li key={key} className="flex items-center justify-between gap-4 py-2.5">
-            <div className="grid min-w-0">
-              <label htmlFor={`push-${key}`} className="text-sm font-medium text-foreground">
-                {t(`pref.${key}.label`)}
-              </label>
-              <span id={`push-${key}-hint`} className="text-xs text-muted-foreground">
-                {t(`pref.${key}.hint`)}
-              </span>
-            </div>
-            <Switch
-              id={`push-${key}`}
-              checked={preferences[key]}
-              disabled={disabled}
-              onCheckedChange={(value) => onChange(key, value)}
-              aria-describedby={`push-${key}-hint`}
-            />
-          </li>
-        ))}
-      </ul>
-    </fieldset>
+    <p className="text-sm text-muted-foreground">
+      <Rich
+        catalog={mobileCatalog}
+        k="push.channels"
+        components={{ 0: <Link href="/notifications/settings" className="font-medium text-brand-text underline" /> }}
+      />
+    </p>
   );
 }
 
@@ -64,25 +37,17 @@ function Unsupported() {
 
 /**
  * Spec 2 Mobile app settings, §4 and §8: the push panel. Unsupported, not enabled (Enable asks
- * permission, subscribes and tells the server) or enabled (Disable, Send Test, and preferences
- * saved as each switch changes). Before enabling, the switches choose what the subscription starts with.
+ * permission, subscribes and tells the server) or enabled (Disable, Send Test). Spec 2 §7's five
+ * switches are gone (issue 29): the member's channels decide each kind's push, on their own page.
  */
 export function PushPanel() {
   const t = useT(mobileCatalog);
-  const { state, server, preferences, isBlocked } = usePushPanel();
+  const { state, server, isBlocked } = usePushPanel();
   const enable = useEnablePush();
   const disable = useDisablePush();
-  const update = useUpdatePushPreferences();
   const sendTest = useSendTestPush();
-  const [draft, setDraft] = useState<TPushPreferences | null>(null);
   const isEnabled = state === "enabled";
-  const shown = isEnabled ? preferences : (draft ?? preferences);
   const isBusy = enable.isPending || disable.isPending;
-
-  const change = (key: TPushPreferenceKey, value: boolean) => {
-    if (isEnabled) update.mutate({ [key]: value });
-    else setDraft({ ...shown, [key]: value });
-  };
 
   return (
     <Card>
@@ -133,16 +98,13 @@ export function PushPanel() {
                   </Button>
                 </>
               ) : (
-                <Button
-                  onClick={() => enable.mutate({ publicKey: server.data.publicKey, preferences: shown })}
-                  disabled={isBusy}
-                >
+                <Button onClick={() => enable.mutate({ publicKey: server.data.publicKey })} disabled={isBusy}>
                   <BellRing aria-hidden="true" />
                   {enable.isPending ? t("push.enabling") : t("push.enable")}
                 </Button>
               )}
             </div>
-            <PreferenceSwitches preferences={shown} disabled={isBusy} onChange={change} />
+            <ChannelsLink />
           </>
         )}
       </CardContent>
