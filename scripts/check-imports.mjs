@@ -119,6 +119,12 @@ export const SERVER_ALLOWED_IMPORTS = new Set([
   // The public page shows the church's upcoming services and dated events as the events feature expands them.
   "features/public-church/public-church.service -> features/events/occurrences.service#findOccurrences",
   "features/public-church/public-church.service -> features/events/services.service#findServices",
+  // The weekly digest (issue 29) tells each member only what they may see, and their streaks, by each feature's own rule.
+  "features/digest/digest.repo -> features/action-steps/action-steps.service#getActionStepStreakWeeks",
+  "features/digest/digest.repo -> features/events/occurrences.service#findOccurrences",
+  "features/digest/digest.repo -> features/prayer-partners/prayer-partners.service#getPartnerPrayerStreak",
+  "features/digest/digest.repo -> features/prayer-requests/prayer-requests.repo#visibleTo",
+  "features/digest/digest.repo -> features/reading/reading.service#getReadingStreak",
   // Church Settings reads the church row and uses the churches feature's slug rule and answer shape (one definition of each).
   "features/settings/settings.service -> features/churches/churches.repo#TChurchRow",
   "features/settings/settings.service -> features/churches/churches.repo#findChurchById",

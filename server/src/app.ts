@@ -24,6 +24,7 @@ import { authRoutes } from "./features/auth/auth.routes";
 import { oidcRoutes } from "./features/auth/oidc.routes";
 import { churchExportRoutes } from "./features/church-export/church-export.routes";
 import { churchesRoutes } from "./features/churches/churches.routes";
+import { digestPlugin } from "./features/digest/digest.jobs";
 import { directoryRoutes } from "./features/directory/directory.routes";
 import { eventsRoutes } from "./features/events/events.routes";
 import { feedsRoutes } from "./features/feeds/feeds.routes";
@@ -396,6 +397,8 @@ export async function buildApp(opts: TBuildOptions): Promise<FastifyInstance> {
   await app.register(documentedAs("Directory", directoryRoutes));
   await app.register(documentedAs("Groups", groupsRoutes));
   await app.register(documentedAs("Groups", groupThreadRoutes));
+  // The weekly e-mail digest (issue 29): its queue job, defined in every process; main.ts schedules it.
+  await app.register(digestPlugin);
 
   const clientDir = opts.clientDir ?? CLIENT_DIR;
   const serveClient = (opts.serveClient ?? true) && fs.existsSync(path.join(clientDir, "index.html"));

@@ -73,6 +73,7 @@ export const NOT_EXPORTED: Record<string, string> = {
   member_erasures:
     "one-way pseudonyms of erased members, kept so that a restore re-applies their erasure; no personal data",
   church_week_starts: "job bookkeeping: the last week whose start was handled",
+  digest_runs: "job bookkeeping: when each week's e-mail digest was sent and how far through the members it got",
   live_viewer_counts: "each process's current viewers, rows that go stale in seconds",
   event_occurrence_changes:
     "not exported yet: changed or cancelled occurrences of repeating events came after the export (issue 15); a later issue adds the file",

@@ -3,6 +3,7 @@ import { loadConfig } from "./config";
 import { startEmbeddedPostgres, type TEmbeddedPg } from "./db/embedded";
 import { ensureDatabase, StartupError } from "./db/ensure-database";
 import { scheduleAuditRetention } from "./features/audit/audit-retention";
+import { scheduleDigest } from "./features/digest/digest.jobs";
 import { scheduleGroupMeetingReminders } from "./features/group-meetings/group-meeting-reminders";
 import { scheduleLiveRetention } from "./features/live/live-retention";
 import { scheduleRemovedMemberRetention } from "./features/member-erasure/removed-member-retention";
@@ -114,6 +115,10 @@ async function main() {
     // Group meetings of tomorrow reminded to their members (features/group-meetings), every quarter hour.
     await scheduleGroupMeetingReminders(app.db, { preserve: true }).catch((err) =>
       app.log.error({ err }, "could not schedule the group meeting reminders"),
+    );
+    // The weekly e-mail digest (features/digest): looks every quarter hour for churches whose moment has come.
+    await scheduleDigest(app.db, { preserve: true }).catch((err) =>
+      app.log.error({ err }, "could not schedule the weekly digest"),
     );
   } catch (err) {
     app.log.error(err);
