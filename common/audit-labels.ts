@@ -64,4 +64,8 @@ export const AUDIT_ACTIONS = [
   "group.archived",
   "group.post_hidden",
   "group_meeting.created",
+  "announcement.created",
+  "announcement.updated",
+  "announcement.cancelled",
+  "announcement.sent",
 ] as const;

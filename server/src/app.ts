@@ -19,6 +19,7 @@ import { activitySubscribers } from "./features/admin/activity.subscribers";
 import { adminRoutes } from "./features/admin/admin.routes";
 import { memberActivitySubscribers } from "./features/admin/member-activity.subscribers";
 import { analyticsRoutes } from "./features/analytics/analytics.routes";
+import { announcementsRoutes } from "./features/announcements/announcements.routes";
 import { auditRoutes } from "./features/audit/audit.routes";
 import { authRoutes } from "./features/auth/auth.routes";
 import { oidcRoutes } from "./features/auth/oidc.routes";
@@ -49,6 +50,7 @@ import { memberDataRoutes } from "./features/member-data/member-data.routes";
 import { memberErasureRoutes } from "./features/member-erasure/member-erasure.routes";
 import { memberErasureSubscribers } from "./features/member-erasure/member-erasure.subscribers";
 import { membersRoutes } from "./features/members/members.routes";
+import { announcementNotificationSubscribers } from "./features/notifications/announcement-notifications.subscribers";
 import { groupMeetingNotificationSubscribers } from "./features/notifications/group-meeting-notifications.subscribers";
 import { groupNotificationSubscribers } from "./features/notifications/group-notifications.subscribers";
 import { groupThreadNotificationSubscribers } from "./features/notifications/group-thread-notifications.subscribers";
@@ -263,6 +265,7 @@ export async function buildApp(opts: TBuildOptions): Promise<FastifyInstance> {
   app.domainEvents.subscribe(...prayerReplyNotificationSubscribers);
   app.domainEvents.subscribe(...groupSubscribers, ...groupNotificationSubscribers);
   app.domainEvents.subscribe(...groupThreadSubscribers(app.groupHub), ...groupThreadNotificationSubscribers);
+  app.domainEvents.subscribe(...announcementNotificationSubscribers);
   // Automatic backups (issue 15): defined in every process, so whichever is free takes a run;
   // main.ts schedules them (test apps never do).
   app.decorate("backups", defineBackupJobs(app.jobs, { db, config: config.backup, log: app.log }));
@@ -399,6 +402,7 @@ export async function buildApp(opts: TBuildOptions): Promise<FastifyInstance> {
   await app.register(documentedAs("Groups", groupThreadRoutes));
   // The weekly e-mail digest (issue 29): its queue job, defined in every process; main.ts schedules it.
   await app.register(digestPlugin);
+  await app.register(documentedAs("Announcements", announcementsRoutes));
 
   const clientDir = opts.clientDir ?? CLIENT_DIR;
   const serveClient = (opts.serveClient ?? true) && fs.existsSync(path.join(clientDir, "index.html"));

@@ -1,5 +1,6 @@
 import { ACTION_STEPS_DATA_KINDS } from "./features/action-steps/action-steps.export";
 import { ACTIVITY_DATA_KINDS } from "./features/admin/activity.export";
+import { ANNOUNCEMENTS_DATA_KINDS } from "./features/announcements/announcements.export";
 import { EVENTS_DATA_KINDS } from "./features/events/events.export";
 import { GROUP_MEETINGS_DATA_KINDS } from "./features/group-meetings/group-meetings.export";
 import { GROUP_THREAD_DATA_KINDS } from "./features/group-thread/group-thread.export";
@@ -48,6 +49,7 @@ export const CHURCH_DATA: TChurchData = {
     ...GROUP_MEETINGS_DATA_KINDS,
     ...GROUP_THREAD_DATA_KINDS,
     ...NOTIFICATIONS_DATA_KINDS,
+    ...ANNOUNCEMENTS_DATA_KINDS,
     ...LIVE_DATA_KINDS,
     ...INTEGRATIONS_DATA_KINDS,
     ...ACTIVITY_DATA_KINDS,

@@ -16,6 +16,7 @@ import {
   uniqueEmail,
 } from "../../test/factories";
 import { drainJobs } from "../../test/jobs";
+import { announcements } from "../db/schema/announcements";
 import { churches } from "../db/schema/churches";
 import { kudos } from "../db/schema/community";
 import { events } from "../db/schema/events";
@@ -542,6 +543,17 @@ const CASES: Record<TCovered, TCase<unknown>> = {
     act: ({ m, groupId }) =>
       m.post(`/api/groups/${groupId}/prayers`, { title: "Case", description: "Please pray.", isAnonymous: false }),
     applied: ({ groupId }) => exists(t.db.select().from(groupPrayers).where(eq(groupPrayers.groupId, groupId))),
+  }),
+  "announcement.sent": uncase({
+    setup: async (c) => ({ c, title: tag() }),
+    act: ({ c, title }) => c.admin.post("/api/announcements", { title, message: "Case", audience: { all: true } }),
+    applied: ({ title }) =>
+      exists(
+        t.db
+          .select()
+          .from(announcements)
+          .where(and(eq(announcements.title, title), eq(announcements.status, "sent"))),
+      ),
   }),
 };
 

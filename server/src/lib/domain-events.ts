@@ -179,6 +179,11 @@ export const DOMAIN_EVENTS = {
   "group.post_created": z.strictObject({ ...base, groupId: z.uuid(), postId: z.uuid() }),
   /** Issue 27: a prayer request shared with a group; an anonymous one names nobody (`prayerActor`). */
   "group.prayer_created": prayerEvent({ groupId: z.uuid(), prayerId: z.uuid() }),
+  /**
+   * Issue 29: an announcement went out (actor: who sent it now, or null at its scheduled time); its
+   * recipients are rows of announcement_recipients, added in the same transaction.
+   */
+  "announcement.sent": z.strictObject({ ...base, announcementId: z.uuid() }),
 } as const;
 
 export type TEventName = keyof typeof DOMAIN_EVENTS;

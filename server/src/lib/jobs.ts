@@ -48,11 +48,18 @@ export type TJobSpec<T> = Pick<TJobTask<T>, "name" | "payload" | "maxAttempts">;
  * cannot reach the app's `Jobs` (a service given only its context) queues with this; the task's
  * `run` is defined on `Jobs` at start. With `key`, a job of that key still waiting is replaced.
  */
-export async function addJob<T>(db: TDb, task: TJobSpec<T>, payload: T, opts: { key?: string } = {}): Promise<string> {
+export async function addJob<T>(
+  db: TDb,
+  task: TJobSpec<T>,
+  payload: T,
+  opts: { key?: string; runAt?: Date } = {},
+): Promise<string> {
   const data = task.payload.parse(payload);
+  // With `runAt`, the job waits until then (a scheduled announcement); without, it is due now.
   const res = await db.execute<{ id: string }>(
     sql`select id::text from graphile_worker.add_job(${task.name}, ${JSON.stringify(data)}::json,
-      max_attempts => ${task.maxAttempts}::int, job_key => ${opts.key ?? null}::text)`,
+      max_attempts => ${task.maxAttempts}::int, job_key => ${opts.key ?? null}::text,
+      run_at => ${opts.runAt?.toISOString() ?? null}::timestamptz)`,
   );
   return res.rows[0].id;
 }

@@ -24,7 +24,7 @@ const DELETED_WITH_MEMBER: [table: string, column: string][] = [
   ["password_resets", "user_id"],
   ["email_verifications", "user_id"],
   ["push_subscriptions", "user_id"],
-  ["push_preferences", "user_id"],
+  ["notification_channels", "user_id"],
   ["user_preferences", "user_id"],
   ["user_avatars", "user_id"],
   ["notifications", "user_id"],
@@ -38,6 +38,7 @@ const DELETED_WITH_MEMBER: [table: string, column: string][] = [
   ["group_join_requests", "user_id"],
   ["integration_people", "user_id"],
   ["activities", "user_id"],
+  ["announcement_recipients", "user_id"],
 ];
 
 type TMember = {
