@@ -165,6 +165,10 @@ const IntegrationsPage = lazyPage(() =>
 const MemberImportPage = lazyPage(() =>
   import("@/features/member-import/pages/member-import-page").then((m) => m.MemberImportPage),
 );
+// Issue 29: an e-mail's one-click unsubscribe, signed in or not.
+const UnsubscribePage = lazyPage(() =>
+  import("@/features/unsubscribe/pages/unsubscribe-page").then((m) => m.UnsubscribePage),
+);
 /** The unknown-address page, inside the shell or on its own. */
 export const NotFoundPage = lazyPage(() => import("./pages/not-found-page").then((m) => m.NotFoundPage));
 
@@ -220,6 +224,7 @@ export const ROUTES: TRoute[] = [
   { path: "/c/:slug", access: "public", element: <PublicChurchRoute /> },
   { path: "/reset-password", access: "public", element: <ResetPasswordPage /> },
   { path: "/verify-email", access: "public", element: <VerifyEmailPage /> },
+  { path: "/unsubscribe", access: "public", element: <UnsubscribePage /> },
   { path: "/", access: "guest", element: <LandingPage /> },
   { path: "/login", access: "guest", element: <LoginPage /> },
   // Spec 1: a sermon's page is public; it invites the visitor to sign in instead of redirecting.
