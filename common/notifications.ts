@@ -1,6 +1,5 @@
 import { z } from "zod";
 import type { TChannelKind } from "./notification-channels-helpers";
-import type { TPushPreferenceKey } from "./notification-helpers";
 
 // The zod-free figures live in notification-helpers.ts (the client's shell imports them from there).
 export {
@@ -16,52 +15,49 @@ export const NOTIFICATION_TYPES = ["sermon", "event", "prayer", "announcement", 
 export type TNotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /**
- * What raised a notification (issue 11), its spec type, the push preference (spec 2 §3 "Notification
- * preferences (push)") it answered to before issue 29, and the kind of the member's channel choices
+ * What raised a notification (issue 11), its spec type, and the kind of the member's channel choices
  * (issue 29, common/notification-channels-helpers.ts) that decides its push and e-mail; null: the
- * test push, which always goes.
+ * test push, which always goes. (The push preferences of spec 2 §7 are a view of these channels:
+ * prayerRequests = prayer, liveStreams = events, events, sermons, announcements.)
  */
 export const NOTIFICATION_KINDS = {
-  sermon_published: { type: "sermon", push: "sermons", channel: "sermons" },
-  event_published: { type: "event", push: "events", channel: "events" },
-  live_started: { type: "announcement", push: "liveStreams", channel: "events" },
-  action_step_posted: { type: "announcement", push: "announcements", channel: "announcements" },
-  kudos_waiting: { type: "other", push: "announcements", channel: "kudos" },
-  kudos_approved: { type: "other", push: "announcements", channel: "kudos" },
-  kudos_reviewed: { type: "other", push: "announcements", channel: "kudos" },
-  prayer_answered: { type: "prayer", push: "prayerRequests", channel: "prayer" },
-  prayer_prayed: { type: "prayer", push: "prayerRequests", channel: "prayer" },
-  prayer_partner: { type: "prayer", push: "prayerRequests", channel: "prayer" },
+  sermon_published: { type: "sermon", channel: "sermons" },
+  event_published: { type: "event", channel: "events" },
+  live_started: { type: "announcement", channel: "events" },
+  action_step_posted: { type: "announcement", channel: "announcements" },
+  kudos_waiting: { type: "other", channel: "kudos" },
+  kudos_approved: { type: "other", channel: "kudos" },
+  kudos_reviewed: { type: "other", channel: "kudos" },
+  prayer_answered: { type: "prayer", channel: "prayer" },
+  prayer_prayed: { type: "prayer", channel: "prayer" },
+  prayer_partner: { type: "prayer", channel: "prayer" },
   /** Issue 28: a pastor replied privately to the member's prayer request (to its author). */
-  prayer_replied: { type: "prayer", push: "prayerRequests", channel: "prayer" },
+  prayer_replied: { type: "prayer", channel: "prayer" },
   /** Issue 28: a request's author answered in its private thread (to the pastors in it), never named. */
-  prayer_reply_answered: { type: "prayer", push: "prayerRequests", channel: "prayer" },
-  badge_earned: { type: "system", push: "announcements", channel: "badges" },
+  prayer_reply_answered: { type: "prayer", channel: "prayer" },
+  badge_earned: { type: "system", channel: "badges" },
   /** A visitor asked for an invitation on the public page (to the church's admins). */
-  invitation_requested: { type: "system", push: "announcements", channel: "announcements" },
+  invitation_requested: { type: "system", channel: "announcements" },
   /** Issue 27: someone asked to join a group (to its leaders). */
-  group_join_requested: { type: "other", push: "announcements", channel: "groups" },
+  group_join_requested: { type: "other", channel: "groups" },
   /** Issue 27: a request to join a group was approved or declined (to the member). */
-  group_request_answered: { type: "other", push: "announcements", channel: "groups" },
+  group_request_answered: { type: "other", channel: "groups" },
   /** Issue 27: a leader or admin added the member to a group (to the member). */
-  group_member_added: { type: "other", push: "announcements", channel: "groups" },
+  group_member_added: { type: "other", channel: "groups" },
   /** Issue 27: a group's last leader left the church or stopped leading (to the church's admins). */
-  group_leaderless: { type: "system", push: "announcements", channel: "groups" },
+  group_leaderless: { type: "system", channel: "groups" },
   /** Issue 27: a group the member is in meets tomorrow. */
-  group_meeting_reminder: { type: "event", push: "events", channel: "groups" },
+  group_meeting_reminder: { type: "event", channel: "groups" },
   /**
    * Issue 27: new posts in a group's thread, or a prayer request shared with it (to its members): one
    * per member and group in GROUP_PUSH_BATCH_MINUTES, later news of that hour is in the thread.
    */
-  group_post: { type: "other", push: "announcements", channel: "groups" },
-  group_prayer: { type: "prayer", push: "prayerRequests", channel: "groups" },
+  group_post: { type: "other", channel: "groups" },
+  group_prayer: { type: "prayer", channel: "groups" },
   /** Issue 29: an announcement sent to the member (relatedId: the announcement). */
-  announcement: { type: "announcement", push: "announcements", channel: "announcements" },
-  test: { type: "system", push: null, channel: null },
-} as const satisfies Record<
-  string,
-  { type: TNotificationType; push: TPushPreferenceKey | null; channel: TChannelKind | null }
->;
+  announcement: { type: "announcement", channel: "announcements" },
+  test: { type: "system", channel: null },
+} as const satisfies Record<string, { type: TNotificationType; channel: TChannelKind | null }>;
 export type TNotificationKind = keyof typeof NOTIFICATION_KINDS;
 
 /** `GET /api/notifications` answers at most this many, newest first, unless `limit` says otherwise. */
@@ -195,5 +191,7 @@ export const ZPushPayload = z.object({
   body: z.string(),
   url: z.string(),
   tag: z.string().optional(),
+  /** Issue 29: the notification shown; the service worker posts `/api/notifications/{id}/opened` on a click. */
+  notificationId: z.string().nullish(),
 });
 export type TPushPayload = z.infer<typeof ZPushPayload>;

@@ -242,7 +242,7 @@ function appUrl(value) {
   }
 }
 
-// A pushed message (issue 11): {title, body, url, tag} from the server, shown as a notification.
+// A pushed message (issue 11): {title, body, url, tag, notificationId} from the server, shown as a notification.
 self.addEventListener("push", (event) => {
   let data = {};
   try {
@@ -256,7 +256,10 @@ self.addEventListener("push", (event) => {
       body: typeof data.body === "string" ? data.body : "",
       icon: "/icons/icon-192.png",
       tag: typeof data.tag === "string" ? data.tag : undefined,
-      data: { url: appUrl(data.url) },
+      data: {
+        url: appUrl(data.url),
+        notificationId: typeof data.notificationId === "string" ? data.notificationId : null,
+      },
     }),
   );
 });
@@ -265,8 +268,14 @@ self.addEventListener("push", (event) => {
 self.addEventListener("notificationclick", (event) => {
   event.notification.close();
   const url = appUrl(event.notification.data?.url);
+  const id = event.notification.data?.notificationId;
   event.waitUntil(
     (async () => {
+      // Issue 29: opened from the push, so read: its e-mail ("only if I have not seen it") is not sent.
+      if (typeof id === "string" && /^[0-9a-f-]{36}$/i.test(id))
+        await fetch(`/api/notifications/${id}/opened`, { method: "POST", credentials: "same-origin" }).catch(
+          () => undefined,
+        );
       const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
       const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
       if (open) {

@@ -158,3 +158,43 @@ export function isInQuietHours(quiet: { from: string; to: string }, at: Date, ti
   if (from === to) return false;
   return from < to ? now >= from && now < to : now >= from || now < to;
 }
+
+/** A change to a member's channels (`PUT /api/notifications/channels`'s body once parsed). */
+export type TChannelsChange = Partial<Record<TChannelKind, { push?: boolean; email?: TEmailMode } | undefined>> & {
+  /** Null: back to the default quiet hours. */
+  quietHours?: { from: string; to: string } | null;
+  digest?: boolean;
+};
+
+/**
+ * Applies `change` to the member's channels and stores what then differs from the defaults (one row;
+ * locked while it is read and written, so two changes at once both land). Answers the new choice.
+ */
+export async function saveChannels(db: TDb, userId: string, change: TChannelsChange): Promise<TChannels> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({
+        channels: notificationChannels.channels,
+        quietFrom: notificationChannels.quietFrom,
+        quietTo: notificationChannels.quietTo,
+        digest: notificationChannels.digest,
+      })
+      .from(notificationChannels)
+      .where(eq(notificationChannels.userId, userId))
+      .for("update");
+    const next = effectiveChannels(row);
+    for (const kind of CHANNEL_KINDS) {
+      const part = change[kind];
+      if (part)
+        next[kind] = { ...next[kind], ...Object.fromEntries(Object.entries(part).filter(([, v]) => v !== undefined)) };
+    }
+    if (change.quietHours !== undefined) next.quietHours = change.quietHours ?? { ...DEFAULT_QUIET_HOURS };
+    if (change.digest !== undefined) next.digest = change.digest;
+    const stored = storedChannels(next);
+    await tx
+      .insert(notificationChannels)
+      .values({ userId, ...stored })
+      .onConflictDoUpdate({ target: notificationChannels.userId, set: { ...stored, updatedAt: sql`now()` } });
+    return next;
+  });
+}

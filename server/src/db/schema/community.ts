@@ -103,6 +103,8 @@ export const notifications = pgTable(
     emailedAt: ts("emailed_at"),
     /** Issue 29: when the member opened it from a push on a device (the service worker tells). */
     pushOpenedAt: ts("push_opened_at"),
+    /** Issue 29: when the member first followed its e-mail's button (the tracked address). */
+    emailOpenedAt: ts("email_opened_at"),
   },
   (t) => [
     index("notifications_user_created_idx").on(t.userId, t.createdAt),
@@ -134,19 +136,6 @@ export const pushSubscriptions = pgTable(
     index("push_subscriptions_user_idx").on(t.userId),
   ],
 );
-
-/** The member's push preferences (spec 2 §3, defaults §9); a missing row means the defaults. */
-export const pushPreferences = pgTable("push_preferences", {
-  userId: uuid("user_id")
-    .primaryKey()
-    .references(() => users.id, { onDelete: "cascade" }),
-  prayerRequests: boolean("prayer_requests").notNull().default(true),
-  liveStreams: boolean("live_streams").notNull().default(true),
-  events: boolean("events").notNull().default(true),
-  sermons: boolean("sermons").notNull().default(false),
-  announcements: boolean("announcements").notNull().default(true),
-  updatedAt: ts("updated_at").notNull().defaultNow(),
-});
 
 /**
  * Issue 29: how each kind of notification reaches a member (common/notification-channels-helpers.ts):

@@ -16,7 +16,13 @@ import { unzip } from "../../../test/zip";
 import { CHURCH_DATA } from "../../data-kinds";
 import { sessions } from "../../db/schema/auth";
 import { churches } from "../../db/schema/churches";
-import { kudos, kudosReactions, notifications, pushPreferences, pushSubscriptions } from "../../db/schema/community";
+import {
+  kudos,
+  kudosReactions,
+  notificationChannels,
+  notifications,
+  pushSubscriptions,
+} from "../../db/schema/community";
 import { eventAttendance, events } from "../../db/schema/events";
 import {
   groupAttendance,
@@ -119,7 +125,7 @@ async function seedChurch(label: string): Promise<TSeeded> {
     .values({ churchId, weekOf: "2026-11-22", title: `${label} step`, description: "+ call a friend" });
   await db.insert(onboardingProgress).values({ churchId, userId: memberId });
   await db.insert(userPreferences).values({ userId: memberId, prayerTopics: { healing: true } });
-  await db.insert(pushPreferences).values({ userId: memberId });
+  await db.insert(notificationChannels).values({ userId: memberId, channels: { events: { email: "always" } } });
   const pushSecret = `${label}-push-${randomUUID()}`;
   await db.insert(pushSubscriptions).values({
     churchId,
@@ -277,8 +283,8 @@ const expectedKeys: Record<string, (churchId: string) => SQL> = {
   "members.csv": (c) => sql`select id::text k from users where church_id = ${c}`,
   "member-preferences.csv": (c) =>
     sql`select p.user_id::text k from user_preferences p join users u on u.id = p.user_id where u.church_id = ${c}`,
-  "push-preferences.csv": (c) =>
-    sql`select p.user_id::text k from push_preferences p join users u on u.id = p.user_id where u.church_id = ${c}`,
+  "notification-channels.csv": (c) =>
+    sql`select p.user_id::text k from notification_channels p join users u on u.id = p.user_id where u.church_id = ${c}`,
   "push-subscriptions.csv": (c) => sql`select id::text k from push_subscriptions where church_id = ${c}`,
   "invitations.csv": (c) => sql`select id::text k from invitations where church_id = ${c}`,
   "invitation-emails.csv": (c) => sql`select id::text k from invitation_sends where church_id = ${c}`,

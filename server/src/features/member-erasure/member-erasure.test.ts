@@ -15,7 +15,7 @@ import { drainJobs } from "../../../test/jobs";
 import { makePng } from "../../../test/png";
 import { emailVerifications } from "../../db/schema/auth";
 import { memberErasures } from "../../db/schema/churches";
-import { kudos, notifications, pushPreferences, pushSubscriptions } from "../../db/schema/community";
+import { kudos, notificationChannels, notifications, pushSubscriptions } from "../../db/schema/community";
 import { events } from "../../db/schema/events";
 import {
   groupAttendance,
@@ -223,7 +223,7 @@ async function seedRuth(label: string): Promise<TSeeded> {
     .values({ churchId, sermonId: sermon.id, userId: bobId, timestamp: 5, text: "Hope", isShared: true })
     .returning();
   await db.insert(highlightShares).values({ highlightId: bobsHl.id, userId: ruthId });
-  await db.insert(pushPreferences).values({ userId: ruthId, sermons: true });
+  await db.insert(notificationChannels).values({ userId: ruthId, channels: { sermons: { push: true } } });
   await db.insert(onboardingProgress).values({ churchId, userId: ruthId });
   const [other] = await db
     .insert(groups)

@@ -7,6 +7,7 @@ import {
 } from "@common/notifications";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ZIdParams } from "../../lib/params";
+import { channelsRoutes } from "./channels.routes";
 import { defineNotificationRetention } from "./notification-retention";
 import { listNotifications, readAllNotifications, readNotification, readNotifications } from "./notifications.service";
 
@@ -19,6 +20,8 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const member = { access: "member" as const };
   // The daily removal of notifications past each church's retention (issue 28).
   defineNotificationRetention(app);
+  // Issue 29: how each kind reaches the member.
+  await app.register(channelsRoutes);
 
   app.get(
     "/api/notifications",

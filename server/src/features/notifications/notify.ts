@@ -206,6 +206,7 @@ async function store(db: TDb, church: { churchId: string }, kind: TNotificationK
       emailState: sql`null::text`.as("email_state"),
       emailedAt: sql`null::timestamptz`.as("emailed_at"),
       pushOpenedAt: sql`null::timestamptz`.as("push_opened_at"),
+      emailOpenedAt: sql`null::timestamptz`.as("email_opened_at"),
     })
     .from(users)
     .$dynamic();

@@ -1,27 +1,28 @@
-import { pushPreferences, pushSubscriptions } from "../../db/schema/community";
+import { notificationChannels, pushSubscriptions } from "../../db/schema/community";
 import { users } from "../../db/schema/users";
 import { inChurch } from "../../lib/church-scope";
 import { type TDataKind, throughMember, utcDay } from "../../lib/data-kinds";
 
-/** Push preferences and devices. Declared for the church export (and, by `memberColumn`, a member's own data later). */
+/** Notification channels (issue 29) and push devices. Declared for the church export (and, by `memberColumn`, a member's own data later). */
 export const PUSH_DATA_KINDS: TDataKind[] = [
   {
-    file: "push-preferences.csv",
-    about: "Members' push notification preferences.",
+    // Issue 29: replaced push-preferences.csv (its switches are the kinds' push here).
+    file: "notification-channels.csv",
+    about:
+      "How each kind of notification reaches a member: only the kinds they changed from the defaults (push, e-mail never/unseen/always), their quiet hours (empty: 21:00-08:00) and the weekly digest.",
     fields: {
-      userId: pushPreferences.userId,
-      prayerRequests: pushPreferences.prayerRequests,
-      liveStreams: pushPreferences.liveStreams,
-      events: pushPreferences.events,
-      sermons: pushPreferences.sermons,
-      announcements: pushPreferences.announcements,
-      updatedAt: pushPreferences.updatedAt,
+      userId: notificationChannels.userId,
+      channels: notificationChannels.channels,
+      quietFrom: notificationChannels.quietFrom,
+      quietTo: notificationChannels.quietTo,
+      digest: notificationChannels.digest,
+      updatedAt: notificationChannels.updatedAt,
     },
     keys: ["userId"],
-    table: pushPreferences,
-    joins: throughMember(pushPreferences.userId),
+    table: notificationChannels,
+    joins: throughMember(notificationChannels.userId),
     where: (ctx) => inChurch(users, ctx),
-    memberColumn: pushPreferences.userId,
+    memberColumn: notificationChannels.userId,
   },
   {
     file: "push-subscriptions.csv",

@@ -1,7 +1,5 @@
 import {
-  DEFAULT_PUSH_PREFERENCES,
   NOTIFICATION_KINDS,
-  PUSH_PREFERENCE_KEYS,
   type TNotificationKind,
   type TPushPayload,
   type TPushPreferences,
@@ -10,10 +8,17 @@ import {
 import { and, count, desc, eq, notInArray, type SQL, sql } from "drizzle-orm";
 import type { TDb } from "../../db/client";
 import { churches } from "../../db/schema/churches";
-import { notifications, pushPreferences, pushSubscriptions } from "../../db/schema/community";
+import { notificationChannels, notifications, pushSubscriptions } from "../../db/schema/community";
 import { users } from "../../db/schema/users";
 import { inChurch } from "../../lib/church-scope";
 import type { TChurchCtx } from "../../lib/context";
+import {
+  channelOfKindSql,
+  findChannels,
+  pushOnSql,
+  saveChannels,
+  type TChannelsChange,
+} from "../../lib/notification-channels";
 import { readStoredText, recipientLanguage } from "../../lib/notification-text";
 import type { TPushTarget } from "./push-send";
 
@@ -33,21 +38,35 @@ const mine = (ctx: TChurchCtx, ...conditions: (SQL | undefined)[]) =>
 
 const anyOf = (ids: string[]) => sql.param(ids);
 
-/** The member's push preferences: the stored ones, else spec 2 §9's defaults. */
+/**
+ * The member's push preferences of spec 2 §7, as a view of their channels (issue 29): prayerRequests
+ * is the "prayer" kind's push, events, sermons and announcements their own kinds'; liveStreams is the
+ * "events" kind's push too (a live stream is an event of the church now: live_started's channel).
+ */
 export async function findPreferences(ctx: TChurchCtx): Promise<TPushPreferences> {
-  const [row] = await ctx.db.select().from(pushPreferences).where(eq(pushPreferences.userId, ctx.userId));
-  if (!row) return { ...DEFAULT_PUSH_PREFERENCES };
-  return Object.fromEntries(PUSH_PREFERENCE_KEYS.map((k) => [k, row[k]])) as TPushPreferences;
+  const c = await findChannels(ctx.db, ctx.userId);
+  return {
+    prayerRequests: c.prayer.push,
+    liveStreams: c.events.push,
+    events: c.events.push,
+    sermons: c.sermons.push,
+    announcements: c.announcements.push,
+  };
 }
 
-/** Stores the given preferences (the rest keep their stored or default values). */
+/**
+ * Stores the given preferences as the push of their channels (the rest keep theirs). liveStreams and
+ * events are one channel: when both are given, `events` decides.
+ */
 export async function upsertPreferences(db: TDb, userId: string, changes: Partial<TPushPreferences>): Promise<void> {
-  const set = Object.fromEntries(PUSH_PREFERENCE_KEYS.filter((k) => k in changes).map((k) => [k, changes[k]]));
-  if (Object.keys(set).length === 0) return;
-  await db
-    .insert(pushPreferences)
-    .values({ userId, ...DEFAULT_PUSH_PREFERENCES, ...set })
-    .onConflictDoUpdate({ target: pushPreferences.userId, set: { ...set, updatedAt: sql`now()` } });
+  const change: TChannelsChange = {};
+  if (changes.prayerRequests !== undefined) change.prayer = { push: changes.prayerRequests };
+  const events = changes.events ?? changes.liveStreams;
+  if (events !== undefined) change.events = { push: events };
+  if (changes.sermons !== undefined) change.sermons = { push: changes.sermons };
+  if (changes.announcements !== undefined) change.announcements = { push: changes.announcements };
+  if (Object.keys(change).length === 0) return;
+  await saveChannels(db, userId, change);
 }
 
 export async function hasSubscription(ctx: TChurchCtx): Promise<boolean> {
@@ -108,7 +127,8 @@ const targetColumns = {
 
 /**
  * Each of the notifications `ids` of the church with each subscribed device of its member, where the
- * member's push preference for its kind is on (stored, else the default; kind "test" always goes).
+ * member's push for its kind's channel is on (issue 29: their choice, else the default; kind "test"
+ * always goes).
  * With `subscriptionId`, that device only (a retry). Each push reads in its member's language (their
  * choice, else the church's default, else English), whoever raised it.
  */
@@ -132,13 +152,7 @@ export async function findDeliveryTargets(
       churchLanguage: churches.defaultLanguage,
       link: notifications.link,
       relatedId: notifications.relatedId,
-      prefs: {
-        prayerRequests: pushPreferences.prayerRequests,
-        liveStreams: pushPreferences.liveStreams,
-        events: pushPreferences.events,
-        sermons: pushPreferences.sermons,
-        announcements: pushPreferences.announcements,
-      },
+      isPushOn: pushOnSql(notificationChannels.channels, channelOfKindSql(notifications.kind)),
     })
     .from(notifications)
     .innerJoin(
@@ -149,7 +163,7 @@ export async function findDeliveryTargets(
         subscriptionId ? eq(pushSubscriptions.id, subscriptionId) : undefined,
       ),
     )
-    .leftJoin(pushPreferences, eq(pushPreferences.userId, notifications.userId))
+    .leftJoin(notificationChannels, eq(notificationChannels.userId, notifications.userId))
     .innerJoin(users, eq(users.id, notifications.userId))
     .innerJoin(churches, eq(churches.id, notifications.churchId))
     .where(inChurch(notifications, church, sql`${notifications.id} = any(${anyOf(ids)}::uuid[])`));
@@ -157,8 +171,8 @@ export async function findDeliveryTargets(
     .filter((r) => {
       const kind = NOTIFICATION_KINDS[r.kind as TNotificationKind];
       if (!kind) return false;
-      if (kind.push === null) return true;
-      return r.prefs?.[kind.push] ?? DEFAULT_PUSH_PREFERENCES[kind.push];
+      if (kind.channel === null) return true;
+      return r.isPushOn === true;
     })
     .map((r) => {
       const words = readStoredText(recipientLanguage(r.language, r.churchLanguage), r);
@@ -174,6 +188,8 @@ export async function findDeliveryTargets(
           url: r.link ?? "/",
           // Notifications about the same thing replace each other on the device; others stand alone.
           tag: r.relatedId ? `${r.kind}:${r.relatedId}` : r.notificationId,
+          // Issue 29: the service worker tells the server it was opened (no e-mail of it then).
+          notificationId: r.notificationId,
         },
       };
     });

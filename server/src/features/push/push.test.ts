@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { Caller, createTestApp, type TTestApp } from "../../../test/app";
 import { addMember, createChurch, signUp, type TSignedIn, type TTestChurch } from "../../../test/factories";
 import { FakeBrowser, PushServiceStandIn, readVapid } from "../../../test/push-service";
-import { notifications, pushPreferences, pushSubscriptions } from "../../db/schema/community";
+import { notificationChannels, notifications, pushSubscriptions } from "../../db/schema/community";
 import { ownText } from "../../lib/notification-text";
 import { NOT_PUBLIC_HOST } from "../../lib/public-address";
 import { notify } from "../notifications/notify";
@@ -121,7 +121,9 @@ describe("GET /api/notifications/push and preferences", () => {
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.message).toBeTruthy();
     }
-    expect(await t.db.select().from(pushPreferences).where(eq(pushPreferences.userId, c.admin.user.id))).toEqual([]);
+    expect(
+      await t.db.select().from(notificationChannels).where(eq(notificationChannels.userId, c.admin.user.id)),
+    ).toEqual([]);
   });
 });
 
