@@ -110,7 +110,7 @@ export async function sendDueDigests(deps: TDigestDeps, now: Date): Promise<{ ch
       .onConflictDoNothing();
     let sent = 0;
     for (;;) {
-      const batch = await sendBatch(deps, church, moment.weekOf, now);
+      const batch = await sendDigestBatch(deps, church, moment.weekOf, now);
       sent += batch.sent;
       if (batch.finished) break;
     }
@@ -123,7 +123,7 @@ export async function sendDueDigests(deps: TDigestDeps, now: Date): Promise<{ ch
  * The next DIGEST_BATCH members after the run's cursor, in one transaction that holds the run's row:
  * their digests queued and the cursor moved together.
  */
-async function sendBatch(
+export async function sendDigestBatch(
   deps: TDigestDeps,
   church: TChurchRow,
   weekOf: string,

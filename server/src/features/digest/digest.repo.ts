@@ -90,79 +90,70 @@ export async function findDigestContents(
   const partnerUser = alias(users, "partner_user");
   const sender = alias(users, "sender");
 
-  const [step, newSermons, occurrences, rsvps, partners, received, memberGroups] = await Promise.all([
-    db
-      .select({ id: weeklyActionSteps.id, title: weeklyActionSteps.title })
-      .from(weeklyActionSteps)
-      .where(inChurch(weeklyActionSteps, scope, eq(weeklyActionSteps.weekOf, week))),
-    db
-      .select({ id: sermons.id, title: sermons.title, speaker: sermons.speaker })
-      .from(sermons)
-      .where(
-        inChurch(
-          sermons,
-          scope,
-          eq(sermons.isDraft, false),
-          gte(sermons.createdAt, since),
-          lte(sermons.createdAt, ref),
-        ),
-      )
-      .orderBy(sql`${sermons.date} desc`, sql`${sermons.createdAt} desc`)
-      .limit(MAX_LINES),
-    // Every member sees every event of their church; the events feature expands repeating ones.
-    findOccurrences(
-      { db, churchId: church.id, userId: members[0].id, timeZone: church.timeZone },
-      { from: ref, to: until, max: 50 },
-    ),
-    db
-      .select({
-        userId: eventAttendance.userId,
-        eventId: eventAttendance.eventId,
-        occurrenceStart: eventAttendance.occurrenceStart,
-      })
-      .from(eventAttendance)
-      .where(and(inArray(eventAttendance.userId, ids), eq(eventAttendance.isGoing, true))),
-    db
-      .select({ userId: prayerChainLinks.userId, firstName: partnerUser.firstName, lastName: partnerUser.lastName })
-      .from(prayerChainLinks)
-      .innerJoin(prayerChains, eq(prayerChains.id, prayerChainLinks.chainId))
-      .innerJoin(partnerUser, and(eq(partnerUser.id, prayerChainLinks.partnerId), eq(partnerUser.churchId, church.id)))
-      .where(
-        inChurch(prayerChainLinks, scope, eq(prayerChains.weekStart, week), inArray(prayerChainLinks.userId, ids)),
+  // One after another: a transaction's client runs one query at a time.
+  const step = await db
+    .select({ id: weeklyActionSteps.id, title: weeklyActionSteps.title })
+    .from(weeklyActionSteps)
+    .where(inChurch(weeklyActionSteps, scope, eq(weeklyActionSteps.weekOf, week)));
+  const newSermons = await db
+    .select({ id: sermons.id, title: sermons.title, speaker: sermons.speaker })
+    .from(sermons)
+    .where(
+      inChurch(sermons, scope, eq(sermons.isDraft, false), gte(sermons.createdAt, since), lte(sermons.createdAt, ref)),
+    )
+    .orderBy(sql`${sermons.date} desc`, sql`${sermons.createdAt} desc`)
+    .limit(MAX_LINES);
+  // Every member sees every event of their church; the events feature expands repeating ones.
+  const occurrences = await findOccurrences(
+    { db, churchId: church.id, userId: members[0].id, timeZone: church.timeZone },
+    { from: ref, to: until, max: 50 },
+  );
+  const rsvps = await db
+    .select({
+      userId: eventAttendance.userId,
+      eventId: eventAttendance.eventId,
+      occurrenceStart: eventAttendance.occurrenceStart,
+    })
+    .from(eventAttendance)
+    .where(and(inArray(eventAttendance.userId, ids), eq(eventAttendance.isGoing, true)));
+  const partners = await db
+    .select({ userId: prayerChainLinks.userId, firstName: partnerUser.firstName, lastName: partnerUser.lastName })
+    .from(prayerChainLinks)
+    .innerJoin(prayerChains, eq(prayerChains.id, prayerChainLinks.chainId))
+    .innerJoin(partnerUser, and(eq(partnerUser.id, prayerChainLinks.partnerId), eq(partnerUser.churchId, church.id)))
+    .where(inChurch(prayerChainLinks, scope, eq(prayerChains.weekStart, week), inArray(prayerChainLinks.userId, ids)));
+  const received = await db
+    .select({
+      id: kudos.id,
+      toUserId: kudos.toUserId,
+      title: kudos.title,
+      firstName: sender.firstName,
+      lastName: sender.lastName,
+    })
+    .from(kudos)
+    .leftJoin(sender, eq(sender.id, kudos.fromUserId))
+    .where(
+      inChurch(
+        kudos,
+        scope,
+        eq(kudos.status, "approved"),
+        inArray(kudos.toUserId, ids),
+        gte(kudos.reviewedAt, since),
+        lte(kudos.reviewedAt, ref),
       ),
-    db
-      .select({
-        id: kudos.id,
-        toUserId: kudos.toUserId,
-        title: kudos.title,
-        firstName: sender.firstName,
-        lastName: sender.lastName,
-      })
-      .from(kudos)
-      .leftJoin(sender, eq(sender.id, kudos.fromUserId))
-      .where(
-        inChurch(
-          kudos,
-          scope,
-          eq(kudos.status, "approved"),
-          inArray(kudos.toUserId, ids),
-          gte(kudos.reviewedAt, since),
-          lte(kudos.reviewedAt, ref),
-        ),
-      )
-      .orderBy(asc(kudos.reviewedAt)),
-    db
-      .select({
-        userId: groupMembers.userId,
-        groupId: groups.id,
-        name: groups.name,
-        meetingDay: groups.meetingDay,
-        meetingTime: groups.meetingTime,
-      })
-      .from(groupMembers)
-      .innerJoin(groups, eq(groups.id, groupMembers.groupId))
-      .where(inChurch(groupMembers, scope, inArray(groupMembers.userId, ids), isNull(groups.archivedAt))),
-  ]);
+    )
+    .orderBy(asc(kudos.reviewedAt));
+  const memberGroups = await db
+    .select({
+      userId: groupMembers.userId,
+      groupId: groups.id,
+      name: groups.name,
+      meetingDay: groups.meetingDay,
+      meetingTime: groups.meetingTime,
+    })
+    .from(groupMembers)
+    .innerJoin(groups, eq(groups.id, groupMembers.groupId))
+    .where(inChurch(groupMembers, scope, inArray(groupMembers.userId, ids), isNull(groups.archivedAt)));
 
   // The groups' next meeting: a meeting added or kept as a row, or the group's regular day and time.
   const groupIds = [...new Set(memberGroups.map((g) => g.groupId))];
@@ -286,10 +277,8 @@ export async function findStreaks(
     timeZone: church.timeZone,
   };
   const day = dayKey(ctx, ref);
-  const [reading, partnerPrayer, actionSteps] = await Promise.all([
-    getReadingStreak(ctx, day),
-    getPartnerPrayerStreak(ctx, day),
-    getActionStepStreakWeeks(ctx, ref),
-  ]);
+  const reading = await getReadingStreak(ctx, day);
+  const partnerPrayer = await getPartnerPrayerStreak(ctx, day);
+  const actionSteps = await getActionStepStreakWeeks(ctx, ref);
   return { reading, partnerPrayer, actionSteps };
 }
