@@ -40,7 +40,7 @@ export const ZAnnouncementAudience = z.union(
       roles: z.array(z.enum(ROLES, { error: "roles must be roles of the church" })).min(1, "Choose at least one role"),
     }),
   ],
-  { error: "The audience must be {all: true}, {groupIds: [...]} or {roles: [...]}" },
+  { error: "The audience must be the whole church, some groups or some roles" },
 );
 export type TAnnouncementAudience = z.infer<typeof ZAnnouncementAudience>;
 

@@ -42,7 +42,7 @@ const AUDITED = ["title", "message", "link", "audience", "sendAt", "urgent", "st
 async function assertMayWriteTo(ctx: TChurchCtx, audience: TAnnouncementAudience): Promise<void> {
   const ids = groupIdsOf(audience);
   const found = ids.length ? await findGroups(ctx, ids) : [];
-  if (found.length < new Set(ids).size) throw notFound("Group Not Found");
+  if (found.length < new Set(ids).size) throw notFound("Group not found");
   if (isAdminRole(ctx.role)) return;
   if (ids.length === 0 || found.some((g) => !g.isLeader))
     throw forbidden("Only admins, and a group's leaders for their groups, can write announcements");
