@@ -24,6 +24,8 @@ const counts = {
       and n.kind = 'announcement' and n.related_id = r.announcement_id and n.is_read)))`,
   emailed: sql<number>`(select count(*)::int from notifications n where n.kind = 'announcement'
     and n.related_id = ${announcements.id} and n.email_state = 'sent')`,
+  emailOpened: sql<number>`(select count(*)::int from notifications n where n.kind = 'announcement'
+    and n.related_id = ${announcements.id} and n.email_opened_at is not null)`,
 };
 
 /** The announcements `ctx` may see, newest first, with what the answer needs. */
@@ -44,6 +46,7 @@ export async function findAnnouncements(
         and n.kind = 'announcement' and n.related_id = ${announcements.id} and n.is_read)`,
       opened: counts.opened,
       emailed: counts.emailed,
+      emailOpened: counts.emailOpened,
       sortAt,
     })
     .from(announcements)
@@ -93,8 +96,7 @@ export async function findAnnouncements(
       recipients: mayManage ? a.recipientCount : null,
       opened: mayManage ? r.opened : null,
       emailed: mayManage ? r.emailed : null,
-      // The e-mails' opens are not recorded yet: none counted.
-      emailOpened: mayManage ? 0 : null,
+      emailOpened: mayManage ? r.emailOpened : null,
       isRead: r.isRecipient ? r.readAt !== null || r.notificationRead : false,
     };
   });

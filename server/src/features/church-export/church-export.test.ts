@@ -71,6 +71,13 @@ async function seedChurch(label: string): Promise<TSeeded> {
   const churchId = c.church.id;
   const [adminId, memberId] = [c.admin.user.id, member.user.id];
   const db = t.db;
+  // Issue 29: an announcement sent to the church (its recipients' rows).
+  const sent = await c.admin.post("/api/announcements", {
+    title: `${label} news`,
+    message: "Hi",
+    audience: { all: true },
+  });
+  expect(sent.status, JSON.stringify(sent.body)).toBe(201);
 
   const [sermon] = await db
     .insert(sermons)
@@ -331,6 +338,9 @@ const expectedKeys: Record<string, (churchId: string) => SQL> = {
   "integration-people.csv": (c) =>
     sql`select integration_id || '|' || external_id k from integration_people where church_id = ${c}`,
   "activity.csv": (c) => sql`select id::text k from activities where church_id = ${c}`,
+  "announcements.csv": (c) => sql`select id::text k from announcements where church_id = ${c}`,
+  "announcement-recipients.csv": (c) =>
+    sql`select announcement_id || '|' || user_id k from announcement_recipients where church_id = ${c}`,
 };
 
 async function dbKeys(file: string, churchId: string): Promise<string[]> {
