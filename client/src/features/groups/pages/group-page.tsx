@@ -1,6 +1,6 @@
 import type { TGroup } from "@common/groups";
 import { isAdminRole } from "@common/roles";
-import { Archive, ArrowLeft, LogOut, Pencil, SearchX } from "lucide-react";
+import { Archive, ArrowLeft, LogOut, Megaphone, Pencil, SearchX } from "lucide-react";
 import { type ReactNode, Suspense, useState } from "react";
 import { Link, useLocation, useSearch } from "wouter";
 import { ConfirmDeleteDialog } from "@/components/confirm-delete-dialog";
@@ -262,6 +262,16 @@ export function GroupPage({ id, extraTabs = NO_TABS }: { id: string; extraTabs?:
               <Pencil aria-hidden="true" />
               {t("detail.edit")}
             </Button>
+          )}
+          {canLead && (
+            // Issue 29: the announcements' composer, its audience fixed to this group.
+            <Link
+              href={`/groups/${g.id}/announce`}
+              className={buttonClasses({ variant: "outline", className: "w-full sm:w-auto" })}
+            >
+              <Megaphone aria-hidden="true" />
+              {t("detail.announce")}
+            </Link>
           )}
           {isAdmin && (
             <Button variant="outline" className="w-full sm:w-auto" onClick={() => setConfirm("archive")}>
