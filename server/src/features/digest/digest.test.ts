@@ -12,6 +12,7 @@ import { digestRuns } from "../../db/schema/digest";
 import { eventAttendance, events } from "../../db/schema/events";
 import { groupMeetings, groupMembers, groups } from "../../db/schema/groups";
 import { userPreferences, weeklyActionSteps } from "../../db/schema/growth";
+import { pointsLedger } from "../../db/schema/points";
 import { prayerChainLinks, prayerChains, prayerRequestPrayers, prayerRequests } from "../../db/schema/prayer";
 import { sermons } from "../../db/schema/sermons";
 import { users } from "../../db/schema/users";
@@ -335,6 +336,32 @@ describe("what the digest says", () => {
     expect(es.html).toContain('lang="es"');
     // The church's admin, who chose nothing, gets it in English.
     expect((await digestsTo(c.admin.user.email))[0]?.subject).toBe(`Your week at ${c.church.name}`);
+  });
+  it("shows the member's streaks, which alone are no reason for a digest", async () => {
+    const at = "2027-01-02T23:00:10Z"; // Saturday 2 January 2027, 17:00 in Chicago
+    const quiet = await churchIn("America/Chicago", "2026-12-28T00:00:00Z");
+    const busy = await churchIn("America/Chicago", "2026-12-28T00:00:00Z");
+    const reader = await addMember(t.app, quiet, "CONGREGANT", "Reader");
+    const busyReader = await addMember(t.app, busy, "CONGREGANT", "Busy");
+    await addEvent(busy, at);
+    for (const [c, m] of [
+      [quiet, reader],
+      [busy, busyReader],
+    ] as const)
+      await t.db.insert(pointsLedger).values(
+        ["2026-12-31", "2027-01-01", "2027-01-02"].map((day) => ({
+          churchId: c.church.id,
+          userId: m.user.id,
+          kind: "bible_reading",
+          key: `${day}:John 1`,
+          points: 5,
+        })),
+      );
+    await runAt(at);
+    expect(await digestsTo(reader.user.email)).toHaveLength(0);
+    const [mail] = await digestsTo(busyReader.user.email);
+    expect(mail.text).toContain("Bible reading: 3 days in a row");
+    expect(mail.text).not.toContain("Praying for your partner");
   });
 });
 
