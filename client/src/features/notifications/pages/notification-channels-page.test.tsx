@@ -32,7 +32,7 @@ function setup(initial: TChannels = CHANNELS, put?: (init?: RequestInit) => Resp
   });
   const user = makeUser({
     role: "CONGREGANT",
-    church: { name: "Grace Church", logoUrl: null, brandColor: "#6366F1", timeZone: "America/Chicago" },
+    church: { ...makeUser().church, timeZone: "America/Chicago" },
   });
   renderWithApp(<NotificationChannelsPage />, { path: "/notifications/settings", user });
   return fetchMock;
