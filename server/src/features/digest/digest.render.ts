@@ -94,10 +94,7 @@ function sectionsOf(m: TDigestMail): TSection[] {
     streaks.push({ text: t("digest.streaks.partnerPrayer", { count: c.streaks.partnerPrayer }) });
   if (c.streaks.actionSteps > 0)
     streaks.push({ text: t("digest.streaks.actionSteps", { count: c.streaks.actionSteps }) });
-  add(
-    t("digest.streaks.heading"),
-    streaks.map((l) => ({ ...l, url: `${base}/growth` })),
-  );
+  add(t("digest.streaks.heading"), streaks);
   return sections;
 }
 
@@ -123,7 +120,8 @@ export function renderDigest(m: TDigestMail): { subject: string; text: string; h
     "",
     ...sections.flatMap((s) => [
       s.heading,
-      ...s.lines.map((l) => (l.url ? `- ${l.text}: ${l.url}` : `- ${l.text}`)),
+      // The link on a line of its own: a mail client without HTML still makes it clickable.
+      ...s.lines.flatMap((l) => (l.url ? [`- ${l.text}`, `  ${l.url}`] : [`- ${l.text}`])),
       "",
     ]),
     `${action}: ${appUrl}`,

@@ -279,7 +279,7 @@ describe("what the digest says", () => {
     expect(toAnn && toBob).toBeTruthy();
     for (const mail of [toAnn, toBob]) {
       expect(mail.text).toContain("Call someone who is lonely");
-      expect(mail.text).toContain(`Hope in the dark, by Pastor Lee: http://fellowship.test/sermons/${sermon.id}`);
+      expect(mail.text).toContain(`- Hope in the dark, by Pastor Lee\n  http://fellowship.test/sermons/${sermon.id}`);
       expect(mail.text).not.toContain("Another church's sermon");
       expect(mail.text).not.toContain("A draft nobody may see");
       expect(mail.html).toContain("Carol service");
@@ -296,7 +296,7 @@ describe("what the digest says", () => {
     expect(toBob.text).toContain("This week you pray for Carl User.");
     expect(toBob.text).not.toContain("you're going");
     expect(toBob.text).toContain("Job interview, asked by Carl User");
-    expect(toBob.text).toMatch(/- A quiet worry: /);
+    expect(toBob.text).toMatch(/^- A quiet worry$/m);
     expect(toBob.text).not.toMatch(/A quiet worry, asked by/);
     expect(toBob.text).not.toContain("Hidden since");
     expect(toBob.text).toContain("Choir");
