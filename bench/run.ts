@@ -19,12 +19,14 @@
  *    (bench/backup.ts, its own databases);
  * 10. a member's own download and erasure (issue 28): 2,000 members, one with a year of activity
  *    (bench/member-data.ts, its own database and app).
+ * 11. an urgent announcement to 5,000 members (issue 29): stored, and every e-mail at a local SMTP
+ *    server (bench/announcement-send.ts, its own database, app and SMTP server).
  *
  * Environment: BENCH_DURATION (s, default 10), BENCH_WARMUP (s, default 2), BENCH_CONNECTIONS
  * (default 50), BENCH_ONLY (run only cases whose name contains it; several
  * alternatives separated by "|"; the live part is named "live chat fan-out", the others "integrations"
- * "backup" and "member-data"), BENCH_SKIP (parts to
- * leave out: bundle, start, lighthouse, live, integrations, backup, member-data), BENCH_APP_NODE_ARGS (extra node flags for the app
+ * "backup", "member-data" and "announcement"), BENCH_SKIP (parts to
+ * leave out: bundle, start, lighthouse, live, integrations, backup, member-data, announcement), BENCH_APP_NODE_ARGS (extra node flags for the app
  * children, the live part's too, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
  *
  * No thresholds: the machine is shared and noisy. The run fails only when a request errored, timed
@@ -78,6 +80,7 @@ const APP_NODE_ARGS = (process.env.BENCH_APP_NODE_ARGS ?? "").split(/\s+/).filte
 const LIVE_PART = "live chat fan-out";
 const BACKUP_PART = "backup and restore of 10,000 members, 5,000 sermons, 100,000 points";
 const MEMBER_DATA_PART = "member-data: a member's download and erasure, a year of activity";
+const ANNOUNCEMENT_PART = "announcement: an urgent announcement to 5,000 members by e-mail";
 const PASSWORD = "bench-password-1";
 
 /** What a case's setup may use: the app, the signed-in admin, and the database directly. */
@@ -811,12 +814,14 @@ async function main(): Promise<number> {
   const isIntegrations = !SKIP.has("integrations") && ONLY.some((part) => INTEGRATIONS_PART.includes(part));
   const isBackup = !SKIP.has("backup") && ONLY.some((part) => BACKUP_PART.includes(part));
   const isMemberData = !SKIP.has("member-data") && ONLY.some((part) => MEMBER_DATA_PART.includes(part));
-  if (cases.length === 0 && !isLive && !isIntegrations && !isBackup && !isMemberData)
+  const isAnnouncement = !SKIP.has("announcement") && ONLY.some((part) => ANNOUNCEMENT_PART.includes(part));
+  if (cases.length === 0 && !isLive && !isIntegrations && !isBackup && !isMemberData && !isAnnouncement)
     throw new Error(`no case matches BENCH_ONLY="${ONLY.join("|")}"`);
   const budgetMs =
     1_500_000 +
     (isBackup ? 900_000 : 0) +
     (isMemberData ? 600_000 : 0) +
+    (isAnnouncement ? 600_000 : 0) +
     cases.length * 2 * (WARMUP + DURATION + 5) * 1000 +
     (isLive ? liveBudgetMs() : 0);
   setTimeout(() => {
@@ -980,6 +985,20 @@ async function main(): Promise<number> {
     if (memberData.status !== 0) {
       failed = true;
       console.error(`bench: the member-data bench failed: ${memberData.stderr}`);
+    }
+  }
+  if (isAnnouncement) {
+    // Its own embedded PostgreSQL, app and SMTP server (bench/announcement-send.ts): 5,000 members.
+    console.log(`bench: ${ANNOUNCEMENT_PART} (bench/announcement-send.ts) …`);
+    const announcement = spawnSync(
+      process.execPath,
+      ["--import", "tsx", path.join(ROOT, "bench/announcement-send.ts")],
+      { cwd: ROOT, encoding: "utf8", timeout: 600_000 },
+    );
+    console.log(announcement.stdout);
+    if (announcement.status !== 0) {
+      failed = true;
+      console.error(`bench: the announcement bench failed: ${announcement.stderr}`);
     }
   }
   if (!SKIP.has("bundle")) {
