@@ -117,9 +117,11 @@ export const LINK_SOURCES = {
     pick: (rows: Array<{ id: string; title: string; startTime?: string }>): TLinkChoice[] => {
       // A repeating event comes once per date: one line per event.
       const seen = new Set<string>();
-      return rows.flatMap((e) =>
-        seen.has(e.id) ? [] : (seen.add(e.id), [{ id: e.id, label: e.title, when: e.startTime }]),
-      );
+      return rows.flatMap((e) => {
+        if (seen.has(e.id)) return [];
+        seen.add(e.id);
+        return [{ id: e.id, label: e.title, when: e.startTime }];
+      });
     },
   },
   groups: {
