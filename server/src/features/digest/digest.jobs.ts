@@ -194,7 +194,8 @@ export async function sendDigestBatch(
     await tx
       .update(digestRuns)
       .set({
-        cursor: last ? last.id : run.cursor,
+        // A finished run keeps no member's id.
+        cursor: finished ? null : last ? last.id : run.cursor,
         sentCount: sql`${digestRuns.sentCount} + ${sent}`,
         skippedCount: sql`${digestRuns.skippedCount} + ${candidates.length - sent}`,
         ...(finished ? { finishedAt: now } : {}),

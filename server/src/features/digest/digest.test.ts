@@ -397,6 +397,7 @@ describe("sending in batches", () => {
     expect([...perMember.values()].every((n) => n === 1)).toBe(true);
     const [run] = await t.db.select().from(digestRuns).where(eq(digestRuns.churchId, c.church.id));
     expect(run.finishedAt).not.toBeNull();
+    expect(run.cursor).toBeNull();
     expect(run.sentCount).toBe(many.length + 1);
   });
 });
