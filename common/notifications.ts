@@ -195,3 +195,13 @@ export const ZPushPayload = z.object({
   notificationId: z.string().nullish(),
 });
 export type TPushPayload = z.infer<typeof ZPushPayload>;
+
+/**
+ * Issue 29: `GET /api/notifications/{id}/email-open?s=`, the tracked button of a notification's
+ * e-mail (no session: the signature names the notification).
+ */
+export const ZEmailOpenQuery = z.object({
+  s: z
+    .string({ error: "The link in the e-mail is incomplete" })
+    .regex(/^[A-Za-z0-9_-]{20,100}$/, "The link in the e-mail is incomplete"),
+});

@@ -254,7 +254,13 @@ export async function buildApp(opts: TBuildOptions): Promise<FastifyInstance> {
   app.decorate("live", { state: liveState, hub: new LiveHub(db, cacheBus, liveState, app.log, opts.live) });
   app.decorate("groupHub", new GroupHub(cacheBus, app.log));
   app.decorate("push", new PushService(db, app.secrets, app.log, opts.push));
-  defineNotificationJobs(app.jobs, { db, hub: app.live.hub, push: app.push, log: app.log });
+  defineNotificationJobs(app.jobs, {
+    db,
+    hub: app.live.hub,
+    push: app.push,
+    log: app.log,
+    mail: { mailer: app.mailer, secrets: app.secrets, publicUrl: config.publicUrl },
+  });
   // What follows a change (lib/domain-events.ts): every feature's subscribers, wired here only.
   app.decorate("domainEvents", new DomainEvents(app.jobs, db, app.log, (topic, id) => cacheBus.publish(topic, id)));
   app.domainEvents.subscribe(...notificationSubscribers, ...activitySubscribers);

@@ -7,6 +7,7 @@ import { scheduleDigest } from "./features/digest/digest.jobs";
 import { scheduleGroupMeetingReminders } from "./features/group-meetings/group-meeting-reminders";
 import { scheduleLiveRetention } from "./features/live/live-retention";
 import { scheduleRemovedMemberRetention } from "./features/member-erasure/removed-member-retention";
+import { scheduleEmailFallback } from "./features/notifications/notification-email.jobs";
 import { scheduleNotificationRetention } from "./features/notifications/notification-retention";
 import { createLogOutput, createStartLogger } from "./lib/log-output";
 import { readyMessage } from "./lib/ready-message";
@@ -107,6 +108,10 @@ async function main() {
     );
     await scheduleNotificationRetention(app.db, { preserve: true }).catch((err) =>
       app.log.error({ err }, "could not schedule the notification retention job"),
+    );
+    // Unread notifications by e-mail after their church's delay (issue 29), every 5 minutes.
+    await scheduleEmailFallback(app.db, { preserve: true }).catch((err) =>
+      app.log.error({ err }, "could not schedule the e-mail fallback sweep"),
     );
     // The daily erasure of removed members past each church's retention (features/member-erasure).
     await scheduleRemovedMemberRetention(app.db, { preserve: true }).catch((err) =>

@@ -8,6 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ZIdParams } from "../../lib/params";
 import { channelsRoutes } from "./channels.routes";
+import { notificationEmailRoutes } from "./notification-email.routes";
 import { defineNotificationRetention } from "./notification-retention";
 import { listNotifications, readAllNotifications, readNotification, readNotifications } from "./notifications.service";
 
@@ -22,6 +23,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   defineNotificationRetention(app);
   // Issue 29: how each kind reaches the member.
   await app.register(channelsRoutes);
+  await app.register(notificationEmailRoutes);
 
   app.get(
     "/api/notifications",

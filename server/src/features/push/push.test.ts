@@ -96,17 +96,34 @@ describe("GET /api/notifications/push and preferences", () => {
     const boaz = await addMember(t.app, c);
     const res = await ruth.put("/api/notifications/preferences", { preferences: { sermons: true, events: false } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
+    // Issue 29: liveStreams and events are one channel ("events"): they turn off together.
     expect(ZPushState.parse(res.body).preferences).toEqual({
       ...DEFAULT_PUSH_PREFERENCES,
       sermons: true,
       events: false,
+      liveStreams: false,
     });
-    await ruth.put("/api/notifications/preferences", { preferences: { liveStreams: false } });
+    await ruth.put("/api/notifications/preferences", { preferences: { liveStreams: true } });
     expect((await state(ruth)).preferences).toEqual({
       ...DEFAULT_PUSH_PREFERENCES,
       sermons: true,
-      events: false,
+      events: true,
+      liveStreams: true,
+    });
+    // ...and are the channels' push (GET /api/notifications/channels).
+    await ruth.put("/api/notifications/preferences", { preferences: { prayerRequests: false, events: false } });
+    const channels = (await ruth.get("/api/notifications/channels")).body;
+    expect(channels.prayer.push).toBe(false);
+    expect(channels.events.push).toBe(false);
+    expect(channels.sermons.push).toBe(true);
+    expect(channels.prayer.email).toBe("unseen");
+    expect((await ruth.put("/api/notifications/channels", { announcements: { push: false } })).status).toBe(200);
+    expect((await state(ruth)).preferences).toEqual({
+      prayerRequests: false,
       liveStreams: false,
+      events: false,
+      sermons: true,
+      announcements: false,
     });
     expect((await state(boaz)).preferences).toEqual(DEFAULT_PUSH_PREFERENCES);
     // An empty change changes nothing.
@@ -381,6 +398,7 @@ describe("deliver: stored notifications to members' devices", () => {
       body: "Body",
       url: "/events/123",
       tag: eventId,
+      notificationId: eventId,
     });
 
     // Sermons are off by default (spec 2 §9): stored in the list, not pushed.
@@ -396,6 +414,17 @@ describe("deliver: stored notifications to members' devices", () => {
     await ruth.put("/api/notifications/preferences", { preferences: { events: false } });
     await t.app.push.deliver(c.church.id, [eventId]);
     expect(standIn.to(browser.path)).toHaveLength(2);
+    // Issue 29: by channel. A group's notification follows the "groups" channel, a kudos the "kudos" one.
+    const groupId = await notifyMember(c, ruth, "group_post", null);
+    const kudosId = await notifyMember(c, ruth, "kudos_approved", null);
+    await ruth.put("/api/notifications/channels", { groups: { push: false } });
+    await t.app.push.deliver(c.church.id, [groupId, kudosId]);
+    const pushed = standIn.to(browser.path).slice(2);
+    expect(pushed.map((r) => ZPushPayload.parse(browser.decrypt(r.body)).notificationId)).toEqual([kudosId]);
+    // A live stream is the "events" channel now: off with events.
+    const liveId = await notifyMember(c, ruth, "live_started", null);
+    await t.app.push.deliver(c.church.id, [liveId]);
+    expect(standIn.to(browser.path)).toHaveLength(3);
   });
 
   it("reaches the device through notify's delivery job, once the write that raised it committed", async () => {
@@ -411,6 +440,7 @@ describe("deliver: stored notifications to members' devices", () => {
       body: "Body",
       url: "/kudos",
       tag: id,
+      notificationId: id,
     });
   });
 
