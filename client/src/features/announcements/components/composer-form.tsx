@@ -277,23 +277,26 @@ export function ComposerForm({
           </div>
         ) : (
           <Fieldset id="announcement-audience" legend={t("form.audience")} error={audienceMessage}>
-            <Controller
-              control={form.control}
-              name="audienceKind"
-              render={({ field }) => (
-                <RadioCards
-                  aria-labelledby="announcement-audience-legend"
-                  name="audienceKind"
-                  value={field.value}
-                  onValueChange={field.onChange}
-                  options={[
-                    { value: "all", label: t("form.audience.all") },
-                    { value: "groups", label: t("form.audience.groups") },
-                    { value: "roles", label: t("form.audience.roles") },
-                  ]}
-                />
-              )}
-            />
+            {/* Side by side from a tablet up: the dialog stays short. */}
+            <div className="sm:[&>[role=radiogroup]]:grid-cols-3">
+              <Controller
+                control={form.control}
+                name="audienceKind"
+                render={({ field }) => (
+                  <RadioCards
+                    aria-labelledby="announcement-audience-legend"
+                    name="audienceKind"
+                    value={field.value}
+                    onValueChange={field.onChange}
+                    options={[
+                      { value: "all", label: t("form.audience.all") },
+                      { value: "groups", label: t("form.audience.groups") },
+                      { value: "roles", label: t("form.audience.roles") },
+                    ]}
+                  />
+                )}
+              />
+            </div>
             {v.audienceKind === "groups" && (
               <fieldset className="grid max-h-48 gap-0.5 overflow-y-auto rounded-lg border border-border p-2 sm:grid-cols-2">
                 <legend className="sr-only">{t("form.audience.groupsLabel")}</legend>
@@ -330,22 +333,24 @@ export function ComposerForm({
         )}
 
         <Fieldset id="announcement-when" legend={t("form.when")}>
-          <Controller
-            control={form.control}
-            name="when"
-            render={({ field }) => (
-              <RadioCards
-                aria-labelledby="announcement-when-legend"
-                name="when"
-                value={field.value}
-                onValueChange={field.onChange}
-                options={[
-                  { value: "now", label: t("form.when.now") },
-                  { value: "later", label: t("form.when.later") },
-                ]}
-              />
-            )}
-          />
+          <div className="sm:[&>[role=radiogroup]]:grid-cols-2">
+            <Controller
+              control={form.control}
+              name="when"
+              render={({ field }) => (
+                <RadioCards
+                  aria-labelledby="announcement-when-legend"
+                  name="when"
+                  value={field.value}
+                  onValueChange={field.onChange}
+                  options={[
+                    { value: "now", label: t("form.when.now") },
+                    { value: "later", label: t("form.when.later") },
+                  ]}
+                />
+              )}
+            />
+          </div>
           {v.when === "later" && (
             <FormField
               id="announcement-send-at"

@@ -211,6 +211,10 @@ describe("GroupPage", () => {
       path: `/groups/${GROUP_ID}?tab=requests`,
     });
     expect(await screen.findByRole("list", { name: "Requests to join" })).toBeTruthy();
+    // Issue 29: its leader announces to it from here (the composer, its audience fixed to the group).
+    expect(screen.getByRole("link", { name: "Announce to this group" }).getAttribute("href")).toBe(
+      `/groups/${GROUP_ID}/announce`,
+    );
     leader.unmount();
     mockFetch({ [G]: makeGroup({ membership: "member" }), [`${G}/members`]: ROSTER });
     renderWithApp(<GroupPage id={GROUP_ID} />, {
@@ -220,6 +224,7 @@ describe("GroupPage", () => {
     expect(await screen.findByText("Ben Cole")).toBeTruthy();
     expect(screen.queryByRole("tab", { name: /Requests/ })).toBeNull();
     expect(screen.queryByRole("list", { name: "Requests to join" })).toBeNull();
+    expect(screen.queryByRole("link", { name: "Announce to this group" })).toBeNull();
   });
 
   it("says 'Group not found' for another church's or an unlisted group (404)", async () => {
