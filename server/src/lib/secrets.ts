@@ -65,7 +65,8 @@ const REDACTED = "[redacted]";
 /** Path segments that follow these hold a token: /api/invite/{token}, /invite/{token}, /api/feeds/{token}. */
 const TOKEN_AFTER = new Set(["invite", "feeds"]);
 /** Query parameters that carry a token or a one-time code. */
-const TOKEN_PARAMS = new Set(["token", "invitation", "invitationToken", "code", "state", "session_state"]);
+// "s": a signed link's signature (issue 29: unsubscribe, a notification e-mail's button).
+const TOKEN_PARAMS = new Set(["token", "invitation", "invitationToken", "code", "state", "session_state", "s"]);
 
 /** A request URL fit for a log line: every token in its path or query replaced by "[redacted]". */
 export function redactUrl(url: string): string {

@@ -11,6 +11,7 @@ import { channelsRoutes } from "./channels.routes";
 import { notificationEmailRoutes } from "./notification-email.routes";
 import { defineNotificationRetention } from "./notification-retention";
 import { listNotifications, readAllNotifications, readNotification, readNotifications } from "./notifications.service";
+import { unsubscribeRoutes } from "./unsubscribe.routes";
 
 /**
  * `GET /api/notifications`, `PATCH /api/notifications/{id}/read`, `PATCH /api/notifications/read`,
@@ -24,6 +25,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   // Issue 29: how each kind reaches the member.
   await app.register(channelsRoutes);
   await app.register(notificationEmailRoutes);
+  await app.register(unsubscribeRoutes);
 
   app.get(
     "/api/notifications",
