@@ -52,6 +52,9 @@ const LEGACY_LINK_TTL_MS = INVITATION_TTL_DAYS * 86_400_000;
  */
 const MAX_ATTEMPTS = 32_767;
 
+/** Open SMTP connections per process: as many as the queue runs jobs at once (jobs.ts's concurrency). */
+const SMTP_CONNECTIONS = 4;
+
 /**
  * Outgoing mail is a job (`mail`) in the queue (jobs.ts): stored in the same transaction as the
  * request that causes it and sent by a worker, so a failing SMTP server delays mail but never loses
@@ -59,9 +62,6 @@ const MAX_ATTEMPTS = 32_767;
  * in the queue (security issue 23, item 10); once sent, the job is deleted. A message whose link has
  * expired is never sent, and the hourly `mail.cleanup` job deletes it (failed or waiting).
  */
-/** Open SMTP connections per process: as many as the queue runs jobs at once (jobs.ts's concurrency). */
-const SMTP_CONNECTIONS = 4;
-
 export class Mailer {
   /** Made on the first message (nodemailer loads only then, not at every start). */
   private transport: Promise<Transporter> | undefined;
