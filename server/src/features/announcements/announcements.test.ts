@@ -15,6 +15,7 @@ import { drainJobs } from "../../../test/jobs";
 import { announcementRecipients, announcements } from "../../db/schema/announcements";
 import { auditEntries } from "../../db/schema/audit";
 import { notifications } from "../../db/schema/community";
+import { users } from "../../db/schema/users";
 
 let t: TTestApp;
 beforeAll(async () => {
@@ -131,11 +132,13 @@ describe("writing announcements", () => {
   it("an audience of roles: a Super Admin counts as an Admin", async () => {
     const p = await people();
     const admin2 = await addMember(t.app, p.c, "ADMIN", "Ada");
+    const superAdmin = await addMember(t.app, p.c, "CONGREGANT", "Sue");
+    await t.db.update(users).set({ role: "SUPER_ADMIN" }).where(eq(users.id, superAdmin.user.id));
     const res = await p.c.admin.post("/api/announcements", body({ audience: { roles: ["ADMIN", "GROUP_LEADER"] } }));
     expect(res.status).toBe(201);
     await drainJobs(t.app);
     const got = (await notificationsOf(res.body.id)).map((r) => r.userId).sort();
-    expect(got).toEqual([admin2, p.leader, p.otherLeader].map((m) => m.user.id).sort());
+    expect(got).toEqual([admin2, superAdmin, p.leader, p.otherLeader].map((m) => m.user.id).sort());
   });
 
   it("refuses bad input with a 400 and stores nothing", async () => {
@@ -232,6 +235,29 @@ describe("writing announcements", () => {
     ).body;
     expect((await p.c.admin.patch(`/api/announcements/${byLeader.id}`, { urgent: true })).status).toBe(200);
     expect((await p.leader.delete(`/api/announcements/${byLeader.id}`)).status).toBe(204);
+  });
+});
+
+describe("erasure", () => {
+  it("an erased member's recipient rows go; an erased author's announcements stay, without a name", async () => {
+    const p = await people();
+    const byLeader = (await p.leader.post("/api/announcements", body({ audience: { groupIds: [p.groupId] } }))).body;
+    const toAll = (await p.c.admin.post("/api/announcements", body())).body;
+    await drainJobs(t.app);
+    for (const m of [p.leader, p.inGroup]) {
+      const res = await p.c.admin.post(`/api/admin/members/${m.user.id}/erase`, { reason: "Asked by letter" });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    }
+    const rowsOf = (id: string) =>
+      t.db.select().from(announcementRecipients).where(eq(announcementRecipients.announcementId, id));
+    expect(await rowsOf(byLeader.id)).toEqual([]);
+    expect((await rowsOf(toAll.id)).map((r) => r.userId).sort()).toEqual(
+      [p.otherLeader, p.outside].map((m) => m.user.id).sort(),
+    );
+    const list = ZAnnouncementList.parse((await p.c.admin.get("/api/announcements")).body);
+    const kept = list.find((a) => a.id === byLeader.id);
+    expect(kept).toMatchObject({ author: null, title: "Picnic moved", recipients: 1 });
+    expect(JSON.stringify(list)).not.toContain("Lea");
   });
 });
 
