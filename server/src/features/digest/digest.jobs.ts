@@ -1,5 +1,5 @@
 import type { TRole } from "@common/roles";
-import { and, asc, eq, gt, gte, isNotNull, sql } from "drizzle-orm";
+import { and, asc, eq, gt, gte, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { TDb } from "../../db/client";
@@ -37,6 +37,9 @@ export const DIGEST_JOB: TJobSpec<Record<string, never>> = {
 const DIGEST_KEY = "digest.weekly";
 const EVERY_MS = 15 * 60_000;
 const AFTER_BOUNDARY_MS = 10_000;
+const DAY_MS = 86_400_000;
+/** Digests of one church at least this far apart, whatever its day setting does. */
+const MIN_GAP_MS = 4 * DAY_MS;
 /** Members per transaction. */
 export const DIGEST_BATCH = 200;
 
@@ -88,22 +91,33 @@ export async function sendDueDigests(deps: TDigestDeps, now: Date): Promise<{ ch
       createdAt: churches.createdAt,
     })
     .from(churches);
-  // Runs of the last eight days are all a moment can match.
+  // Runs of the last nine days are all a moment can match (or come too soon after).
   const recent = await deps.db
-    .select({ churchId: digestRuns.churchId, weekOf: digestRuns.weekOf })
+    .select({
+      churchId: digestRuns.churchId,
+      weekOf: digestRuns.weekOf,
+      dueAt: digestRuns.dueAt,
+      finishedAt: digestRuns.finishedAt,
+    })
     .from(digestRuns)
-    .where(
-      and(
-        isNotNull(digestRuns.finishedAt),
-        gte(digestRuns.weekOf, new Date(now.getTime() - 9 * 86_400_000).toISOString().slice(0, 10)),
-      ),
-    );
-  const done = new Set(recent.map((r) => `${r.churchId} ${r.weekOf}`));
+    .where(gte(digestRuns.weekOf, new Date(now.getTime() - 9 * DAY_MS).toISOString().slice(0, 10)));
+  const runsOf = new Map<string, typeof recent>();
+  for (const r of recent) runsOf.set(r.churchId, [...(runsOf.get(r.churchId) ?? []), r]);
   const out: { churchId: string; sent: number }[] = [];
   for (const church of rows) {
     const moment = latestDigestMoment(now, church.timeZone, church.digestDay, church.digestTime);
     // A church made after the moment waits for its first one.
-    if (moment.at < church.createdAt || done.has(`${church.id} ${moment.weekOf}`)) continue;
+    if (moment.at < church.createdAt) continue;
+    const runs = runsOf.get(church.id) ?? [];
+    const own = runs.find((r) => r.weekOf === moment.weekOf);
+    // A week begun and not finished (a restart mid-way) carries on; a finished one is done.
+    if (own?.finishedAt) continue;
+    // A day moved later (Saturday to Sunday) must not send a second digest a day after the first.
+    const tooSoon = (r: { dueAt: Date }) => {
+      const gap = moment.at.getTime() - r.dueAt.getTime();
+      return gap >= 0 && gap < MIN_GAP_MS;
+    };
+    if (!own && runs.some(tooSoon)) continue;
     await deps.db
       .insert(digestRuns)
       .values({ churchId: church.id, weekOf: moment.weekOf, dueAt: moment.at, startedAt: now })

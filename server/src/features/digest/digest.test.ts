@@ -153,6 +153,23 @@ describe("when the digest goes", () => {
     expect(await digestsTo(member.user.email)).toHaveLength(1);
   });
 
+  it("moving the day later sends no second digest the next day; the new day holds from the week after", async () => {
+    const c = await churchIn("America/Chicago", "2027-01-05T00:00:00Z");
+    const member = await addMember(t.app, c);
+    await addEvent(c, "2027-01-09T23:00:00Z");
+    await addEvent(c, "2027-01-17T15:00:00Z");
+    await runAt("2027-01-09T23:00:10Z"); // Saturday 9 January, 17:00
+    expect(await digestsTo(member.user.email)).toHaveLength(1);
+    vi.useRealTimers();
+    const current = await c.admin.get("/api/admin/church/settings");
+    const res = await c.admin.put("/api/admin/church/settings", { ...current.body, digestDay: 0, digestTime: "09:00" });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    await runAt("2027-01-10T15:00:10Z"); // Sunday 10 January, 09:00: a day after the last one
+    expect(await digestsTo(member.user.email)).toHaveLength(1);
+    await runAt("2027-01-17T15:00:10Z"); // Sunday 17 January, 09:00
+    expect(await digestsTo(member.user.email)).toHaveLength(2);
+  });
+
   it("after a long outage sends this week's digest, never last week's too", async () => {
     const c = await churchIn("America/Chicago", "2026-11-20T00:00:00Z");
     const member = await addMember(t.app, c);
