@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
-import { getToasts } from "@/components/ui/use-toast";
+import { dismissToast, getToasts } from "@/components/ui/use-toast";
 import { jsonResponse, makeUser, mockFetch, renderWithApp } from "@/test/render";
 import { ANNOUNCEMENT_PAGE_LIMIT } from "../api";
 import { GROUP, makeAnnouncement } from "../test-fixtures";
@@ -35,9 +35,7 @@ async function openComposer() {
   return screen.findByRole("dialog", { name: "New announcement" });
 }
 
-afterEach(() => {
-  for (const t of getToasts()) t.dismiss?.();
-});
+afterEach(() => dismissToast());
 
 describe("AdminAnnouncementsPage", () => {
   it("lists every announcement with its status, its time in the church's zone and, once sent, how it went", async () => {
