@@ -122,6 +122,52 @@ describe("how notifications reach a member (issue 29, F)", () => {
     await poll(() => emailSelect(page, "Prayer").inputValue()).toBe("never");
     await poll(() => emailSelect(page, "Sermons").inputValue()).toBe("always");
 
+    // The real flow: a sermon goes by e-mail at once (sermons: always; quiet hours moved away from
+    // now, the church being on UTC), its List-Unsubscribe address takes a mail provider's one-click
+    // POST without a session, and the member's sermons e-mail is then never.
+    const hour = (offset: number) => `${String((new Date().getUTCHours() + offset) % 24).padStart(2, "0")}:00`;
+    const moved = await member.context.request.put("/api/notifications/channels", {
+      data: { quietHours: { from: hour(2), to: hour(3) } },
+    });
+    expect(moved.status()).toBe(200);
+    await apiPost(adminCtx, "/api/sermons", {
+      title: "Bread of Life",
+      speaker: "Pastor Grace",
+      date: "2026-11-22",
+      videoUrl: "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
+      audioUrl: null,
+      notesUrl: null,
+      series: null,
+      description: "A message.",
+      notes: null,
+      duration: 40,
+      tags: [],
+    });
+    const sermonMail = () =>
+      e.smtp.messages.find((m) => m.to.includes("tom.member@example.org") && /List-Unsubscribe:/i.test(m.raw));
+    await expect
+      .poll(
+        async () => {
+          await e.flushMail();
+          return !!sermonMail();
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(true);
+    const header = /List-Unsubscribe:\s*<([^>]+)>/i.exec(sermonMail()?.raw ?? "")?.[1] ?? "";
+    expect(header).toContain("/api/unsubscribe?");
+    expect(new URL(header).searchParams.get("t")).toBe("sermons");
+    const { context: provider } = await e.newPage(DESKTOP);
+    // The address is on the app's public URL (its default here); the test's server listens elsewhere.
+    const address = new URL(header);
+    const oneClick = await provider.request.post(`${address.pathname}${address.search}`, {
+      form: { "List-Unsubscribe": "One-Click" },
+    });
+    expect(oneClick.status()).toBe(200);
+    await openChannels(page);
+    await poll(() => emailSelect(page, "Sermons").inputValue()).toBe("never");
+    await poll(() => emailSelect(page, "Prayer").inputValue()).toBe("never");
+
     // The church's side: the e-mail delay and the digest's day and time, kept after a reload.
     await adminPage.goto("/admin/settings");
     const card = adminPage.getByRole("heading", { name: "Notifications and e-mail" });
