@@ -125,7 +125,7 @@ export async function sendAnnouncement(
 export async function sendDueAnnouncement(db: TDb, p: { churchId: string; announcementId: string }): Promise<void> {
   await db.transaction(async (tx) => {
     const a = await lockAnnouncement(tx, p, p.announcementId);
-    if (!a || a.status !== "scheduled") return;
+    if (a?.status !== "scheduled") return;
     if (a.sendAt && a.sendAt.getTime() > Date.now()) return scheduleSend(tx, a, a.sendAt);
     await sendAnnouncement(tx, a, { churchId: a.churchId, userId: null });
   });
