@@ -148,18 +148,12 @@ const PrayerPartnersPage = lazyPage(() =>
 const PrayerPartnersSignedOutPage = lazyPage(() =>
   import("@/features/prayer/pages/prayer-partners-signed-out-page").then((m) => m.PrayerPartnersSignedOutPage),
 );
-// Issue 29: announcements (a member's list and page, the admins' list, a group's leader's composer).
-const AnnouncementsPage = lazyPage(() =>
-  import("@/features/announcements/pages/announcements-page").then((m) => m.AnnouncementsPage),
-);
-const AnnouncementPage = lazyPage(() =>
-  import("@/features/announcements/pages/announcement-page").then((m) => m.AnnouncementPage),
+// Issue 29: announcements: the member's list and page and a group leader's composer (one entry), the admins' list.
+const AnnouncementsRoute = lazyPage(() =>
+  import("@/features/announcements/pages/announcement-routes").then((m) => m.AnnouncementsRoute),
 );
 const AdminAnnouncementsPage = lazyPage(() =>
   import("@/features/announcements/pages/admin-announcements-page").then((m) => m.AdminAnnouncementsPage),
-);
-const GroupAnnouncePage = lazyPage(() =>
-  import("@/features/announcements/pages/group-announce-page").then((m) => m.GroupAnnouncePage),
 );
 const KudosPage = lazyPage(() => import("@/features/kudos/pages/kudos-page").then((m) => m.KudosPage));
 const AdminKudosPage = lazyPage(() => import("@/features/kudos/pages/admin-kudos-page").then((m) => m.AdminKudosPage));
@@ -216,18 +210,6 @@ function GroupRoute() {
   return <GroupPage key={id} id={id} />;
 }
 
-/** An announcement's page takes the `:id` of its address (issue 29); another id is another page. */
-function AnnouncementRoute() {
-  const { id = "" } = useParams<{ id: string }>();
-  return <AnnouncementPage key={id} id={id} />;
-}
-
-/** "Announce to this group" (issue 29): the composer for the group of the address. */
-function GroupAnnounceRoute() {
-  const { id = "" } = useParams<{ id: string }>();
-  return <GroupAnnouncePage key={id} groupId={id} />;
-}
-
 /** A church's public page takes the `:slug` of its address; an unpublished one is the not-found page. */
 function PublicChurchRoute() {
   const { slug = "" } = useParams<{ slug: string }>();
@@ -276,15 +258,15 @@ export const ROUTES: TRoute[] = [
   // Issue 27: small groups.
   { path: "/groups", access: "member", element: <GroupsPage />, nav: { label: "nav.groups", icon: UsersRound } },
   { path: "/groups/:id", access: "member", element: <GroupRoute /> },
-  { path: "/groups/:id/announce", access: "member", element: <GroupAnnounceRoute /> },
+  { path: "/groups/:id/announce", access: "member", element: <AnnouncementsRoute /> },
   // Issue 29: the announcements sent to the member.
   {
     path: "/announcements",
     access: "member",
-    element: <AnnouncementsPage />,
+    element: <AnnouncementsRoute />,
     nav: { label: "nav.announcements", icon: Megaphone },
   },
-  { path: "/announcements/:id", access: "member", element: <AnnouncementRoute /> },
+  { path: "/announcements/:id", access: "member", element: <AnnouncementsRoute /> },
   // Issue 27: the member directory (each person's details as their privacy allows).
   {
     path: "/directory",

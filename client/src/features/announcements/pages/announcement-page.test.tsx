@@ -69,7 +69,7 @@ describe("GroupAnnouncePage", () => {
       path: `/groups/${GROUP}/announce`,
     });
     expect(await screen.findByRole("heading", { name: "Announce to Youth", level: 1 })).toBeTruthy();
-    expect(screen.getByText("The members and leaders of Youth")).toBeTruthy();
+    expect(await screen.findByText("The members and leaders of Youth")).toBeTruthy();
     expect(screen.queryByRole("radio", { name: "The whole church" })).toBeNull();
     await userEvent.type(screen.getByLabelText("Title"), "Bring snacks");
     await userEvent.type(screen.getByLabelText("Message"), "Friday night.");

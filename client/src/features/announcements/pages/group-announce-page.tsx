@@ -1,6 +1,6 @@
 import { isAdminRole } from "@common/roles";
 import { ArrowLeft } from "lucide-react";
-import { useMemo } from "react";
+import { Suspense, useMemo } from "react";
 import { Link, useLocation } from "wouter";
 import { AccessDenied } from "@/components/access-denied";
 import { LoadError } from "@/components/load-error";
@@ -8,10 +8,14 @@ import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/
 import { Skeleton } from "@/components/ui/skeleton";
 import { useCurrentUser } from "@/lib/current-user";
 import { useT } from "@/lib/i18n";
+import { lazyComponent } from "@/lib/lazy";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useGroupName } from "../api";
-import { ComposerForm } from "../components/composer-form";
+
 import { announcementsCatalog } from "../i18n";
+
+// The form (its library and the contract's loader) downloads with the group's name, not before the page.
+const ComposerForm = lazyComponent(() => import("../components/composer-form").then((m) => m.ComposerForm));
 
 /**
  * Issue 29, `/groups/:id/announce` ("Announce to this group" on a group's page): the composer with
@@ -22,6 +26,7 @@ export function GroupAnnouncePage({ groupId }: { groupId: string }) {
   const user = useCurrentUser();
   const [, navigate] = useLocation();
   const group = useGroupName(groupId);
+  ComposerForm.preload();
   const g = group.data;
   const fixedGroups = useMemo(() => (g ? [{ id: g.id, name: g.name }] : null), [g]);
   useDocumentTitle(g ? t("form.groupTitle", { name: g.name }) : t("form.newTitle"));
@@ -50,13 +55,15 @@ export function GroupAnnouncePage({ groupId }: { groupId: string }) {
           <CardDescription>{t("form.intro")}</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-5">
-          <ComposerForm
-            announcement={null}
-            fixedGroups={fixedGroups}
-            timeZone={user.church.timeZone ?? "UTC"}
-            onDone={() => navigate(back)}
-            onCancel={() => navigate(back)}
-          />
+          <Suspense fallback={<Skeleton className="h-96 w-full" />}>
+            <ComposerForm
+              announcement={null}
+              fixedGroups={fixedGroups}
+              timeZone={user.church.timeZone ?? "UTC"}
+              onDone={() => navigate(back)}
+              onCancel={() => navigate(back)}
+            />
+          </Suspense>
         </CardContent>
       </Card>
     </div>
