@@ -39,7 +39,11 @@ describe("GET/PUT /api/notifications/channels (issue 29)", () => {
     const [row] = await t.db.select().from(notificationChannels).where(eq(notificationChannels.userId, ruth.user.id));
     expect(row.channels).toEqual({ events: { email: "always" }, sermons: { push: true, email: "unseen" } });
     // A later change keeps what was there; quietHours null goes back to the defaults.
-    const back = await ruth.put("/api/notifications/channels", { events: { push: false }, quietHours: null, digest: false });
+    const back = await ruth.put("/api/notifications/channels", {
+      events: { push: false },
+      quietHours: null,
+      digest: false,
+    });
     expect(back.body).toEqual({
       ...expected,
       events: { push: false, email: "always" },
