@@ -15,11 +15,12 @@ describe("every /api route declares who may call it (safe by default)", () => {
     expect(routes.length).toBeGreaterThan(30);
     expect(routes.filter((r) => !r.access)).toEqual([]);
     // The public ones are the few a signed-out visitor needs (the church's public page and its
-    // "Request an invitation" form among them, and the privacy page an invitation links to).
+    // "Request an invitation" form among them, and the privacy page an invitation links to; issue 29:
+    // an e-mail's one-click unsubscribe and a notification e-mail's signed button).
     const open = routes.filter((r) => r.access === "public").map((r) => `${r.method} ${r.url}`);
     expect(
       open.every((r) =>
-        /\/api\/(login|callback|logout|auth\/|invite\/:token(\/privacy)?$|sermons\/:id$|feeds\/|churches\/:id\/logo|public\/churches\/:slug(\/invitation-requests)?$|openapi\.json$)/.test(
+        /\/api\/(login|callback|logout|auth\/|invite\/:token(\/privacy)?$|sermons\/:id$|feeds\/|unsubscribe$|notifications\/:id\/email-open$|churches\/:id\/logo|public\/churches\/:slug(\/invitation-requests)?$|openapi\.json$)/.test(
           r,
         ),
       ),
