@@ -25,7 +25,9 @@ const SIGNED_IN_ACCESS = new Set(["setup", "member", "admin"]);
 
 /** Bytes, gzipped; 1 KB = 1000 bytes, as Vite prints them. */
 export const BUDGETS = [
-  { name: "the signed-out landing page", bytes: 110_000, applies: (r) => r.access === "guest" && r.path === "/" },
+  // 111 KB since issue 29: the route table (in every first load) grew by four pages and an icon; the
+  // table's per-page preload lists are issue 30's to shrink.
+  { name: "the signed-out landing page", bytes: 111_000, applies: (r) => r.access === "guest" && r.path === "/" },
   { name: "every other page", bytes: 170_000, applies: () => true },
 ];
 
