@@ -1,5 +1,5 @@
 import type { TRole } from "@common/roles";
-import { and, asc, eq, gt, gte, sql } from "drizzle-orm";
+import { asc, eq, gt, gte, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { TDb } from "../../db/client";
@@ -8,6 +8,7 @@ import { notificationChannels } from "../../db/schema/community";
 import { digestRuns } from "../../db/schema/digest";
 import { userPreferences } from "../../db/schema/growth";
 import { users } from "../../db/schema/users";
+import { inChurch } from "../../lib/church-scope";
 import type { TJobSpec } from "../../lib/jobs";
 import type { Mailer } from "../../lib/mail";
 import { wantsDigestSql } from "../../lib/notification-channels";
@@ -147,7 +148,7 @@ export async function sendDigestBatch(
     const [run] = await tx
       .select()
       .from(digestRuns)
-      .where(and(eq(digestRuns.churchId, church.id), eq(digestRuns.weekOf, weekOf)))
+      .where(inChurch(digestRuns, { churchId: church.id }, eq(digestRuns.weekOf, weekOf)))
       .for("update");
     if (!run || run.finishedAt) return { sent: 0, finished: true };
     const candidates = await tx
@@ -164,7 +165,7 @@ export async function sendDigestBatch(
       .from(users)
       .leftJoin(notificationChannels, eq(notificationChannels.userId, users.id))
       .leftJoin(userPreferences, eq(userPreferences.userId, users.id))
-      .where(and(eq(users.churchId, church.id), run.cursor ? gt(users.id, run.cursor) : undefined))
+      .where(inChurch(users, { churchId: church.id }, run.cursor ? gt(users.id, run.cursor) : undefined))
       .orderBy(asc(users.id))
       .limit(DIGEST_BATCH);
     const finished = candidates.length < DIGEST_BATCH;
@@ -214,7 +215,7 @@ export async function sendDigestBatch(
         skippedCount: sql`${digestRuns.skippedCount} + ${candidates.length - sent}`,
         ...(finished ? { finishedAt: now } : {}),
       })
-      .where(and(eq(digestRuns.churchId, church.id), eq(digestRuns.weekOf, weekOf)));
+      .where(inChurch(digestRuns, { churchId: church.id }, eq(digestRuns.weekOf, weekOf)));
     return { sent, finished };
   });
 }

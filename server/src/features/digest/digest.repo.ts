@@ -120,7 +120,7 @@ export async function findDigestContents(
     .select({ userId: prayerChainLinks.userId, firstName: partnerUser.firstName, lastName: partnerUser.lastName })
     .from(prayerChainLinks)
     .innerJoin(prayerChains, eq(prayerChains.id, prayerChainLinks.chainId))
-    .innerJoin(partnerUser, and(eq(partnerUser.id, prayerChainLinks.partnerId), eq(partnerUser.churchId, church.id)))
+    .innerJoin(partnerUser, inChurch(partnerUser, scope, eq(partnerUser.id, prayerChainLinks.partnerId)))
     .where(inChurch(prayerChainLinks, scope, eq(prayerChains.weekStart, week), inArray(prayerChainLinks.userId, ids)));
   const received = await db
     .select({
