@@ -37,6 +37,10 @@ if (isStale(serverMain, ["server/src", "common", "scripts/build-server.mjs", ...
   console.log("Building the server...");
   const { buildServer } = await import("./build-server.mjs");
   await buildServer();
+  // esbuild builds in a service process of its own (a Go binary, about 240 MB), which would otherwise
+  // stay beside the app until its next restart.
+  const esbuild = await import("esbuild");
+  await esbuild.stop();
 }
 
 // Node 22 and later keep V8's compiled code of the server and its packages on disk: a restart
