@@ -37,7 +37,8 @@ export const invitations = pgTable(
   (t) => [
     uniqueIndex("invitations_token_hash_key").on(t.tokenHash),
     index("invitations_invited_by_idx").on(t.invitedBy).where(sql`is_used = false`),
-    index("invitations_church_idx").on(t.churchId, t.createdAt),
+    /** The invitations list pages on it (issue 30): newest first, by id among equals. */
+    index("invitations_church_idx").on(t.churchId, t.createdAt, t.id),
   ],
 );
 

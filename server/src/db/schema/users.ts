@@ -62,6 +62,8 @@ export const users = pgTable(
     uniqueIndex("users_email_key").on(t.email),
     uniqueIndex("users_oidc_subject_key").on(t.oidcSubject),
     index("users_church_idx").on(t.churchId),
+    /** The admins' member list pages on it (issue 30): oldest first, by id among equals. */
+    index("users_church_created_idx").on(t.churchId, t.createdAt, t.id),
   ],
 );
 
