@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZTimePageQuery } from "./list-page";
 import { INVITABLE_ROLES, ROLES } from "./roles";
 
 export const ZRole = z.enum(ROLES);
@@ -28,3 +29,8 @@ export const ZUpdateMemberRoleBody = z.object({
   }),
 });
 export type TUpdateMemberRoleBody = z.input<typeof ZUpdateMemberRoleBody>;
+
+/** `GET /api/admin/members?limit=&after=`: oldest first; a page of 100 unless asked (issue 30). */
+export const MEMBERS_PAGE_LIMIT = 100;
+export const MEMBERS_PAGE_MAX = 500;
+export const ZMembersQuery = ZTimePageQuery(MEMBERS_PAGE_LIMIT, MEMBERS_PAGE_MAX);

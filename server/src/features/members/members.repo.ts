@@ -1,3 +1,4 @@
+import type { TTimePageQuery } from "@common/list-page";
 import type { TMember } from "@common/members";
 import type { TRole } from "@common/roles";
 import { inArray, sql } from "drizzle-orm";
@@ -5,6 +6,7 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { users } from "../../db/schema/users";
 import { churchRow, inChurch } from "../../lib/church-scope";
 import type { TChurchCtx } from "../../lib/context";
+import { afterCursor, cursorTime, type TPage } from "../../lib/list-page";
 import { adminVisibleColumn } from "../../lib/profile-privacy";
 
 /** What the admins' member list reads; a bio its owner keeps from everybody stays out (issue 27). */
@@ -54,19 +56,38 @@ const isoUtc = (column: AnyPgColumn) => sql`to_char(${column} at time zone 'UTC'
 const isoUtcDay = (column: AnyPgColumn) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T00:00:00.000Z"')`;
 
 /**
- * The church's members as a JSON array, built by PostgreSQL: a church of 500 answers in one
- * string instead of 500 rows turned into objects and back (bench/RESULTS.md). Same shape as toMember.
+ * A page of the church's members as a JSON array, built by PostgreSQL: a page of 100 answers in one
+ * string instead of 100 rows turned into objects and back (bench/RESULTS.md). Same shape as toMember.
+ * Oldest first by (created_at, id) from the index users_church_created_idx: the page reads its own
+ * rows and one more (is there a next page?), whatever the church's size (issue 30).
  */
-export async function findMembersJson(ctx: TChurchCtx): Promise<string> {
-  const result = await ctx.db.execute<{ json: string }>(sql`
-    select coalesce(json_agg(json_build_object(
-      'id', ${users.id}, 'email', ${users.email}, 'firstName', ${users.firstName}, 'lastName', ${users.lastName},
-      'bio', ${adminVisibleColumn("bio", ctx.userId)}, 'role', ${users.role}, 'churchId', ${users.churchId}, 'profileImageUrl', ${users.profileImageUrl},
-      'points', ${users.points}, 'lastLogin', ${isoUtcDay(users.lastLogin)}, 'lastActiveAt', ${isoUtcDay(users.lastActiveAt)},
-      'createdAt', ${isoUtc(users.createdAt)}
-    ) order by ${users.createdAt}, ${users.id}), '[]')::text as json
-    from ${users} where ${inChurch(users, ctx)}`);
-  return result.rows[0].json;
+export async function findMembersPageJson(ctx: TChurchCtx, query: TTimePageQuery): Promise<TPage<string>> {
+  const result = await ctx.db.execute<{ json: string; next_at: string | null; next_id: string | null }>(
+    membersPageSql(ctx, query),
+  );
+  const row = result.rows[0];
+  return { items: row.json, next: row.next_at && row.next_id ? { at: row.next_at, id: row.next_id } : null };
+}
+
+/** The statement of a page (the cost test reads its plan). */
+export function membersPageSql(ctx: TChurchCtx, query: TTimePageQuery) {
+  return sql`
+    select coalesce(json_agg(p.member order by p.n) filter (where p.n <= ${query.limit}), '[]')::text as json,
+           case when count(*) > ${query.limit} then max(p.at) filter (where p.n = ${query.limit}) end as next_at,
+           case when count(*) > ${query.limit} then max(p.id::text) filter (where p.n = ${query.limit}) end as next_id
+    from (
+      select json_build_object(
+        'id', ${users.id}, 'email', ${users.email}, 'firstName', ${users.firstName}, 'lastName', ${users.lastName},
+        'bio', ${adminVisibleColumn("bio", ctx.userId)}, 'role', ${users.role}, 'churchId', ${users.churchId}, 'profileImageUrl', ${users.profileImageUrl},
+        'points', ${users.points}, 'lastLogin', ${isoUtcDay(users.lastLogin)}, 'lastActiveAt', ${isoUtcDay(users.lastActiveAt)},
+        'createdAt', ${isoUtc(users.createdAt)}
+      ) as member, ${cursorTime(users.createdAt)} as at, ${users.id} as id,
+      row_number() over (order by ${users.createdAt}, ${users.id}) as n
+      from ${users}
+      where ${inChurch(users, ctx, afterCursor(users.createdAt, users.id, query.after, "asc"))}
+      order by ${users.createdAt}, ${users.id}
+      limit ${query.limit + 1}
+    ) p`;
 }
 
 export async function findMember(ctx: TChurchCtx, id: string): Promise<TMember | undefined> {

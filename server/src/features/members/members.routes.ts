@@ -1,19 +1,31 @@
 import { ZApiError } from "@common/errors";
-import { ZMember, ZUpdateMemberRoleBody } from "@common/members";
+import { MEMBERS_PAGE_LIMIT, MEMBERS_PAGE_MAX, ZMember, ZMembersQuery, ZUpdateMemberRoleBody } from "@common/members";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { linkNextPage } from "../../lib/list-page";
 import { ZIdParams } from "../../lib/params";
 import { preSerialized, ZNoBody } from "../../plugins/openapi-answers";
-import { listMembersJson, removeMember, updateMemberRole } from "./members.service";
+import { listMembersPageJson, removeMember, updateMemberRole } from "./members.service";
 
 export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
   const config = { access: "admin" as const };
 
   app.get(
     "/api/admin/members",
-    { config, schema: { summary: "The church's members", response: { 200: z.array(ZMember) } } },
-    async (req, reply) =>
-      reply.type("application/json; charset=utf-8").send(preSerialized(await listMembersJson(req.churchCtx))),
+    {
+      config,
+      schema: {
+        summary: "The church's members",
+        description: `Oldest first, a page at a time: \`limit\` (default ${MEMBERS_PAGE_LIMIT}, at most ${MEMBERS_PAGE_MAX}); when more follow, \`Link: <...>; rel="next"\` gives the next page's URL (its \`after\` cursor).`,
+        querystring: ZMembersQuery,
+        response: { 200: z.array(ZMember) },
+      },
+    },
+    async (req, reply) => {
+      const page = await listMembersPageJson(req.churchCtx, req.query);
+      linkNextPage(req, reply, page.next);
+      return reply.type("application/json; charset=utf-8").send(preSerialized(page.items));
+    },
   );
 
   app.patch(

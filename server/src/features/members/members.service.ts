@@ -1,3 +1,4 @@
+import type { TTimePageQuery } from "@common/list-page";
 import { getMemberDisplayName } from "@common/member-helpers";
 import type { TMember, ZUpdateMemberRoleBody } from "@common/members";
 import { isAdminRole } from "@common/roles";
@@ -8,15 +9,16 @@ import { churchRow } from "../../lib/church-scope";
 import type { TChurchCtx } from "../../lib/context";
 import { publish } from "../../lib/domain-events";
 import { conflict, forbidden, notFound } from "../../lib/errors";
+import type { TPage } from "../../lib/list-page";
 import { pauseIntegrationsConnectedBy, revokePendingInvitations } from "../../lib/membership";
 import { resetPointsTotal } from "../../lib/points";
-import { findMember, findMembersJson, lockAdmins } from "./members.repo";
+import { findMember, findMembersPageJson, lockAdmins } from "./members.repo";
 
 export const LAST_ADMIN = "A church must keep at least one admin. Make another member an admin first.";
 
-/** The member list as JSON text, ready to send. */
-export function listMembersJson(ctx: TChurchCtx): Promise<string> {
-  return findMembersJson(ctx);
+/** A page of the member list as JSON text, ready to send, and the next page's cursor. */
+export function listMembersPageJson(ctx: TChurchCtx, query: TTimePageQuery): Promise<TPage<string>> {
+  return findMembersPageJson(ctx, query);
 }
 
 /** Loads the target inside the caller's church and checks the caller may change it. */
