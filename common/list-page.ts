@@ -41,16 +41,14 @@ export const ZPageLimit = (fallback: number, max: number) =>
     .default(fallback);
 
 /** `after`: the cursor of the previous page's `Link: rel="next"`. */
-export const ZTimeCursor = z
-  .string()
-  .transform((value, ctx) => {
-    const cursor = decodeTimeCursor(value);
-    if (!cursor) {
-      ctx.addIssue({ code: "custom", message: "after must be the cursor of a previous page (its Link header)" });
-      return z.NEVER;
-    }
-    return cursor;
-  });
+export const ZTimeCursor = z.string().transform((value, ctx) => {
+  const cursor = decodeTimeCursor(value);
+  if (!cursor) {
+    ctx.addIssue({ code: "custom", message: "after must be the cursor of a previous page (its Link header)" });
+    return z.NEVER;
+  }
+  return cursor;
+});
 
 /** `?limit=&after=` of a list answered in pages by time. */
 export const ZTimePageQuery = (fallback: number, max: number) =>

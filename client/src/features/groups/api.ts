@@ -18,6 +18,7 @@ import {
   useQueryClient,
 } from "@tanstack/react-query";
 import { apiGet, apiJson, apiRequest } from "@/lib/api-client";
+import { fetchAllPages } from "@/lib/next-page";
 import { ADMIN_STATS_KEY } from "@/lib/query-keys";
 
 /* Types only from @common/groups: its values would bring zod into the page's download. */
@@ -114,8 +115,12 @@ export const memberPickQuery = (q: string) =>
     },
   });
 
-/** The church's members (admins): whom the create dialog offers as leaders. */
-export const churchMembersQuery = () => queryOptions<TMember[]>({ queryKey: CHURCH_MEMBERS_KEY });
+/** The church's members (admins): whom the create dialog offers as leaders (every page of the list, issue 30). */
+export const churchMembersQuery = () =>
+  queryOptions<TMember[]>({
+    queryKey: CHURCH_MEMBERS_KEY,
+    queryFn: ({ signal }) => fetchAllPages<TMember>(CHURCH_MEMBERS_KEY[0], signal),
+  });
 
 export const useGroups = (filters: TGroupFilters) => useInfiniteQuery(groupsQuery(filters));
 export const useGroup = (id: string) => useQuery(groupQuery(id));

@@ -13,6 +13,7 @@ import { LIVE_CHAT_POLL_MS } from "@common/live-helpers";
 import type { TMember } from "@common/members";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiGet, apiJson, apiRequest, getStatus } from "@/lib/api-client";
+import { fetchAllPages } from "@/lib/next-page";
 import { addMessage, LIVE_EVENT_KEY, liveMessagesKey, removeMessage } from "./live-cache";
 
 /**
@@ -154,9 +155,13 @@ export function useModerators(enabled: boolean) {
   return useQuery<TLiveModerator[]>({ queryKey: LIVE_MODERATORS_KEY, enabled });
 }
 
-/** The church's members, to choose moderators from (Manage Members' list). */
+/** The church's members, to choose moderators from (every page of Manage Members' list, issue 30). */
 export function useChurchMembers(enabled: boolean) {
-  return useQuery<TMember[]>({ queryKey: MEMBERS_KEY, enabled });
+  return useQuery<TMember[]>({
+    queryKey: MEMBERS_KEY,
+    queryFn: ({ signal }) => fetchAllPages<TMember>(MEMBERS_KEY[0], signal),
+    enabled,
+  });
 }
 
 export function useSetModerators() {

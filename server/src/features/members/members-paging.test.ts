@@ -109,7 +109,11 @@ describe("GET /api/admin/members in pages", () => {
     const later = pages[2][0];
     const cursorAt = later.createdAt.replace("Z", "000Z");
     for (const query of [{ limit: 100 }, { limit: 100, after: { at: cursorAt, id: later.id } }]) {
-      const { read, seqScans, plan } = await explainRows(t, t.db.dialect.sqlToQuery(membersPageSql(ctx, query)), "users");
+      const { read, seqScans, plan } = await explainRows(
+        t,
+        t.db.dialect.sqlToQuery(membersPageSql(ctx, query)),
+        "users",
+      );
       expect(seqScans, plan).not.toContain("users");
       expect(read, plan).toBeLessThanOrEqual(101);
     }

@@ -1,6 +1,6 @@
 import { getMemberDisplayName, isActiveMember, isNewThisMonth } from "@common/member-helpers";
 import type { TMember } from "@common/members";
-import { CalendarPlus, Download, FileUp, UserCheck, UserPlus, Users, UsersRound } from "lucide-react";
+import { CalendarPlus, Download, FileUp, Loader2, UserCheck, UserPlus, Users, UsersRound } from "lucide-react";
 import { useMemo, useState } from "react";
 import { Link } from "wouter";
 import { ConfirmDeleteDialog } from "@/components/confirm-delete-dialog";
@@ -17,7 +17,7 @@ import { toastApiError } from "@/lib/auth-redirect";
 import { useCurrentUser } from "@/lib/current-user";
 import { useT } from "@/lib/i18n";
 import { useDocumentTitle } from "@/lib/use-document-title";
-import { useMembers, useRemoveMember, useUpdateMemberRole } from "../api";
+import { useMembersPages, useMemberTotals, useRemoveMember, useUpdateMemberRole } from "../api";
 import { EraseMemberDialog } from "../components/erase-member-dialog";
 import { MemberActionsButton } from "../components/member-actions-button";
 import { MemberList } from "../components/member-list";
@@ -38,7 +38,9 @@ export function MembersPage() {
   const t = useT(membersCatalog);
   const roleName = useRoleName();
   const user = useCurrentUser();
-  const members = useMembers();
+  const members = useMembersPages();
+  const hasMore = !!members.hasNextPage;
+  const totals = useMemberTotals(hasMore);
   const updateRole = useUpdateMemberRole();
   const removeMember = useRemoveMember();
   const [search, setSearch] = useState("");
@@ -51,7 +53,7 @@ export function MembersPage() {
     label: value === "all" ? t("filter.all") : roleName(value),
   }));
 
-  const all = members.data ?? [];
+  const all = useMemo(() => members.data?.pages.flatMap((p) => p.items) ?? [], [members.data]);
   const filtered = useMemo(() => {
     const q = search.trim().toLowerCase();
     return all.filter(
@@ -61,12 +63,15 @@ export function MembersPage() {
     );
   }, [all, search, roleFilter]);
 
+  // The whole list loaded (a church of up to a page): counted from it. Pages still to load (issue 30):
+  // the church's totals from the admin stats, and active members and leaders among those shown.
   const counts = members.data && {
-    total: all.length,
+    total: hasMore ? totals.data?.totalMembers : all.length,
     active: all.filter((m) => isActiveMember(m)).length,
     leaders: all.filter((m) => m.role === "GROUP_LEADER").length,
-    newThisMonth: all.filter((m) => isNewThisMonth(m)).length,
+    newThisMonth: hasMore ? totals.data?.newMembersThisMonth : all.filter((m) => isNewThisMonth(m)).length,
   };
+  const amongShown = hasMore ? t("stats.amongShown", { count: all.length }) : undefined;
 
   const changeRole = (m: TMember, role: "CONGREGANT" | "GROUP_LEADER" | "ADMIN") => {
     const name = getMemberDisplayName(m);
@@ -137,9 +142,15 @@ export function MembersPage() {
           icon={UserCheck}
           value={counts?.active}
           isLoading={members.isLoading}
-          note={t("stats.activeNote")}
+          note={amongShown ? `${t("stats.activeNote")}, ${amongShown}` : t("stats.activeNote")}
         />
-        <StatCard label={t("stats.leaders")} icon={UsersRound} value={counts?.leaders} isLoading={members.isLoading} />
+        <StatCard
+          label={t("stats.leaders")}
+          icon={UsersRound}
+          value={counts?.leaders}
+          isLoading={members.isLoading}
+          note={amongShown}
+        />
         <StatCard
           label={t("stats.newThisMonth")}
           icon={CalendarPlus}
@@ -164,6 +175,11 @@ export function MembersPage() {
             options={roleFilterOptions}
           />
         </SearchToolbar>
+        {hasMore && (search.trim() || roleFilter !== "all") && (
+          <p className="border-b border-border px-4 py-2 text-sm text-muted-foreground" role="status">
+            {t("search.partial", { count: all.length })}
+          </p>
+        )}
         {members.isError ? (
           <LoadError what={t("loadError.what")} onRetry={() => members.refetch()} className="p-8 text-center" />
         ) : (
@@ -186,6 +202,26 @@ export function MembersPage() {
           />
         )}
       </Card>
+      {hasMore && (
+        <div className="mt-6 flex flex-col items-center gap-2">
+          {counts?.total !== undefined && (
+            <p className="text-sm text-muted-foreground">
+              {t("list.shown", { shown: all.length, total: counts.total })}
+            </p>
+          )}
+          <Button variant="outline" onClick={() => members.fetchNextPage()} disabled={members.isFetchingNextPage}>
+            {members.isFetchingNextPage && <Loader2 className="animate-spin" aria-hidden="true" />}
+            {members.isFetchingNextPage ? t("list.loadingMore") : t("list.loadMore")}
+          </Button>
+        </div>
+      )}
+      {members.isFetchNextPageError && (
+        <LoadError
+          what={t("list.moreLoadError")}
+          onRetry={() => members.fetchNextPage()}
+          className="mt-3 text-center"
+        />
+      )}
 
       <ConfirmDeleteDialog
         item={toRemove}
