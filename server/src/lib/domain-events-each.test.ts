@@ -16,7 +16,7 @@ import {
   uniqueEmail,
 } from "../../test/factories";
 import { drainJobs } from "../../test/jobs";
-import { announcements } from "../db/schema/announcements";
+import { announcementRecipients, announcements } from "../db/schema/announcements";
 import { churches } from "../db/schema/churches";
 import { kudos } from "../db/schema/community";
 import { events } from "../db/schema/events";
@@ -553,6 +553,29 @@ const CASES: Record<TCovered, TCase<unknown>> = {
           .select()
           .from(announcements)
           .where(and(eq(announcements.title, title), eq(announcements.status, "sent"))),
+      ),
+  }),
+  "announcement.opened": uncase({
+    setup: async (c) => {
+      const m = await addMember(t.app, c);
+      const res = await c.admin.post("/api/announcements", { title: tag(), message: "Case", audience: { all: true } });
+      expect(res.status).toBe(201);
+      await drainJobs(t.app);
+      return { m, id: res.body.id as string };
+    },
+    act: ({ m, id }) => m.get(`/api/announcements/${id}`),
+    applied: ({ m, id }) =>
+      exists(
+        t.db
+          .select()
+          .from(announcementRecipients)
+          .where(
+            and(
+              eq(announcementRecipients.announcementId, id),
+              eq(announcementRecipients.userId, m.user.id),
+              isNotNull(announcementRecipients.readAt),
+            ),
+          ),
       ),
   }),
 };

@@ -184,6 +184,8 @@ export const DOMAIN_EVENTS = {
    * recipients are rows of announcement_recipients, added in the same transaction.
    */
   "announcement.sent": z.strictObject({ ...base, announcementId: z.uuid() }),
+  /** A recipient (the actor) opened an announcement for the first time: its bell entry is read too. */
+  "announcement.opened": z.strictObject({ ...base, actorId: z.uuid(), announcementId: z.uuid() }),
 } as const;
 
 export type TEventName = keyof typeof DOMAIN_EVENTS;

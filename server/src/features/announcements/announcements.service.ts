@@ -195,23 +195,27 @@ export async function listAnnouncements(
 /** `GET /api/announcements/{id}`: a recipient opening it marks it (and its notification) read. */
 export async function getAnnouncement(ctx: TChurchCtx, id: string): Promise<TAnnouncement> {
   const a = await getOne(ctx, id);
-  const [mine] = await ctx.db
-    .update(announcementRecipients)
-    .set({ readAt: new Date() })
-    .where(
-      inChurch(
-        announcementRecipients,
-        ctx,
-        eq(announcementRecipients.announcementId, id),
-        eq(announcementRecipients.userId, ctx.userId),
-        isNull(announcementRecipients.readAt),
-      ),
-    )
-    .returning({ id: announcementRecipients.announcementId });
+  // The first opening marks the member's row and, in the same transaction, tells the notifications
+  // feature: its bell entry is the same news, read now too (its subscriber).
+  const mine = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(announcementRecipients)
+      .set({ readAt: new Date() })
+      .where(
+        inChurch(
+          announcementRecipients,
+          ctx,
+          eq(announcementRecipients.announcementId, id),
+          eq(announcementRecipients.userId, ctx.userId),
+          isNull(announcementRecipients.readAt),
+        ),
+      )
+      .returning({ id: announcementRecipients.announcementId });
+    if (row)
+      await publish(tx, "announcement.opened", { churchId: ctx.churchId, actorId: ctx.userId, announcementId: id });
+    return row;
+  });
   if (!mine) return a;
-  // Its bell entry is the same news: opened here, it is read there too.
-  await ctx.db.execute(sql`update notifications set is_read = true where user_id = ${ctx.userId}::uuid
-    and kind = 'announcement' and related_id = ${id}::uuid and not is_read`);
   return { ...a, isRead: true };
 }
 

@@ -96,6 +96,7 @@ describe("writing announcements", () => {
     // Opening it reads it, and its bell entry with it; the admin's counts follow.
     const opened = await p.outside.get(`/api/announcements/${a.id}`);
     expect(opened.body.isRead).toBe(true);
+    await drainJobs(t.app);
     expect((await notificationsOf(a.id)).find((r) => r.userId === p.outside.user.id)?.isRead).toBe(true);
     const admin = ZAnnouncementList.parse((await p.c.admin.get("/api/announcements")).body);
     expect(admin[0]).toMatchObject({ id: a.id, recipients: 4, opened: 1, emailed: 0 });

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { announcementRecipients, announcements } from "../../db/schema/announcements";
+import { notifications } from "../../db/schema/community";
 import { churchRow, inChurch } from "../../lib/church-scope";
 import { subscriber } from "../../lib/domain-events";
 import { notify } from "./notify";
@@ -48,4 +49,28 @@ const announcementSent = subscriber({
   },
 });
 
-export const announcementNotificationSubscribers = [announcementSent];
+/**
+ * A recipient opened the announcement's page: its notification is the same news, so it is read too
+ * (and the member's unread count follows on their next look at the bell).
+ */
+const announcementOpened = subscriber({
+  name: "notifications.announcement_opened",
+  event: "announcement.opened",
+  handle: async ({ payload }, ctx) => {
+    await ctx.db
+      .update(notifications)
+      .set({ isRead: true })
+      .where(
+        inChurch(
+          notifications,
+          ctx,
+          eq(notifications.userId, payload.actorId),
+          eq(notifications.kind, "announcement"),
+          eq(notifications.relatedId, payload.announcementId),
+          eq(notifications.isRead, false),
+        ),
+      );
+  },
+});
+
+export const announcementNotificationSubscribers = [announcementSent, announcementOpened];
