@@ -2,7 +2,7 @@ import type { CacheBus, TTopic } from "./cache-bus";
 import type { TChurchCtx } from "./context";
 import { dayKey } from "./points";
 
-type TEntry<T> = { day: string; timeZone: string; value: T };
+type TEntry<T> = { day: string; timeZone: string; value: T; expiresAt: number };
 
 /**
  * Something computed for one member in their church that members read on every visit (their
@@ -10,6 +10,8 @@ type TEntry<T> = { day: string; timeZone: string; value: T };
  * - the member's own change (an award, a badge, a check-in: the "user" topic, from every process);
  * - the church's change on `churchTopics` (an admin's new step, say);
  * - the church's day turning (streaks and weekly figures follow its calendar), or its time zone.
+ * - `ttlMs` after it was read, for figures no write announces (a view count), and the moment the value
+ *   itself says it stops being true (`expiresAt` of `get`: the next event ending, say).
  * A load that started before a change never serves after it. At most `maxEntries` members are kept.
  */
 export class MemberCache<T> {
@@ -17,8 +19,9 @@ export class MemberCache<T> {
   private size = 0;
   private generation = 0;
 
-  constructor(bus: CacheBus, opts: { churchTopics?: TTopic[]; maxEntries?: number } = {}) {
+  constructor(bus: CacheBus, opts: { churchTopics?: TTopic[]; maxEntries?: number; ttlMs?: number } = {}) {
     this.maxEntries = opts.maxEntries ?? 20_000;
+    this.ttlMs = opts.ttlMs ?? Number.POSITIVE_INFINITY;
     bus.on("user", (userId) => {
       this.generation++;
       for (const members of this.byChurch.values()) if (members.delete(userId)) this.size--;
@@ -34,14 +37,17 @@ export class MemberCache<T> {
   }
 
   private readonly maxEntries: number;
+  private readonly ttlMs: number;
 
-  async get(ctx: TChurchCtx, load: () => Promise<T>): Promise<T> {
+  async get(ctx: TChurchCtx, load: () => Promise<T>, expiresAt?: (value: T) => number): Promise<T> {
     const day = dayKey(ctx);
     const hit = this.byChurch.get(ctx.churchId)?.get(ctx.userId);
-    if (hit && hit.day === day && hit.timeZone === ctx.timeZone) return hit.value;
+    if (hit && hit.day === day && hit.timeZone === ctx.timeZone && Date.now() < hit.expiresAt) return hit.value;
     const generation = this.generation;
+    const loadedAt = Date.now();
     const value = await load();
-    if (generation === this.generation) this.set(ctx, { day, timeZone: ctx.timeZone, value });
+    const until = Math.min(loadedAt + this.ttlMs, expiresAt?.(value) ?? Number.POSITIVE_INFINITY);
+    if (generation === this.generation) this.set(ctx, { day, timeZone: ctx.timeZone, value, expiresAt: until });
     return value;
   }
 

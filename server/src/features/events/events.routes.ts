@@ -7,6 +7,7 @@ import { ZNoBody, ZText } from "../../plugins/openapi-answers";
 import { EventListCache } from "./event-list-cache";
 import { listAttendees, renderEventCalendar } from "./event-page.service";
 import { checkIn, createEvent, deleteEvent, getEvent, listEvents, setRsvp, updateEvent } from "./events.service";
+import { UpcomingEventsCache } from "./upcoming-cache";
 
 /** RSVP and check-in name an occurrence in a JSON body or in the query. */
 const ZOccurrenceBody = ZOccurrenceQuery.nullish();
@@ -19,6 +20,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Without parameters the church's whole list, from the per-church cache; with them, a small query.
   const listCache = new EventListCache(app.db, app.cacheBus);
+  const upcomingCache = new UpcomingEventsCache(app.cacheBus);
   app.get(
     "/api/events",
     {
@@ -35,6 +37,10 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       const q = req.query;
       if (!q.upcoming && q.limit === undefined && q.from === undefined && q.to === undefined) {
         return listCache.send(req.churchCtx, req, reply);
+      }
+      // The dashboards' next few, on every visit: kept per member (upcoming-cache.ts).
+      if (q.upcoming && q.limit !== undefined && q.from === undefined && q.to === undefined) {
+        return upcomingCache.get(req.churchCtx, q.limit);
       }
       return listEvents(req.churchCtx, q);
     },

@@ -1,8 +1,9 @@
 import { isAdminRole } from "@common/roles";
 import { getSermonThumbnailUrl } from "@common/sermon-thumbnail";
 import type { TSermon, TSermonSeries } from "@common/sermons";
-import { asc, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import { asc, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { TDb } from "../../db/client";
+import { pointsLedger } from "../../db/schema/points";
 import { sermons } from "../../db/schema/sermons";
 import { churchRow, inChurch } from "../../lib/church-scope";
 import type { TChurchCtx } from "../../lib/context";
@@ -84,9 +85,51 @@ export async function findChurchSermons(db: TDb, churchId: string): Promise<TSer
   return rows.map((r) => toSermon({ ...r, isWatched: false }));
 }
 
+/**
+ * The church's newest `n` published sermons (through sermons_church_date_idx: `n` rows, not the
+ * archive) and its count of published sermons, for the head cache (marks filled per member there).
+ */
+export async function findNewestSermons(
+  db: TDb,
+  churchId: string,
+  n: number,
+): Promise<{ rows: TSermon[]; total: number }> {
+  const where = inChurch(sermons, { churchId }, isPublished);
+  const [rows, [c]] = await Promise.all([
+    db
+      .select()
+      .from(sermons)
+      .where(where)
+      .orderBy(...LIST_ORDER)
+      .limit(n),
+    db.select({ n: sql<number>`count(*)::int` }).from(sermons).where(where),
+  ]);
+  return { rows: rows.map((r) => toSermon({ ...r, isWatched: false })), total: c.n };
+}
+
+/** Which of these sermons the member has been paid for watching (the ledger's key index, `ids` rows at most). */
+export async function findWatchedAmong(ctx: TChurchCtx, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await ctx.db
+    .select({ key: pointsLedger.key })
+    .from(pointsLedger)
+    .where(
+      inChurch(
+        pointsLedger,
+        ctx,
+        eq(pointsLedger.userId, ctx.userId),
+        eq(pointsLedger.kind, "sermon_watch"),
+        inArray(pointsLedger.key, ids),
+      ),
+    );
+  return new Set(rows.map((r) => r.key));
+}
+
+/** A page's sermons and, with `limit`, the total matching (`knownTotal` when the caller kept it). */
 export async function findSermons(
   ctx: TChurchCtx,
   q: TSermonQuery & { limit?: number; offset?: number },
+  knownTotal?: number,
 ): Promise<{ rows: TSermon[]; total: number | null }> {
   const where = sermonFilter(ctx, q);
   const base = ctx.db
@@ -96,8 +139,8 @@ export async function findSermons(
     .orderBy(...(q.series ? SERIES_ORDER : LIST_ORDER))
     .$dynamic();
   const rows = q.limit !== undefined ? await base.limit(q.limit).offset(q.offset ?? 0) : await base;
-  let total: number | null = null;
-  if (q.limit !== undefined) {
+  let total: number | null = knownTotal ?? null;
+  if (q.limit !== undefined && total === null) {
     const [c] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(sermons).where(where);
     total = c.n;
   }

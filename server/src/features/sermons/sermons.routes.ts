@@ -16,6 +16,7 @@ import { z } from "zod";
 import { ZIdParams } from "../../lib/params";
 import { requireMember } from "../../plugins/auth";
 import { ZNoBody } from "../../plugins/openapi-answers";
+import { SermonHeadCache } from "./sermon-head-cache";
 import {
   createSermon,
   deleteSermon,
@@ -33,6 +34,8 @@ import {
 export const sermonsRoutes: FastifyPluginAsyncZod = async (app) => {
   const member = { access: "member" as const };
   const admin = { access: "admin" as const };
+  // The newest sermons and the church's count, for the plain list's pages (sermon-head-cache.ts).
+  const head = new SermonHeadCache(app.db, app.cacheBus);
 
   app.get(
     "/api/sermons",
@@ -52,7 +55,7 @@ export const sermonsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (q.limit === undefined && !q.search && !q.speaker && !q.series && !q.offset && !q.includeDrafts) {
         return app.sermonListCache.send(ctx, req, reply);
       }
-      const { rows, total } = await listSermons(ctx, q);
+      const { rows, total } = await listSermons(ctx, q, head);
       if (total !== null) reply.header("x-total-count", String(total));
       return rows;
     },

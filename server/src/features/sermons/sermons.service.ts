@@ -18,6 +18,7 @@ import { forbidden, notFound } from "../../lib/errors";
 import { awardPoints, countAwards } from "../../lib/points";
 import { inTransaction } from "../../lib/transaction";
 import { findBibleReader } from "../reading/reading.service";
+import type { SermonHeadCache } from "./sermon-head-cache";
 import {
   canSeeDrafts,
   findSeries,
@@ -39,9 +40,21 @@ function assertMayListDrafts(ctx: TChurchCtx, includeDrafts: boolean | undefined
   if (includeDrafts && !canSeeDrafts(ctx)) throw forbidden("Only admins can see sermon drafts");
 }
 
-export function listSermons(ctx: TChurchCtx, q: TSermonQuery & { limit?: number; offset?: number }) {
+/**
+ * A page of the church's sermons. The plain list's pages (no search or filter: the dashboard's
+ * newest three, the archive's first page) come from the head cache when it holds them, and every
+ * plain page takes its total from there: counting the archive per request grew with it.
+ */
+export async function listSermons(
+  ctx: TChurchCtx,
+  q: TSermonQuery & { limit?: number; offset?: number },
+  head?: SermonHeadCache,
+) {
   assertMayListDrafts(ctx, q.includeDrafts);
-  return findSermons(ctx, q);
+  const isPlain = !q.search && !q.speaker && !q.series && !q.includeDrafts;
+  if (!head || !isPlain || q.limit === undefined) return findSermons(ctx, q);
+  const page = await head.getPage(ctx, q.limit, q.offset ?? 0);
+  return page ?? findSermons(ctx, q, await head.getTotal(ctx.churchId));
 }
 
 export function listSpeakers(ctx: TChurchCtx, q: { includeDrafts?: boolean } = {}) {

@@ -1,9 +1,10 @@
 import { type TUserStats, ZTourBody, ZToursDone, ZUserBadge, ZUserStats } from "@common/user";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { getEarnedBadges, type TEarnedBadge } from "../../lib/badges";
 import { MemberCache } from "../../lib/member-cache";
 import { updateTourDone } from "./tours.service";
-import { getUserBadges, getUserStats } from "./user.service";
+import { getUserStats, toUserBadges } from "./user.service";
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   // Read on every visit; kept per member until their next award, badge or check-in, or the next day.
@@ -16,13 +17,17 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => stats.get(req.churchCtx, () => getUserStats(req.churchCtx)),
   );
+  // The dashboard's and profile's badges: kept per member until their next badge (grantBadge
+  // announces it on the member's "user" topic), in their language per request.
+  const badges = new MemberCache<TEarnedBadge[]>(app.cacheBus, { churchTopics: ["church"] });
   app.get(
     "/api/user/badges",
     {
       config: { access: "member" },
       schema: { summary: "The caller's badges", response: { 200: z.array(ZUserBadge) } },
     },
-    async (req) => getUserBadges(req.churchCtx, await req.getLanguage()),
+    async (req) =>
+      toUserBadges(await badges.get(req.churchCtx, () => getEarnedBadges(req.churchCtx)), await req.getLanguage()),
   );
   app.put(
     "/api/user/tour",

@@ -4,7 +4,7 @@ import { WEEKLY_POINTS_GOAL } from "@common/points";
 import type { TUserBadge, TUserStats } from "@common/user";
 import { count, eq, isNotNull } from "drizzle-orm";
 import { eventAttendance, events } from "../../db/schema/events";
-import { badgeWords, getEarnedBadges } from "../../lib/badges";
+import { badgeWords, type TEarnedBadge } from "../../lib/badges";
 import { inChurch } from "../../lib/church-scope";
 import type { TChurchCtx } from "../../lib/context";
 import { countAwards, getPointsTotal, getWeeklyPoints } from "../../lib/points";
@@ -42,10 +42,10 @@ export async function getUserStats(ctx: TChurchCtx): Promise<TUserStats> {
 
 /**
  * `GET /api/user/badges`: name, description and icon from common/badges.ts (name and description in
- * the caller's language), with the date earned.
+ * the caller's language), with the date earned; `earned` is getEarnedBadges', kept per member by the route.
  */
-export async function getUserBadges(ctx: TChurchCtx, language: TLanguage): Promise<TUserBadge[]> {
-  return (await getEarnedBadges(ctx)).map(({ badge, earnedAt }) => ({
+export function toUserBadges(earned: TEarnedBadge[], language: TLanguage): TUserBadge[] {
+  return earned.map(({ badge, earnedAt }) => ({
     ...BADGES[badge],
     ...badgeWords(language, badge),
     earnedAt: earnedAt.toISOString(),
