@@ -8,6 +8,8 @@ const ZEnv = z.object({
   HOST: z.string().default("0.0.0.0"),
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: z.string().optional(),
+  // Issue 30: straight to PostgreSQL when DATABASE_URL goes through a transaction pooler (PgBouncer).
+  DATABASE_DIRECT_URL: z.string().optional(),
   APP_URL: z.string().optional(),
   APP_SECRET: z.string().optional(),
   SMTP_URL: z.string().optional(),
@@ -51,6 +53,12 @@ export type TConfig = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /**
+   * Straight to PostgreSQL, for what needs a session of its own: LISTEN (the cache bus, the job
+   * queue's wake-ups), the job queue's connections (session advisory locks), migrations and backups.
+   * Unset: DATABASE_URL serves for everything. Ignored without DATABASE_URL (the embedded database).
+   */
+  databaseDirectUrl: string | undefined;
   appUrl: string | undefined;
   /** Where links in e-mails and the sign-in callback point: APP_URL, else this machine's own port. */
   publicUrl: string;
@@ -113,6 +121,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     // An empty DATA_DIR (a variable set to nothing) means the default, not the current folder.
     dataDir,
     databaseUrl: e.DATABASE_URL || undefined,
+    databaseDirectUrl: (e.DATABASE_URL && e.DATABASE_DIRECT_URL) || undefined,
     appUrl: e.APP_URL ? e.APP_URL.replace(/\/+$/, "") : undefined,
     // Never the request's Host header: a forged Host would put an attacker's address in a reset link.
     publicUrl: e.APP_URL ? e.APP_URL.replace(/\/+$/, "") : `http://localhost:${e.PORT}`,

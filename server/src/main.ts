@@ -39,10 +39,14 @@ async function main() {
     embedded = await startEmbeddedPostgres(config.dataDir, { log: (m) => startLog.info(m) });
     databaseUrl = embedded.url;
   } else {
-    await ensureDatabase(databaseUrl);
+    // Straight to PostgreSQL when DATABASE_URL is a pooler's: creating a database needs the server itself.
+    await ensureDatabase(
+      config.databaseDirectUrl ?? databaseUrl,
+      config.databaseDirectUrl ? "DATABASE_DIRECT_URL" : "DATABASE_URL",
+    );
   }
   const [{ buildApp }, { createDb, migrateDb }, { sealLegacyInvitationTokens }] = await loading;
-  const db = createDb(databaseUrl);
+  const db = createDb(databaseUrl, { directUrl: config.databaseDirectUrl });
   try {
     await migrateDb(db);
   } catch (err) {

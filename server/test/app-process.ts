@@ -4,10 +4,11 @@ import { createDb } from "../src/db/client";
 
 /**
  * Another whole app process on a test's database, for tests that kill one (the live stream's viewer
- * count): `node --import tsx server/test/app-process.ts` with TEST_DB_URL, TEST_DATA_DIR and APP_SECRET set. Prints
+ * count): `node --import tsx server/test/app-process.ts` with TEST_DB_URL, TEST_DATA_DIR and APP_SECRET set
+ * (TEST_DB_DIRECT_URL too when TEST_DB_URL is a pooler's, as DATABASE_DIRECT_URL). Prints
  * `{"port": N}` once it listens on loopback. Viewer heartbeats every 200 ms.
  */
-const db = createDb(process.env.TEST_DB_URL ?? "", { max: 4 });
+const db = createDb(process.env.TEST_DB_URL ?? "", { max: 4, directUrl: process.env.TEST_DB_DIRECT_URL });
 const config = loadConfig({
   DATA_DIR: process.env.TEST_DATA_DIR ?? "",
   LOG_LEVEL: "silent",

@@ -46,17 +46,29 @@ const schema = {
 
 /** A database handle or an open transaction: every repository function accepts either. */
 export type TDb = PgDatabase<NodePgQueryResultHKT, typeof schema>;
-/** The pool-backed handle the app holds. */
-export type TRootDb = TDb & { $client: pg.Pool };
+/**
+ * The pool-backed handle the app holds. `$client` may reach PostgreSQL through a pooler in transaction
+ * mode (DATABASE_URL), where each transaction may run on a different server connection: requests keep
+ * no session state (no LISTEN, no session advisory lock, no `set` outside `set local`, no named
+ * prepared statement). `$direct` is how to reach PostgreSQL itself, for what needs a session of its
+ * own: the cache bus's LISTEN, the job queue's connections, migrations, backups.
+ */
+export type TRootDb = TDb & { $client: pg.Pool; $direct: pg.ClientConfig };
 
 // Any constant works; it only has to be the same in every app process.
 const MIGRATION_LOCK_ID = 724_017_001;
 
-export function createDb(connectionString: string, opts: { max?: number } = {}): TRootDb {
+/**
+ * The app's pool on `connectionString`; `directUrl` (DATABASE_DIRECT_URL) when that goes through a
+ * transaction pooler, else the same address serves for sessions too.
+ */
+export function createDb(connectionString: string, opts: { max?: number; directUrl?: string } = {}): TRootDb {
   const pool = new pg.Pool({ connectionString, max: opts.max ?? 10, idleTimeoutMillis: 30_000 });
   // An idle client losing its server (a restart) must not crash the app.
   pool.on("error", () => {});
-  return drizzle(pool, { schema }) as unknown as TRootDb;
+  const db = drizzle(pool, { schema }) as unknown as TRootDb;
+  db.$direct = { connectionString: opts.directUrl || connectionString };
+  return db;
 }
 
 /**
@@ -65,7 +77,11 @@ export function createDb(connectionString: string, opts: { max?: number } = {}):
  * at once.
  */
 export async function migrateDb(db: TRootDb): Promise<void> {
-  const client = await db.$client.connect();
+  // A session advisory lock and DDL in several transactions: a connection of its own, never the
+  // pooler's (which could run the unlock on another server connection and leave the lock held).
+  const client = new pg.Client(db.$direct);
+  client.on("error", () => {});
+  await client.connect();
   try {
     await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
     // A database a newer release upgraded is refused before anything is touched, the job queue included.
@@ -74,6 +90,6 @@ export async function migrateDb(db: TRootDb): Promise<void> {
     await applyMigrations(client);
   } finally {
     await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => {});
-    client.release();
+    await client.end().catch(() => {});
   }
 }

@@ -10,7 +10,7 @@ const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
  * databases; otherwise, or when the server cannot be reached at all, the operator gets one clear
  * sentence instead of a driver's stack trace.
  */
-export async function ensureDatabase(url: string): Promise<void> {
+export async function ensureDatabase(url: string, setting = "DATABASE_URL"): Promise<void> {
   const parsed = new URL(url);
   const name = decodeURIComponent(parsed.pathname.replace(/^\//, "")) || parsed.username;
   const where = parsed.searchParams.get("host") ?? `${parsed.hostname}:${parsed.port || 5432}`;
@@ -20,9 +20,7 @@ export async function ensureDatabase(url: string): Promise<void> {
     return;
   } catch (err) {
     if ((err as { code?: string }).code !== "3D000") {
-      throw new StartupError(
-        `Could not connect to the database at ${where} (DATABASE_URL): ${(err as Error).message}.`,
-      );
+      throw new StartupError(`Could not connect to the database at ${where} (${setting}): ${(err as Error).message}.`);
     }
   } finally {
     await client.end().catch(() => {});
@@ -35,7 +33,7 @@ export async function ensureDatabase(url: string): Promise<void> {
     await admin.query(`create database ${quoteIdent(name)}`);
   } catch (err) {
     throw new StartupError(
-      `The database "${name}" in DATABASE_URL does not exist on ${where}, and user "${decodeURIComponent(parsed.username)}" could not create it (${(err as Error).message}); create it (createdb ${name}) or correct DATABASE_URL.`,
+      `The database "${name}" in ${setting} does not exist on ${where}, and user "${decodeURIComponent(parsed.username)}" could not create it (${(err as Error).message}); create it (createdb ${name}) or correct ${setting}.`,
     );
   } finally {
     await admin.end().catch(() => {});

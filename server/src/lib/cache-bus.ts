@@ -66,7 +66,9 @@ export class CacheBus {
   }
 
   async start(): Promise<void> {
-    const client = new pg.Client({ ...this.db.$client.options });
+    // LISTEN holds a session: straight to PostgreSQL, never through a transaction pooler (where the
+    // NOTIFYs of publish() and sendFrame() are fine: they are sent at their transaction's commit).
+    const client = new pg.Client({ ...this.db.$direct });
     client.on("notification", (n) => {
       try {
         this.dispatch(JSON.parse(n.payload ?? "{}") as TMessage);

@@ -104,7 +104,7 @@ export class Jobs {
     readonly db: TRootDb,
     private readonly opts: TJobsOptions,
   ) {
-    this.liveness = new WorkerLiveness(db.$client.options, this.poolIds, () => {
+    this.liveness = new WorkerLiveness(db.$direct, this.poolIds, () => {
       opts.log.warn("lost the connection that shows this process's job workers are alive; reconnecting");
       this.liveness.ensure().catch(() => {});
     });
@@ -247,10 +247,12 @@ export async function migrateJobs(db: TRootDb, log?: FastifyBaseLogger): Promise
 
 /**
  * The queue's own connections (one listens for new jobs), so jobs and requests never wait on each
- * other. With `gate`, each connection is handed out only once the gate resolves.
+ * other. With `gate`, each connection is handed out only once the gate resolves. Straight to
+ * PostgreSQL (`$direct`), never through a transaction pooler: graphile-worker LISTENs, takes session
+ * advisory locks and names its prepared statements.
  */
 function createQueuePool(db: TRootDb, max: number, gate?: () => Promise<void>): pg.Pool {
-  const pool = new pg.Pool({ ...db.$client.options, max });
+  const pool = new pg.Pool({ ...db.$direct, max, idleTimeoutMillis: 30_000 });
   // An idle or busy client losing its server must not crash the app; the query using it fails.
   pool.on("error", () => {});
   pool.on("connect", (client) => client.on("error", () => {}));

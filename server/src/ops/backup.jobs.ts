@@ -109,7 +109,7 @@ async function runBackup(deps: TBackupJobsDeps): Promise<string> {
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   let name = backupFileName(new Date());
   for (let n = 1; fs.existsSync(path.join(dir, name)); n++) name = name.replace(/(-\d+)?\.zip$/, `-${n}.zip`);
-  const result = await createBackup(deps.db.$client.options, path.join(dir, name), { migrations: deps.migrations });
+  const result = await createBackup(deps.db.$direct, path.join(dir, name), { migrations: deps.migrations });
   fs.rmSync(path.join(dir, FAILURE_FILE), { force: true });
   // After the snapshot: the backup does not hold its own entry.
   await recordBackupAudit(deps.db.$client, "backup.created", result.file, { bytes: [null, result.bytes] });

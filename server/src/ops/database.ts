@@ -20,8 +20,10 @@ export async function openConfiguredDatabase(
   opts: { allowRunning: boolean; log?: (line: string) => void },
 ): Promise<TOpenDatabase> {
   if (config.databaseUrl) {
-    await ensureDatabase(config.databaseUrl);
-    return { url: config.databaseUrl, isShared: false, close: async () => {} };
+    // A backup's snapshot and a restore's load hold a session: straight to PostgreSQL, past any pooler.
+    const url = config.databaseDirectUrl ?? config.databaseUrl;
+    await ensureDatabase(url, config.databaseDirectUrl ? "DATABASE_DIRECT_URL" : "DATABASE_URL");
+    return { url, isShared: false, close: async () => {} };
   }
   const running = findRunningEmbedded(config.dataDir);
   if (running) {
