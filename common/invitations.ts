@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ZAuthUser } from "./auth";
+import { ZTimePageQuery } from "./list-page";
 import { ZInvitableRole, ZRole } from "./members";
 
 export const ZCreateInvitationBody = z.object({
@@ -50,3 +51,8 @@ export type TPublicInvitation = z.infer<typeof ZPublicInvitation>;
 /** `POST /api/invite/{token}/accept`: the church joined, and the user as they now are. */
 export const ZAcceptInvitationResult = z.object({ churchId: z.string(), user: ZAuthUser });
 export type TAcceptInvitationResult = z.infer<typeof ZAcceptInvitationResult>;
+
+/** `GET /api/invitations?limit=&after=`: newest first; a page of 100 unless asked (issue 30). */
+export const INVITATIONS_PAGE_LIMIT = 100;
+export const INVITATIONS_PAGE_MAX = 500;
+export const ZInvitationsQuery = ZTimePageQuery(INVITATIONS_PAGE_LIMIT, INVITATIONS_PAGE_MAX);

@@ -1,7 +1,8 @@
 import type { TCreateInvitationBody, TInvitation } from "@common/invitations";
 import type { TSendWaitingResult } from "@common/member-import";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiJson, apiRequest } from "@/lib/api-client";
+import { fetchListPage } from "@/lib/next-page";
 
 export const INVITATIONS_KEY = ["/api/invitations"] as const;
 
@@ -9,8 +10,14 @@ export function getInvitationLink(token: string, origin: string = window.locatio
   return `${origin}/invite/${token}`;
 }
 
-export function useInvitations() {
-  return useQuery<TInvitation[]>({ queryKey: INVITATIONS_KEY });
+/** `GET /api/invitations`, newest first, a page at a time (issue 30): the next is its `Link` header's. */
+export function useInvitationsPages() {
+  return useInfiniteQuery({
+    queryKey: [...INVITATIONS_KEY, "pages"],
+    initialPageParam: INVITATIONS_KEY[0] as string,
+    queryFn: ({ pageParam, signal }) => fetchListPage<TInvitation>(pageParam, signal),
+    getNextPageParam: (last) => last.next,
+  });
 }
 
 export function useCreateInvitation() {

@@ -1,14 +1,25 @@
+import type { TTimePageQuery } from "@common/list-page";
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, min, sql } from "drizzle-orm";
 import type { TDb } from "../../db/client";
 import { invitationSends, invitations } from "../../db/schema/invitations";
 import { users } from "../../db/schema/users";
 import { churchRow, inChurch } from "../../lib/church-scope";
 import type { TChurchCtx } from "../../lib/context";
+import { afterCursor, cursorTime } from "../../lib/list-page";
 
 export type TInvitationRow = typeof invitations.$inferSelect;
 
-export function findInvitations(ctx: TChurchCtx) {
-  return ctx.db.select().from(invitations).where(inChurch(invitations, ctx)).orderBy(desc(invitations.createdAt));
+/**
+ * A page of the church's invitations, newest first by (created_at, id) on invitations_church_idx,
+ * and one row more to know whether a next page exists (issue 30); `at` is the row's cursor time.
+ */
+export function findInvitationsPage(ctx: TChurchCtx, query: TTimePageQuery) {
+  return ctx.db
+    .select({ row: invitations, at: cursorTime(invitations.createdAt) })
+    .from(invitations)
+    .where(inChurch(invitations, ctx, afterCursor(invitations.createdAt, invitations.id, query.after, "desc")))
+    .orderBy(desc(invitations.createdAt), desc(invitations.id))
+    .limit(query.limit + 1);
 }
 
 export async function findPendingInvitationByEmail(ctx: TChurchCtx, email: string) {

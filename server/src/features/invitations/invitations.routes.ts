@@ -1,12 +1,21 @@
 import { DEFAULT_BRAND_COLOR } from "@common/brand";
 import { ZApiError } from "@common/errors";
-import { ZAcceptInvitationResult, ZCreateInvitationBody, ZInvitation, ZPublicInvitation } from "@common/invitations";
+import {
+  INVITATIONS_PAGE_LIMIT,
+  INVITATIONS_PAGE_MAX,
+  ZAcceptInvitationResult,
+  ZCreateInvitationBody,
+  ZInvitation,
+  ZInvitationsQuery,
+  ZPublicInvitation,
+} from "@common/invitations";
 import { getMemberDisplayName } from "@common/member-helpers";
 import { ZSendWaitingResult } from "@common/member-import";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { unauthorized } from "../../lib/errors";
+import { linkNextPage } from "../../lib/list-page";
 import { ZIdParams, ZTokenParams } from "../../lib/params";
 import { ZNoBody } from "../../plugins/openapi-answers";
 import {
@@ -14,7 +23,7 @@ import {
   createInvitation,
   deleteInvitation,
   getPublicInvitation,
-  listInvitations,
+  listInvitationsPage,
   resendInvitation,
   sendAllWaitingInvitations,
   sendWaitingInvitation,
@@ -46,9 +55,18 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/invitations",
     {
       config,
-      schema: { summary: "The church's invitations", response: { 200: z.array(ZInvitation) } },
+      schema: {
+        summary: "The church's invitations",
+        description: `Newest first, a page at a time: \`limit\` (default ${INVITATIONS_PAGE_LIMIT}, at most ${INVITATIONS_PAGE_MAX}); when more follow, \`Link: <...>; rel="next"\` gives the next page's URL (its \`after\` cursor).`,
+        querystring: ZInvitationsQuery,
+        response: { 200: z.array(ZInvitation) },
+      },
     },
-    async (req) => listInvitations(req.churchCtx, app.secrets),
+    async (req, reply) => {
+      const page = await listInvitationsPage(req.churchCtx, app.secrets, req.query);
+      linkNextPage(req, reply, page.next);
+      return page.items;
+    },
   );
 
   app.post(

@@ -5,6 +5,7 @@ import {
   UNCONFIRMED_ADMIN_INVITATION_EMAILS,
 } from "@common/invitation-helpers";
 import type { TInvitation, TInvitationSource, TPublicInvitation, ZCreateInvitationBody } from "@common/invitations";
+import type { TTimePageQuery } from "@common/list-page";
 import type { TRole } from "@common/roles";
 import { eq } from "drizzle-orm";
 import type { z } from "zod";
@@ -19,6 +20,7 @@ import { publish } from "../../lib/domain-events";
 import { markEmailProved } from "../../lib/email-proof";
 import { AppError, conflict, forbidden, notFound } from "../../lib/errors";
 import { msg } from "../../lib/i18n";
+import type { TPage } from "../../lib/list-page";
 import { type Mailer, unlinkable } from "../../lib/mail";
 import { emailWords, renderMail } from "../../lib/mail-layout";
 import { getUsableInvitation, lockBulkInvitations, redeemInvitation } from "../../lib/membership";
@@ -31,7 +33,7 @@ import {
   createInvitationRow,
   deleteInvitationRow,
   findInvitation,
-  findInvitations,
+  findInvitationsPage,
   findLegacyTokenInvitations,
   findPendingInvitationByEmail,
   findWaitingInvitations,
@@ -81,8 +83,19 @@ export function toInvitation(row: TInvitationRow, secrets: SecretBox): TInvitati
   };
 }
 
-export async function listInvitations(ctx: TChurchCtx, secrets: SecretBox): Promise<TInvitation[]> {
-  return (await findInvitations(ctx)).map((row) => toInvitation(row, secrets));
+/** A page of the church's invitations, newest first, and the next page's cursor (issue 30). */
+export async function listInvitationsPage(
+  ctx: TChurchCtx,
+  secrets: SecretBox,
+  query: TTimePageQuery,
+): Promise<TPage<TInvitation[]>> {
+  const rows = await findInvitationsPage(ctx, query);
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    items: page.map(({ row }) => toInvitation(row, secrets)),
+    next: rows.length > query.limit && last ? { at: last.at, id: last.row.id } : null,
+  };
 }
 
 function whenItLifts(oldest: Date | null): { text: string; seconds: number } {

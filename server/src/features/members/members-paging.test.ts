@@ -1,5 +1,6 @@
 import { MEMBERS_PAGE_LIMIT, type TMember } from "@common/members";
 import { sql } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { Caller, createTestApp, type TTestApp } from "../../../test/app";
 import { addMember, createChurch, type TTestChurch } from "../../../test/factories";
@@ -104,14 +105,19 @@ describe("GET /api/admin/members in pages", () => {
   });
 
   it("reads a page's worth of users, first page or later, never the whole church (EXPLAIN)", async () => {
-    const ctx = { db: t.db, churchId: big.church.id, userId: big.admin.user.id, role: "ADMIN" } as TChurchCtx;
+    const ctx = {
+      db: t.db,
+      churchId: big.church.id,
+      userId: big.admin.user.id,
+      role: "ADMIN",
+    } as unknown as TChurchCtx;
     const pages = await walkPages<TMember>(big.admin, "/api/admin/members?limit=500");
     const later = pages[2][0];
     const cursorAt = later.createdAt.replace("Z", "000Z");
     for (const query of [{ limit: 100 }, { limit: 100, after: { at: cursorAt, id: later.id } }]) {
       const { read, seqScans, plan } = await explainRows(
         t,
-        t.db.dialect.sqlToQuery(membersPageSql(ctx, query)),
+        new PgDialect().sqlToQuery(membersPageSql(ctx, query)),
         "users",
       );
       expect(seqScans, plan).not.toContain("users");

@@ -10,7 +10,11 @@ import {
 import { useT } from "@/lib/i18n";
 import { invitationsCatalog } from "../i18n";
 
-/** E-mailing every waiting invitation at once is asked first: it cannot be taken back. */
+/**
+ * E-mailing every waiting invitation at once is asked first: it cannot be taken back. `count` is
+ * null while pages of the list are still to load (issue 30): the server sends them all, so the
+ * question names no number it does not know.
+ */
 export function SendAllWaitingDialog({
   open,
   count,
@@ -18,7 +22,7 @@ export function SendAllWaitingDialog({
   onClose,
 }: {
   open: boolean;
-  count: number;
+  count: number | null;
   onConfirm: () => void;
   onClose: () => void;
 }) {
@@ -26,8 +30,10 @@ export function SendAllWaitingDialog({
   return (
     <AlertDialog open={open} onOpenChange={(next) => !next && onClose()}>
       <AlertDialogContent>
-        <AlertDialogTitle>{t("sendAll.title", { count })}</AlertDialogTitle>
-        <AlertDialogDescription>{t("sendAll.description", { count })}</AlertDialogDescription>
+        <AlertDialogTitle>{count === null ? t("sendAll.titleEvery") : t("sendAll.title", { count })}</AlertDialogTitle>
+        <AlertDialogDescription>
+          {count === null ? t("sendAll.descriptionEvery") : t("sendAll.description", { count })}
+        </AlertDialogDescription>
         <AlertDialogFooter>
           <AlertDialogCancel>{t("sendAll.cancel")}</AlertDialogCancel>
           <AlertDialogAction
@@ -36,7 +42,7 @@ export function SendAllWaitingDialog({
               onClose();
             }}
           >
-            {t("sendAll.confirm", { count })}
+            {count === null ? t("sendAll.confirmEvery") : t("sendAll.confirm", { count })}
           </AlertDialogAction>
         </AlertDialogFooter>
       </AlertDialogContent>

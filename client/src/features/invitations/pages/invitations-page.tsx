@@ -1,5 +1,5 @@
 import type { TInvitation } from "@common/invitations";
-import { Download, FileUp, Mail, ShieldCheck, UserPlus } from "lucide-react";
+import { Download, FileUp, Loader2, Mail, ShieldCheck, UserPlus } from "lucide-react";
 import { Suspense, useEffect, useMemo, useState } from "react";
 import { Link, useLocation, useSearch } from "wouter";
 import { ConfirmDeleteDialog } from "@/components/confirm-delete-dialog";
@@ -18,7 +18,7 @@ import {
   getInvitationLink,
   isWaitingForReview,
   useDeleteInvitation,
-  useInvitations,
+  useInvitationsPages,
   useResendInvitation,
   useSendAllWaiting,
   useSendConfirmationLink,
@@ -61,7 +61,8 @@ export function InvitationsPage() {
   const t = useT(invitationsCatalog);
   const held = heldNotice(t);
   const user = useCurrentUser();
-  const invitations = useInvitations();
+  const invitations = useInvitationsPages();
+  const hasMore = !!invitations.hasNextPage;
   const deleteInvitation = useDeleteInvitation();
   const resendInvitation = useResendInvitation();
   const sendWaiting = useSendWaitingInvitation();
@@ -97,7 +98,9 @@ export function InvitationsPage() {
 
   // Waiting ones apart, oldest first (the order "Send all waiting" e-mails them in); the rest newest first.
   const { waiting, sorted } = useMemo(() => {
-    const all = [...(invitations.data ?? [])].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+    const all = (invitations.data?.pages.flatMap((p) => p.items) ?? []).sort((a, b) =>
+      b.createdAt.localeCompare(a.createdAt),
+    );
     const now = new Date();
     return {
       // One import or sync makes its people at the same moment: those read in address order.
@@ -279,6 +282,25 @@ export function InvitationsPage() {
           />
         )}
       </Card>
+      {hasMore && (
+        <div className="mt-6 flex justify-center">
+          <Button
+            variant="outline"
+            onClick={() => invitations.fetchNextPage()}
+            disabled={invitations.isFetchingNextPage}
+          >
+            {invitations.isFetchingNextPage && <Loader2 className="animate-spin" aria-hidden="true" />}
+            {invitations.isFetchingNextPage ? t("page.loadingMore") : t("page.loadMore")}
+          </Button>
+        </div>
+      )}
+      {invitations.isFetchNextPageError && (
+        <LoadError
+          what={t("page.moreLoadError")}
+          onRetry={() => invitations.fetchNextPage()}
+          className="mt-3 text-center"
+        />
+      )}
 
       {isDialogDrawn && (
         <Suspense fallback={null}>
@@ -293,7 +315,7 @@ export function InvitationsPage() {
       )}
       <SendAllWaitingDialog
         open={isConfirmingSendAll}
-        count={waiting.length}
+        count={hasMore ? null : waiting.length}
         onConfirm={sendAll}
         onClose={() => setIsConfirmingSendAll(false)}
       />
