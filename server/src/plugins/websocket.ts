@@ -1,3 +1,5 @@
+import type { ServerResponse } from "node:http";
+import type { Socket } from "node:net";
 import { type TServerFrame, ZClientFrame } from "@common/live";
 import { LIVE_FRAME_MAX_BYTES } from "@common/live-helpers";
 import websocket from "@fastify/websocket";
@@ -13,6 +15,25 @@ import { SocketLimits } from "./websocket-limits";
 
 const errorFrame = (message: string) => JSON.stringify({ type: "error", message } satisfies TServerFrame);
 
+/** A socket that failed (an oversized frame, a broken connection) is closed; the app goes on. */
+function terminateOnError(this: WebSocket): void {
+  this.terminate();
+}
+
+/**
+ * What an open socket would otherwise keep for its whole life, several KB each at 10,000 viewers
+ * (issue 30): @fastify/websocket's error listener closes over the upgrade's Fastify request and reply,
+ * and the TCP socket still points at the upgrade's ServerResponse (which holds the IncomingMessage,
+ * its headers and cookie). The socket gets a shared error listener instead, and the hijacked
+ * response, never written, lets go of the TCP socket.
+ */
+function dropUpgradeRequest(socket: WebSocket, tcp: Socket): void {
+  socket.removeAllListeners("error");
+  socket.on("error", terminateOnError);
+  const res = (tcp as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
+  res?.detachSocket(tcp);
+}
+
 /**
  * The one socket (STYLE.md habit 11): `/ws`, signed in by the session cookie, from this site only.
  * The origin hook skips GET, and an upgrade is a GET, so this route checks Origin itself: a page of
@@ -25,6 +46,8 @@ const errorFrame = (message: string) => JSON.stringify({ type: "error", message 
  */
 export const websocketPlugin = fp(async (app: FastifyInstance) => {
   await app.register(websocket, {
+    // No compression (a per-socket zlib context costs far more than the few bytes it saves on chat
+    // frames), frames no bigger than a client frame needs.
     options: { maxPayload: LIVE_FRAME_MAX_BYTES, perMessageDeflate: false },
     // A socket that failed (an oversized frame, a broken connection) is closed; the app goes on.
     errorHandler: (_err, socket) => socket.terminate(),
@@ -52,10 +75,12 @@ export const websocketPlugin = fp(async (app: FastifyInstance) => {
     async (socket: WebSocket, req) => {
       const sessionId = req.sessionId();
       if (!sessionId) throw unauthorized();
+      dropUpgradeRequest(socket, req.raw.socket);
       // Only what the socket needs: holding `req` would keep each upgrade's request alive as long as the socket.
       const ctx = { userId: req.churchCtx.userId, churchId: req.churchCtx.churchId };
       sessions.add(socket, { ...ctx, sessionId, role: req.churchCtx.role });
-      const log = req.log;
+      // The app's logger, not the request's child: nothing of the upgrade request stays with the socket.
+      const log = app.log;
       const countFrame = limits.frameCounter();
       app.live.hub.add(socket, ctx);
       // A group thread's room (issue 27): only after the policy of its HTTP routes (lib/group-access.ts).

@@ -17,8 +17,20 @@ export type THubOptions = {
   maxBufferedBytes?: number;
 };
 
-/** `sentAt`: when the room was last told its count (at most once a heartbeat, however many join). */
-type TRoom = { churchId: string; sockets: Set<WebSocket>; total: number; peak: number; sentAt: number };
+/**
+ * `total`: the church-wide count as last read; `told`: the count the room was last sent, at `sentAt`
+ * (at most once a heartbeat, however many join); `pending`: the one timer that sends the latest total
+ * once the heartbeat's gap has passed, so a held-back change always reaches every socket.
+ */
+type TRoom = {
+  churchId: string;
+  sockets: Set<WebSocket>;
+  total: number;
+  told: number;
+  peak: number;
+  sentAt: number;
+  pending: NodeJS.Timeout | undefined;
+};
 type TSocketState = { eventId: string | null; isAlive: boolean; member: TSocketMember | null };
 /** Whose socket it is: a member's notifications reach their open sockets (issue 11). */
 export type TSocketMember = { userId: string; churchId: string };
@@ -49,6 +61,9 @@ export class LiveHub {
   private readonly pingMs: number;
   private readonly staleSeconds: number;
   private readonly maxBufferedBytes: number;
+  /** One listener each for every socket (`this` is the socket), rather than closures per socket. */
+  private readonly onPong: (this: WebSocket) => void;
+  private readonly onClose: (this: WebSocket) => void;
   private timers: NodeJS.Timeout[] = [];
   private soon: NodeJS.Timeout | undefined;
   private ticking: Promise<void> | undefined;
@@ -65,6 +80,15 @@ export class LiveHub {
     this.pingMs = opts.pingMs ?? 30_000;
     this.staleSeconds = (opts.staleMs ?? STALE_HEARTBEATS * this.heartbeatMs) / 1000;
     this.maxBufferedBytes = opts.maxBufferedBytes ?? 1024 * 1024;
+    const sockets = this.sockets;
+    this.onPong = function (this: WebSocket) {
+      const s = sockets.get(this);
+      if (s) s.isAlive = true;
+    };
+    const remove = (socket: WebSocket) => this.remove(socket);
+    this.onClose = function (this: WebSocket) {
+      remove(this);
+    };
     bus.onFrame((id, frame) =>
       id.startsWith(MEMBERS_PREFIX) ? this.deliverToMembers(id, frame) : this.deliver(id, frame),
     );
@@ -83,6 +107,7 @@ export class LiveHub {
     this.stopped = true;
     for (const t of this.timers) clearInterval(t);
     clearTimeout(this.soon);
+    for (const room of this.rooms.values()) clearTimeout(room.pending);
     await this.ticking;
     for (const socket of this.sockets.keys()) socket.close(1001, "Server shutting down");
     await this.db
@@ -97,18 +122,18 @@ export class LiveHub {
       addTo(this.byUser, member.userId, socket);
       addTo(this.byChurch, member.churchId, socket);
     }
-    socket.on("pong", () => {
-      const s = this.sockets.get(socket);
-      if (s) s.isAlive = true;
-    });
-    socket.on("close", () => {
-      this.leave(socket);
-      this.sockets.delete(socket);
-      if (member) {
-        removeFrom(this.byUser, member.userId, socket);
-        removeFrom(this.byChurch, member.churchId, socket);
-      }
-    });
+    socket.on("pong", this.onPong);
+    socket.on("close", this.onClose);
+  }
+
+  private remove(socket: WebSocket): void {
+    const member = this.sockets.get(socket)?.member;
+    this.leave(socket);
+    this.sockets.delete(socket);
+    if (member) {
+      removeFrom(this.byUser, member.userId, socket);
+      removeFrom(this.byChurch, member.churchId, socket);
+    }
   }
 
   join(socket: WebSocket, churchId: string, eventId: string): void {
@@ -117,12 +142,14 @@ export class LiveHub {
     if (s.eventId !== eventId) this.leave(socket);
     let room = this.rooms.get(eventId);
     if (!room) {
-      room = { churchId, sockets: new Set(), total: 0, peak: 0, sentAt: 0 };
+      room = { churchId, sockets: new Set(), total: 0, told: 0, peak: 0, sentAt: 0, pending: undefined };
       this.rooms.set(eventId, room);
     }
     room.sockets.add(socket);
     s.eventId = eventId;
     const count = Math.max(room.total, room.sockets.size);
+    // The joiner now knows a count the others may not: whatever the next heartbeat reads goes to all.
+    if (count !== room.told) room.told = -1;
     this.send(socket, JSON.stringify({ type: "joined", eventId, count }));
     // The joiner's page shows a count only from a viewer_count frame (spec 1 §7): a lone viewer would
     // otherwise wait for a change that never comes. The room learns the new total from the heartbeat
@@ -206,6 +233,7 @@ export class LiveHub {
         const s = this.sockets.get(socket);
         if (s) s.eventId = null;
       }
+      clearTimeout(room.pending);
       this.rooms.delete(eventId);
       this.tickSoon();
     }
@@ -241,6 +269,28 @@ export class LiveHub {
       s.isAlive = false;
       socket.ping();
     }
+  }
+
+  /**
+   * Sends the room its latest total when it differs from what it was last told. A burst of joins
+   * changes the total every few hundred ms: the room is told at most once a heartbeat, and a change
+   * held back is sent by one timer when the gap has passed (the total as it is then), so every
+   * socket ends with the latest count, however the joins and heartbeats fall.
+   */
+  private tellCount(eventId: string, room: TRoom): void {
+    if (room.total === room.told || room.pending || this.stopped) return;
+    const wait = room.sentAt + this.heartbeatMs - Date.now();
+    if (wait > 0) {
+      room.pending = setTimeout(() => {
+        room.pending = undefined;
+        if (this.rooms.get(eventId) === room) this.tellCount(eventId, room);
+      }, wait);
+      room.pending.unref();
+      return;
+    }
+    room.told = room.total;
+    room.sentAt = Date.now();
+    this.deliverLocal(eventId, { type: "viewer_count", eventId, count: room.total });
   }
 
   /** Joins and leaves come in bursts (a service starting): one heartbeat shortly after, not one each. */
@@ -299,16 +349,12 @@ export class LiveHub {
       if (this.rooms.get(eventId) !== room) continue;
       const total = size + (others.get(eventId) ?? 0);
       if (room.sockets.size === 0) {
+        clearTimeout(room.pending);
         this.rooms.delete(eventId);
         continue;
       }
-      // A burst of joins changes the total every few hundred ms: tell the room once a heartbeat; a change
-      // held back here is sent by the next regular heartbeat.
-      if (total !== room.total && Date.now() - room.sentAt >= this.heartbeatMs) {
-        room.total = total;
-        room.sentAt = Date.now();
-        this.deliverLocal(eventId, { type: "viewer_count", eventId, count: total });
-      }
+      room.total = total;
+      this.tellCount(eventId, room);
       if (total > room.peak) {
         room.peak = total;
         await this.db.$client.query(

@@ -22,6 +22,8 @@ export class SocketSessions {
   private readonly owners = new Map<WebSocket, TSocketOwner>();
   private readonly bySession = new Map<string, Set<WebSocket>>();
   private readonly byUser = new Map<string, Set<WebSocket>>();
+  /** One close listener for every socket (`this` is the socket), rather than a closure per socket. */
+  private readonly onClose: (this: WebSocket) => void;
 
   constructor(
     bus: CacheBus,
@@ -31,17 +33,25 @@ export class SocketSessions {
     bus.on("session", (id) => this.recheckSoon(this.bySession.get(id)));
     bus.on("user", (id) => this.recheckSoon(this.byUser.get(id)));
     bus.onReset(() => this.recheckSoon(this.owners.keys()));
+    const forget = (socket: WebSocket) => this.forget(socket);
+    this.onClose = function (this: WebSocket) {
+      forget(this);
+    };
   }
 
   add(socket: WebSocket, owner: TSocketOwner): void {
     this.owners.set(socket, owner);
     addTo(this.bySession, owner.sessionId, socket);
     addTo(this.byUser, owner.userId, socket);
-    socket.on("close", () => {
-      this.owners.delete(socket);
-      removeFrom(this.bySession, owner.sessionId, socket);
-      removeFrom(this.byUser, owner.userId, socket);
-    });
+    socket.on("close", this.onClose);
+  }
+
+  private forget(socket: WebSocket): void {
+    const owner = this.owners.get(socket);
+    if (!owner) return;
+    this.owners.delete(socket);
+    removeFrom(this.bySession, owner.sessionId, socket);
+    removeFrom(this.byUser, owner.userId, socket);
   }
 
   /** Whether the socket's session is still valid and still the same user, in the same church and role. */
