@@ -83,10 +83,35 @@ function cpuMs(pid: number): number {
 }
 
 /** RSS and PSS of a process, in MiB. */
-function memoryMb(pid: number): { rss: number; pss: number } {
+export function memoryMb(pid: number): { rss: number; pss: number } {
   const rollup = fs.readFileSync(`/proc/${pid}/smaps_rollup`, "utf8");
   const field = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, "m").exec(rollup)?.[1] ?? 0) / 1024;
   return { rss: field("Rss"), pss: field("Pss") };
+}
+
+/**
+ * With BENCH_LIVE_HEAP_DIR set (and the app started with `--heapsnapshot-signal=SIGUSR2
+ * --diagnostic-dir=<that folder>` in BENCH_APP_NODE_ARGS): a heap snapshot of the app before the
+ * sockets join and after, for `node bench/heap-diff.mjs` to tell what a socket costs by kind.
+ */
+async function heapSnapshot(pid: number, label: string): Promise<void> {
+  const dir = process.env.BENCH_LIVE_HEAP_DIR;
+  if (!dir) return;
+  const list = () => fs.readdirSync(dir).filter((f) => f.endsWith(".heapsnapshot"));
+  const had = new Set(list());
+  process.kill(pid, "SIGUSR2");
+  const deadline = Date.now() + 120_000;
+  let file: string | undefined;
+  let size = -1;
+  while (Date.now() < deadline) {
+    await sleep(1000);
+    file ??= list().find((f) => !had.has(f));
+    if (!file) continue;
+    const now = fs.statSync(`${dir}/${file}`).size;
+    if (now === size && now > 0) break;
+    size = now;
+  }
+  console.log(`bench: live: heap snapshot ${label}: ${file ? `${dir}/${file}` : "none written"}`);
 }
 
 const sumOf = (ms: { rss: number; pss: number }[], k: "rss" | "pss") => ms.reduce((s, m) => s + m[k], 0);
@@ -206,7 +231,7 @@ type TRow = {
   marginalPssPerK: number;
 };
 
-async function api(url: string, method: string, body: unknown, cookie?: string) {
+export async function api(url: string, method: string, body: unknown, cookie?: string) {
   const res = await fetch(url, {
     method,
     headers: { "content-type": "application/json", ...(cookie ? { cookie } : {}) },
@@ -218,14 +243,17 @@ async function api(url: string, method: string, body: unknown, cookie?: string) 
 }
 
 /** MEMBERS congregants of the admin's church, signed in: their `fellowship_session=...` cookies. */
-async function signInMembers(deps: TLiveDeps): Promise<string[]> {
+export async function signInMembers(
+  deps: Pick<TLiveDeps, "db" | "churchId" | "adminId" | "appUrl" | "password">,
+  prefix = "viewer",
+): Promise<string[]> {
   const { rows } = await deps.db.query<{ email: string }>(
     `insert into users (email, first_name, last_name, role, church_id, church_joined_at, password_hash)
-     select 'viewer' || g || '@fanout.example', 'Viewer', 'Number ' || g, 'CONGREGANT', $1, now(),
+     select $4::text || g || '@fanout.example', 'Viewer', 'Number ' || g, 'CONGREGANT', $1, now(),
             (select password_hash from users where id = $2)
        from generate_series(1, $3::int) as g
      returning email`,
-    [deps.churchId, deps.adminId, MEMBERS],
+    [deps.churchId, deps.adminId, MEMBERS, prefix],
   );
   const cookies: string[] = [];
   for (const { email } of rows) {
@@ -257,6 +285,7 @@ async function runApp(
     await pool.connect(urls, [0, PRIMING_SOCKETS * processes], cookies, eventId);
     await pool.close();
     await sleep(2000);
+    await heapSnapshot(apps[0].pid, "before");
     const before = apps.map((a) => memoryMb(a.pid));
     const t0 = performance.now();
     // Half, then the rest: the growth from half to all leaves out what grows once whatever the count.
@@ -267,10 +296,12 @@ async function runApp(
     const middle = apps.map((a) => memoryMb(a.pid));
     await pool.connect(urls, [half, viewers], cookies, eventId);
     const isSettled = await pool.settle(viewers);
+    const told = await pool.told(viewers);
     console.log(
-      `bench: live: ${viewers} sockets on ${processes} app process(es) joined in ${((performance.now() - t0) / 1000).toFixed(1)} s${isSettled ? "" : " (the viewer count did not settle at the full count within 20 s)"}`,
+      `bench: live: ${viewers} sockets on ${processes} app process(es) joined in ${((performance.now() - t0) / 1000).toFixed(1)} s; ${fmt(told)} of them told the count ${fmt(viewers)}${isSettled ? "" : " (the viewer count did not settle at the full count within 20 s)"}`,
     );
     await sleep(1000);
+    await heapSnapshot(apps[0].pid, "after");
     const after = apps.map((a) => memoryMb(a.pid));
     console.log(
       `bench: live: the app's PSS ${fmt(sumOf(before, "pss"))} -> ${fmt(sumOf(middle, "pss"))} -> ${fmt(sumOf(after, "pss"))} MiB, RSS ${fmt(sumOf(before, "rss"))} -> ${fmt(sumOf(after, "rss"))} MiB`,
@@ -290,6 +321,10 @@ async function runApp(
         return res.status === 201 ? null : `${res.status} ${text.slice(0, 200)}`;
       },
       apps.map((p) => p.pid),
+    );
+    const end = apps.map((a) => memoryMb(a.pid));
+    console.log(
+      `bench: live: after the messages, the app's PSS ${fmt(sumOf(end, "pss"))} MiB, RSS ${fmt(sumOf(end, "rss"))} MiB`,
     );
     return {
       viewers,

@@ -23,6 +23,8 @@ export const now = () => performance.timeOrigin + performance.now();
 type TRequest =
   | { type: "connect"; urls: string[]; from: number; to: number; cookies: string[]; eventId: string }
   | { type: "settle"; expected: number; timeoutMs: number }
+  | { type: "told"; expected: number }
+  | { type: "closed" }
   | { type: "reset" }
   | { type: "report" }
   | { type: "close" };
@@ -33,7 +35,8 @@ type TEvent = { type: "arrived"; seq: number; last: number } | { type: "template
 // ---------------------------------------------------------------------------------------------
 // The worker
 
-type TViewer = { ws: WebSocket; count: number };
+/** `isClosed`: the server closed it (or it broke) after it joined. */
+type TViewer = { ws: WebSocket; count: number; isClosed: boolean };
 
 function runWorker(port: NonNullable<typeof parentPort>): void {
   const MARK_BYTES = Buffer.from(MARK);
@@ -63,7 +66,7 @@ function runWorker(port: NonNullable<typeof parentPort>): void {
     new Promise<TViewer>((resolve, reject) => {
       const origin = url.replace(/^ws:/, "http:").replace(/\/ws$/, "");
       const ws = new WebSocket(url, { headers: { cookie, origin }, perMessageDeflate: false });
-      const viewer: TViewer = { ws, count: 0 };
+      const viewer: TViewer = { ws, count: 0, isClosed: false };
       let isJoined = false;
       const fail = (why: string) => {
         clearTimeout(timer);
@@ -92,7 +95,10 @@ function runWorker(port: NonNullable<typeof parentPort>): void {
         }
       });
       ws.on("error", (err) => fail(err.message));
-      ws.on("close", (code) => fail(`closed with ${code} before joining`));
+      ws.on("close", (code) => {
+        viewer.isClosed = true;
+        fail(`closed with ${code} before joining`);
+      });
     });
 
   const close = () =>
@@ -130,6 +136,10 @@ function runWorker(port: NonNullable<typeof parentPort>): void {
         }
         return false;
       }
+      case "told":
+        return viewers.filter((v) => v.count === req.expected).length;
+      case "closed":
+        return viewers.filter((v) => v.isClosed).length;
       case "reset":
         seen = new Map();
         return null;
@@ -231,6 +241,16 @@ export class ViewerPool {
   /** Whether every socket was told the count `expected` within `timeoutMs`. */
   async settle(expected: number, timeoutMs = 20_000): Promise<boolean> {
     return (await this.all({ type: "settle", expected, timeoutMs })).every(Boolean);
+  }
+
+  /** How many sockets were last told the count `expected`. */
+  async told(expected: number): Promise<number> {
+    return ((await this.all({ type: "told", expected })) as number[]).reduce((s, n) => s + n, 0);
+  }
+
+  /** How many of the sockets were closed after they joined (by the server, or broken). */
+  async closedCount(): Promise<number> {
+    return ((await this.all({ type: "closed" })) as number[]).reduce((s, n) => s + n, 0);
   }
 
   /** Forgets the messages seen (a new run numbers its messages from 0 again). */

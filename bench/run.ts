@@ -21,6 +21,10 @@
  *    (bench/member-data.ts, its own database and app).
  * 11. an urgent announcement to 5,000 members (issue 29): stored, and every e-mail at a local SMTP
  *    server (bench/announcement-send.ts, its own database, app and SMTP server).
+ * 12. opt-in, BENCH_SOAK=1: the soak (issue 30, bench/soak.ts): 10,000 chat sockets, a message a
+ *    second and steady HTTP reads for 10 minutes, the app's memory sampled every 10 s
+ *    (BENCH_SOAK_SECONDS, BENCH_SOAK_SOCKETS, BENCH_SOAK_READS; alone: BENCH_SOAK=1 BENCH_ONLY=soak
+ *    BENCH_SKIP=bundle,start,lighthouse).
  *
  * Environment: BENCH_DURATION (s, default 10), BENCH_WARMUP (s, default 2), BENCH_CONNECTIONS
  * (default 50), BENCH_ONLY (run only cases whose name contains it; several
@@ -56,6 +60,7 @@ import {
 import { formatLighthouseMarkdown, runLighthouse } from "./lighthouse";
 import { formatLiveFanout, liveBudgetMs, measureLiveFanout } from "./live-fanout";
 import { insertSearchSermons, SEARCH_SERMONS } from "./search-seed";
+import { formatSoak, isSoakOn, runSoak, soakBudgetMs } from "./soak";
 import { formatStartMemory, measureStartAndMemory } from "./start-memory";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -815,7 +820,8 @@ async function main(): Promise<number> {
   const isBackup = !SKIP.has("backup") && ONLY.some((part) => BACKUP_PART.includes(part));
   const isMemberData = !SKIP.has("member-data") && ONLY.some((part) => MEMBER_DATA_PART.includes(part));
   const isAnnouncement = !SKIP.has("announcement") && ONLY.some((part) => ANNOUNCEMENT_PART.includes(part));
-  if (cases.length === 0 && !isLive && !isIntegrations && !isBackup && !isMemberData && !isAnnouncement)
+  const isSoak = isSoakOn();
+  if (cases.length === 0 && !isLive && !isIntegrations && !isBackup && !isMemberData && !isAnnouncement && !isSoak)
     throw new Error(`no case matches BENCH_ONLY="${ONLY.join("|")}"`);
   const budgetMs =
     1_500_000 +
@@ -823,7 +829,8 @@ async function main(): Promise<number> {
     (isMemberData ? 600_000 : 0) +
     (isAnnouncement ? 600_000 : 0) +
     cases.length * 2 * (WARMUP + DURATION + 5) * 1000 +
-    (isLive ? liveBudgetMs() : 0);
+    (isLive ? liveBudgetMs() : 0) +
+    soakBudgetMs();
   setTimeout(() => {
     console.error(`bench: still running after ${budgetMs / 1000} s, giving up`);
     void cleanup().finally(() => process.exit(1));
@@ -950,6 +957,21 @@ async function main(): Promise<number> {
     for (const f of live.failures) {
       failed = true;
       console.error(`bench: live: ${f}`);
+    }
+  }
+  if (isSoak) {
+    console.log("bench: soak (bench/soak.ts) …");
+    const asLive = (c: TChild) => ({ name: c.name, url: c.url, pid: c.proc.pid as number, stop: () => stopChild(c) });
+    const soak = await runSoak({
+      ...ctx,
+      password: PASSWORD,
+      startApp: async (name) => asLive(await startApp(name)),
+      startBare: () => Promise.reject(new Error("the soak has no bare server")),
+    });
+    console.log(`\n${formatSoak(soak)}\n`);
+    for (const f of soak.failures) {
+      failed = true;
+      console.error(`bench: soak: ${f}`);
     }
   }
   if (isIntegrations) {
