@@ -25,12 +25,15 @@
  *    second and steady HTTP reads for 10 minutes, the app's memory sampled every 10 s
  *    (BENCH_SOAK_SECONDS, BENCH_SOAK_SOCKETS, BENCH_SOAK_READS; alone: BENCH_SOAK=1 BENCH_ONLY=soak
  *    BENCH_SKIP=bundle,start,lighthouse).
+ * 13. the hot reads as a member, from outside (issue 30, bench/hot-reads.ts): the current user, the
+ *    stats, the step and the member dashboard's five calls at 200, 2,000 and 20,000 sermons, against
+ *    the bare server, alternating; its own app as `npm start` runs it (part "hot-reads").
  *
  * Environment: BENCH_DURATION (s, default 10), BENCH_WARMUP (s, default 2), BENCH_CONNECTIONS
  * (default 50), BENCH_ONLY (run only cases whose name contains it; several
  * alternatives separated by "|"; the live part is named "live chat fan-out", the others "integrations"
- * "backup", "member-data" and "announcement"), BENCH_SKIP (parts to
- * leave out: bundle, start, lighthouse, live, integrations, backup, member-data, announcement), BENCH_APP_NODE_ARGS (extra node flags for the app
+ * "backup", "member-data", "announcement" and "hot-reads"), BENCH_SKIP (parts to
+ * leave out: bundle, start, lighthouse, live, integrations, backup, member-data, announcement, hot-reads), BENCH_APP_NODE_ARGS (extra node flags for the app
  * children, the live part's too, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
  *
  * No thresholds: the machine is shared and noisy. The run fails only when a request errored, timed
@@ -86,6 +89,7 @@ const LIVE_PART = "live chat fan-out";
 const BACKUP_PART = "backup and restore of 10,000 members, 5,000 sermons, 100,000 points";
 const MEMBER_DATA_PART = "member-data: a member's download and erasure, a year of activity";
 const ANNOUNCEMENT_PART = "announcement: an urgent announcement to 5,000 members by e-mail";
+const HOT_READS_PART = "hot-reads: the current user, stats, the step and the member dashboard's calls";
 const PASSWORD = "bench-password-1";
 
 /** What a case's setup may use: the app, the signed-in admin, and the database directly. */
@@ -821,13 +825,24 @@ async function main(): Promise<number> {
   const isMemberData = !SKIP.has("member-data") && ONLY.some((part) => MEMBER_DATA_PART.includes(part));
   const isAnnouncement = !SKIP.has("announcement") && ONLY.some((part) => ANNOUNCEMENT_PART.includes(part));
   const isSoak = isSoakOn();
-  if (cases.length === 0 && !isLive && !isIntegrations && !isBackup && !isMemberData && !isAnnouncement && !isSoak)
+  const isHotReads = !SKIP.has("hot-reads") && ONLY.some((part) => HOT_READS_PART.includes(part));
+  if (
+    cases.length === 0 &&
+    !isLive &&
+    !isIntegrations &&
+    !isBackup &&
+    !isMemberData &&
+    !isAnnouncement &&
+    !isSoak &&
+    !isHotReads
+  )
     throw new Error(`no case matches BENCH_ONLY="${ONLY.join("|")}"`);
   const budgetMs =
     1_500_000 +
     (isBackup ? 900_000 : 0) +
     (isMemberData ? 600_000 : 0) +
     (isAnnouncement ? 600_000 : 0) +
+    (isHotReads ? 900_000 : 0) +
     cases.length * 2 * (WARMUP + DURATION + 5) * 1000 +
     (isLive ? liveBudgetMs() : 0) +
     soakBudgetMs();
@@ -863,7 +878,9 @@ async function main(): Promise<number> {
         DATABASE_URL: dbUrl,
         DATA_DIR: path.join(tmpDir as string, `${name}-data`),
         // LOG_LEVEL is left at its default (info), as users run the app.
-        RATE_LIMIT_PER_HOUR: "0",
+        // The general limit stays on, as users run it (it counts every request), above what this
+        // run sends from its one address: at the default 10,000 an hour the rest would answer 429.
+        RATE_LIMIT_PER_HOUR: "1000000000",
         // The live part's thousands of viewers come from one loopback address over a few member
         // sessions; in a church they are many members on many addresses, each far below the caps.
         WS_SOCKETS_PER_MEMBER: "1000000",
@@ -1021,6 +1038,20 @@ async function main(): Promise<number> {
     if (announcement.status !== 0) {
       failed = true;
       console.error(`bench: the announcement bench failed: ${announcement.stderr}`);
+    }
+  }
+  if (isHotReads) {
+    // Its own app as `npm start` runs it, with its embedded PostgreSQL (bench/hot-reads.ts).
+    console.log(`bench: ${HOT_READS_PART} (bench/hot-reads.ts) …`);
+    const hot = spawnSync(process.execPath, ["--import", "tsx", path.join(ROOT, "bench/hot-reads.ts")], {
+      cwd: ROOT,
+      encoding: "utf8",
+      timeout: 900_000,
+    });
+    console.log(hot.stdout);
+    if (hot.status !== 0) {
+      failed = true;
+      console.error(`bench: the hot-reads bench failed: ${hot.stderr}`);
     }
   }
   if (!SKIP.has("bundle")) {

@@ -1,0 +1,327 @@
+/**
+ * `node --import tsx bench/hot-reads.ts`: the reads every visit makes (issue 30, "hot reads"), as a
+ * member, measured from outside the way the issue measured them:
+ *
+ * 1. the app exactly as `npm start` runs it: `node scripts/start.mjs` with only DATA_DIR, PORT, HOST
+ *    (loopback) and APP_SECRET set, NODE_ENV=production: its own embedded PostgreSQL, the default log
+ *    level (a line per request, to a file), the general rate limit on. The limit is raised above what
+ *    this run sends from its one address (RATE_LIMIT_PER_HOUR=1e9, so the limiter still counts every
+ *    request): at the default 10,000 an hour every request after the first 10,000 answers 429, which
+ *    is what an outside measurement with the defaults measures;
+ * 2. a church with a member (signed in through the API), 20 events, a year of weekly steps and readings;
+ * 3. per sermon count (BENCH_HOT_SERMONS, default 200,2000,20000; seeded with SQL and announced on the
+ *    cache bus as a write would be): each case's answers captured once (200, checked), replayed by
+ *    bench/bare-server.ts from memory; then BENCH_HOT_ROUNDS (2) rounds of app then bare, autocannon
+ *    with 50 connections for BENCH_DURATION s each after one warm-up of the app. A case of several
+ *    paths (the member dashboard's own calls) sends them in turn on each connection.
+ *
+ * BENCH_HOT_APP names another compiled main.js to run instead of scripts/start.mjs (a build of the
+ * tree before a change, for before/after figures); BENCH_APP_NODE_ARGS adds node flags (--cpu-prof).
+ * Prints a markdown table; figures in bench/RESULTS.md. Loopback only.
+ */
+
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import http from "node:http";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import autocannon from "autocannon";
+import pg from "pg";
+import { embeddedAppUrl } from "../server/src/db/embedded";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const HOST = "127.0.0.1";
+const PASSWORD = "bench-password-1";
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const ROUNDS = Math.max(1, Math.round(Number(process.env.BENCH_HOT_ROUNDS ?? 2)));
+const CONNECTIONS = Math.round(Number(process.env.BENCH_CONNECTIONS ?? 50));
+const SIZES = (process.env.BENCH_HOT_SERMONS ?? "200,2000,20000").split(",").map(Number);
+const APP_MAIN = process.env.BENCH_HOT_APP;
+const NODE_ARGS = (process.env.BENCH_APP_NODE_ARGS ?? "").split(/\s+/).filter(Boolean);
+
+/** What the member dashboard asks on every visit (client/src/app/pages/member-dashboard-page.tsx and its cards). */
+export const DASHBOARD_CALLS = [
+  "/api/user/stats",
+  "/api/user/badges",
+  "/api/sermons?limit=3",
+  "/api/events?upcoming=true&limit=3",
+  "/api/weekly-action-step",
+];
+const CASES: { name: string; paths: string[]; bySize: boolean }[] = [
+  { name: "GET /api/auth/user", paths: ["/api/auth/user"], bySize: false },
+  { name: "GET /api/user/stats", paths: ["/api/user/stats"], bySize: false },
+  { name: "GET /api/weekly-action-step", paths: ["/api/weekly-action-step"], bySize: false },
+  { name: "the member dashboard's 5 calls", paths: DASHBOARD_CALLS, bySize: true },
+];
+
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "fellowship-bench-hot-"));
+const children: ChildProcess[] = [];
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once("error", reject);
+    srv.listen(0, HOST, () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** An empty value means "not set": the app then takes its default, as for a user who never set it. */
+function withoutUnset(env: Record<string, string | undefined>): Record<string, string> {
+  return Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => Boolean(e[1])));
+}
+
+async function startChild(args: string[], env: Record<string, string>, logName: string, ready: string) {
+  const port = await freePort();
+  const log = fs.openSync(path.join(tmp, logName), "w");
+  const proc = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: withoutUnset({ ...process.env, ...env, PORT: String(port), HOST }),
+    stdio: ["ignore", log, log],
+  });
+  fs.closeSync(log);
+  children.push(proc);
+  const url = `http://${HOST}:${port}`;
+  const deadline = Date.now() + 180_000;
+  while (Date.now() < deadline) {
+    if (proc.exitCode !== null) throw new Error(`${args.join(" ")} exited with ${proc.exitCode} (${logName})`);
+    try {
+      await (await fetch(url + ready)).arrayBuffer();
+      return { proc, url };
+    } catch {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  throw new Error(`${logName} did not answer within 180 s`);
+}
+
+async function api(base: string, method: string, urlPath: string, body: unknown, cookie?: string) {
+  const res = await fetch(base + urlPath, {
+    method,
+    headers: { "content-type": "application/json", ...(cookie ? { cookie } : {}) },
+    body: JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${urlPath}: ${res.status} ${text}`);
+  const session = res.headers.getSetCookie().find((c) => c.startsWith("fellowship_session="));
+  return { json: JSON.parse(text) as Record<string, unknown>, cookie: session?.split(";")[0] };
+}
+
+function getRaw(url: string, cookie: string): Promise<{ status: number; contentType: string; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { cookie } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            contentType: String(res.headers["content-type"]),
+            body: Buffer.concat(chunks),
+          }),
+        );
+      })
+      .on("error", reject);
+  });
+}
+
+type TRun = { reqPerSec: number; p50: number; p99: number; failures: number };
+
+async function measure(base: string, paths: string[], cookie: string, duration = DURATION): Promise<TRun> {
+  const r = await autocannon({
+    url: base + paths[0],
+    connections: CONNECTIONS,
+    duration,
+    headers: { cookie },
+    // @ts-expect-error: bench/autocannon.d.ts types the options the other benches use; this one sends several paths in turn.
+    requests: paths.map((p) => ({ method: "GET", path: p })),
+  });
+  return {
+    reqPerSec: r.requests.mean,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    failures: r.errors + r.timeouts + r.non2xx,
+  };
+}
+
+async function main(): Promise<number> {
+  const dataDir = path.join(tmp, "data");
+  const appArgs = [...NODE_ARGS, APP_MAIN ?? path.join(ROOT, "scripts/start.mjs")];
+  // As users start it: nothing but where its data lives, where it listens and its secret.
+  const app = await startChild(
+    appArgs,
+    {
+      NODE_ENV: "production",
+      DATA_DIR: dataDir,
+      APP_SECRET: randomBytes(32).toString("hex"),
+      RATE_LIMIT_PER_HOUR: "1000000000",
+      LOG_LEVEL: "",
+      DATABASE_URL: "",
+    },
+    "app.log",
+    "/api/auth/providers",
+  );
+  const admin = await api(app.url, "POST", "/api/auth/register", {
+    email: "admin@hot.example",
+    password: PASSWORD,
+    firstName: "Hot",
+    lastName: "Admin",
+  });
+  const church = await api(app.url, "POST", "/api/churches", { name: "Hot church" }, admin.cookie);
+  const churchId = String(church.json.id);
+  const db = new pg.Pool({ connectionString: embeddedAppUrl(dataDir), max: 2 });
+  try {
+    await db.query(
+      `insert into users (email, first_name, last_name, role, church_id, created_at, church_joined_at, password_hash)
+       select 'member@hot.example', 'Ruth', 'Member', 'CONGREGANT', $1, now() - interval '400 days',
+              now() - interval '400 days', password_hash
+         from users where email = 'admin@hot.example'`,
+      [churchId],
+    );
+    const member = await api(app.url, "POST", "/api/auth/login", { email: "member@hot.example", password: PASSWORD });
+    const cookie = member.cookie as string;
+    const { rows } = await db.query<{ id: string }>("select id from users where email = 'member@hot.example'");
+    const memberId = rows[0].id;
+    await db.query(
+      `insert into events (church_id, title, description, location, start_time, end_time)
+       select $1, 'Event ' || g, 'Gathering ' || g, 'Fellowship Hall', now() + make_interval(days => g - 5),
+              now() + make_interval(days => g - 5, hours => 2)
+         from generate_series(1, 20) as g`,
+      [churchId],
+    );
+    await db.query(
+      `insert into weekly_action_steps (church_id, week_of, title, description)
+       select $1, (date_trunc('week', now() + interval '1 day') - interval '1 day')::date - 7 * w,
+              'Step ' || w, 'Practise something good, week ' || w
+         from generate_series(0, 51) as w`,
+      [churchId],
+    );
+    await db.query(
+      `insert into points_ledger (church_id, user_id, kind, key, points, created_at)
+       select $1, $2, 'bible_reading', (now() - make_interval(days => g))::date || ':Genesis 1', 10,
+              now() - make_interval(days => g)
+         from generate_series(0, 364) as g where g % 3 <> 0`,
+      [churchId, memberId],
+    );
+
+    const bareRoutes = path.join(tmp, "routes.json");
+    const lines = [
+      "| Case | Sermons | app req/s (rounds) | bare req/s (rounds) | app p50 / p99 (ms) | app/bare |",
+      "|---|---:|---:|---:|---:|---:|",
+    ];
+    let failed = false;
+    let seeded = 0;
+    for (const [i, size] of SIZES.entries()) {
+      await db.query(
+        `insert into sermons (church_id, title, speaker, date, duration, video_url, audio_url, series, description, tags)
+         select $1, 'Sermon ' || g, 'Speaker ' || (g % 12), date '2020-01-05' + (g * 7 % 2400), 30 + g % 40,
+                case when g % 2 = 0 then 'https://www.youtube.com/watch?v=bench' || g end,
+                case when g % 3 = 0 then 'https://cdn.example.org/sermon' || g || '.mp3' end,
+                'Series ' || (g % 40), 'A message about faith, hope and love, number ' || g || '.', array['faith']
+           from generate_series($2::int + 1, $3::int) as g`,
+        [churchId, seeded, size],
+      );
+      seeded = size;
+      // The member watched every tenth sermon (the dashboard marks them).
+      await db.query(
+        `insert into points_ledger (church_id, user_id, kind, key, points, created_at)
+         select $1, $2, 'sermon_watch', s.id::text, 10, now() - interval '3 days'
+           from sermons s where s.church_id = $1 and s.title like '%0'
+         on conflict do nothing`,
+        [churchId, memberId],
+      );
+      await db.query("analyze sermons; analyze points_ledger");
+      // As a write would announce it (lib/cache-bus.ts), so every cache reads the new archive.
+      for (const [t, id] of [
+        ["sermons", churchId],
+        ["user", memberId],
+      ])
+        await db.query("select pg_notify('fellowship_cache', $1)", [JSON.stringify({ t, id })]);
+
+      const cases = CASES.filter((c) => c.bySize || i === 0);
+      const captured = [];
+      for (const p of new Set(cases.flatMap((c) => c.paths))) {
+        const res = await getRaw(app.url + p, cookie);
+        if (res.status !== 200) throw new Error(`${p}: ${res.status} ${res.body.toString()}`);
+        const body = JSON.parse(res.body.toString());
+        if (
+          p.startsWith("/api/sermons") &&
+          (body.length !== 3 || !body.some((s: { isWatched: boolean }) => s.isWatched))
+        )
+          throw new Error(`${p}: expected the newest 3 with a watched one`);
+        if (p.startsWith("/api/events") && body.length !== 3) throw new Error(`${p}: expected 3 events`);
+        captured.push({
+          path: p,
+          acceptEncoding: "",
+          contentType: res.contentType,
+          contentEncoding: "",
+          bodyBase64: res.body.toString("base64"),
+        });
+      }
+      fs.writeFileSync(bareRoutes, JSON.stringify(captured));
+      const bare = await startChild(
+        ["--import", "tsx", path.join(ROOT, "bench/bare-server.ts")],
+        { BENCH_ROUTES_FILE: bareRoutes },
+        "bare.log",
+        captured[0].path,
+      );
+      for (const c of cases) {
+        console.log(`bench: ${c.name}, ${size} sermons …`);
+        await measure(app.url, c.paths, cookie, Math.min(DURATION, 3));
+        const appRuns: TRun[] = [];
+        const bareRuns: TRun[] = [];
+        for (let r = 0; r < ROUNDS; r++) {
+          appRuns.push(await measure(app.url, c.paths, cookie));
+          bareRuns.push(await measure(bare.url, c.paths, cookie));
+        }
+        const sum = (runs: TRun[]) => runs.reduce((s, x) => s + x.reqPerSec, 0);
+        const list = (runs: TRun[]) => runs.map((x) => Math.round(x.reqPerSec).toLocaleString("en-US")).join(", ");
+        if ([...appRuns, ...bareRuns].some((x) => x.failures > 0)) {
+          failed = true;
+          console.error(`bench: ${c.name}: requests failed or answered non-2xx`);
+        }
+        lines.push(
+          `| ${c.name} | ${c.bySize ? size.toLocaleString("en-US") : "—"} | ${list(appRuns)} | ${list(bareRuns)} | ${appRuns.map((x) => `${x.p50} / ${x.p99}`).join(", ")} | **${(sum(appRuns) / sum(bareRuns)).toFixed(2)}** |`,
+        );
+      }
+      bare.proc.kill("SIGTERM");
+    }
+    console.log(`\n${lines.join("\n")}\n`);
+    const logBytes = fs.statSync(path.join(tmp, "app.log")).size;
+    console.log(`bench: the app wrote ${(logBytes / 1024 / 1024).toFixed(1)} MB of log at its default level`);
+    return failed ? 1 : 0;
+  } finally {
+    await db.end();
+  }
+}
+
+async function stop(): Promise<void> {
+  await Promise.all(
+    children.map(
+      (c) =>
+        new Promise<void>((resolve) => {
+          if (c.exitCode !== null || c.signalCode !== null) return resolve();
+          c.once("exit", () => resolve());
+          c.kill("SIGTERM");
+        }),
+    ),
+  );
+  fs.rmSync(tmp, { recursive: true, force: true });
+}
+
+process.on("SIGINT", () => void stop().finally(() => process.exit(130)));
+main()
+  .then(async (code) => {
+    await stop();
+    process.exit(code);
+  })
+  .catch(async (err) => {
+    console.error(err);
+    await stop();
+    process.exit(1);
+  });
