@@ -14,13 +14,22 @@ import { SermonThumbnail } from "./sermon-thumbnail";
  * Spec 1 screen 6: one sermon in the archive grid, with its picture (issue 24); the whole card opens
  * the sermon, its series badge the series page (`linkSeries` off on the series page itself).
  */
-export function SermonCard({ sermon, linkSeries = true }: { sermon: TSermon; linkSeries?: boolean }) {
+export function SermonCard({
+  sermon,
+  linkSeries = true,
+  isFirst = false,
+}: {
+  sermon: TSermon;
+  linkSeries?: boolean;
+  /** The list's first card: its picture is on the first screen, so it loads at once (see SermonThumbnail). */
+  isFirst?: boolean;
+}) {
   const t = useT(sermonsCatalog);
   const format = useSermonFormat();
   const duration = format.duration(sermon.duration);
   return (
     <li className="group relative flex flex-col rounded-2xl border border-border bg-card shadow-xs transition-colors focus-within:border-brand-border hover:border-brand-border">
-      <SermonThumbnail sermon={sermon} className="w-full rounded-t-2xl border-b border-border" />
+      <SermonThumbnail sermon={sermon} isAboveFold={isFirst} className="w-full rounded-t-2xl border-b border-border" />
       <div className="flex flex-1 flex-col p-5">
         {/* Kept empty in a grid row so titles line up; on a phone's single column an empty row is dropped. */}
         <div className="mb-3 flex min-h-6 flex-wrap items-center gap-2 max-sm:empty:hidden">

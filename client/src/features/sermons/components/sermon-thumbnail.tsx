@@ -23,11 +23,17 @@ const BOX = "relative aspect-video overflow-hidden bg-brand-soft";
 export function SermonThumbnail({
   sermon,
   compact = false,
+  isAboveFold = false,
   className,
 }: {
   sermon: Pick<TSermon, "thumbnailUrl" | "series">;
   /** A small picture beside a list row: no words in the placeholder. */
   compact?: boolean;
+  /**
+   * On the first screen (the archive's first card): loaded at once and first, as it may be the
+   * largest thing painted; every other picture waits until it scrolls near.
+   */
+  isAboveFold?: boolean;
   /** Its width (and corners): `w-full` on a card, a fixed width beside a row. */
   className?: string;
 }) {
@@ -41,7 +47,8 @@ export function SermonThumbnail({
           alt=""
           width={480}
           height={270}
-          loading="lazy"
+          loading={isAboveFold ? "eager" : "lazy"}
+          fetchPriority={isAboveFold ? "high" : "auto"}
           decoding="async"
           referrerPolicy="no-referrer"
           onError={() => setFailed(url)}

@@ -197,4 +197,33 @@ describe("SermonArchivePage", () => {
     expect(await screen.findByText("The Last One")).toBeTruthy();
     expect(gets(fetchMock)).toContain("/api/sermons?limit=24&offset=24");
   });
+
+  it("draws the first screen's cards, then the rest of the page; only the first picture loads at once", async () => {
+    let observed = 0;
+    vi.stubGlobal(
+      "IntersectionObserver",
+      class {
+        observe() {
+          observed++;
+        }
+        disconnect() {}
+      },
+    );
+    const first = Array.from({ length: 24 }, (_, i) =>
+      makeSermon({ id: `a${i}`, title: `Sermon ${i}`, thumbnailUrl: `https://i.ytimg.com/vi/v${i}/hqdefault.jpg` }),
+    );
+    setup({ [FIRST]: page(first, 30) });
+    await screen.findByText("Sermon 0");
+    // The whole first page follows the first screen, and only then may scrolling ask for the next one.
+    expect(await screen.findByText("Sermon 23")).toBeTruthy();
+    await waitFor(() => expect(observed).toBeGreaterThan(0));
+    const pictures = screen.getAllByTestId("sermon-thumbnail");
+    expect(pictures).toHaveLength(24);
+    expect(pictures[0].getAttribute("loading")).toBe("eager");
+    expect(pictures[0].getAttribute("fetchpriority")).toBe("high");
+    for (const img of pictures.slice(1)) {
+      expect(img.getAttribute("loading")).toBe("lazy");
+      expect(img.getAttribute("fetchpriority")).toBe("auto");
+    }
+  });
 });

@@ -1,4 +1,5 @@
 import { BookOpen, SearchX } from "lucide-react";
+import { startTransition, useEffect, useState } from "react";
 import { EmptyState } from "@/components/empty-state";
 import { LoadError } from "@/components/load-error";
 import { PageHeader } from "@/components/page-header";
@@ -15,12 +16,30 @@ import { SpeakerFilter } from "../components/speaker-filter";
 import { sermonsCatalog } from "../i18n";
 import { useSermonList } from "../use-sermon-list";
 
+/** What a phone's first screen shows (one column) and a wide screen's first two rows (three columns). */
+export const FIRST_SCREEN_CARDS = 6;
+
+/**
+ * The first page's cards past the first screen are drawn after it, in a transition: React renders
+ * them in slices that leave the main thread free, instead of one long task that delayed the first
+ * paint and a phone's first tap (issue 30: Lighthouse counted 24 cards drawn at once).
+ */
+function useFirstScreen<T>(items: T[]): { shown: T[]; isFirstScreen: boolean } {
+  const [isFirstScreen, setIsFirstScreen] = useState(true);
+  const hasMore = items.length > FIRST_SCREEN_CARDS;
+  useEffect(() => {
+    if (isFirstScreen && hasMore) startTransition(() => setIsFirstScreen(false));
+  }, [isFirstScreen, hasMore]);
+  return { shown: isFirstScreen ? items.slice(0, FIRST_SCREEN_CARDS) : items, isFirstScreen };
+}
+
 /** Spec 1 screen 6: the Sermon Archive (`/sermons`), searched and paged by the server as the member scrolls. */
 export function SermonArchivePage() {
   const t = useT(sermonsCatalog);
   const user = useCurrentUser();
   const list = useSermonList();
   const { query, sermons, total } = list;
+  const { shown, isFirstScreen } = useFirstScreen(sermons);
   const speakers = useSermonSpeakers();
   useDocumentTitle(t("archive.title"));
 
@@ -65,8 +84,8 @@ export function SermonArchivePage() {
             data-stale={query.isPlaceholderData}
             aria-busy={list.isLoadingMore}
           >
-            {sermons.map((s) => (
-              <SermonCard key={s.id} sermon={s} />
+            {shown.map((s, i) => (
+              <SermonCard key={s.id} sermon={s} isFirst={i === 0} />
             ))}
             {list.isLoadingMore && skeletonKeys(3).map((key) => <SermonCardSkeleton key={key} />)}
           </ul>
@@ -75,7 +94,8 @@ export function SermonArchivePage() {
             total={total}
             hasMore={list.hasMore}
             isLoadingMore={list.isLoadingMore}
-            canLoadMore={list.canLoadMore}
+            // Not before the first page is drawn whole: its sentinel would ask for the next page at once.
+            canLoadMore={list.canLoadMore && !isFirstScreen}
             onLoadMore={list.loadMore}
             end={total > 6 ? t("archive.end") : undefined}
           />
