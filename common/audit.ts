@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { AUDIT_ACTIONS, AUDIT_RETENTION_CHOICES } from "./audit-labels";
+import { ZTimeCursor } from "./list-page";
 
 export { AUDIT_ACTIONS };
 
@@ -58,6 +59,8 @@ const auditQuery = (defaultLimit: number) =>
           .min(0, "offset must be 0 or more")
           .max(1_000_000, "offset is too large"),
       ).transform((v) => v ?? 0),
+      /** Issue 30: the page after this cursor (the previous page's `Link: rel="next"`); needs no offset. */
+      after: blankless(ZTimeCursor),
       action: blankless(ZAuditAction),
       actorId: blankless(
         z

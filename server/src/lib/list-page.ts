@@ -15,18 +15,25 @@ export const cursorTime = (column: AnyPgColumn) =>
 
 /**
  * The keyset condition of the page after `after`: rows past it in `(time, id)` order, ascending or
- * descending. With an index on (church_id, time, id) the page starts at its first row, wherever it is.
+ * descending. Written as `time >= t and (time > t or id > i)` rather than a row comparison, so that an
+ * index on (church_id, time) serves it as well as one on (church_id, time, id): the index starts the
+ * page at `t`, and only rows of that very microsecond are passed over by id.
  */
 export function afterCursor(time: AnyPgColumn, id: AnyPgColumn, after: TTimeCursor | undefined, order: "asc" | "desc") {
   if (!after) return undefined;
-  const key = sql`(${after.at}::timestamptz, ${after.id}::uuid)`;
-  return order === "asc" ? sql`(${time}, ${id}) > ${key}` : sql`(${time}, ${id}) < ${key}`;
+  const at = sql`${after.at}::timestamptz`;
+  const key = sql`${after.id}::uuid`;
+  return order === "asc"
+    ? sql`(${time} >= ${at} and (${time} > ${at} or ${id} > ${key}))`
+    : sql`(${time} <= ${at} and (${time} < ${at} or ${id} < ${key}))`;
 }
 
 /** The request's own URL with `after` set to `next`: the same list, its next page. */
 export function nextPageUrl(req: FastifyRequest, next: TTimeCursor): string {
   const url = new URL(req.url, "http://localhost");
   url.searchParams.set("after", encodeTimeCursor(next));
+  // A cursor replaces an offset (the audit log still takes one): the next page starts after the cursor.
+  url.searchParams.delete("offset");
   return `${url.pathname}${url.search}`;
 }
 

@@ -2,8 +2,9 @@ import { ZAuditActor, ZAuditCsvQuery, ZAuditEntryResponse, ZAuditQuery } from "@
 import { ZApiError } from "@common/errors";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { linkNextPage } from "../../lib/list-page";
 import { ZText } from "../../plugins/openapi-answers";
-import { exportAuditCsv, listAuditActors, listAuditEntries } from "./audit.service";
+import { exportAuditCsv, listAuditActors, listAuditEntriesPage } from "./audit.service";
 import { defineAuditRetention } from "./audit-retention";
 
 const FILTERS_DESCRIPTION =
@@ -19,12 +20,16 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
       config,
       schema: {
         summary: "The church's audit log",
-        description: `${FILTERS_DESCRIPTION} \`actor\` null is the system; \`changes\` is \`{field: [before, after]}\` with secrets masked.`,
+        description: `${FILTERS_DESCRIPTION} When more follow, \`Link: <...>; rel="next"\` gives the next page's URL (its \`after\` cursor; \`offset\` still works but reads every entry it skips). \`actor\` null is the system; \`changes\` is \`{field: [before, after]}\` with secrets masked.`,
         querystring: ZAuditQuery,
         response: { 200: z.array(ZAuditEntryResponse), 400: ZApiError },
       },
     },
-    async (req) => listAuditEntries(req.churchCtx, req.query),
+    async (req, reply) => {
+      const page = await listAuditEntriesPage(req.churchCtx, req.query);
+      linkNextPage(req, reply, page.next);
+      return page.items;
+    },
   );
 
   app.get(

@@ -2,7 +2,7 @@ import type { TAuditActor, TAuditEntryResponse, ZAuditQuery } from "@common/audi
 import type { TLanguage } from "@common/i18n/locales";
 import type en from "@common/locales/en/audit.json";
 import { toLocalDate, zonedTimeToUtc } from "@common/time";
-import { asc, desc, eq, gte, isNotNull, isNull, lt, type SQL } from "drizzle-orm";
+import { asc, desc, eq, getTableColumns, gte, isNotNull, isNull, lt, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { TDb } from "../../db/client";
 import { auditEntries } from "../../db/schema/audit";
@@ -11,6 +11,7 @@ import { inChurch } from "../../lib/church-scope";
 import type { TChurchCtx } from "../../lib/context";
 import { toCsv } from "../../lib/csv";
 import { hasMessage, serverCatalog, type TServerTranslate } from "../../lib/i18n";
+import { afterCursor, cursorTime, type TPage } from "../../lib/list-page";
 
 /**
  * The read side of the audit trail (issue 25 §2): the admin's Audit log page and its CSV. Entries are
@@ -34,6 +35,7 @@ function filters(ctx: Pick<TChurchCtx, "churchId" | "timeZone">, q: TQuery): SQL
   if (q.from) conditions.push(gte(auditEntries.createdAt, dayStart(q.from, ctx.timeZone)));
   // `to` is included: up to the start of the next day.
   if (q.to) conditions.push(lt(auditEntries.createdAt, dayStart(q.to, ctx.timeZone, 1)));
+  conditions.push(afterCursor(auditEntries.createdAt, auditEntries.id, q.after, "desc"));
   return inChurch(auditEntries, ctx, ...conditions);
 }
 
@@ -51,19 +53,30 @@ function toEntry(row: TEntryRow): TAuditEntryResponse {
   };
 }
 
-async function findEntries(db: TDb, ctx: Pick<TChurchCtx, "churchId" | "timeZone">, q: TQuery) {
+/** `limit` entries from `offset` (or after the cursor `after`), newest first; `at` is each one's cursor time. */
+export function findEntries(db: TDb, ctx: Pick<TChurchCtx, "churchId" | "timeZone">, q: TQuery, limit = q.limit) {
   return db
-    .select()
+    .select({ ...getTableColumns(auditEntries), at: cursorTime(auditEntries.createdAt) })
     .from(auditEntries)
     .where(filters(ctx, q))
     .orderBy(desc(auditEntries.createdAt), desc(auditEntries.id))
-    .limit(q.limit)
+    .limit(limit)
     .offset(q.offset);
 }
 
-/** A page of the church's entries, newest first. */
-export async function listAuditEntries(ctx: TChurchCtx, q: TQuery): Promise<TAuditEntryResponse[]> {
-  return (await findEntries(ctx.db, ctx, q)).map(toEntry);
+/**
+ * A page of the church's entries, newest first, and the cursor of its last when more follow (issue 30):
+ * the next page starts at that entry on audit_entries_church_idx, however deep it is, where an offset
+ * would read and drop every entry before it.
+ */
+export async function listAuditEntriesPage(ctx: TChurchCtx, q: TQuery): Promise<TPage<TAuditEntryResponse[]>> {
+  const rows = await findEntries(ctx.db, ctx, q, q.limit + 1);
+  const page = rows.slice(0, q.limit);
+  const last = page.at(-1);
+  return {
+    items: page.map(toEntry),
+    next: rows.length > q.limit && last ? { at: last.at, id: last.id } : null,
+  };
 }
 
 /** Everyone who appears as the actor of an entry, by name (for the page's person filter). */
