@@ -1,6 +1,7 @@
 import type { TAuditActor, TAuditEntryResponse } from "@common/audit";
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { apiGet } from "@/lib/api-client";
+import { fetchListPage } from "@/lib/next-page";
 
 /** Entries asked for at a time (the server allows up to 200). */
 export const AUDIT_PAGE_LIMIT = 50;
@@ -18,17 +19,18 @@ export function auditSearch(filters: TAuditFilters, extra: Record<string, string
   return text ? `?${text}` : "";
 }
 
-/** The audit log, newest first, a page at a time (offset paging: the log only grows at its top). */
+/**
+ * The audit log, newest first, a page at a time: the next page is the one the answer's `Link`
+ * header names (a cursor, issue 30: a deep page costs what the first does, where an offset read
+ * every entry before it).
+ */
 export function useAuditPages(filters: TAuditFilters, enabled: boolean) {
   return useInfiniteQuery({
     queryKey: [...AUDIT_KEY, filters],
-    initialPageParam: 0,
+    initialPageParam: `/api/admin/audit${auditSearch(filters, { limit: String(AUDIT_PAGE_LIMIT) })}`,
     enabled,
-    queryFn: async ({ pageParam, signal }): Promise<TAuditEntryResponse[]> => {
-      const search = auditSearch(filters, { limit: String(AUDIT_PAGE_LIMIT), offset: String(pageParam) });
-      return (await apiGet(`/api/admin/audit${search}`, signal)).json();
-    },
-    getNextPageParam: (last, all) => (last.length < AUDIT_PAGE_LIMIT ? null : all.length * AUDIT_PAGE_LIMIT),
+    queryFn: ({ pageParam, signal }) => fetchListPage<TAuditEntryResponse>(pageParam, signal),
+    getNextPageParam: (last) => last.next,
   });
 }
 

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
 import { activateLanguage } from "@/lib/i18n";
-import { makeUser, mockFetch, renderWithApp } from "@/test/render";
+import { jsonResponse, makeUser, mockFetch, renderWithApp } from "@/test/render";
 import { AuditLogPage } from "./audit-log-page";
 
 const ADMIN = { id: "11111111-1111-4111-8111-111111111111", firstName: "Ann", lastName: "Lee" };
@@ -40,7 +40,7 @@ const listText = () => screen.getAllByRole("list", { name: "Audit entries" })[0]
 
 function setup(routes: Record<string, unknown> = {}) {
   const fetchMock = mockFetch({
-    "/api/admin/audit?limit=50&offset=0": ENTRIES,
+    "/api/admin/audit?limit=50": ENTRIES,
     "/api/admin/audit/actors": [ADMIN],
     ...routes,
   });
@@ -68,8 +68,7 @@ describe("AuditLogPage", () => {
   });
 
   it("filters by person, action and days, and the CSV link carries the same filters", async () => {
-    const filtered =
-      "/api/admin/audit?limit=50&offset=0&actorId=system&action=backup.created&from=2026-03-01&to=2026-03-02";
+    const filtered = "/api/admin/audit?limit=50&actorId=system&action=backup.created&from=2026-03-01&to=2026-03-02";
     const fetchMock = setup({ [filtered]: [ENTRIES[1]] });
     await screen.findAllByText("Settings changed");
     const u = userEvent.setup();
@@ -99,17 +98,22 @@ describe("AuditLogPage", () => {
     expect(fetchMock.mock.calls.some(([url]) => String(url).includes("from=2026-03-05&to=2026-03-01"))).toBe(false);
   });
 
-  it("shows an empty state, and a Load more button while pages are full", async () => {
-    setup({ "/api/admin/audit?limit=50&offset=0": [] });
+  it("shows an empty state, and no Load more button without a next page", async () => {
+    setup({ "/api/admin/audit?limit=50": [] });
     expect(await screen.findByText("No entries yet")).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Load more" })).toBeNull();
   });
 
-  it("loads the next page with Load more", async () => {
+  it("loads the next page with Load more: the one the Link header names (issue 30)", async () => {
     const first = Array.from({ length: 50 }, (_, i) => entry({ targetId: `t${i}` }));
+    const next = "/api/admin/audit?limit=50&after=cursor-50";
     setup({
-      "/api/admin/audit?limit=50&offset=0": first,
-      "/api/admin/audit?limit=50&offset=50": [entry({ action: "event.deleted", targetType: "event" })],
+      "/api/admin/audit?limit=50": () => {
+        const res = jsonResponse(first);
+        res.headers.set("Link", `<${next}>; rel="next"`);
+        return res;
+      },
+      [next]: [entry({ action: "event.deleted", targetType: "event" })],
     });
     await userEvent.click(await screen.findByRole("button", { name: "Load more" }));
     await waitFor(() => expect(listText()).toContain("Event deleted"));

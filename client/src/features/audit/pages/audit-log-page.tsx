@@ -43,7 +43,7 @@ export function AuditLogPage() {
   const pages = useAuditPages(filters, !rangeError);
   const actors = useAuditActors();
   // Offset pages: entries made since the first page push older ones down, so one may come twice.
-  const entries = [...new Map((pages.data?.pages.flat() ?? []).map((e) => [e.id, e])).values()];
+  const entries = [...new Map((pages.data?.pages.flatMap((p) => p.items) ?? []).map((e) => [e.id, e])).values()];
   const isFiltered = Object.values(filters).some(Boolean);
 
   return (
