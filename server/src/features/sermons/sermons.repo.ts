@@ -85,24 +85,28 @@ export async function findChurchSermons(db: TDb, churchId: string): Promise<TSer
   return rows.map((r) => toSermon({ ...r, isWatched: false }));
 }
 
-/**
- * The church's newest `n` published sermons (through sermons_church_date_idx: `n` rows, not the
- * archive) and its count of published sermons, for the head cache (marks filled per member there).
- */
+/** The church's newest `n` published sermons: `n` rows through sermons_church_date_idx, not the archive. */
+export function newestSermonsQuery(db: TDb, churchId: string, n: number) {
+  return db
+    .select()
+    .from(sermons)
+    .where(inChurch(sermons, { churchId }, isPublished))
+    .orderBy(...LIST_ORDER)
+    .limit(n);
+}
+
+/** The newest `n` published sermons and the church's count of them, for the head cache (marks filled there). */
 export async function findNewestSermons(
   db: TDb,
   churchId: string,
   n: number,
 ): Promise<{ rows: TSermon[]; total: number }> {
-  const where = inChurch(sermons, { churchId }, isPublished);
   const [rows, [c]] = await Promise.all([
+    newestSermonsQuery(db, churchId, n),
     db
-      .select()
+      .select({ n: sql<number>`count(*)::int` })
       .from(sermons)
-      .where(where)
-      .orderBy(...LIST_ORDER)
-      .limit(n),
-    db.select({ n: sql<number>`count(*)::int` }).from(sermons).where(where),
+      .where(inChurch(sermons, { churchId }, isPublished)),
   ]);
   return { rows: rows.map((r) => toSermon({ ...r, isWatched: false })), total: c.n };
 }
