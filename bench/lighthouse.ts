@@ -1,8 +1,9 @@
 /**
  * `npm run bench:lighthouse`: Lighthouse 13 (mobile, simulated throttling; performance, accessibility,
  * best practices) over the compiled app as users run it: `node dist/server/main.js` with
- * NODE_ENV=production and default settings. Pages: the landing page signed out, the member dashboard
- * and /sermons as a member, /admin/members as the church's admin.
+ * NODE_ENV=production and default settings. Pages: the landing page signed out; the member dashboard,
+ * /sermons, /events, /prayer-requests and /live as a member; the admin dashboard and /admin/members as
+ * the church's admin.
  *
  * 1. builds dist/ when it is missing or older than its sources, as `npm start` does;
  * 2. an embedded PostgreSQL in a fresh temp dir; the compiled server on a free port of 127.0.0.1;
@@ -10,8 +11,9 @@
  * 4. per page: a fresh Debian Chromium (fresh profile, cold cache), driven by Lighthouse in a child
  *    process on Node >= 22.19, which Lighthouse 13 needs (see `findLighthouseNode`).
  *
- * Prints the scores, metrics and failing audits as markdown, and the console errors of the
- * signed-out visit; full reports go to .tmp/lighthouse/. Environment: CHROME_PATH (default
+ * Prints the scores, metrics, the pages over their budgets (scripts/lighthouse-budgets.mjs, reported
+ * and never failed) and failing audits as markdown, and the console errors of the signed-out visit;
+ * full reports go to .tmp/lighthouse/. Environment: CHROME_PATH (default
  * /usr/bin/chromium), LIGHTHOUSE_NODE (a node >= 22.19). No thresholds: the machine is shared and
  * scores are noisy; the run fails only when something did not run (build, start, Lighthouse error).
  */
@@ -23,6 +25,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type pg from "pg";
+import { overLighthouseBudget } from "../scripts/lighthouse-budgets.mjs";
 import type { TEmbeddedPg } from "../server/src/db/embedded";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -618,6 +621,18 @@ export function formatLighthouseMarkdown(rows: TLighthouseRow[]): string {
       (a) =>
         `- ${label(r)}, ${a.category}: \`${a.id}\` ${a.title}${a.displayValue ? ` (${a.displayValue})` : ""}, score ${a.score}`,
     ),
+  );
+  // Reported, never failed (scripts/lighthouse-budgets.mjs says why); the CPU index says how loaded the run was.
+  const over = rows.flatMap((r) => {
+    const misses = overLighthouseBudget(r);
+    return misses.length ? [`- ${label(r)} ${r.as} (CPU index ${r.benchmarkIndex}): ${misses.join(", ")}`] : [];
+  });
+  lines.push(
+    over.length
+      ? "Over budget (scripts/lighthouse-budgets.mjs):"
+      : "Every page within its budget (scripts/lighthouse-budgets.mjs)",
+    ...over,
+    "",
   );
   lines.push(failing.length ? "Failing audits (categories under 100):" : "Failing audits: none", ...failing, "");
   for (const r of rows) {
