@@ -12,8 +12,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type pg from "pg";
 import { createDb, migrateDb } from "../server/src/db/client";
-import { ensureOwnedDatabase } from "../server/src/db/embedded-roles";
 import type { TEmbeddedPg } from "../server/src/db/embedded";
+import { ensureOwnedDatabase } from "../server/src/db/embedded-roles";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const HOST = "127.0.0.1";

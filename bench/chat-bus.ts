@@ -28,9 +28,6 @@ import { startEmbeddedPostgres, type TEmbeddedPg } from "../server/src/db/embedd
 import { api, createSessions, fmt, migrate, percentile, registerAdmin, sleep, startApp, type TApp } from "./bench-apps";
 import { MARK, now, ViewerPool } from "./live-viewers";
 
-/** bench/run.ts's name for this part (BENCH_ONLY / BENCH_SKIP "chat bus"). */
-export const CHAT_BUS_PART = "chat bus: messages a second across 4 app processes before p99 passes 300 ms";
-
 function envList(name: string, fallback: number[]): number[] {
   const raw = process.env[name];
   if (!raw) return fallback;
@@ -124,7 +121,9 @@ async function runStep(
   latencies.sort((a, b) => a - b);
   answeredIn.sort((a, b) => a - b);
   if (process.env.BENCH_BUS_TRACE)
-    console.log(`bench: chat bus: delivery in order (ms): ${sentAt.map((at, seq) => Math.round((completedAt(seq) ?? Number.NaN) - at)).join(" ")}`);
+    console.log(
+      `bench: chat bus: delivery in order (ms): ${sentAt.map((at, seq) => Math.round((completedAt(seq) ?? Number.NaN) - at)).join(" ")}`,
+    );
   return {
     rate,
     sent: total - warm,
@@ -153,8 +152,17 @@ async function measureApp(dbUrl: string): Promise<TStep[]> {
        from generate_series(1, $2::int) as g returning id`,
     [admin.churchId, POSTERS],
   );
-  const cookies = await createSessions(pg0, rows.map((r) => r.id));
-  await api(apps[0].url, "POST", "/api/live-stream/start", { title: "Bus bench", chatEnabled: true, recordingEnabled: false }, admin.cookie);
+  const cookies = await createSessions(
+    pg0,
+    rows.map((r) => r.id),
+  );
+  await api(
+    apps[0].url,
+    "POST",
+    "/api/live-stream/start",
+    { title: "Bus bench", chatEnabled: true, recordingEnabled: false },
+    admin.cookie,
+  );
   const live = await api(apps[0].url, "GET", "/api/events/live", undefined, admin.cookie);
   const eventId = String(live.json.id);
   pool = new ViewerPool(1);
@@ -247,7 +255,9 @@ async function measureBare(dbUrl: string): Promise<TStep[]> {
       [],
     );
     steps.push(step);
-    console.log(`bench: chat bus: bare NOTIFY, ${rate}/s: p50 ${fmt(step.p50, 1)} ms, p99 ${fmt(step.p99, 1)} ms, ${step.lost} lost`);
+    console.log(
+      `bench: chat bus: bare NOTIFY, ${rate}/s: p50 ${fmt(step.p50, 1)} ms, p99 ${fmt(step.p99, 1)} ms, ${step.lost} lost`,
+    );
     if (!(step.p99 <= LIMIT_MS)) break;
   }
   return steps;
@@ -263,7 +273,10 @@ function table(title: string, steps: TStep[]): string {
       `| ${fmt(s.rate)} | ${fmt(s.p50, 1)} | ${Number.isFinite(s.p99) ? fmt(s.p99, 1) : "∞ (lost)"} | ${fmt(s.postP50, 1)} / ${fmt(s.postP99, 1)} | ${s.lost} of ${s.sent} | ${s.failed} | ${fmt(s.appCores, 2)} | ${s.load} |`,
     );
   const ok = steps.filter((s) => s.p99 <= LIMIT_MS);
-  lines.push("", `${title}: the limit is ${ok.length ? fmt(ok[ok.length - 1].rate) : "under the first rate"} messages a second (the highest rate with p99 ≤ ${LIMIT_MS} ms).`);
+  lines.push(
+    "",
+    `${title}: the limit is ${ok.length ? fmt(ok[ok.length - 1].rate) : "under the first rate"} messages a second (the highest rate with p99 ≤ ${LIMIT_MS} ms).`,
+  );
   return lines.join("\n");
 }
 

@@ -28,6 +28,10 @@
  * 13. the hot reads as a member, from outside (issue 30, bench/hot-reads.ts): the current user, the
  *    stats, the step and the member dashboard's five calls at 200, 2,000 and 20,000 sermons, against
  *    the bare server, alternating; its own app as `npm start` runs it (part "hot-reads").
+ * 14. a thousand churches (issue 30, bench/thousand-churches.ts, part "thousand churches"): a
+ *    member's hot reads in a one-church database against 1,000 churches × 200 members, and the
+ *    chat bus (bench/chat-bus.ts, part "chat bus"): messages a second across 4 app processes before
+ *    delivery p99 passes 300 ms; each its own embedded PostgreSQL and apps (skip: "thousand", "chat-bus").
  *
  * Environment: BENCH_DURATION (s, default 10), BENCH_WARMUP (s, default 2), BENCH_CONNECTIONS
  * (default 50), BENCH_ONLY (run only cases whose name contains it; several
@@ -90,6 +94,8 @@ const BACKUP_PART = "backup and restore of 10,000 members, 5,000 sermons, 100,00
 const MEMBER_DATA_PART = "member-data: a member's download and erasure, a year of activity";
 const ANNOUNCEMENT_PART = "announcement: an urgent announcement to 5,000 members by e-mail";
 const HOT_READS_PART = "hot-reads: the current user, stats, the step and the member dashboard's calls";
+const THOUSAND_PART = "thousand churches: a member's hot reads with 1,000 churches in one database";
+const CHAT_BUS_PART = "chat bus: messages a second across 4 app processes before p99 passes 300 ms";
 const PASSWORD = "bench-password-1";
 
 /** What a case's setup may use: the app, the signed-in admin, and the database directly. */
@@ -826,6 +832,8 @@ async function main(): Promise<number> {
   const isAnnouncement = !SKIP.has("announcement") && ONLY.some((part) => ANNOUNCEMENT_PART.includes(part));
   const isSoak = isSoakOn();
   const isHotReads = !SKIP.has("hot-reads") && ONLY.some((part) => HOT_READS_PART.includes(part));
+  const isThousand = !SKIP.has("thousand") && ONLY.some((part) => THOUSAND_PART.includes(part));
+  const isChatBus = !SKIP.has("chat-bus") && ONLY.some((part) => CHAT_BUS_PART.includes(part));
   if (
     cases.length === 0 &&
     !isLive &&
@@ -834,7 +842,9 @@ async function main(): Promise<number> {
     !isMemberData &&
     !isAnnouncement &&
     !isSoak &&
-    !isHotReads
+    !isHotReads &&
+    !isThousand &&
+    !isChatBus
   )
     throw new Error(`no case matches BENCH_ONLY="${ONLY.join("|")}"`);
   const budgetMs =
@@ -843,6 +853,8 @@ async function main(): Promise<number> {
     (isMemberData ? 600_000 : 0) +
     (isAnnouncement ? 600_000 : 0) +
     (isHotReads ? 900_000 : 0) +
+    (isThousand ? 1_200_000 : 0) +
+    (isChatBus ? 900_000 : 0) +
     cases.length * 2 * (WARMUP + DURATION + 5) * 1000 +
     (isLive ? liveBudgetMs() : 0) +
     soakBudgetMs();
@@ -1052,6 +1064,24 @@ async function main(): Promise<number> {
     if (hot.status !== 0) {
       failed = true;
       console.error(`bench: the hot-reads bench failed: ${hot.stderr}`);
+    }
+  }
+  for (const [isOn, part, script, timeout] of [
+    [isThousand, THOUSAND_PART, "bench/thousand-churches.ts", 1_200_000],
+    [isChatBus, CHAT_BUS_PART, "bench/chat-bus.ts", 900_000],
+  ] as const) {
+    if (!isOn) continue;
+    // Its own embedded PostgreSQL and apps as `npm start` runs them.
+    console.log(`bench: ${part} (${script}) …`);
+    const r = spawnSync(process.execPath, ["--import", "tsx", path.join(ROOT, script)], {
+      cwd: ROOT,
+      encoding: "utf8",
+      timeout,
+    });
+    console.log(r.stdout);
+    if (r.status !== 0) {
+      failed = true;
+      console.error(`bench: ${script} failed: ${r.stderr}`);
     }
   }
   if (!SKIP.has("bundle")) {

@@ -29,9 +29,6 @@ import pg from "pg";
 import { startEmbeddedPostgres, type TEmbeddedPg } from "../server/src/db/embedded";
 import { createAppDatabase, fmt, registerAdmin, signIn, sleep, startApp, type TApp } from "./bench-apps";
 
-/** bench/run.ts's name for this part (BENCH_ONLY / BENCH_SKIP "thousand"). */
-export const THOUSAND_CHURCHES_PART = "thousand churches: hot reads with 1,000 churches in one database";
-
 const num = (name: string, fallback: number) => {
   const n = Number(process.env[name] ?? fallback);
   if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number`);
@@ -66,7 +63,9 @@ async function seed(db: pg.Pool, churches: number, adminEmail: string): Promise<
   const step = async (what: string, sql: string, params: unknown[] = []) => {
     const t = performance.now();
     const r = await db.query(sql, params);
-    console.log(`bench: thousand: ${what}: ${fmt(r.rowCount ?? 0)} rows in ${fmt((performance.now() - t) / 1000, 1)} s`);
+    console.log(
+      `bench: thousand: ${what}: ${fmt(r.rowCount ?? 0)} rows in ${fmt((performance.now() - t) / 1000, 1)} s`,
+    );
   };
   await step(
     "churches",
@@ -180,7 +179,10 @@ function readsPerRequest(before: Map<string, { seq: number; idx: number }>, afte
     const b = before.get(table) ?? { seq: 0, idx: 0 };
     const seq = (a.seq - b.seq) / requests;
     const idx = (a.idx - b.idx) / requests;
-    if (seq + idx >= 1) out.push(`${table} ${seq >= 1 ? `${fmt(seq)} seq` : ""}${seq >= 1 && idx >= 1 ? " + " : ""}${idx >= 1 ? `${fmt(idx)} idx` : ""}`);
+    if (seq + idx >= 1)
+      out.push(
+        `${table} ${seq >= 1 ? `${fmt(seq)} seq` : ""}${seq >= 1 && idx >= 1 ? " + " : ""}${idx >= 1 ? `${fmt(idx)} idx` : ""}`,
+      );
   }
   return out.sort().join(", ") || "none";
 }
@@ -190,8 +192,15 @@ async function main(): Promise<void> {
     `bench: thousand: node ${process.version}, ${os.cpus().length} CPUs; ${CHURCHES} churches × ${MEMBERS} members against 1; ${CONNECTIONS} connections, ${WARMUP} s + ${DURATION} s per run`,
   );
   embedded = await startEmbeddedPostgres(path.join(tmp, "pg"), { database: "one", maxConnections: 80 });
-  const targets: { name: string; churches: number; app: TApp; db: pg.Pool; cookie: string; churchId: string; userId: string }[] =
-    [];
+  const targets: {
+    name: string;
+    churches: number;
+    app: TApp;
+    db: pg.Pool;
+    cookie: string;
+    churchId: string;
+    userId: string;
+  }[] = [];
   for (const [name, churches] of [
     ["one", 1],
     ["big", CHURCHES],
@@ -212,9 +221,15 @@ async function main(): Promise<void> {
     targets.push({ name, churches, app, db, cookie, churchId: rows[0].church_id, userId: rows[0].id });
   }
   const [one, big] = targets;
-  const sizes = await big.db.query<{ size: string }>("select pg_size_pretty(pg_database_size(current_database())) as size");
-  const sizeOne = await one.db.query<{ size: string }>("select pg_size_pretty(pg_database_size(current_database())) as size");
-  console.log(`bench: thousand: database sizes: one church ${sizeOne.rows[0].size}, ${CHURCHES} churches ${sizes.rows[0].size}`);
+  const sizes = await big.db.query<{ size: string }>(
+    "select pg_size_pretty(pg_database_size(current_database())) as size",
+  );
+  const sizeOne = await one.db.query<{ size: string }>(
+    "select pg_size_pretty(pg_database_size(current_database())) as size",
+  );
+  console.log(
+    `bench: thousand: database sizes: one church ${sizeOne.rows[0].size}, ${CHURCHES} churches ${sizes.rows[0].size}`,
+  );
 
   // What the databases read with no request at all (the apps' background jobs), over 30 s.
   await sleep(11_000);
