@@ -8,6 +8,7 @@ import fp from "fastify-plugin";
 import type { WebSocket } from "ws";
 import { canJoin } from "../features/live/live.service";
 import { SocketSessions } from "../features/live/socket-sessions";
+import type { TChurchCtx } from "../lib/context";
 import { forbidden, unauthorized } from "../lib/errors";
 import { findGroupAccess } from "../lib/group-access";
 import { isSameSiteOrigin } from "./origin";
@@ -55,6 +56,28 @@ export const websocketPlugin = fp(async (app: FastifyInstance) => {
   const limits = new SocketLimits(app.config.sockets);
   const sessions = new SocketSessions(app.cacheBus, app.userCache, app.log);
 
+  /**
+   * A group thread's room (issue 27): only after the policy of its HTTP routes (lib/group-access.ts).
+   * One function for every socket; the access check's context is made per join, not kept per socket.
+   */
+  const joinGroup = (
+    socket: WebSocket,
+    who: Pick<TChurchCtx, "userId" | "churchId" | "role" | "timeZone">,
+    groupId: string,
+  ) =>
+    void (async () => {
+      if (!(await sessions.isCurrent(socket))) return sessions.close(socket);
+      const groupCtx = { ...who, db: app.db, changed: async () => {} };
+      if (!(await findGroupAccess(groupCtx, groupId))?.canRead) {
+        return socket.send(errorFrame("That group is not available."));
+      }
+      if (socket.readyState === socket.OPEN)
+        app.groupHub.join(socket, { userId: who.userId, churchId: who.churchId }, groupId);
+    })().catch((err) => {
+      app.log.warn({ err }, "socket group join failed");
+      socket.send(errorFrame("Could not join the group. Please try again."));
+    });
+
   app.get(
     "/ws",
     {
@@ -78,30 +101,10 @@ export const websocketPlugin = fp(async (app: FastifyInstance) => {
       dropUpgradeRequest(socket, req.raw.socket);
       // Only what the socket needs: holding `req` would keep each upgrade's request alive as long as the socket.
       const ctx = { userId: req.churchCtx.userId, churchId: req.churchCtx.churchId };
-      sessions.add(socket, { ...ctx, sessionId, role: req.churchCtx.role });
-      // The app's logger, not the request's child: nothing of the upgrade request stays with the socket.
-      const log = app.log;
+      const { role, timeZone } = req.churchCtx;
+      sessions.add(socket, { ...ctx, sessionId, role });
       const countFrame = limits.frameCounter();
       app.live.hub.add(socket, ctx);
-      // A group thread's room (issue 27): only after the policy of its HTTP routes (lib/group-access.ts).
-      const groupCtx = {
-        ...ctx,
-        db: app.db,
-        changed: async () => {},
-        role: req.churchCtx.role,
-        timeZone: req.churchCtx.timeZone,
-      };
-      const joinGroup = (s: WebSocket, groupId: string) =>
-        void (async () => {
-          if (!(await sessions.isCurrent(s))) return sessions.close(s);
-          if (!(await findGroupAccess(groupCtx, groupId))?.canRead) {
-            return s.send(errorFrame("That group is not available."));
-          }
-          if (s.readyState === s.OPEN) app.groupHub.join(s, ctx, groupId);
-        })().catch((err) => {
-          log.warn({ err }, "socket group join failed");
-          s.send(errorFrame("Could not join the group. Please try again."));
-        });
       socket.on("message", (data, isBinary) => {
         if (socket.readyState !== socket.OPEN) return;
         if (!countFrame()) {
@@ -119,7 +122,7 @@ export const websocketPlugin = fp(async (app: FastifyInstance) => {
         if (!frame.success) return socket.send(errorFrame("Unknown frame."));
         if (frame.data.type === "leave_live_stream") return app.live.hub.leave(socket);
         if (frame.data.type === "leave_group") return app.groupHub.leave(socket, frame.data.groupId);
-        if (frame.data.type === "join_group") return joinGroup(socket, frame.data.groupId);
+        if (frame.data.type === "join_group") return joinGroup(socket, { ...ctx, role, timeZone }, frame.data.groupId);
         const eventId = frame.data.eventId;
         void (async () => {
           // The session may have ended, or the member left the church or changed role, since the socket opened.
@@ -129,7 +132,8 @@ export const websocketPlugin = fp(async (app: FastifyInstance) => {
           }
           if (socket.readyState === socket.OPEN) app.live.hub.join(socket, ctx.churchId, eventId);
         })().catch((err) => {
-          log.warn({ err }, "socket join failed");
+          // The app's logger, not the request's child: nothing of the upgrade request stays with the socket.
+          app.log.warn({ err }, "socket join failed");
           socket.send(errorFrame("Could not join the live stream. Please try again."));
         });
       });
