@@ -92,11 +92,13 @@ export function memoryMb(pid: number): { rss: number; pss: number } {
 /**
  * With BENCH_LIVE_HEAP_DIR set (and the app started with `--heapsnapshot-signal=SIGUSR2
  * --diagnostic-dir=<that folder>` in BENCH_APP_NODE_ARGS): a heap snapshot of the app before the
- * sockets join and after, for `node bench/heap-diff.mjs` to tell what a socket costs by kind.
+ * sockets join and after, for `node bench/heap-diff.mjs` to tell what a socket costs by kind
+ * (BENCH_LIVE_HEAP_VIEWERS: only in the row of that many viewers).
  */
-async function heapSnapshot(pid: number, label: string): Promise<void> {
+async function heapSnapshot(pid: number, label: string, viewers: number): Promise<void> {
   const dir = process.env.BENCH_LIVE_HEAP_DIR;
-  if (!dir) return;
+  // BENCH_LIVE_HEAP_VIEWERS: only that row's app (a snapshot inflates the process's memory figures).
+  if (!dir || Number(process.env.BENCH_LIVE_HEAP_VIEWERS ?? viewers) !== viewers) return;
   const list = () => fs.readdirSync(dir).filter((f) => f.endsWith(".heapsnapshot"));
   const had = new Set(list());
   process.kill(pid, "SIGUSR2");
@@ -285,7 +287,7 @@ async function runApp(
     await pool.connect(urls, [0, PRIMING_SOCKETS * processes], cookies, eventId);
     await pool.close();
     await sleep(2000);
-    await heapSnapshot(apps[0].pid, "before");
+    await heapSnapshot(apps[0].pid, "before", viewers);
     const before = apps.map((a) => memoryMb(a.pid));
     const t0 = performance.now();
     // Half, then the rest: the growth from half to all leaves out what grows once whatever the count.
@@ -301,7 +303,7 @@ async function runApp(
       `bench: live: ${viewers} sockets on ${processes} app process(es) joined in ${((performance.now() - t0) / 1000).toFixed(1)} s; ${fmt(told)} of them told the count ${fmt(viewers)}${isSettled ? "" : " (the viewer count did not settle at the full count within 20 s)"}`,
     );
     await sleep(1000);
-    await heapSnapshot(apps[0].pid, "after");
+    await heapSnapshot(apps[0].pid, "after", viewers);
     const after = apps.map((a) => memoryMb(a.pid));
     console.log(
       `bench: live: the app's PSS ${fmt(sumOf(before, "pss"))} -> ${fmt(sumOf(middle, "pss"))} -> ${fmt(sumOf(after, "pss"))} MiB, RSS ${fmt(sumOf(before, "rss"))} -> ${fmt(sumOf(after, "rss"))} MiB`,
