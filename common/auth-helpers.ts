@@ -33,3 +33,10 @@ export function getSignInErrorMessage(code: string | null): string | null {
   if (!code) return null;
   return Object.hasOwn(SIGN_IN_ERRORS, code) ? SIGN_IN_ERRORS[code as TSignInError] : SIGN_IN_ERRORS.failed;
 }
+
+/**
+ * The header with which the web app asks `GET /api/auth/user` whether anyone is signed in: a
+ * signed-out visitor is then answered 204 (no one) instead of 401, which browsers log as a failed
+ * resource on every first visit (issue 30: Lighthouse's best practices counted it on the landing page).
+ */
+export const SESSION_PROBE_HEADER = "x-session-probe";

@@ -1,4 +1,5 @@
 import type { TAuthUser } from "@common/auth";
+import { SESSION_PROBE_HEADER } from "@common/auth-helpers";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { createContext, type ReactNode, useContext } from "react";
 import { apiRequest } from "./api-client";
@@ -6,11 +7,16 @@ import { goToPage } from "./full-page";
 import { getQueryFn } from "./query-client";
 import { AUTH_USER_KEY } from "./query-keys";
 
-/** The signed-in user, or null when signed out (a 401 is an answer here, not an error). Never retried. */
+const askUser = getQueryFn<TAuthUser | null>({ on401: "returnNull", headers: { [SESSION_PROBE_HEADER]: "1" } });
+
+/**
+ * The signed-in user, or null when signed out: the server answers the probe 204 rather than 401, so
+ * a signed-out visit logs no failed request (a 401 is still read as signed out). Never retried.
+ */
 export function useAuth() {
   const query = useQuery<TAuthUser | null>({
     queryKey: AUTH_USER_KEY,
-    queryFn: getQueryFn<TAuthUser | null>({ on401: "returnNull" }),
+    queryFn: askUser,
     retry: false,
   });
   const user = query.data ?? null;

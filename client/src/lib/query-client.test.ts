@@ -20,6 +20,15 @@ describe("getQueryFn", () => {
     expect(fetchMock).toHaveBeenCalledWith("/api/invite/tok123", expect.objectContaining({ credentials: "include" }));
   });
 
+  it("sends extra headers beside the language and reads a 204 as null (the session probe)", async () => {
+    const fetchMock = vi.fn(async () => new Response(null, { status: 204 }));
+    vi.stubGlobal("fetch", fetchMock);
+    const probe = getQueryFn({ on401: "returnNull", headers: { "x-session-probe": "1" } });
+    await expect(probe(ctx(["/api/auth/user"]))).resolves.toBeNull();
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(init.headers).toEqual(expect.objectContaining({ "x-session-probe": "1", "Accept-Language": "en" }));
+  });
+
   it("returns null on 401 with on401 'returnNull' and throws with 'throw'", async () => {
     vi.stubGlobal(
       "fetch",

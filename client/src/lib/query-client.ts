@@ -6,12 +6,20 @@ import { handleUnauthorized } from "./auth-redirect";
 export type TUnauthorizedBehavior = "returnNull" | "throw";
 
 /** Default data fetching (spec 1 section 7): GET the query key parts joined with "/", parse JSON. */
-export function getQueryFn<T>({ on401 }: { on401: TUnauthorizedBehavior }): QueryFunction<T> {
+export function getQueryFn<T>({
+  on401,
+  headers,
+}: {
+  on401: TUnauthorizedBehavior;
+  /** Sent besides the language; a 204 (no content) is then answered null. */
+  headers?: Record<string, string>;
+}): QueryFunction<T> {
   return async ({ queryKey, signal }) => {
     const path = queryKey.filter((part) => part !== undefined && part !== null).join("/");
     try {
-      const res = await fetch(path, { credentials: "include", signal, headers: languageHeader() });
+      const res = await fetch(path, { credentials: "include", signal, headers: { ...languageHeader(), ...headers } });
       if (on401 === "returnNull" && res.status === 401) return null as T;
+      if (headers && res.status === 204) return null as T;
       await throwIfResNotOk(res);
       return (await res.json()) as T;
     } catch (error) {

@@ -7,7 +7,7 @@ import {
   ZResetPasswordBody,
   ZVerifyEmailBody,
 } from "@common/auth";
-import { EMAIL_VERIFICATION_RESENDS_PER_HOUR } from "@common/auth-helpers";
+import { EMAIL_VERIFICATION_RESENDS_PER_HOUR, SESSION_PROBE_HEADER } from "@common/auth-helpers";
 import { ZApiError, ZMessage } from "@common/errors";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -143,19 +143,21 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // Answers 401 itself when signed out (the client asks it to learn whether anyone is signed in).
+  // Answers 401 itself when signed out; 204 to the web app's probe (SESSION_PROBE_HEADER), which asks
+  // it to learn whether anyone is signed in, so a first visit logs no failed request (issue 30).
   app.get(
     "/api/auth/user",
     {
       config: { access: "public" },
       schema: {
         summary: "The signed-in user",
-        description: "401 when signed out (the web app asks it to learn whether anyone is signed in).",
-        response: { 200: ZAuthUser, 401: ZApiError },
+        description: `401 when signed out; 204 instead when the request carries \`${SESSION_PROBE_HEADER}: 1\` (the web app asks it to learn whether anyone is signed in).`,
+        response: { 200: ZAuthUser, 204: ZNoBody, 401: ZApiError },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const user = await req.getUser();
+      if (!user && req.headers[SESSION_PROBE_HEADER] === "1") return reply.code(204).send();
       if (!user) throw unauthorized();
       return user;
     },

@@ -1,3 +1,4 @@
+import { SESSION_PROBE_HEADER } from "@common/auth-helpers";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { Caller, createTestApp, type TTestApp } from "../../../test/app";
@@ -117,6 +118,19 @@ describe("sign in and out", () => {
     expect((await anon.get("/api/auth/user")).status).toBe(401);
     // The other session of the same user is untouched.
     expect((await member.get("/api/auth/user")).status).toBe(200);
+  });
+
+  it("answers the web app's session probe 204 when signed out (no failed request in the browser), the user when signed in", async () => {
+    const member = await signUp(t.app);
+    const probe = { [SESSION_PROBE_HEADER]: "1" };
+    const anon = await new Caller(t.app).request("GET", "/api/auth/user", undefined, probe);
+    expect(anon.status).toBe(204);
+    expect(anon.body).toBe("");
+    const me = await member.request("GET", "/api/auth/user", undefined, probe);
+    expect(me.status).toBe(200);
+    expect(me.body.id).toBe(member.user.id);
+    // Without the probe, signed out stays a 401 for every other caller.
+    expect((await new Caller(t.app).get("/api/auth/user")).status).toBe(401);
   });
 
   it("a session cookie that was never issued is signed out", async () => {
