@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZTimeCursor } from "./list-page";
 import { optionalText, requiredText } from "./text";
 
 /** Spec 2 §3 "Kudos": the enumerations, checked by the server. */
@@ -111,3 +112,6 @@ export type TKudosReactionResult = z.infer<typeof ZKudosReactionResult>;
 /** A pending kudos in the admin approval queue. */
 export const ZPendingKudos = ZKudos.omit({ isMine: true, rejectionReason: true, reactions: true, myReactions: true });
 export type TPendingKudos = z.infer<typeof ZPendingKudos>;
+
+/** `GET /api/kudos?after=`: the page after the cursor of the previous page's `Link: rel="next"` (issue 30). */
+export const ZKudosListQuery = z.object({ after: ZTimeCursor.optional() });

@@ -36,6 +36,8 @@ export type TKeptKudos = {
 export type TKudosWall = {
   /** The church's newest approved kudos, at most KUDOS_LIST_LIMIT, newest first. */
   approved: TKeptKudos[];
+  /** Approved kudos older than those kept exist (the list's next page, issue 30). */
+  hasOlderApproved: boolean;
   /** Each sender's kudos not approved, newest first; null when the church has too many to keep. */
   unapprovedBySender: Map<string, TKeptKudos[]> | null;
 };
@@ -56,10 +58,11 @@ export class KudosListCache extends ChurchSnapshotCache<TKudosWall> {
 }
 
 async function loadKudosWall(db: TRootDb, churchId: string): Promise<{ value: TKudosWall; people: Set<string> }> {
-  const [approvedRows, unapprovedRows] = await Promise.all([
-    findNewestApprovedRows(db, churchId, KUDOS_LIST_LIMIT),
+  const [approvedAndOneMore, unapprovedRows] = await Promise.all([
+    findNewestApprovedRows(db, churchId, KUDOS_LIST_LIMIT + 1),
     findUnapprovedRows(db, churchId, UNAPPROVED_KEPT + 1),
   ]);
+  const approvedRows = approvedAndOneMore.slice(0, KUDOS_LIST_LIMIT);
   const keptUnapproved = unapprovedRows.length <= UNAPPROVED_KEPT ? unapprovedRows : null;
   const rows = [...approvedRows, ...(keptUnapproved ?? [])];
   const kept = keepWithReactions(
@@ -81,7 +84,8 @@ async function loadKudosWall(db: TRootDb, churchId: string): Promise<{ value: TK
     }
   }
   const people = new Set(rows.flatMap((r) => (r.fromUserId ? [r.fromUserId, r.toUserId] : [r.toUserId])));
-  return { value: { approved: kept.slice(0, approvedRows.length), unapprovedBySender }, people };
+  const hasOlderApproved = approvedAndOneMore.length > KUDOS_LIST_LIMIT;
+  return { value: { approved: kept.slice(0, approvedRows.length), hasOlderApproved, unapprovedBySender }, people };
 }
 
 /** `rows` in their order, each with its reaction counts and who reacted how. */

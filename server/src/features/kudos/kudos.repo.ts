@@ -8,6 +8,7 @@ import {
   type TKudosType,
   type TPendingKudos,
 } from "@common/kudos";
+import type { TTimeCursor } from "@common/list-page";
 import { and, asc, desc, eq, inArray, ne, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { TDb } from "../../db/client";
@@ -15,6 +16,7 @@ import { kudos, kudosReactions } from "../../db/schema/community";
 import { users } from "../../db/schema/users";
 import { inChurch } from "../../lib/church-scope";
 import type { TChurchCtx } from "../../lib/context";
+import { afterCursor } from "../../lib/list-page";
 
 const fromUser = alias(users, "from_user");
 const toUser = alias(users, "to_user");
@@ -102,6 +104,33 @@ export const findNewestApprovedRows = (db: TDb, churchId: string, limit: number)
 /** The church's kudos not approved (pending or rejected: each shown to its sender only), newest first. */
 export const findUnapprovedRows = (db: TDb, churchId: string, limit: number) =>
   findKudosRows(db, { churchId }, ne(kudos.status, "approved"), "newest", limit);
+
+/**
+ * A later page of what a member sees (issue 30): the church's approved kudos and the caller's own
+ * others, each older than the cursor, each at most `limit` (the service merges them). Two index
+ * walks that stop at `limit`: (church, status, created_at) and the sender's kudos.
+ */
+export const findOlderVisibleRows = (ctx: TChurchCtx, after: TTimeCursor, limit: number) =>
+  Promise.all([
+    findKudosRows(
+      ctx.db,
+      ctx,
+      and(eq(kudos.status, "approved"), afterCursor(kudos.createdAt, kudos.id, after, "desc")),
+      "newest",
+      limit,
+    ),
+    findKudosRows(
+      ctx.db,
+      ctx,
+      and(
+        ne(kudos.status, "approved"),
+        eq(kudos.fromUserId, ctx.userId),
+        afterCursor(kudos.createdAt, kudos.id, after, "desc"),
+      ),
+      "newest",
+      limit,
+    ),
+  ]);
 
 /** The caller's own kudos not approved, newest first. */
 export const findOwnUnapprovedRows = (ctx: TChurchCtx, limit: number) =>

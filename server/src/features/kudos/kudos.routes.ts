@@ -3,6 +3,7 @@ import {
   KUDOS_PER_HOUR,
   ZKudos,
   ZKudosBody,
+  ZKudosListQuery,
   ZKudosReactionBody,
   ZKudosReactionResult,
   ZKudosRecipient,
@@ -11,11 +12,12 @@ import {
 } from "@common/kudos";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { linkNextPage } from "../../lib/list-page";
 import { ZIdParams } from "../../lib/params";
 import { preSerialized } from "../../plugins/openapi-answers";
 import {
   createKudos,
-  listKudosJson,
+  listKudosPageJson,
   listKudosRecipients,
   listPendingKudos,
   reviewKudos,
@@ -39,12 +41,16 @@ export const kudosRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "Kudos",
         description:
-          "The church's approved kudos, newest first (at most 100), with the caller's own pending and rejected ones.",
+          "The church's approved kudos, newest first, 100 a page, with the caller's own pending and rejected ones; when older ones exist, `Link: <...>; rel=\"next\"` gives the next page's URL (its `after` cursor).",
+        querystring: ZKudosListQuery,
         response: { 200: z.array(ZKudos) },
       },
     },
-    async (req, reply) =>
-      reply.type("application/json; charset=utf-8").send(preSerialized(await listKudosJson(req.churchCtx, kept))),
+    async (req, reply) => {
+      const page = await listKudosPageJson(req.churchCtx, kept, req.query.after);
+      linkNextPage(req, reply, page.next);
+      return reply.type("application/json; charset=utf-8").send(preSerialized(page.items));
+    },
   );
 
   app.get(

@@ -9,6 +9,7 @@ import {
   type TPendingKudos,
   type ZKudosBody,
 } from "@common/kudos";
+import type { TTimeCursor } from "@common/list-page";
 import { count, eq, gt, min } from "drizzle-orm";
 import type { z } from "zod";
 import { kudos, kudosReactions } from "../../db/schema/community";
@@ -19,8 +20,10 @@ import type { TChurchCtx } from "../../lib/context";
 import { publish } from "../../lib/domain-events";
 import { badRequest, conflict, notFound } from "../../lib/errors";
 import { enforceHourlyLimit } from "../../lib/hourly-limit";
+import type { TPage } from "../../lib/list-page";
 import {
   findKudosRow,
+  findOlderVisibleRows,
   findOwnUnapprovedRows,
   findPendingKudosRows,
   findReactionSummaries,
@@ -45,21 +48,54 @@ export function listKudosRecipients(ctx: TChurchCtx): Promise<TKudosRecipient[]>
 
 /**
  * `GET /api/kudos` as JSON text, ready to send: newest first, at most KUDOS_LIST_LIMIT, with reaction
- * counts and the caller's own. The church's kudos are kept in `kept`, their common part serialised
- * once; only a church with too many kudos not approved to keep reads the caller's own per request.
+ * counts and the caller's own, and the next page's cursor when older ones exist (issue 30). The
+ * church's first page is kept in `kept`, its common part serialised once; only a church with too
+ * many kudos not approved to keep reads the caller's own per request. A later page (`after`) is read
+ * from the database: at most a page of approved kudos and of the caller's own.
  */
-export async function listKudosJson(ctx: TChurchCtx, kept: KudosListCache): Promise<string> {
-  const wall = await kept.get(ctx.churchId);
-  const own = wall.unapprovedBySender ? (wall.unapprovedBySender.get(ctx.userId) ?? []) : await findOwnUnapproved(ctx);
-  const page = own.length === 0 ? wall.approved : mergeNewest(wall.approved, own, KUDOS_LIST_LIMIT);
+export async function listKudosPageJson(
+  ctx: TChurchCtx,
+  kept: KudosListCache,
+  after?: TTimeCursor,
+): Promise<TPage<string>> {
+  let all: TKeptKudos[];
+  let hasOlder: boolean;
+  if (after) {
+    const [approved, own] = await findOlderVisibleRows(ctx, after, KUDOS_LIST_LIMIT + 1);
+    all = mergeNewest(
+      await withCallerReactions(ctx, approved),
+      await withCallerReactions(ctx, own),
+      KUDOS_LIST_LIMIT + 1,
+    );
+    hasOlder = all.length > KUDOS_LIST_LIMIT;
+  } else {
+    const wall = await kept.get(ctx.churchId);
+    const own = wall.unapprovedBySender
+      ? (wall.unapprovedBySender.get(ctx.userId) ?? [])
+      : await findOwnUnapproved(ctx);
+    all = own.length === 0 ? wall.approved : mergeNewest(wall.approved, own, KUDOS_LIST_LIMIT + 1);
+    hasOlder = wall.hasOlderApproved || all.length > KUDOS_LIST_LIMIT;
+  }
+  const page = all.slice(0, KUDOS_LIST_LIMIT);
   let json = "[";
   for (const [i, k] of page.entries()) json += `${i ? "," : ""}${toKudosJson(ctx, k, k.reactedBy.get(ctx.userId))}`;
-  return `${json}]`;
+  const last = page.at(-1)?.row;
+  return { items: `${json}]`, next: hasOlder && last ? { at: cursorTimeOfUs(last.createdUs), id: last.id } : null };
+}
+
+/** The database's microseconds since the epoch as a cursor's time (`2026-01-01T00:00:00.123456Z`). */
+function cursorTimeOfUs(us: number): string {
+  const ms = Math.floor(us / 1000);
+  return `${new Date(ms).toISOString().slice(0, 23)}${String(Math.round(us - ms * 1000)).padStart(3, "0")}Z`;
 }
 
 /** The caller's own kudos not approved, with their reactions, from the database. */
 async function findOwnUnapproved(ctx: TChurchCtx): Promise<TKeptKudos[]> {
-  const rows = await findOwnUnapprovedRows(ctx, KUDOS_LIST_LIMIT);
+  return withCallerReactions(ctx, await findOwnUnapprovedRows(ctx, KUDOS_LIST_LIMIT));
+}
+
+/** `rows` with their reaction counts and the caller's own reactions, from the database. */
+async function withCallerReactions(ctx: TChurchCtx, rows: TKudosRow[]): Promise<TKeptKudos[]> {
   const summaries = await findReactionSummaries(
     ctx.db,
     ctx,
