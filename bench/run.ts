@@ -32,12 +32,15 @@
  *    member's hot reads in a one-church database against 1,000 churches × 200 members, and the
  *    chat bus (bench/chat-bus.ts, part "chat bus"): messages a second across 4 app processes before
  *    delivery p99 passes 300 ms; each its own embedded PostgreSQL and apps (skip: "thousand", "chat-bus").
+ * 15. list paging (issue 30, bench/list-paging.ts, part "list paging"): the first and a later page of
+ *    the members and invitations lists at 10x and 100x rows against the bare server; its own embedded
+ *    PostgreSQL and app (skip: "list-paging").
  *
  * Environment: BENCH_DURATION (s, default 10), BENCH_WARMUP (s, default 2), BENCH_CONNECTIONS
  * (default 50), BENCH_ONLY (run only cases whose name contains it; several
  * alternatives separated by "|"; the live part is named "live chat fan-out", the others "integrations"
- * "backup", "member-data", "announcement" and "hot-reads"), BENCH_SKIP (parts to
- * leave out: bundle, start, lighthouse, live, integrations, backup, member-data, announcement, hot-reads), BENCH_APP_NODE_ARGS (extra node flags for the app
+ * "backup", "member-data", "announcement", "hot-reads" and "list paging"), BENCH_SKIP (parts to
+ * leave out: bundle, start, lighthouse, live, integrations, backup, member-data, announcement, hot-reads, list-paging), BENCH_APP_NODE_ARGS (extra node flags for the app
  * children, the live part's too, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
  *
  * No thresholds: the machine is shared and noisy. The run fails only when a request errored, timed
@@ -95,6 +98,7 @@ const MEMBER_DATA_PART = "member-data: a member's download and erasure, a year o
 const ANNOUNCEMENT_PART = "announcement: an urgent announcement to 5,000 members by e-mail";
 const HOT_READS_PART = "hot-reads: the current user, stats, the step and the member dashboard's calls";
 const THOUSAND_PART = "thousand churches: a member's hot reads with 1,000 churches in one database";
+const LIST_PAGING_PART = "list paging: a page of each list at 10x and 100x rows";
 const CHAT_BUS_PART = "chat bus: messages a second across 4 app processes before p99 passes 300 ms";
 const PASSWORD = "bench-password-1";
 
@@ -834,6 +838,7 @@ async function main(): Promise<number> {
   const isHotReads = !SKIP.has("hot-reads") && ONLY.some((part) => HOT_READS_PART.includes(part));
   const isThousand = !SKIP.has("thousand") && ONLY.some((part) => THOUSAND_PART.includes(part));
   const isChatBus = !SKIP.has("chat-bus") && ONLY.some((part) => CHAT_BUS_PART.includes(part));
+  const isListPaging = !SKIP.has("list-paging") && ONLY.some((part) => LIST_PAGING_PART.includes(part));
   if (
     cases.length === 0 &&
     !isLive &&
@@ -844,7 +849,8 @@ async function main(): Promise<number> {
     !isSoak &&
     !isHotReads &&
     !isThousand &&
-    !isChatBus
+    !isChatBus &&
+    !isListPaging
   )
     throw new Error(`no case matches BENCH_ONLY="${ONLY.join("|")}"`);
   const budgetMs =
@@ -855,6 +861,7 @@ async function main(): Promise<number> {
     (isHotReads ? 900_000 : 0) +
     (isThousand ? 1_200_000 : 0) +
     (isChatBus ? 900_000 : 0) +
+    (isListPaging ? 900_000 : 0) +
     cases.length * 2 * (WARMUP + DURATION + 5) * 1000 +
     (isLive ? liveBudgetMs() : 0) +
     soakBudgetMs();
@@ -1069,6 +1076,7 @@ async function main(): Promise<number> {
   for (const [isOn, part, script, timeout] of [
     [isThousand, THOUSAND_PART, "bench/thousand-churches.ts", 1_200_000],
     [isChatBus, CHAT_BUS_PART, "bench/chat-bus.ts", 900_000],
+    [isListPaging, LIST_PAGING_PART, "bench/list-paging.ts", 900_000],
   ] as const) {
     if (!isOn) continue;
     // Its own embedded PostgreSQL and apps as `npm start` runs them.
