@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { Caller, createTestApp, type TTestApp } from "../../../test/app";
 import { PASSWORD, signUp } from "../../../test/factories";
 import { signInFailures } from "../../db/schema/auth";
@@ -8,6 +8,9 @@ import { EMAIL_FAILURE_LIMIT } from "./sign-in-limits";
 let t: TTestApp;
 beforeAll(async () => {
   t = await createTestApp();
+});
+afterEach(() => {
+  vi.useRealTimers();
 });
 
 function from(ip: string): Caller {
@@ -77,4 +80,22 @@ describe("sign-in lockout (security item 10)", () => {
     expect((await login(from("2001:db8:1:2::ff"), owner.user.email, PASSWORD)).status).toBe(429);
     expect((await login(from("2001:db8:9:9::1"), owner.user.email, PASSWORD)).status).toBe(200);
   });
+
+  // The app's clock and the database's differ in production (separate hosts) and in tests that move
+  // the app's: failures are counted against the app's clock, so they are stamped with it.
+  for (const [label, shiftMs] of [
+    ["ahead of", 366 * 86_400_000],
+    ["behind", -366 * 86_400_000],
+  ] as const) {
+    it(`still locks out after ten wrong passwords when the app's clock is ${label} the database's`, async () => {
+      const owner = await signUp(t.app);
+      vi.useFakeTimers({ toFake: ["Date"], now: new Date(Date.now() + shiftMs) });
+      const attacker = from(shiftMs > 0 ? "203.0.113.41" : "203.0.113.42");
+      for (let i = 0; i < 10; i++) expect((await login(attacker, owner.user.email, `wrong-${i}-pass`)).status).toBe(401);
+      expect((await login(attacker, owner.user.email, "wrong-10-pass")).status).toBe(429);
+      // A quarter of an hour later on the app's clock, the window has passed: the owner gets in again.
+      vi.setSystemTime(new Date(Date.now() + 16 * 60_000));
+      expect((await login(attacker, owner.user.email, PASSWORD)).status).toBe(200);
+    });
+  }
 });

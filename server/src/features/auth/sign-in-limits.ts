@@ -71,7 +71,9 @@ export async function beginAttempt(
   const ids: string[] = [];
   const lockIfFailed: string[] = [];
   for (const { key, limit } of keys) {
-    const [row] = await db.insert(signInFailures).values({ key }).returning({ id: signInFailures.id });
+    // failedAt from the app's clock, as `since` is: the database's default (its own now()) would be
+    // compared with the app's, and an app clock ahead of it by the window would never lock anyone out.
+    const [row] = await db.insert(signInFailures).values({ key, failedAt: now }).returning({ id: signInFailures.id });
     ids.push(row.id);
     const [{ n }] = await db
       .select({ n: count() })
