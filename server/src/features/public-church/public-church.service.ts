@@ -99,11 +99,16 @@ export async function createInvitationRequest(
   await db.transaction(async (tx) => {
     // Two requests from one address at once count one after the other.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`invitation-request:${body.email}`}))`);
+    // Stamped and counted on the app's clock alike (not created_at's default, the database's now()).
+    const now = new Date();
     const [{ n }] = await tx
       .select({ n: count() })
       .from(invitationRequests)
       .where(
-        and(eq(invitationRequests.email, body.email), gte(invitationRequests.createdAt, new Date(Date.now() - DAY_MS))),
+        and(
+          eq(invitationRequests.email, body.email),
+          gte(invitationRequests.createdAt, new Date(now.getTime() - DAY_MS)),
+        ),
       );
     if (n >= INVITATION_REQUESTS_PER_EMAIL_PER_DAY) {
       throw new AppError(
@@ -114,7 +119,7 @@ export async function createInvitationRequest(
     }
     const [request] = await tx
       .insert(invitationRequests)
-      .values({ churchId: church.id, name: body.name, email: body.email, message: body.message })
+      .values({ churchId: church.id, name: body.name, email: body.email, message: body.message, createdAt: now })
       .returning({ id: invitationRequests.id });
     // The admins' feed and bell follow from the event (features/admin, features/notifications).
     await publish(tx, "invitation_request.created", { churchId: church.id, actorId: null, requestId: request.id });

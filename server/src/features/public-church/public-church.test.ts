@@ -1,6 +1,6 @@
 import { ZPublicChurchPage } from "@common/public-church";
 import { eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { Caller, createTestApp, type TTestApp } from "../../../test/app";
 import { findAuditEntries } from "../../../test/audit-entries";
 import {
@@ -19,6 +19,9 @@ import { invitationRequests } from "../../db/schema/invitations";
 let t: TTestApp;
 beforeAll(async () => {
   t = await createTestApp();
+});
+afterEach(() => {
+  vi.useRealTimers();
 });
 
 let ipCount = 0;
@@ -252,6 +255,24 @@ describe("POST /api/public/churches/:slug/invitation-requests", () => {
     const rows = await t.db.select().from(invitationRequests).where(eq(invitationRequests.email, email));
     expect(rows).toHaveLength(3);
   });
+
+  // The day is counted on the app's clock, which may differ from the database's (separate hosts, or
+  // a test's moved clock): the requests are stamped with the app's too.
+  for (const [label, shiftMs] of [
+    ["ahead of", 366 * 86_400_000],
+    ["behind", -366 * 86_400_000],
+  ] as const) {
+    it(`counts a day of requests on one clock when the app's is ${label} the database's`, async () => {
+      const { slug } = await publish(await createChurch(t.app));
+      const email = uniqueEmail("clock");
+      const ask = () => visitor().post(`/api/public/churches/${slug}/invitation-requests`, requestBody({ email }));
+      vi.useFakeTimers({ toFake: ["Date"], now: new Date(Date.now() + shiftMs) });
+      for (let i = 0; i < 3; i++) expect((await ask()).status).toBe(202);
+      expect((await ask()).status).toBe(429);
+      vi.setSystemTime(new Date(Date.now() + 25 * 3_600_000));
+      expect((await ask()).status).toBe(202);
+    });
+  }
 });
 
 describe("admin: requests to join", () => {
