@@ -67,8 +67,13 @@ export async function createAuthorizationUrl(
   const codeVerifier = oidc.randomPKCECodeVerifier();
   const state = oidc.randomState();
   const nonce = oidc.randomNonce();
-  await db.delete(oidcStates).where(lt(oidcStates.createdAt, new Date(Date.now() - STATE_TTL_MS)));
-  await db.insert(oidcStates).values({ state, codeVerifier, nonce, invitationToken: invitationToken ?? null });
+  // Stamped with the app's clock, the one its age is judged by here and at the callback (the column's
+  // default is the database's now(), which may differ from the app's by more than the state lives).
+  const now = new Date();
+  await db.delete(oidcStates).where(lt(oidcStates.createdAt, new Date(now.getTime() - STATE_TTL_MS)));
+  await db
+    .insert(oidcStates)
+    .values({ state, codeVerifier, nonce, invitationToken: invitationToken ?? null, createdAt: now });
   const url = oidc.buildAuthorizationUrl(config, {
     redirect_uri: redirectUri,
     scope: "openid email profile",

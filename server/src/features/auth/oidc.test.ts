@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { Caller, createTestApp, type TTestApp } from "../../../test/app";
 import { createChurch, invite, PASSWORD, signUp, uniqueEmail } from "../../../test/factories";
 import {
@@ -19,6 +19,9 @@ let t: TTestApp;
 
 beforeAll(async () => {
   ({ idp, t } = await startOidcApp());
+});
+afterEach(() => {
+  vi.useRealTimers();
 });
 
 const providerAccount = (fields: Partial<TOidcAccount> = {}) => newProviderAccount(idp, fields);
@@ -219,6 +222,31 @@ describe("the provider's callback", () => {
     expect(res.status).toBe(302);
     expect(String(res.headers.location)).toMatch(/^\/login\?error=/);
     expect(victim.cookie).toBeUndefined();
+  });
+
+  // A state lives 10 minutes on the app's clock, which may differ from the database's (separate hosts,
+  // or a test's moved clock): it is stamped with the app's, so the difference neither expires it at
+  // once nor keeps it alive.
+  it("signs in when the app's clock is ahead of the database's", async () => {
+    const acct = providerAccount();
+    vi.useFakeTimers({ toFake: ["Date"], now: new Date(Date.now() + 366 * 86_400_000) });
+    const caller = new Caller(t.app);
+    const res = await signInThroughProvider(caller, acct.sub);
+    expect(res.headers.location).toBe("/");
+    expect(caller.cookie).toBeTruthy();
+  });
+
+  it("drops states older than 10 minutes when the app's clock is behind the database's", async () => {
+    vi.useFakeTimers({ toFake: ["Date"], now: new Date(Date.now() - 366 * 86_400_000) });
+    const old = (await startSignIn(new Caller(t.app))).searchParams.get("state") ?? "";
+    const stored = async (state: string) =>
+      (await t.db.select().from(oidcStates).where(eq(oidcStates.state, state))).length;
+    expect(await stored(old)).toBe(1);
+    vi.setSystemTime(new Date(Date.now() + 11 * 60_000));
+    // The next sign-in clears the states that have expired.
+    const fresh = (await startSignIn(new Caller(t.app))).searchParams.get("state") ?? "";
+    expect(await stored(old)).toBe(0);
+    expect(await stored(fresh)).toBe(1);
   });
 
   it("redirects to /login with an error when the user cancels at the provider", async () => {
