@@ -6,8 +6,9 @@ import type {
   TKudosRecipient,
   TPendingKudos,
 } from "@common/kudos";
-import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type QueryClient, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiJson } from "@/lib/api-client";
+import { fetchListPage } from "@/lib/next-page";
 import { ADMIN_STATS_KEY } from "@/lib/query-keys";
 import { useAwardRefresh } from "@/lib/use-award-refresh";
 
@@ -27,6 +28,24 @@ const adminKudosPath = (id: string, action: string) => `/api/admin/kudos/${encod
  */
 export function useKudos() {
   return useQuery<TKudos[]>({ queryKey: KUDOS_KEY, staleTime: 0 });
+}
+
+/** The server's page of kudos (KUDOS_LIST_LIMIT): a full first page may have older kudos after it. */
+export const KUDOS_PAGE_SIZE = 100;
+
+/**
+ * Older kudos (issue 30), asked for only when the member wants them: the pages after the first,
+ * each the one the previous answer's `Link` header names. The first page is asked again for its
+ * header (the server keeps it in memory) and left out: `useKudos` draws it.
+ */
+export function useOlderKudos(enabled: boolean) {
+  return useInfiniteQuery({
+    queryKey: [...KUDOS_KEY, "older"],
+    initialPageParam: KUDOS_KEY[0] as string,
+    enabled,
+    queryFn: ({ pageParam, signal }) => fetchListPage<TKudos>(pageParam, signal),
+    getNextPageParam: (last) => last.next,
+  });
 }
 
 /** `GET /api/kudos/recipients`: the members one may recognize (the church but oneself), by name. */

@@ -1,6 +1,6 @@
 import { isAdminRole } from "@common/roles";
-import { Plus, Trophy } from "lucide-react";
-import { Suspense, useState } from "react";
+import { Loader2, Plus, Trophy } from "lucide-react";
+import { Suspense, useEffect, useState } from "react";
 import { EmptyState } from "@/components/empty-state";
 import { LoadError } from "@/components/load-error";
 import { PageHeader } from "@/components/page-header";
@@ -12,7 +12,7 @@ import { useT } from "@/lib/i18n";
 import { lazyComponent, usePreload } from "@/lib/lazy";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useNow } from "@/lib/use-now";
-import { useKudos } from "../api";
+import { KUDOS_PAGE_SIZE, useKudos, useOlderKudos } from "../api";
 import { KudosCard } from "../components/kudos-card";
 import { kudosCatalog } from "../i18n";
 
@@ -47,6 +47,48 @@ function ListSkeleton() {
         </li>
       ))}
     </ul>
+  );
+}
+
+/** The kudos older than the first page, a page at a time on "Show older kudos" (issue 30). */
+function OlderKudos({ selfId, isAdmin, now }: { selfId: string; isAdmin: boolean; now: Date }) {
+  const t = useT(kudosCatalog);
+  const [isAsked, setAsked] = useState(false);
+  const older = useOlderKudos(isAsked);
+  const pages = older.data?.pages ?? [];
+  // The first answer is the page already drawn: go on to the page after it at once.
+  useEffect(() => {
+    if (pages.length === 1 && older.hasNextPage && !older.isFetchingNextPage) void older.fetchNextPage();
+  }, [pages.length, older]);
+  const items = pages.slice(1).flatMap((p) => p.items);
+  const isBusy = older.isFetching;
+  const hasMore = !isAsked || older.hasNextPage;
+  return (
+    <>
+      {items.length > 0 && (
+        <ul className={`${LIST} mt-4`} aria-label={t("page.olderList")}>
+          {items.map((k) => (
+            <KudosCard key={k.id} kudos={k} selfId={selfId} isAdmin={isAdmin} now={now} />
+          ))}
+        </ul>
+      )}
+      {older.isError ? (
+        <LoadError what={t("page.olderLoadError")} onRetry={() => older.refetch()} className="mt-3 text-center" />
+      ) : (
+        hasMore && (
+          <div className="mt-6 flex justify-center">
+            <Button
+              variant="outline"
+              disabled={isBusy}
+              onClick={() => (isAsked ? older.fetchNextPage() : setAsked(true))}
+            >
+              {isBusy && <Loader2 className="animate-spin" aria-hidden="true" />}
+              {isBusy ? t("page.loadingOlder") : t("page.older")}
+            </Button>
+          </div>
+        )
+      )}
+    </>
   );
 }
 
@@ -103,6 +145,7 @@ export function KudosPage() {
           ))}
         </ul>
       )}
+      {list.length >= KUDOS_PAGE_SIZE && <OlderKudos selfId={user.id} isAdmin={isAdminRole(user.role)} now={now} />}
       {isUsed && (
         <Suspense fallback={null}>
           <GiveKudosDialog open={isGiving} onOpenChange={setGiving} />
