@@ -39,7 +39,8 @@ async function findDueMembers(
     .where(inChurch(groupMembers, ctx, eq(groupMembers.groupId, groupId)));
   const ids = members.map((m) => m.userId).filter((id) => id !== except);
   if (ids.length === 0) return [];
-  const since = new Date(Date.now() - GROUP_PUSH_BATCH_MINUTES * 60_000);
+  // On the database's clock, as created_at is (notify stores it with now()): the app's may differ.
+  const since = sql`now() - make_interval(mins => ${GROUP_PUSH_BATCH_MINUTES})`;
   const told = await ctx.db
     .select({ userId: notifications.userId })
     .from(notifications)

@@ -1,6 +1,6 @@
 import { GROUP_PUSH_BATCH_MINUTES } from "@common/groups";
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestApp, type TTestApp } from "../../../test/app";
 import { addMember, createChurch, type TSignedIn } from "../../../test/factories";
 import { makeGroup } from "../../../test/group-thread";
@@ -11,6 +11,9 @@ let t: TTestApp;
 beforeAll(async () => {
   // Jobs run only when drained: a post hidden before its notification job runs is a real order here.
   t = await createTestApp({}, { runJobs: false });
+});
+afterEach(() => {
+  vi.useRealTimers();
 });
 
 const groupNotes = async (who: TSignedIn) => {
@@ -110,5 +113,29 @@ describe("group thread notifications (issue 27)", () => {
     const p = await w.member.post(`/api/groups/${w.groupId}/posts`, { message: "Wrong group, sorry" });
     expect((await w.member.delete(`/api/groups/${w.groupId}/posts/${p.body.id}`)).status).toBe(204);
     expect(await groupNotes(w.fellow)).toEqual([]);
+  });
+
+  // The hour is counted on the database's clock, the one the notifications are stored with: the app's
+  // may differ (separate hosts, or a test's moved clock).
+  it("tells a member once an hour when the app's clock is ahead of the database's", async () => {
+    vi.useFakeTimers({ toFake: ["Date"], now: new Date(Date.now() + 366 * 86_400_000) });
+    const w = await world();
+    expect((await w.member.post(`/api/groups/${w.groupId}/posts`, { message: "Potluck on Friday!" })).status).toBe(201);
+    expect(await groupNotes(w.fellow)).toHaveLength(1);
+    expect((await w.leader.post(`/api/groups/${w.groupId}/posts`, { message: "Bring chairs" })).status).toBe(201);
+    expect(await groupNotes(w.fellow)).toHaveLength(1);
+  });
+
+  it("tells a member again after the hour when the app's clock is behind the database's", async () => {
+    vi.useFakeTimers({ toFake: ["Date"], now: new Date(Date.now() - 366 * 86_400_000) });
+    const w = await world();
+    expect((await w.member.post(`/api/groups/${w.groupId}/posts`, { message: "Potluck on Friday!" })).status).toBe(201);
+    expect(await groupNotes(w.fellow)).toHaveLength(1);
+    await anHourLater(w.groupId);
+    expect((await w.leader.post(`/api/groups/${w.groupId}/posts`, { message: "Bring chairs" })).status).toBe(201);
+    expect((await groupNotes(w.fellow)).map((n) => n.message).sort()).toEqual([
+      "Leah User: Bring chairs",
+      "Mark User: Potluck on Friday!",
+    ]);
   });
 });
