@@ -12,9 +12,17 @@ import { createToken, sha256 } from "./crypto";
 /** Creates a session and returns the cookie token (only its hash is stored). */
 export async function createSession(db: TDb, userId: string): Promise<string> {
   const token = createToken(32);
+  // Both times from the app's clock, the one they are judged by (the expiry, and a fresh sign-in before
+  // an account without a password is deleted): created_at's default is the database's now().
+  const now = new Date();
   await db
     .insert(sessions)
-    .values({ id: sha256(token), userId, expiresAt: new Date(Date.now() + SESSION_DAYS * 86_400_000) });
+    .values({
+      id: sha256(token),
+      userId,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + SESSION_DAYS * 86_400_000),
+    });
   return token;
 }
 

@@ -112,6 +112,30 @@ describe("POST /api/user/delete", () => {
     expect(await exists(m.user.id)).toBe(false);
   });
 
+  // The few minutes are counted on the app's clock, which may differ from the database's (separate
+  // hosts, or a test's moved clock): the session is stamped with it.
+  for (const [label, shiftMs, status] of [
+    ["ahead of", 366 * DAY_MS, 200],
+    ["behind", -366 * DAY_MS, 403],
+  ] as const) {
+    it(`judges the sign-in's freshness on one clock when the app's is ${label} the database's (${status})`, async () => {
+      const c = await createChurch(t.app);
+      const m = await addMember(t.app, c);
+      vi.useFakeTimers({ toFake: ["Date"], now: new Date(Date.now() + shiftMs) });
+      const caller = new Caller(t.app);
+      expect((await caller.post("/api/auth/login", { email: m.user.email, password: PASSWORD })).status).toBe(200);
+      await t.db
+        .update(users)
+        .set({ passwordHash: null, oidcSubject: `sub-${m.user.id}` })
+        .where(eq(users.id, m.user.id));
+      // Ahead: deleted at once after the sign-in; behind: 11 minutes later, the sign-in is not fresh.
+      if (status === 403) vi.setSystemTime(new Date(Date.now() + 11 * 60_000));
+      const res = await caller.post(DELETE_ACCOUNT_URL, { confirm: "DELETE" });
+      expect(res.status, JSON.stringify(res.body)).toBe(status);
+      expect(await exists(m.user.id)).toBe(status === 403);
+    });
+  }
+
   it("answers 401 signed out", async () => {
     expect((await new Caller(t.app).post(DELETE_ACCOUNT_URL, { password: PASSWORD, confirm: "DELETE" })).status).toBe(
       401,
