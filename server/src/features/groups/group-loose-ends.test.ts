@@ -1,7 +1,7 @@
 import { type TGroup, ZGroup } from "@common/groups";
 import type { TNotification } from "@common/notifications";
 import { and, eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestApp, type TTestApp } from "../../../test/app";
 import { findAuditEntries } from "../../../test/audit-entries";
 import { addMember, createChurch, type TSignedIn, type TTestChurch } from "../../../test/factories";
@@ -24,6 +24,9 @@ beforeAll(async () => {
   a = await createChurch(t.app);
   b = await createChurch(t.app);
   leader = await addMember(t.app, a, "CONGREGANT", "Lydia");
+});
+afterEach(() => {
+  vi.useRealTimers();
 });
 
 async function makeGroup(over: Record<string, unknown> = {}): Promise<TGroup> {
@@ -100,6 +103,21 @@ describe("a group left without a leader", () => {
     expect(await leaderlessNotes(b.admin, alone.id)).toEqual([]);
     await drainJobs(t.app);
     expect(await leaderlessNotes(a.admin, alone.id)).toHaveLength(1);
+  });
+
+  // A leader's row is stamped by the database (joined_at's default), the leaving by the app's clock:
+  // while they are away no clock is compared, so an app clock behind the database's keeps nothing.
+  it("a removed leader and member keeps no place when the app's clock is behind the database's", async () => {
+    vi.useFakeTimers({ toFake: ["Date"], now: new Date(Date.now() - 366 * 86_400_000) });
+    const gone = await addMember(t.app, a, "CONGREGANT", "Lou");
+    const led = await makeGroup({ name: "Led Then Left", leaderIds: [gone.user.id] });
+    const joined = await makeGroup({ name: "Joined Then Left", joinPolicy: "open" });
+    expect((await gone.post(`/api/groups/${joined.id}/join`)).status).toBe(200);
+    expect(await roleIn(led.id, gone)).toBe("leader");
+    expect((await a.admin.delete(`/api/admin/members/${gone.user.id}`)).status).toBe(204);
+    await drainJobs(t.app);
+    expect(await roleIn(led.id, gone)).toBeNull();
+    expect(await roleIn(joined.id, gone)).toBeNull();
   });
 
   it("a member who leads nothing leaving tells nobody", async () => {

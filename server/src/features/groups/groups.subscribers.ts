@@ -37,19 +37,32 @@ async function publishLeaderless(ctx: TSubscriberCtx, groupIds: string[], actorI
 /**
  * Issue 27: a member who leaves the church, or is removed, loses every group of that church at once:
  * their memberships and waiting requests go (the rosters and counts already leave out anyone no
- * longer in the church, before this runs). Only rows from before they left: should they be invited
- * back and join a group before the queue gets here, that new place stays. A group they were the last
- * leader of stays, leaderless, and its admins are told (group.leaderless).
+ * longer in the church, before this runs): all of them while they are still away, no clock compared.
+ * Should they be invited back and join a group before the queue gets here, only rows from before
+ * they left go, and that new place stays. A group they were the last leader of stays, leaderless,
+ * and its admins are told (group.leaderless).
+ *
+ * The event's time is the app's clock; joined_at is the app's for a join (insertMember) but the
+ * database's default for a leader named by an admin (groups.service setLeaders), so comparing them
+ * while the member is away kept the leader rows of an app clock behind the database's.
  */
 const memberLeft = subscriber({
   name: "groups.member_left",
   event: "member.left",
   handle: async ({ payload, occurredAt }, ctx) => {
-    const at = new Date(occurredAt);
+    const [user] = await ctx.db.select({ churchId: users.churchId }).from(users).where(eq(users.id, payload.userId));
+    const at = user?.churchId === ctx.churchId ? new Date(occurredAt) : null;
     const led = await findLedGroupIds(ctx, payload.userId);
     await ctx.db
       .delete(groupMembers)
-      .where(inChurch(groupMembers, ctx, eq(groupMembers.userId, payload.userId), lte(groupMembers.joinedAt, at)));
+      .where(
+        inChurch(
+          groupMembers,
+          ctx,
+          eq(groupMembers.userId, payload.userId),
+          at ? lte(groupMembers.joinedAt, at) : undefined,
+        ),
+      );
     await ctx.db
       .delete(groupJoinRequests)
       .where(
@@ -57,7 +70,7 @@ const memberLeft = subscriber({
           groupJoinRequests,
           ctx,
           eq(groupJoinRequests.userId, payload.userId),
-          lte(groupJoinRequests.requestedAt, at),
+          at ? lte(groupJoinRequests.requestedAt, at) : undefined,
         ),
       );
     await publishLeaderless(ctx, led, payload.actorId);
