@@ -44,7 +44,9 @@ async function publishLeaderless(ctx: TSubscriberCtx, groupIds: string[], actorI
  *
  * The event's time is the app's clock; joined_at is the app's for a join (insertMember) but the
  * database's default for a leader named by an admin (groups.service setLeaders), so comparing them
- * while the member is away kept the leader rows of an app clock behind the database's.
+ * while the member is away kept the leader rows of an app clock behind the database's. When they are
+ * back, the comparison is of the two clocks for a leader's row, harmlessly: a new place needs an
+ * invitation accepted after the leaving, far longer than hosts' clocks differ.
  */
 const memberLeft = subscriber({
   name: "groups.member_left",

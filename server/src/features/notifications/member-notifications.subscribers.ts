@@ -42,6 +42,10 @@ const invitationRequested = subscriber({
  * It used to run at the join, deleting what was older than the join's time: the app's clock against
  * the database's (`created_at` is the database's `now()`), so a clock ahead of the database's (or a
  * test's moved clock) took the new membership's first news with it when the queue ran it late.
+ * The "back" case still compares the two clocks, harmlessly: a difference of s seconds misplaces
+ * only news made within s seconds of the leaving, and the new membership's first news comes after
+ * an invitation has been sent and accepted, far longer than hosts' clocks differ. (A test that moves
+ * the app's clock drains the queue before inviting the member back.)
  */
 const memberLeft = subscriber({
   name: "notifications.member_left",
