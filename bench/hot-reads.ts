@@ -130,9 +130,30 @@ function getRaw(url: string, cookie: string): Promise<{ status: number; contentT
   });
 }
 
-type TRun = { reqPerSec: number; p50: number; p99: number; failures: number };
+type TRun = { reqPerSec: number; p50: number; p99: number; failures: number; cpuUsPerRequest: number };
 
-async function measure(base: string, paths: string[], cookie: string, duration = DURATION): Promise<TRun> {
+/**
+ * CPU time (user + system, ms) the process has used, from /proc (Linux; NaN elsewhere). Per request it
+ * is the figure the machine's load barely moves: on a shared machine the req/s ratio drifts toward 1
+ * as both servers wait for a core, while on a quiet one it approaches the ratio of CPU per request.
+ */
+function cpuMs(pid: number | undefined): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+async function measure(
+  base: string,
+  paths: string[],
+  cookie: string,
+  pid: number | undefined,
+  duration = DURATION,
+): Promise<TRun> {
+  const cpuBefore = cpuMs(pid);
   const r = await autocannon({
     url: base + paths[0],
     connections: CONNECTIONS,
@@ -146,6 +167,7 @@ async function measure(base: string, paths: string[], cookie: string, duration =
     p50: r.latency.p50,
     p99: r.latency.p99,
     failures: r.errors + r.timeouts + r.non2xx,
+    cpuUsPerRequest: ((cpuMs(pid) - cpuBefore) * 1000) / Math.max(1, r.requests.total),
   };
 }
 
@@ -211,8 +233,8 @@ async function main(): Promise<number> {
 
     const bareRoutes = path.join(tmp, "routes.json");
     const lines = [
-      "| Case | Sermons | app req/s (rounds) | bare req/s (rounds) | app p50 / p99 (ms) | app/bare |",
-      "|---|---:|---:|---:|---:|---:|",
+      "| Case | Sermons | app req/s (rounds) | bare req/s (rounds) | app p50 / p99 (ms) | app/bare req/s | CPU µs/req app / bare | bare/app CPU |",
+      "|---|---:|---:|---:|---:|---:|---:|---:|",
     ];
     let failed = false;
     let seeded = 0;
@@ -227,11 +249,14 @@ async function main(): Promise<number> {
         [churchId, seeded, size],
       );
       seeded = size;
-      // The member watched every tenth sermon (the dashboard marks them).
+      // The member watched every tenth sermon and the newest (the dashboard marks them).
       await db.query(
         `insert into points_ledger (church_id, user_id, kind, key, points, created_at)
          select $1, $2, 'sermon_watch', s.id::text, 10, now() - interval '3 days'
-           from sermons s where s.church_id = $1 and s.title like '%0'
+           from sermons s
+          where s.church_id = $1
+            and (s.title like '%0' or s.id = (select id from sermons where church_id = $1
+                                               order by date desc, created_at desc, id limit 1))
          on conflict do nothing`,
         [churchId, memberId],
       );
@@ -272,21 +297,22 @@ async function main(): Promise<number> {
       );
       for (const c of cases) {
         console.log(`bench: ${c.name}, ${size} sermons …`);
-        await measure(app.url, c.paths, cookie, Math.min(DURATION, 3));
+        await measure(app.url, c.paths, cookie, app.proc.pid, Math.min(DURATION, 3));
         const appRuns: TRun[] = [];
         const bareRuns: TRun[] = [];
         for (let r = 0; r < ROUNDS; r++) {
-          appRuns.push(await measure(app.url, c.paths, cookie));
-          bareRuns.push(await measure(bare.url, c.paths, cookie));
+          appRuns.push(await measure(app.url, c.paths, cookie, app.proc.pid));
+          bareRuns.push(await measure(bare.url, c.paths, cookie, bare.proc.pid));
         }
         const sum = (runs: TRun[]) => runs.reduce((s, x) => s + x.reqPerSec, 0);
+        const cpu = (runs: TRun[]) => runs.reduce((s, x) => s + x.cpuUsPerRequest, 0) / runs.length;
         const list = (runs: TRun[]) => runs.map((x) => Math.round(x.reqPerSec).toLocaleString("en-US")).join(", ");
         if ([...appRuns, ...bareRuns].some((x) => x.failures > 0)) {
           failed = true;
           console.error(`bench: ${c.name}: requests failed or answered non-2xx`);
         }
         lines.push(
-          `| ${c.name} | ${c.bySize ? size.toLocaleString("en-US") : "—"} | ${list(appRuns)} | ${list(bareRuns)} | ${appRuns.map((x) => `${x.p50} / ${x.p99}`).join(", ")} | **${(sum(appRuns) / sum(bareRuns)).toFixed(2)}** |`,
+          `| ${c.name} | ${c.bySize ? size.toLocaleString("en-US") : "—"} | ${list(appRuns)} | ${list(bareRuns)} | ${appRuns.map((x) => `${x.p50} / ${x.p99}`).join(", ")} | **${(sum(appRuns) / sum(bareRuns)).toFixed(2)}** | ${cpu(appRuns).toFixed(0)} / ${cpu(bareRuns).toFixed(0)} | ${(cpu(bareRuns) / cpu(appRuns)).toFixed(2)} |`,
         );
       }
       bare.proc.kill("SIGTERM");
