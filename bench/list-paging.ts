@@ -128,7 +128,7 @@ const LISTS: TList[] = [
       db
         .query(
           `insert into users (church_id, email, first_name, last_name, role, church_joined_at, created_at, last_login, last_active_at)
-           select $1, 'm' || g || '-' || $1 || '@bench.example', 'First' || g, 'Last' || g,
+           select $1::uuid, 'm' || g || '-' || $1::text || '@bench.example', 'First' || g, 'Last' || g,
                   case when g % 25 = 0 then 'GROUP_LEADER' else 'CONGREGANT' end,
                   now() - make_interval(hours => g), now() - make_interval(hours => g),
                   now() - make_interval(days => g % 60), now() - make_interval(days => g % 60)
@@ -152,7 +152,7 @@ const LISTS: TList[] = [
       db
         .query(
           `insert into invitations (church_id, email, role, token_hash, expires_at, created_at, source)
-           select $1, 'i' || g || '-' || $1 || '@bench.example', 'CONGREGANT', md5($1 || g), now() + interval '7 days',
+           select $1::uuid, 'i' || g || '-' || $1::text || '@bench.example', 'CONGREGANT', md5($1::text || g), now() + interval '7 days',
                   now() - make_interval(hours => g), case when g % 3 = 0 then 'import' else 'manual' end
              from generate_series(1, $2::int) as g`,
           [churchId, n],
