@@ -64,6 +64,40 @@ export async function addJob<T>(
   return res.rows[0].id;
 }
 
+/**
+ * When a repeating job runs: `atMs` into every period of `everyMs` counted from the epoch (UTC),
+ * then `afterMs` later still. A quarter-hourly job runs just after each quarter hour
+ * (`{ afterMs: 10_000 }`, so a database clock a little ahead of the app's, which graphile-worker's
+ * run_at is compared with, does not run it a moment early); a daily one at a time of day (`atMs`).
+ */
+export type TEvery = { atMs?: number; afterMs?: number };
+
+/** The next run strictly after `now`'s slot: the first `k * everyMs + atMs` after `now`, plus `afterMs`. */
+export function nextRunAfter(now: Date, everyMs: number, { atMs = 0, afterMs = 0 }: TEvery = {}): Date {
+  return new Date((Math.floor((now.getTime() - atMs) / everyMs) + 1) * everyMs + atMs + afterMs);
+}
+
+/**
+ * Queues the next run of a repeating job, one waiting job for all processes (keyed by its task's name).
+ * `preserve`: a waiting run keeps its time (each process calls this at start, main.ts; test apps
+ * never do); without it (the run itself, first, so the runs go on whatever happens to this one) the
+ * waiting run moves to the next slot after `now`. Returns that slot.
+ */
+export async function scheduleEvery(
+  db: TDb,
+  task: TJobSpec<Record<string, never>>,
+  everyMs: number,
+  opts: TEvery & { now?: Date; preserve?: boolean } = {},
+): Promise<Date> {
+  const runAt = nextRunAfter(opts.now ?? new Date(), everyMs, opts);
+  await db.execute(
+    sql`select graphile_worker.add_job(${task.name}, '{}'::json, run_at => ${runAt.toISOString()}::timestamptz,
+      max_attempts => ${task.maxAttempts}::int, job_key => ${task.name}::text,
+      job_key_mode => ${opts.preserve ? "preserve_run_at" : "replace"}::text)`,
+  );
+  return runAt;
+}
+
 export type TJobsOptions = {
   log: FastifyBaseLogger;
   /** Jobs one process runs at once. */

@@ -1,4 +1,4 @@
-import { eq, lt, sql } from "drizzle-orm";
+import { eq, lt } from "drizzle-orm";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { TDb } from "../db/client";
@@ -6,7 +6,7 @@ import { churches } from "../db/schema/churches";
 import { churchWeekStarts } from "../db/schema/growth";
 import { inChurch } from "./church-scope";
 import type { TChurchCtx } from "./context";
-import type { Jobs, TJobSpec } from "./jobs";
+import { type Jobs, nextRunAfter, scheduleEvery, type TJobSpec } from "./jobs";
 import { weekKey } from "./points";
 import { startOfWeek } from "./time";
 
@@ -43,7 +43,6 @@ export const WEEK_START_JOB: TJobSpec<Record<string, never>> = {
   payload: z.object({}).strict() as z.ZodType<Record<string, never>>,
   maxAttempts: 3,
 };
-const WEEK_START_KEY = "week-start";
 /**
  * Runs fall just after each quarter hour (UTC): every zone's midnight is on a quarter hour
  * (Kathmandu +5:45, Chatham +12:45), so a week is handled within seconds of its start.
@@ -54,7 +53,7 @@ const AFTER_BOUNDARY_MS = 10_000;
 
 /** The next run's time: just after the next quarter hour following `now`. */
 export function nextWeekStartRun(now: Date): Date {
-  return new Date((Math.floor(now.getTime() / EVERY_MS) + 1) * EVERY_MS + AFTER_BOUNDARY_MS);
+  return nextRunAfter(now, EVERY_MS, { afterMs: AFTER_BOUNDARY_MS });
 }
 
 /**
@@ -62,12 +61,7 @@ export function nextWeekStartRun(now: Date): Date {
  * (each process calls this at start, main.ts; test apps never do, so their moved clocks never run it).
  */
 export async function scheduleWeekStart(db: TDb, opts: { now?: Date; preserve?: boolean } = {}): Promise<void> {
-  const runAt = nextWeekStartRun(opts.now ?? new Date());
-  await db.execute(
-    sql`select graphile_worker.add_job(${WEEK_START_JOB.name}, '{}'::json, run_at => ${runAt.toISOString()}::timestamptz,
-      max_attempts => ${WEEK_START_JOB.maxAttempts}::int, job_key => ${WEEK_START_KEY}::text,
-      job_key_mode => ${opts.preserve ? "preserve_run_at" : "replace"}::text)`,
-  );
+  await scheduleEvery(db, WEEK_START_JOB, EVERY_MS, { ...opts, afterMs: AFTER_BOUNDARY_MS });
 }
 
 type TRegistry = { parts: TWeekStartPart[]; db: TDb; log: FastifyBaseLogger };

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { TDb } from "../../db/client";
-import type { TJobSpec } from "../../lib/jobs";
+import { nextRunAfter, scheduleEvery, type TJobSpec } from "../../lib/jobs";
 
 /**
  * Each church keeps its audit trail for its own retention (`churches.audit_retention_days`, 2 years
@@ -17,15 +17,13 @@ export const AUDIT_RETENTION_JOB: TJobSpec<Record<string, never>> = {
   payload: z.object({}).strict() as z.ZodType<Record<string, never>>,
   maxAttempts: 5,
 };
-const AUDIT_RETENTION_KEY = "audit-retention";
 const DAY_MS = 86_400_000;
 /** Runs at 03:30 UTC, a quiet hour for most churches; the exact time does not matter. */
 const RUN_OFFSET_MS = 3.5 * 3_600_000;
 
 /** The next run after `now`: the next 03:30 UTC. */
 export function nextAuditRetentionRun(now: Date): Date {
-  const today = Math.floor(now.getTime() / DAY_MS) * DAY_MS + RUN_OFFSET_MS;
-  return new Date(today > now.getTime() ? today : today + DAY_MS);
+  return nextRunAfter(now, DAY_MS, { atMs: RUN_OFFSET_MS });
 }
 
 /**
@@ -33,12 +31,7 @@ export function nextAuditRetentionRun(now: Date): Date {
  * time (each process calls this at start, main.ts; test apps never do).
  */
 export async function scheduleAuditRetention(db: TDb, opts: { now?: Date; preserve?: boolean } = {}): Promise<void> {
-  const runAt = nextAuditRetentionRun(opts.now ?? new Date());
-  await db.execute(
-    sql`select graphile_worker.add_job(${AUDIT_RETENTION_JOB.name}, '{}'::json, run_at => ${runAt.toISOString()}::timestamptz,
-      max_attempts => ${AUDIT_RETENTION_JOB.maxAttempts}::int, job_key => ${AUDIT_RETENTION_KEY}::text,
-      job_key_mode => ${opts.preserve ? "preserve_run_at" : "replace"}::text)`,
-  );
+  await scheduleEvery(db, AUDIT_RETENTION_JOB, DAY_MS, { ...opts, atMs: RUN_OFFSET_MS });
 }
 
 /**

@@ -9,7 +9,7 @@ import { digestRuns } from "../../db/schema/digest";
 import { userPreferences } from "../../db/schema/growth";
 import { users } from "../../db/schema/users";
 import { inChurch } from "../../lib/church-scope";
-import type { TJobSpec } from "../../lib/jobs";
+import { nextRunAfter, scheduleEvery, type TJobSpec } from "../../lib/jobs";
 import type { Mailer } from "../../lib/mail";
 import { wantsDigestSql } from "../../lib/notification-channels";
 import { recipientLanguage } from "../../lib/notification-text";
@@ -35,7 +35,6 @@ export const DIGEST_JOB: TJobSpec<Record<string, never>> = {
   payload: z.object({}).strict() as z.ZodType<Record<string, never>>,
   maxAttempts: 3,
 };
-const DIGEST_KEY = "digest.weekly";
 const EVERY_MS = 15 * 60_000;
 const AFTER_BOUNDARY_MS = 10_000;
 const DAY_MS = 86_400_000;
@@ -46,17 +45,12 @@ export const DIGEST_BATCH = 200;
 
 /** The next run: just after the next quarter hour following `now` (every digest time is on a minute of the church's clock). */
 export function nextDigestRun(now: Date): Date {
-  return new Date((Math.floor(now.getTime() / EVERY_MS) + 1) * EVERY_MS + AFTER_BOUNDARY_MS);
+  return nextRunAfter(now, EVERY_MS, { afterMs: AFTER_BOUNDARY_MS });
 }
 
 /** Queues the next run (one waiting job for all processes, keyed); `preserve` keeps a waiting run's time. */
 export async function scheduleDigest(db: TDb, opts: { now?: Date; preserve?: boolean } = {}): Promise<void> {
-  const runAt = nextDigestRun(opts.now ?? new Date());
-  await db.execute(
-    sql`select graphile_worker.add_job(${DIGEST_JOB.name}, '{}'::json, run_at => ${runAt.toISOString()}::timestamptz,
-      max_attempts => ${DIGEST_JOB.maxAttempts}::int, job_key => ${DIGEST_KEY}::text,
-      job_key_mode => ${opts.preserve ? "preserve_run_at" : "replace"}::text)`,
-  );
+  await scheduleEvery(db, DIGEST_JOB, EVERY_MS, { ...opts, afterMs: AFTER_BOUNDARY_MS });
 }
 
 /** What sending needs from the app. */

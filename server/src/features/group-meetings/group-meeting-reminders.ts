@@ -1,4 +1,4 @@
-import { and, eq, gte, isNotNull, isNull, lt, sql } from "drizzle-orm";
+import { and, eq, gte, isNotNull, isNull, lt } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { TDb } from "../../db/client";
@@ -6,7 +6,7 @@ import { churches } from "../../db/schema/churches";
 import { groupMeetings, groups } from "../../db/schema/groups";
 import { inChurch } from "../../lib/church-scope";
 import { publish } from "../../lib/domain-events";
-import type { TJobSpec } from "../../lib/jobs";
+import { nextRunAfter, scheduleEvery, type TJobSpec } from "../../lib/jobs";
 import { localHour, nextPatternStarts, startOfLocalDay } from "./meeting-pattern";
 
 /**
@@ -27,7 +27,6 @@ export const GROUP_REMINDERS_JOB: TJobSpec<Record<string, never>> = {
   payload: z.object({}).strict() as z.ZodType<Record<string, never>>,
   maxAttempts: 3,
 };
-const GROUP_REMINDERS_KEY = "group-meetings.reminders";
 const EVERY_MS = 15 * 60_000;
 const AFTER_BOUNDARY_MS = 10_000;
 /** Far enough ahead to hold any zone's "tomorrow". */
@@ -35,7 +34,7 @@ const LOOK_AHEAD_MS = 50 * 3_600_000;
 
 /** The next run: just after the next quarter hour following `now`. */
 export function nextGroupRemindersRun(now: Date): Date {
-  return new Date((Math.floor(now.getTime() / EVERY_MS) + 1) * EVERY_MS + AFTER_BOUNDARY_MS);
+  return nextRunAfter(now, EVERY_MS, { afterMs: AFTER_BOUNDARY_MS });
 }
 
 /** Queues the next run (one waiting job for all processes, keyed); `preserve` keeps a waiting run's time. */
@@ -43,12 +42,7 @@ export async function scheduleGroupMeetingReminders(
   db: TDb,
   opts: { now?: Date; preserve?: boolean } = {},
 ): Promise<void> {
-  const runAt = nextGroupRemindersRun(opts.now ?? new Date());
-  await db.execute(
-    sql`select graphile_worker.add_job(${GROUP_REMINDERS_JOB.name}, '{}'::json, run_at => ${runAt.toISOString()}::timestamptz,
-      max_attempts => ${GROUP_REMINDERS_JOB.maxAttempts}::int, job_key => ${GROUP_REMINDERS_KEY}::text,
-      job_key_mode => ${opts.preserve ? "preserve_run_at" : "replace"}::text)`,
-  );
+  await scheduleEvery(db, GROUP_REMINDERS_JOB, EVERY_MS, { ...opts, afterMs: AFTER_BOUNDARY_MS });
 }
 
 type TCandidate = { churchId: string; groupId: string; startsAt: Date };

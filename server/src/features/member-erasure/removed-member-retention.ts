@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { TDb } from "../../db/client";
-import type { TJobSpec } from "../../lib/jobs";
+import { nextRunAfter, scheduleEvery, type TJobSpec } from "../../lib/jobs";
 import { eraseMember } from "./member-erasure.service";
 
 /**
@@ -21,15 +21,13 @@ export const REMOVED_MEMBER_RETENTION_JOB: TJobSpec<Record<string, never>> = {
   payload: z.object({}).strict() as z.ZodType<Record<string, never>>,
   maxAttempts: 5,
 };
-const JOB_KEY = "removed-member-retention";
 const DAY_MS = 86_400_000;
 /** Runs at 03:45 UTC, after the audit retention (03:30); the exact time does not matter. */
 const RUN_OFFSET_MS = 3.75 * 3_600_000;
 
 /** The next run after `now`: the next 03:45 UTC. */
 export function nextRemovedMemberRetentionRun(now: Date): Date {
-  const today = Math.floor(now.getTime() / DAY_MS) * DAY_MS + RUN_OFFSET_MS;
-  return new Date(today > now.getTime() ? today : today + DAY_MS);
+  return nextRunAfter(now, DAY_MS, { atMs: RUN_OFFSET_MS });
 }
 
 /** Queues the next run (one waiting job for all processes, keyed); `preserve` keeps a waiting run's time. */
@@ -37,12 +35,7 @@ export async function scheduleRemovedMemberRetention(
   db: TDb,
   opts: { now?: Date; preserve?: boolean } = {},
 ): Promise<void> {
-  const runAt = nextRemovedMemberRetentionRun(opts.now ?? new Date());
-  await db.execute(
-    sql`select graphile_worker.add_job(${REMOVED_MEMBER_RETENTION_JOB.name}, '{}'::json, run_at => ${runAt.toISOString()}::timestamptz,
-      max_attempts => ${REMOVED_MEMBER_RETENTION_JOB.maxAttempts}::int, job_key => ${JOB_KEY}::text,
-      job_key_mode => ${opts.preserve ? "preserve_run_at" : "replace"}::text)`,
-  );
+  await scheduleEvery(db, REMOVED_MEMBER_RETENTION_JOB, DAY_MS, { ...opts, atMs: RUN_OFFSET_MS });
 }
 
 /** Who is due at `now`: (church, member) pairs of accounts without a church whose last removal is old enough. */

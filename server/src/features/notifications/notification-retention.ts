@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { TDb } from "../../db/client";
-import type { TJobSpec } from "../../lib/jobs";
+import { nextRunAfter, scheduleEvery, type TJobSpec } from "../../lib/jobs";
 
 /**
  * Each church keeps its members' notifications for its own retention (`churches.notification_retention_days`,
@@ -16,15 +16,13 @@ export const NOTIFICATION_RETENTION_JOB: TJobSpec<Record<string, never>> = {
   payload: z.object({}).strict() as z.ZodType<Record<string, never>>,
   maxAttempts: 5,
 };
-const NOTIFICATION_RETENTION_KEY = "notification-retention";
 const DAY_MS = 86_400_000;
 /** Runs at 03:50 UTC, after the audit trail's and the chat's; the exact time does not matter. */
 const RUN_OFFSET_MS = (3 * 60 + 50) * 60_000;
 
 /** The next run after `now`: the next 03:50 UTC. */
 export function nextNotificationRetentionRun(now: Date): Date {
-  const today = Math.floor(now.getTime() / DAY_MS) * DAY_MS + RUN_OFFSET_MS;
-  return new Date(today > now.getTime() ? today : today + DAY_MS);
+  return nextRunAfter(now, DAY_MS, { atMs: RUN_OFFSET_MS });
 }
 
 /**
@@ -35,12 +33,7 @@ export async function scheduleNotificationRetention(
   db: TDb,
   opts: { now?: Date; preserve?: boolean } = {},
 ): Promise<void> {
-  const runAt = nextNotificationRetentionRun(opts.now ?? new Date());
-  await db.execute(
-    sql`select graphile_worker.add_job(${NOTIFICATION_RETENTION_JOB.name}, '{}'::json, run_at => ${runAt.toISOString()}::timestamptz,
-      max_attempts => ${NOTIFICATION_RETENTION_JOB.maxAttempts}::int, job_key => ${NOTIFICATION_RETENTION_KEY}::text,
-      job_key_mode => ${opts.preserve ? "preserve_run_at" : "replace"}::text)`,
-  );
+  await scheduleEvery(db, NOTIFICATION_RETENTION_JOB, DAY_MS, { ...opts, atMs: RUN_OFFSET_MS });
 }
 
 /**
