@@ -49,20 +49,31 @@ function isClientFile(req: FastifyRequest, reply: FastifyReply): boolean {
   return config?.file !== undefined || (req.is404 && reply.statusCode === 200);
 }
 
+/** A read slower than this is logged at `info` even when it succeeded. */
+const SLOW_READ_MS = 1000;
+
 /**
  * One log line per request at most (Fastify's own two lines are off): method, address with its
- * tokens redacted, status and time in milliseconds. At the default level `info` for the API and the
- * other dynamic routes, `debug` for the client's files; `warn` keeps only problems.
+ * tokens redacted, status and time in milliseconds. At the default level `info`: every write, every
+ * answer of 400 or more, and reads slower than a second; reads that succeeded quickly (most of the
+ * traffic: each page's session and data) and the client's files at `debug`, as their line cost about
+ * a fifth of such a request's time (bench/RESULTS.md, issue 30); `warn` keeps only problems.
  */
 export const requestLogPlugin = fp(async (app: FastifyInstance) => {
   app.addHook("onResponse", async (req, reply) => {
-    const line = {
-      method: req.method,
-      url: redactUrl(req.url),
-      status: reply.statusCode,
-      ms: Math.round(reply.elapsedTime * 10) / 10,
-    };
-    if (isClientFile(req, reply)) req.log.debug(line, "request");
-    else req.log.info(line, "request");
+    const isQuietRead =
+      (req.method === "GET" || req.method === "HEAD") && reply.statusCode < 400 && reply.elapsedTime < SLOW_READ_MS;
+    const level = isQuietRead || isClientFile(req, reply) ? "debug" : "info";
+    // At the default level most lines are not written: skip building them (pino's own check).
+    if ((req.log as { isLevelEnabled?: (l: string) => boolean }).isLevelEnabled?.(level) === false) return;
+    req.log[level](
+      {
+        method: req.method,
+        url: redactUrl(req.url),
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime * 10) / 10,
+      },
+      "request",
+    );
   });
 });
