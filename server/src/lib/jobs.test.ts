@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { z } from "zod";
 import { createTestDb } from "../../test/db";
 import type { TRootDb } from "../db/client";
-import { Jobs, type TJobsOptions, type TJobTask } from "./jobs";
+import { Jobs, nextRunAfter, scheduleEvery, type TJobsOptions, type TJobTask } from "./jobs";
 
 const log = pino({ level: "silent" });
 let db: TRootDb;
@@ -144,5 +144,42 @@ describe("the job queue", () => {
     // Its process dies: the job is freed and runs.
     await alive.end();
     await vi.waitFor(() => expect(ran.toSorted()).toEqual([1, 2, 3]), { timeout: 5_000 });
+  });
+
+  describe("a repeating job's next run (scheduleEvery)", () => {
+    const daily = { name: "test-daily", payload: z.object({}).strict(), maxAttempts: 1 } as const;
+    const DAY = 86_400_000;
+    const runAt = async () =>
+      (
+        await db.execute<{ run_at: string; due: boolean }>(
+          sql`select run_at::text, run_at <= now() as due from graphile_worker.jobs where key = ${daily.name}`,
+        )
+      ).rows;
+
+    it("is the app's next slot when the clocks agree, kept at start and replaced from the run", async () => {
+      const now = new Date(Date.now() + 3 * DAY);
+      await scheduleEvery(db, daily, DAY, { atMs: 3.5 * 3_600_000, now });
+      const [row] = await runAt();
+      expect(Date.parse(row.run_at)).toBe(nextRunAfter(now, DAY, { atMs: 3.5 * 3_600_000 }).getTime());
+      await scheduleEvery(db, daily, DAY, { atMs: 3.5 * 3_600_000, preserve: true });
+      expect((await runAt())[0].run_at).toBe(row.run_at);
+      await scheduleEvery(db, daily, DAY, { atMs: 3.5 * 3_600_000, now: new Date(now.getTime() + DAY) });
+      expect(Date.parse((await runAt())[0].run_at)).toBe(Date.parse(row.run_at) + DAY);
+    });
+
+    // A run that starts early on the app's clock (the database's is ahead) reschedules itself from the
+    // app's clock: never to a slot the database has passed, which would run it again at once.
+    it("is never due at once when the database's clock is ahead of the app's", async () => {
+      for (const [everyMs, slot] of [
+        [DAY, { atMs: 3.5 * 3_600_000 }],
+        [15 * 60_000, { afterMs: 10_000 }],
+      ] as const) {
+        const behind = new Date(Date.now() - 2 * everyMs);
+        await scheduleEvery(db, daily, everyMs, { ...slot, now: behind });
+        const [row] = await runAt();
+        expect(row.due).toBe(false);
+        expect(Date.parse(row.run_at) - Date.now()).toBeLessThanOrEqual(everyMs + 10_000);
+      }
+    });
   });
 });

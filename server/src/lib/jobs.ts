@@ -81,21 +81,29 @@ export function nextRunAfter(now: Date, everyMs: number, { atMs = 0, afterMs = 0
  * Queues the next run of a repeating job, one waiting job for all processes (keyed by its task's name).
  * `preserve`: a waiting run keeps its time (each process calls this at start, main.ts; test apps
  * never do); without it (the run itself, first, so the runs go on whatever happens to this one) the
- * waiting run moves to the next slot after `now`. Returns that slot.
+ * waiting run moves to the next slot after `now`.
+ *
+ * Never a slot the database's clock has passed: graphile-worker runs a job once the database's now()
+ * reaches its run_at, so with the database's clock ahead of the app's a run starts before its slot on
+ * the app's clock, and the slot after the app's `now` would be that same slot, due at once: the job
+ * would run again and again until the app's clock caught up. The later of the two clocks' next slots.
  */
 export async function scheduleEvery(
   db: TDb,
   task: TJobSpec<Record<string, never>>,
   everyMs: number,
   opts: TEvery & { now?: Date; preserve?: boolean } = {},
-): Promise<Date> {
+): Promise<void> {
   const runAt = nextRunAfter(opts.now ?? new Date(), everyMs, opts);
+  const { atMs = 0, afterMs = 0 } = opts;
+  const dbNextMs = sql`(floor((extract(epoch from now()) * 1000 - ${atMs}::float8) / ${everyMs}::float8) + 1)
+    * ${everyMs}::float8 + ${atMs}::float8 + ${afterMs}::float8`;
   await db.execute(
-    sql`select graphile_worker.add_job(${task.name}, '{}'::json, run_at => ${runAt.toISOString()}::timestamptz,
+    sql`select graphile_worker.add_job(${task.name}, '{}'::json,
+      run_at => greatest(${runAt.toISOString()}::timestamptz, to_timestamp((${dbNextMs}) / 1000)),
       max_attempts => ${task.maxAttempts}::int, job_key => ${task.name}::text,
       job_key_mode => ${opts.preserve ? "preserve_run_at" : "replace"}::text)`,
   );
-  return runAt;
 }
 
 export type TJobsOptions = {
