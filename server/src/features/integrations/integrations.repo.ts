@@ -159,6 +159,8 @@ export async function endSyncRun(db: TDb, id: string, runId: string | null, valu
  * last `everyMs` (the first one a day after connecting, unless "Sync now" came first).
  */
 export function findDueIntegrations(db: TDb, everyMs: number) {
+  // created_at (a new integration's first sync) is the database's clock, `before` the app's: a day
+  // against the seconds hosts' clocks differ by; the other two times are the app's.
   const before = new Date(Date.now() - everyMs);
   return db
     .select()

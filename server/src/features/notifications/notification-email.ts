@@ -93,6 +93,8 @@ export function decideOnDelivery(p: TPending, urgent: boolean, now: Date): TDeci
 export function decideInSweep(p: TPending, now: Date): TDecision {
   if (!p.isReachable || p.mode === null || p.mode === "never") return "skip";
   if (p.isRead || p.isPushOpened) return "skip";
+  // createdAt is the database's clock (notify stores now()), `now` the app's: hours and days against
+  // the seconds hosts' clocks differ by, so a notice goes at most that much early or late.
   if (now.getTime() - p.createdAt.getTime() >= EMAIL_STALE_DAYS * DAY_MS) return "skip";
   const isDue = p.mode === "always" || now.getTime() >= p.createdAt.getTime() + p.fallbackHours * HOUR_MS;
   if (!isDue) return "wait";
