@@ -15,14 +15,12 @@ export async function createSession(db: TDb, userId: string): Promise<string> {
   // Both times from the app's clock, the one they are judged by (the expiry, and a fresh sign-in before
   // an account without a password is deleted): created_at's default is the database's now().
   const now = new Date();
-  await db
-    .insert(sessions)
-    .values({
-      id: sha256(token),
-      userId,
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + SESSION_DAYS * 86_400_000),
-    });
+  await db.insert(sessions).values({
+    id: sha256(token),
+    userId,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + SESSION_DAYS * 86_400_000),
+  });
   return token;
 }
 
