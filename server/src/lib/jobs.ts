@@ -52,14 +52,18 @@ export async function addJob<T>(
   db: TDb,
   task: TJobSpec<T>,
   payload: T,
-  opts: { key?: string; runAt?: Date } = {},
+  opts: { key?: string; runAt?: Date; delayMs?: number } = {},
 ): Promise<string> {
   const data = task.payload.parse(payload);
-  // With `runAt`, the job waits until then (a scheduled announcement); without, it is due now.
+  // With `runAt`, the job waits until then (a scheduled announcement); with `delayMs`, that long on the
+  // database's clock, the queue's (a wait measured on the app's, whatever the two clocks differ by);
+  // without either, it is due now.
+  const delay = opts.delayMs === undefined ? null : opts.delayMs / 1000;
   const res = await db.execute<{ id: string }>(
     sql`select id::text from graphile_worker.add_job(${task.name}, ${JSON.stringify(data)}::json,
       max_attempts => ${task.maxAttempts}::int, job_key => ${opts.key ?? null}::text,
-      run_at => ${opts.runAt?.toISOString() ?? null}::timestamptz)`,
+      run_at => coalesce(${opts.runAt?.toISOString() ?? null}::timestamptz,
+        now() + make_interval(secs => ${delay}::float8)))`,
   );
   return res.rows[0].id;
 }

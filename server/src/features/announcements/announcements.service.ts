@@ -119,14 +119,21 @@ export async function sendAnnouncement(
 }
 
 /**
- * The job at an announcement's time: sends it once. Run early (its time moved, or a clock ahead of
- * the database's) it waits again until its time; cancelled, a draft again or already sent, nothing.
+ * The job at an announcement's time: sends it once. Run early (its time moved, or the database's
+ * clock, the queue's, ahead of the app's) it waits again for the time left on the app's clock, counted
+ * from the database's now(): queued again at its time, which the database's clock has passed, it
+ * would run again at once, over and over until the app's clock got there. Cancelled, a draft again or
+ * already sent, nothing.
  */
 export async function sendDueAnnouncement(db: TDb, p: { churchId: string; announcementId: string }): Promise<void> {
   await db.transaction(async (tx) => {
     const a = await lockAnnouncement(tx, p, p.announcementId);
     if (a?.status !== "scheduled") return;
-    if (a.sendAt && a.sendAt.getTime() > Date.now()) return scheduleSend(tx, a, a.sendAt);
+    const left = a.sendAt ? a.sendAt.getTime() - Date.now() : 0;
+    if (left > 0) {
+      await addJob(tx, SEND_JOB, { churchId: a.churchId, announcementId: a.id }, { key: jobKey(a.id), delayMs: left });
+      return;
+    }
     await sendAnnouncement(tx, a, { churchId: a.churchId, userId: null });
   });
 }

@@ -16,6 +16,7 @@ import { announcementRecipients, announcements } from "../../db/schema/announcem
 import { auditEntries } from "../../db/schema/audit";
 import { notifications } from "../../db/schema/community";
 import { users } from "../../db/schema/users";
+import { sendDueAnnouncement } from "./announcements.service";
 
 let t: TTestApp;
 beforeAll(async () => {
@@ -325,5 +326,39 @@ describe("sending at the time", () => {
     expect((await late.get("/api/announcements")).body).toEqual([]);
     expect((await late.get(`/api/announcements/${sent.id}`)).status).toBe(404);
     expect((await notificationsOf(sent.id)).map((r) => r.userId)).not.toContain(late.user.id);
+  });
+});
+
+describe("an announcement's job run before its time on the app's clock", () => {
+  // The queue runs a job when the database's clock reaches its run_at: with the database's clock
+  // ahead of the app's, the job for 12:00 runs at the app's 11:5x. It waits for the time left.
+  it("waits the time left instead of being due again at once, then goes out once", async () => {
+    const realNow = Date.now();
+    clockAt(new Date(realNow - 10 * 60_000).toISOString());
+    const p = await people();
+    const sendAt = new Date(realNow - 5 * 60_000).toISOString();
+    const res = await p.c.admin.post("/api/announcements", body({ sendAt }));
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.status).toBe("scheduled");
+    // What the worker does when the database's clock has passed 12:00 (the app's reads 11:50).
+    await sendDueAnnouncement(t.db, { churchId: p.c.church.id, announcementId: res.body.id });
+    const waiting = await t.db.execute<{ due: boolean; waits: number }>(
+      sql`select run_at <= now() as due, extract(epoch from run_at - now()) as waits
+          from graphile_worker.jobs where key = ${`announcement:${res.body.id}`}`,
+    );
+    expect(waiting.rows).toHaveLength(1);
+    expect(waiting.rows[0].due).toBe(false);
+    expect(Number(waiting.rows[0].waits)).toBeGreaterThan(4 * 60);
+    expect(Number(waiting.rows[0].waits)).toBeLessThanOrEqual(5 * 60);
+    const [row] = await t.db.select().from(announcements).where(eq(announcements.id, res.body.id));
+    expect(row.status).toBe("scheduled");
+
+    // Its time on the app's clock: it goes, once.
+    vi.useRealTimers();
+    await runQueueNow();
+    await runQueueNow();
+    const [sent] = await t.db.select().from(announcements).where(eq(announcements.id, res.body.id));
+    expect(sent).toMatchObject({ status: "sent" });
+    expect((await notificationsOf(res.body.id)).length).toBe(sent.recipientCount);
   });
 });
