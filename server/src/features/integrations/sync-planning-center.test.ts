@@ -151,7 +151,10 @@ describe("Planning Center: the sync", () => {
     expect(known.find((k) => k.externalId === people[0].id)?.userId).toBe(member.user.id);
     // The admin's list shows them waiting for review.
     // All 245 on one page (the list pages by 100 unless asked for more, issue 30).
-    const listed = (await c.admin.get("/api/invitations?limit=500")).body as { email: string; sentAt?: string | null }[];
+    const listed = (await c.admin.get("/api/invitations?limit=500")).body as {
+      email: string;
+      sentAt?: string | null;
+    }[];
     expect(listed.filter((i) => i.email === people[10].email)).toHaveLength(1);
     // The admins' feed says so, once, from the finished sync's event (integration.synced).
     await drainJobs(t.app);
