@@ -112,7 +112,9 @@ describe("GET /api/admin/members in pages", () => {
       role: "ADMIN",
     } as unknown as TChurchCtx;
     const pages = await walkPages<TMember>(big.admin, "/api/admin/members?limit=500");
-    const later = pages[2][0];
+    // A later page with most of the church after it (near its end, PostgreSQL rightly reads the
+    // few rows left by a bitmap and sorts them: still at most what remains, never the whole church).
+    const later = pages[0][200];
     const cursorAt = later.createdAt.replace("Z", "000Z");
     for (const query of [{ limit: 100 }, { limit: 100, after: { at: cursorAt, id: later.id } }]) {
       const { read, seqScans, plan } = await explainRows(
