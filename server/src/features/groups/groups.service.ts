@@ -159,7 +159,17 @@ async function setLeaders(db: TDb, ctx: TChurchCtx, groupId: string, leaderIds: 
   if (wanted.length === 0) return [];
   await db
     .insert(groupMembers)
-    .values(wanted.map((userId) => ({ groupId, churchId: ctx.churchId, userId, role: "leader", seat: null })))
+    // joinedAt on the app's clock, the one a member's leaving is judged by (groups.subscribers.ts).
+    .values(
+      wanted.map((userId) => ({
+        groupId,
+        churchId: ctx.churchId,
+        userId,
+        role: "leader",
+        seat: null,
+        joinedAt: new Date(),
+      })),
+    )
     .onConflictDoUpdate({
       target: [groupMembers.groupId, groupMembers.userId],
       set: { role: "leader", seat: null },

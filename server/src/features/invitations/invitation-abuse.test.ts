@@ -1,6 +1,6 @@
 import { and, desc, eq } from "drizzle-orm";
 import LinkifyIt from "linkify-it";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { Caller, createTestApp, type TTestApp } from "../../../test/app";
 import { addMember, createChurch, invite, signUp, uniqueEmail } from "../../../test/factories";
 import { drainJobs } from "../../../test/jobs";
@@ -9,6 +9,8 @@ import { invitationSends, invitations } from "../../db/schema/invitations";
 import { users } from "../../db/schema/users";
 import { sha256 } from "../../lib/crypto";
 import { sealLegacyInvitationTokens } from "./invitations.service";
+
+const DAY_MS = 86_400_000;
 
 let t: TTestApp;
 beforeAll(async () => {
@@ -39,6 +41,30 @@ describe("invitation email limits (security item 3)", () => {
     expect((await c.admin.get("/api/invitations")).body).toHaveLength(0);
     const sends = await t.db.select().from(invitationSends).where(eq(invitationSends.recipient, victim));
     expect(sends).toHaveLength(3);
+  });
+
+  it("holds with the app's clock a year ahead of the database's (the sends are stamped with the clock they are counted by)", async () => {
+    const victim = uniqueEmail("victim");
+    vi.useFakeTimers({ toFake: ["Date"], now: new Date(Date.now() + 365 * DAY_MS) });
+    try {
+      const a = await createChurch(t.app);
+      const b = await createChurch(t.app);
+      await invite(a.admin, victim);
+      await invite(a.admin, uniqueEmail("other"));
+      await invite(b.admin, victim);
+      await invite(b.admin, uniqueEmail("other"));
+      const c = await createChurch(t.app);
+      await invite(c.admin, victim);
+      // The victim has had three: a fourth is refused, whoever sends it; another address still gets one.
+      expect((await c.admin.post("/api/invitations", { email: uniqueEmail("x"), role: "CONGREGANT" })).status).toBe(
+        201,
+      );
+      const d = await createChurch(t.app);
+      const again = await d.admin.post("/api/invitations", { email: victim, role: "CONGREGANT" });
+      expect(again.status).toBe(429);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("resending counts too, and the limit holds under parallel requests", async () => {

@@ -144,7 +144,8 @@ export async function countInvitationSends(
 }
 
 export async function recordInvitationSend(db: TDb, recipient: string, churchId: string): Promise<void> {
-  await db.insert(invitationSends).values({ recipient, churchId });
+  // Stamped with the app's clock, the one the hourly and daily limits count by (`since` is the app's).
+  await db.insert(invitationSends).values({ recipient, churchId, createdAt: new Date() });
 }
 
 /** Many invitation rows at once (an import), in chunks that keep each statement's parameters in bounds. */
@@ -223,9 +224,10 @@ export async function countInvitationSendsByRecipient(
 }
 
 export async function recordInvitationSends(db: TDb, recipients: string[], churchId: string): Promise<void> {
+  const createdAt = new Date();
   for (let i = 0; i < recipients.length; i += 1000) {
     await db
       .insert(invitationSends)
-      .values(recipients.slice(i, i + 1000).map((recipient) => ({ recipient, churchId })));
+      .values(recipients.slice(i, i + 1000).map((recipient) => ({ recipient, churchId, createdAt })));
   }
 }
