@@ -213,7 +213,8 @@ export async function measureListPaging(): Promise<{ markdown: string; failed: b
   console.log("bench: starting the app (npm start's script: it builds what is stale first) …");
   const appUrl = await startChild(
     "app",
-    [path.join(ROOT, "scripts/start.mjs")],
+    // BENCH_APP_NODE_ARGS as in bench/run.ts (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
+    [...(process.env.BENCH_APP_NODE_ARGS ?? "").split(/\s+/).filter(Boolean), path.join(ROOT, "scripts/start.mjs")],
     {
       DATABASE_URL: embedded.url,
       DATA_DIR: path.join(tmp, "app-data"),
