@@ -1,5 +1,3 @@
-import type { ServerResponse } from "node:http";
-import type { Socket } from "node:net";
 import { type TServerFrame, ZClientFrame } from "@common/live";
 import { LIVE_FRAME_MAX_BYTES } from "@common/live-helpers";
 import websocket from "@fastify/websocket";
@@ -15,25 +13,6 @@ import { isSameSiteOrigin } from "./origin";
 import { SocketLimits } from "./websocket-limits";
 
 const errorFrame = (message: string) => JSON.stringify({ type: "error", message } satisfies TServerFrame);
-
-/** A socket that failed (an oversized frame, a broken connection) is closed; the app goes on. */
-function terminateOnError(this: WebSocket): void {
-  this.terminate();
-}
-
-/**
- * What an open socket would otherwise keep for its whole life, several KB each at 10,000 viewers
- * (issue 30): @fastify/websocket's error listener closes over the upgrade's Fastify request and reply,
- * and the TCP socket still points at the upgrade's ServerResponse (which holds the IncomingMessage,
- * its headers and cookie). The socket gets a shared error listener instead, and the hijacked
- * response, never written, lets go of the TCP socket.
- */
-function dropUpgradeRequest(socket: WebSocket, tcp: Socket): void {
-  socket.removeAllListeners("error");
-  socket.on("error", terminateOnError);
-  const res = (tcp as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
-  res?.detachSocket(tcp);
-}
 
 /**
  * The one socket (STYLE.md habit 11): `/ws`, signed in by the session cookie, from this site only.
@@ -98,7 +77,6 @@ export const websocketPlugin = fp(async (app: FastifyInstance) => {
     async (socket: WebSocket, req) => {
       const sessionId = req.sessionId();
       if (!sessionId) throw unauthorized();
-      dropUpgradeRequest(socket, req.raw.socket);
       // Only what the socket needs: holding `req` would keep each upgrade's request alive as long as the socket.
       const ctx = { userId: req.churchCtx.userId, churchId: req.churchCtx.churchId };
       const { role, timeZone } = req.churchCtx;
