@@ -1110,7 +1110,9 @@ async function main(): Promise<number> {
     console.log(`\n${formatStartMemory(await measureStartAndMemory())}\n`);
   }
   if (!SKIP.has("lighthouse")) {
-    console.log("bench: Lighthouse (mobile, simulated throttling) over the pages of bench/lighthouse.ts (LIGHTHOUSE_PAGES) …");
+    console.log(
+      "bench: Lighthouse (mobile, simulated throttling) over the pages of bench/lighthouse.ts (LIGHTHOUSE_PAGES) …",
+    );
     console.log(`\n${formatLighthouseMarkdown(await runLighthouse({ build: "never" }))}\n`);
   }
   console.log(`bench: done in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
