@@ -31,10 +31,11 @@ beforeAll(async () => {
   t = await createTestApp();
   c = await createChurch(t.app);
   member = await addMember(t.app, c, "CONGREGANT", "Ruth");
-  // 20,000 published sermons, older than the ones the tests add, and a newer draft members never see.
+  // 20,000 published sermons, each on a day of its own (a shared date would leave their order to the
+  // ids), older than the ones the tests add, and a newer draft members never see.
   await t.db.execute(sql`
     insert into sermons (church_id, title, speaker, date, duration, series, description, tags)
-    select ${c.church.id}, 'Archive ' || g, 'Speaker ' || (g % 12), date '2000-01-02' + (g % 9000), 40,
+    select ${c.church.id}, 'Archive ' || g, 'Speaker ' || (g % 12), date '1970-01-02' + g, 40,
            'Series ' || (g % 40), 'Number ' || g, array['faith']
       from generate_series(1, ${ARCHIVE}::int) as g`);
   await t.db.execute(sql`
@@ -74,7 +75,7 @@ describe("the member dashboard's reads at 20,000 sermons", () => {
       (sum, n) => sum + (n["Actual Rows"] + (n["Rows Removed by Filter"] ?? 0)) * n["Actual Loops"],
       0,
     );
-    // 24 rows and the draft above them, and the few that share the 24th's date: not 20,000.
+    // 24 rows and the draft above them: not 20,000.
     expect(read, plan).toBeLessThan(100);
   });
 
@@ -83,7 +84,7 @@ describe("the member dashboard's reads at 20,000 sermons", () => {
     await createSermon(c.admin, { title: "Second", date: "2026-11-15" });
     const res = await member.get("/api/sermons?limit=3");
     expect(res.status).toBe(200);
-    expect(titles(res.body as TSermon[])).toEqual(["Newest", "Second", "Archive 8999"]);
+    expect(titles(res.body as TSermon[])).toEqual(["Newest", "Second", `Archive ${ARCHIVE}`]);
     expect(res.headers["x-total-count"]).toBe(String(ARCHIVE + 2));
     expect((res.body as TSermon[]).map((s) => s.isWatched)).toEqual([false, false, false]);
     // The archive's first page and a later one carry the same total; the later one is read as before.
