@@ -93,7 +93,12 @@ describe("the notifications page and pastor-only prayer requests (issue 24)", ()
     await poll(() => bell.isVisible()).toBe(true);
     await bell.click();
     const popover = page.getByRole("dialog", { name: "Notifications" });
-    await poll(() => popover.getByText("3 new sermons").isVisible()).toBe(true);
+    // On a loaded CI machine the list once did not show within 20 s of the click (passing alone): the
+    // bell is opened again should the dashboard's late answers have closed it.
+    await poll(async () => {
+      if (!(await popover.isVisible())) await bell.click();
+      return popover.getByText("3 new sermons").isVisible();
+    }).toBe(true);
     await poll(() => popover.getByRole("button", { name: /Someone prayed for you/ }).isVisible()).toBe(true);
     await checkScreen(page, "desktop-notifications-bell");
     await popover.getByRole("link", { name: "See all notifications" }).click();
