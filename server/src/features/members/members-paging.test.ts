@@ -123,8 +123,9 @@ describe("GET /api/admin/members in pages", () => {
         "users",
       );
       expect(seqScans, plan).not.toContain("users");
-      // The page, one more (is there a next?) and the cursor's own row, passed over by id.
-      expect(read, plan).toBeLessThanOrEqual(102);
+      // The page, one more (is there a next?) and the rows sharing the cursor's time, passed over by
+      // id (the seed gives a few members one time; PostgreSQL 15 read 103): a page's worth, never 1,029.
+      expect(read, plan).toBeLessThanOrEqual(110);
     }
   });
 });
