@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, jsonb, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { churches } from "./churches";
 import { ts } from "./columns";
@@ -34,5 +35,9 @@ export const auditEntries = pgTable(
   (t) => [
     index("audit_entries_church_idx").on(t.churchId, t.createdAt),
     index("audit_entries_church_action_idx").on(t.churchId, t.action, t.createdAt),
+    /** Issue 30: the removals and leavings the removed members' retention reads, apart from the trail. */
+    index("audit_entries_member_exit_idx")
+      .on(t.targetId, t.createdAt)
+      .where(sql`${t.action} in ('member.removed', 'member.left') and ${t.targetType} = 'member'`),
   ],
 );

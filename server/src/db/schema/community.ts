@@ -108,6 +108,8 @@ export const notifications = pgTable(
   },
   (t) => [
     index("notifications_user_created_idx").on(t.userId, t.createdAt),
+    /** Issue 30: the retention job's old rows, church by church. */
+    index("notifications_church_created_idx").on(t.churchId, t.createdAt),
     index("notifications_email_pending_idx").on(t.createdAt).where(sql`${t.emailState} is null`),
     index("notifications_user_unread_idx").on(t.userId).where(sql`not ${t.isRead}`),
     uniqueIndex("notifications_user_dedupe_key").on(t.userId, t.dedupeKey),

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { boolean, index, pgTable, text, unique, uuid } from "drizzle-orm/pg-core";
 import { churchRef } from "./churches";
 import { ts } from "./columns";
@@ -22,7 +23,13 @@ export const events = pgTable(
     createdAt: ts("created_at").notNull().defaultNow(),
     updatedAt: ts("updated_at").notNull().defaultNow(),
   },
-  (t) => [index("events_church_start_idx").on(t.churchId, t.startTime)],
+  (t) => [
+    index("events_church_start_idx").on(t.churchId, t.startTime),
+    /** Issue 30: the single events not over yet (upcoming lists, a window's events) without the past ones. */
+    index("events_church_end_idx").on(t.churchId, t.endTime),
+    /** Issue 30: the repeating events, found apart from the church's many single ones. */
+    index("events_church_series_idx").on(t.churchId, t.startTime).where(sql`${t.recurrence} is not null`),
+  ],
 );
 
 export const eventAttendance = pgTable(

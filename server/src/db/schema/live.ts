@@ -65,6 +65,8 @@ export const liveChatMessages = pgTable(
     index("live_chat_messages_event_created_idx").on(t.eventId, t.createdAt),
     index("live_chat_messages_stream_idx").on(t.streamId),
     index("live_chat_messages_user_created_idx").on(t.userId, t.createdAt),
+    /** Issue 30: the retention job's old rows, church by church. */
+    index("live_chat_messages_church_created_idx").on(t.churchId, t.createdAt),
   ],
 );
 
