@@ -80,6 +80,33 @@ export async function findChanges(ctx: Pick<TReader, "db" | "churchId">, eventId
 }
 
 /**
+ * The rows `findOccurrences` expands: the single events overlapping [from, to), found by their end
+ * (`events_church_end_idx`: the church's past events are not read), and the repeating ones that start
+ * before the window's end (`events_church_series_idx`: the series alone, whatever their first end).
+ */
+export function occurrenceRowsQuery(
+  ctx: Pick<TReader, "db" | "churchId">,
+  window: { from: Date; to: Date },
+  extra?: { isService?: boolean },
+) {
+  const { from, to } = window;
+  return ctx.db
+    .select()
+    .from(events)
+    .where(
+      inChurch(
+        events,
+        ctx,
+        extra?.isService === undefined ? undefined : eq(events.isService, extra.isService),
+        or(
+          and(isNull(events.recurrence), gt(events.endTime, from), lt(events.startTime, to)),
+          and(isNotNull(events.recurrence), lt(events.startTime, new Date(to.getTime() + MOVED_MARGIN_MS))),
+        ),
+      ),
+    );
+}
+
+/**
  * Every occurrence that overlaps [from, to), in order of start: single events as they are, repeating
  * ones expanded in the church's zone with their changes applied. `max` stops the expansion early;
  * `isService` keeps only services (true) or only the rest (false).
@@ -90,20 +117,7 @@ export async function findOccurrences(
   extra?: { isService?: boolean },
 ): Promise<TOccurrence[]> {
   const { from, to } = window;
-  const rows = await ctx.db
-    .select()
-    .from(events)
-    .where(
-      inChurch(
-        events,
-        ctx,
-        extra?.isService === undefined ? undefined : eq(events.isService, extra.isService),
-        or(
-          and(isNull(events.recurrence), lt(events.startTime, to), gt(events.endTime, from)),
-          and(isNotNull(events.recurrence), lt(events.startTime, new Date(to.getTime() + MOVED_MARGIN_MS))),
-        ),
-      ),
-    );
+  const rows = await occurrenceRowsQuery(ctx, window, extra);
   const changes = await findChanges(
     ctx,
     rows.filter((r) => r.recurrence).map((r) => r.id),
