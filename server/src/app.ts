@@ -50,6 +50,7 @@ import { memberDataRoutes } from "./features/member-data/member-data.routes";
 import { memberErasureRoutes } from "./features/member-erasure/member-erasure.routes";
 import { memberErasureSubscribers } from "./features/member-erasure/member-erasure.subscribers";
 import { membersRoutes } from "./features/members/members.routes";
+import { membersSubscribers } from "./features/members/members.subscribers";
 import { announcementNotificationSubscribers } from "./features/notifications/announcement-notifications.subscribers";
 import { groupMeetingNotificationSubscribers } from "./features/notifications/group-meeting-notifications.subscribers";
 import { groupNotificationSubscribers } from "./features/notifications/group-notifications.subscribers";
@@ -268,6 +269,7 @@ export async function buildApp(opts: TBuildOptions): Promise<FastifyInstance> {
   app.domainEvents.subscribe(...onboardingSubscribers, ...sermonSubscribers);
   app.domainEvents.subscribe(...groupMeetingNotificationSubscribers);
   app.domainEvents.subscribe(...memberErasureSubscribers);
+  app.domainEvents.subscribe(...membersSubscribers);
   app.domainEvents.subscribe(...prayerReplyNotificationSubscribers);
   app.domainEvents.subscribe(...groupSubscribers, ...groupNotificationSubscribers);
   app.domainEvents.subscribe(...groupThreadSubscribers(app.groupHub), ...groupThreadNotificationSubscribers);

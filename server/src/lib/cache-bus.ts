@@ -10,9 +10,20 @@ const NOTIFY_MAX_BYTES = 7999;
 
 /**
  * What a process may hold in memory, by what its key is: a user, a church, a session, a church's
- * sermons, events, growth step, prayer wall, kudos or live stream.
+ * sermons, events, growth step, prayer wall, kudos, live stream, or who its members are (`members`:
+ * somebody joined or left; a member's own change is `user`).
  */
-export type TTopic = "user" | "church" | "session" | "sermons" | "events" | "growth" | "prayer" | "kudos" | "live";
+export type TTopic =
+  | "user"
+  | "church"
+  | "session"
+  | "sermons"
+  | "events"
+  | "growth"
+  | "prayer"
+  | "kudos"
+  | "live"
+  | "members";
 /** A cache change (`t`), or a frame (`f`, already serialised) for the sockets of a live event (`id`), sent by process `o`. */
 type TMessage = { t: TTopic; id: string } | { t: "frame"; id: string; f: string; o: string };
 

@@ -33,6 +33,8 @@ export async function updatePrivacy(ctx: TUserCtx, body: z.output<typeof ZPrivac
     .where(eq(users.id, ctx.userId))
     .returning({ hidden: users.directoryHidden, privacy: users.privacy });
   if (!row) throw notFound("Account not found");
+  // Kept answers that show a field by this choice (the admins' first page of members) forget it.
+  await ctx.changed("user", ctx.userId);
   return { hidden: row.hidden, fields: readPrivacy(row.privacy) };
 }
 

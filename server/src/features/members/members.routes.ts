@@ -4,11 +4,13 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { linkNextPage } from "../../lib/list-page";
 import { ZIdParams } from "../../lib/params";
-import { preSerialized, ZNoBody } from "../../plugins/openapi-answers";
+import { ZNoBody } from "../../plugins/openapi-answers";
 import { listMembersPageJson, removeMember, updateMemberRole } from "./members.service";
+import { MembersFirstPageCache } from "./members-first-page-cache";
 
 export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
   const config = { access: "admin" as const };
+  const firstPage = new MembersFirstPageCache(app.db, app.cacheBus);
 
   app.get(
     "/api/admin/members",
@@ -22,9 +24,10 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const page = await listMembersPageJson(req.churchCtx, req.query);
+      const page = await listMembersPageJson(req.churchCtx, req.query, firstPage);
       linkNextPage(req, reply, page.next);
-      return reply.type("application/json; charset=utf-8").send(preSerialized(page.items));
+      // JSON serialised ahead (text, or the kept page's bytes): sent as it is (preSerialized).
+      return reply.type("application/json; charset=utf-8").send(page.items as never);
     },
   );
 

@@ -13,11 +13,24 @@ import type { TPage } from "../../lib/list-page";
 import { pauseIntegrationsConnectedBy, revokePendingInvitations } from "../../lib/membership";
 import { resetPointsTotal } from "../../lib/points";
 import { findMember, findMembersPageJson, lockAdmins } from "./members.repo";
+import { isFirstPageQuery, type MembersFirstPageCache } from "./members-first-page-cache";
 
 export const LAST_ADMIN = "A church must keep at least one admin. Make another member an admin first.";
 
-/** A page of the member list as JSON text, ready to send, and the next page's cursor. */
-export function listMembersPageJson(ctx: TChurchCtx, query: TTimePageQuery): Promise<TPage<string>> {
+/**
+ * A page of the member list as JSON, ready to send, and the next page's cursor: the first page from
+ * the church's kept copy (MembersFirstPageCache), unless the caller is one of the few on it who see
+ * their own hidden bio there.
+ */
+export async function listMembersPageJson(
+  ctx: TChurchCtx,
+  query: TTimePageQuery,
+  firstPage: MembersFirstPageCache,
+): Promise<TPage<string | Buffer>> {
+  if (isFirstPageQuery(query)) {
+    const kept = await firstPage.get(ctx.churchId);
+    if (!kept.hiddenBioIds.has(ctx.userId)) return { items: kept.json, next: kept.next };
+  }
   return findMembersPageJson(ctx, query);
 }
 
