@@ -20,27 +20,19 @@
  * Prints a markdown table; figures in bench/RESULTS.md. Loopback only.
  */
 
-import { type ChildProcess, spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import http from "node:http";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import pg from "pg";
 import { embeddedAppUrl } from "../server/src/db/embedded";
+import { captureRoute, registerAdmin, signIn, startApp, startBare, stopAll } from "./bench-apps";
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const HOST = "127.0.0.1";
-const PASSWORD = "bench-password-1";
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const ROUNDS = Math.max(1, Math.round(Number(process.env.BENCH_HOT_ROUNDS ?? 2)));
 const CONNECTIONS = Math.round(Number(process.env.BENCH_CONNECTIONS ?? 50));
 const SIZES = (process.env.BENCH_HOT_SERMONS ?? "200,2000,20000").split(",").map(Number);
 const APP_MAIN = process.env.BENCH_HOT_APP;
-const NODE_ARGS = (process.env.BENCH_APP_NODE_ARGS ?? "").split(/\s+/).filter(Boolean);
 
 /** What the member dashboard asks on every visit (client/src/app/pages/member-dashboard-page.tsx and its cards). */
 export const DASHBOARD_CALLS = [
@@ -58,78 +50,6 @@ const CASES: { name: string; paths: string[]; bySize: boolean }[] = [
 ];
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "fellowship-bench-hot-"));
-const children: ChildProcess[] = [];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once("error", reject);
-    srv.listen(0, HOST, () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-/** An empty value means "not set": the app then takes its default, as for a user who never set it. */
-function withoutUnset(env: Record<string, string | undefined>): Record<string, string> {
-  return Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => Boolean(e[1])));
-}
-
-async function startChild(args: string[], env: Record<string, string>, logName: string, ready: string) {
-  const port = await freePort();
-  const log = fs.openSync(path.join(tmp, logName), "w");
-  const proc = spawn(process.execPath, args, {
-    cwd: ROOT,
-    env: withoutUnset({ ...process.env, ...env, PORT: String(port), HOST }),
-    stdio: ["ignore", log, log],
-  });
-  fs.closeSync(log);
-  children.push(proc);
-  const url = `http://${HOST}:${port}`;
-  const deadline = Date.now() + 180_000;
-  while (Date.now() < deadline) {
-    if (proc.exitCode !== null) throw new Error(`${args.join(" ")} exited with ${proc.exitCode} (${logName})`);
-    try {
-      await (await fetch(url + ready)).arrayBuffer();
-      return { proc, url };
-    } catch {
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-  throw new Error(`${logName} did not answer within 180 s`);
-}
-
-async function api(base: string, method: string, urlPath: string, body: unknown, cookie?: string) {
-  const res = await fetch(base + urlPath, {
-    method,
-    headers: { "content-type": "application/json", ...(cookie ? { cookie } : {}) },
-    body: JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${urlPath}: ${res.status} ${text}`);
-  const session = res.headers.getSetCookie().find((c) => c.startsWith("fellowship_session="));
-  return { json: JSON.parse(text) as Record<string, unknown>, cookie: session?.split(";")[0] };
-}
-
-function getRaw(url: string, cookie: string): Promise<{ status: number; contentType: string; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { headers: { cookie } }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            contentType: String(res.headers["content-type"]),
-            body: Buffer.concat(chunks),
-          }),
-        );
-      })
-      .on("error", reject);
-  });
-}
-
 type TRun = { reqPerSec: number; p50: number; p99: number; failures: number; cpuUsPerRequest: number };
 
 /**
@@ -172,30 +92,11 @@ async function measure(
 }
 
 async function main(): Promise<number> {
-  const dataDir = path.join(tmp, "data");
-  const appArgs = [...NODE_ARGS, APP_MAIN ?? path.join(ROOT, "scripts/start.mjs")];
-  // As users start it: nothing but where its data lives, where it listens and its secret.
-  const app = await startChild(
-    appArgs,
-    {
-      NODE_ENV: "production",
-      DATA_DIR: dataDir,
-      APP_SECRET: randomBytes(32).toString("hex"),
-      RATE_LIMIT_PER_HOUR: "1000000000",
-      LOG_LEVEL: "",
-      DATABASE_URL: "",
-    },
-    "app.log",
-    "/api/auth/providers",
-  );
-  const admin = await api(app.url, "POST", "/api/auth/register", {
-    email: "admin@hot.example",
-    password: PASSWORD,
-    firstName: "Hot",
-    lastName: "Admin",
-  });
-  const church = await api(app.url, "POST", "/api/churches", { name: "Hot church" }, admin.cookie);
-  const churchId = String(church.json.id);
+  // As users start it: nothing but where its data lives (its own embedded PostgreSQL), where it
+  // listens and its secret; the limiter raised above what this run sends.
+  const app = await startApp("app", undefined, tmp, { RATE_LIMIT_PER_HOUR: "1000000000" }, { main: APP_MAIN });
+  const dataDir = path.join(tmp, "app-data");
+  const { churchId } = await registerAdmin(app.url, "hot");
   const db = new pg.Pool({ connectionString: embeddedAppUrl(dataDir), max: 2 });
   try {
     await db.query(
@@ -205,8 +106,7 @@ async function main(): Promise<number> {
          from users where email = 'admin@hot.example'`,
       [churchId],
     );
-    const member = await api(app.url, "POST", "/api/auth/login", { email: "member@hot.example", password: PASSWORD });
-    const cookie = member.cookie as string;
+    const cookie = await signIn(app.url, "member@hot.example");
     const { rows } = await db.query<{ id: string }>("select id from users where email = 'member@hot.example'");
     const memberId = rows[0].id;
     await db.query(
@@ -231,7 +131,6 @@ async function main(): Promise<number> {
       [churchId, memberId],
     );
 
-    const bareRoutes = path.join(tmp, "routes.json");
     const lines = [
       "| Case | Sermons | app req/s (rounds) | bare req/s (rounds) | app p50 / p99 (ms) | app/bare req/s | CPU µs/req app / bare | bare/app CPU |",
       "|---|---:|---:|---:|---:|---:|---:|---:|",
@@ -271,30 +170,17 @@ async function main(): Promise<number> {
       const cases = CASES.filter((c) => c.bySize || i === 0);
       const captured = [];
       for (const p of new Set(cases.flatMap((c) => c.paths))) {
-        const res = await getRaw(app.url + p, cookie);
-        if (res.status !== 200) throw new Error(`${p}: ${res.status} ${res.body.toString()}`);
-        const body = JSON.parse(res.body.toString());
+        const { route, body: bytes } = await captureRoute(app.url, p, cookie);
+        const body = JSON.parse(bytes.toString());
         if (
           p.startsWith("/api/sermons") &&
           (body.length !== 3 || !body.some((s: { isWatched: boolean }) => s.isWatched))
         )
           throw new Error(`${p}: expected the newest 3 with a watched one`);
         if (p.startsWith("/api/events") && body.length !== 3) throw new Error(`${p}: expected 3 events`);
-        captured.push({
-          path: p,
-          acceptEncoding: "",
-          contentType: res.contentType,
-          contentEncoding: "",
-          bodyBase64: res.body.toString("base64"),
-        });
+        captured.push(route);
       }
-      fs.writeFileSync(bareRoutes, JSON.stringify(captured));
-      const bare = await startChild(
-        ["--import", "tsx", path.join(ROOT, "bench/bare-server.ts")],
-        { BENCH_ROUTES_FILE: bareRoutes },
-        "bare.log",
-        captured[0].path,
-      );
+      const bare = await startBare("bare", tmp, captured);
       for (const c of cases) {
         console.log(`bench: ${c.name}, ${size} sermons …`);
         await measure(app.url, c.paths, cookie, app.proc.pid, Math.min(DURATION, 3));
@@ -315,7 +201,7 @@ async function main(): Promise<number> {
           `| ${c.name} | ${c.bySize ? size.toLocaleString("en-US") : "—"} | ${list(appRuns)} | ${list(bareRuns)} | ${appRuns.map((x) => `${x.p50} / ${x.p99}`).join(", ")} | **${(sum(appRuns) / sum(bareRuns)).toFixed(2)}** | ${cpu(appRuns).toFixed(0)} / ${cpu(bareRuns).toFixed(0)} | ${(cpu(bareRuns) / cpu(appRuns)).toFixed(2)} |`,
         );
       }
-      bare.proc.kill("SIGTERM");
+      await bare.stop();
     }
     console.log(`\n${lines.join("\n")}\n`);
     const logBytes = fs.statSync(path.join(tmp, "app.log")).size;
@@ -327,16 +213,7 @@ async function main(): Promise<number> {
 }
 
 async function stop(): Promise<void> {
-  await Promise.all(
-    children.map(
-      (c) =>
-        new Promise<void>((resolve) => {
-          if (c.exitCode !== null || c.signalCode !== null) return resolve();
-          c.once("exit", () => resolve());
-          c.kill("SIGTERM");
-        }),
-    ),
-  );
+  await stopAll();
   fs.rmSync(tmp, { recursive: true, force: true });
 }
 
