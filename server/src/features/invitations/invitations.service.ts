@@ -27,6 +27,7 @@ import { getUsableInvitation, lockBulkInvitations, redeemInvitation } from "../.
 import { recipientLanguage } from "../../lib/notification-text";
 import type { SecretBox } from "../../lib/secrets";
 import { accountChanged, deleteUserSessions } from "../../lib/sessions";
+import { openInvitationToken } from "./invitation-token-cache";
 import {
   countInvitationSends,
   countInvitationSendsByRecipient,
@@ -72,7 +73,7 @@ export function toInvitation(row: TInvitationRow, secrets: SecretBox): TInvitati
     role: row.role as TRole,
     // Null only when the token was sealed under another APP_SECRET: the link still works, it just
     // cannot be shown again.
-    token: row.tokenSealed ? secrets.open(row.tokenSealed) : row.legacyToken,
+    token: row.tokenSealed ? openInvitationToken(secrets, row.tokenSealed) : row.legacyToken,
     isUsed: row.isUsed,
     expiresAt: row.expiresAt.toISOString(),
     createdAt: row.createdAt.toISOString(),
