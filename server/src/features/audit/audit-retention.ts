@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { TDb } from "../../db/client";
 import { nextRunAfter, scheduleEvery, type TJobSpec } from "../../lib/jobs";
+import { retentionsInUse } from "../../lib/retention";
 
 /**
  * Each church keeps its audit trail for its own retention (`churches.audit_retention_days`, 2 years
@@ -35,21 +36,32 @@ export async function scheduleAuditRetention(db: TDb, opts: { now?: Date; preser
 }
 
 /**
- * Removes every church's entries older than its retention at `now`, in one transaction; returns how
- * many left. Every church at once (the app acts, no member): each row is held against its own
- * church's setting by the join.
+ * Removes every church's entries older than its retention at `now`, in one transaction (a statement
+ * per retention in use); returns how many left. Every church at once (the app acts, no member):
+ * each row is held against its own church's setting by the join.
  */
 export async function removeExpiredAuditEntries(db: TDb, now: Date): Promise<number> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`grant delete on audit_entries to current_user`);
-    const res = await tx.execute(
-      sql`delete from audit_entries a using churches c
-          where c.id = a.church_id
-            and a.created_at < ${now.toISOString()}::timestamptz - make_interval(days => c.audit_retention_days)`,
-    );
+    let removed = 0;
+    for (const days of await retentionsInUse(tx, sql`audit_retention_days`)) {
+      const res = await tx.execute(expiredAuditEntriesDelete(now, days));
+      removed += res.rowCount ?? 0;
+    }
     await tx.execute(sql`revoke delete on audit_entries from current_user`);
-    return res.rowCount ?? 0;
+    return removed;
   });
+}
+
+/**
+ * The churches keeping their trail `days` days, their older entries (it needs the lent DELETE): one
+ * statement per retention in use, its cutoff a value the planner reads, so it reads the old entries
+ * through `audit_entries_church_idx`, not the whole trail (issue 30; retention-cost.test.ts).
+ */
+export function expiredAuditEntriesDelete(now: Date, days: number) {
+  return sql`delete from audit_entries a using churches c
+          where c.id = a.church_id and c.audit_retention_days = ${days}::int
+            and a.created_at < ${now.toISOString()}::timestamptz - make_interval(days => ${days}::int)`;
 }
 
 /** Defines the daily task on the app's queue (every process; main.ts schedules the first run). */

@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { TDb } from "../../db/client";
 import type { TJobSpec } from "../../lib/jobs";
+import { retentionsInUse } from "../../lib/retention";
 
 /**
  * Each church keeps its live chat for its own retention (`churches.chat_retention_days`, one year
@@ -45,16 +46,30 @@ export async function scheduleLiveRetention(db: TDb, opts: { now?: Date; preserv
 
 /**
  * Removes every church's chat messages older than its retention at `now`, and adds them to their
- * streams' counts, in one statement; returns how many left. Every church at once (the app acts, no
- * member): each row is held against its own church's setting by the join. The window is a number of
- * days back from this instant, the same in every time zone.
+ * streams' counts, a statement per retention in use (each removes and counts at once); returns how
+ * many left. Every church at once (the app acts, no member): each row is held against its own
+ * church's setting by the join. The window is a number of days back from this instant, the same in
+ * every time zone.
  */
 export async function removeExpiredChatMessages(db: TDb, now: Date): Promise<number> {
-  const res = await db.execute<{ removed: number }>(
-    sql`with gone as (
+  let removed = 0;
+  for (const days of await retentionsInUse(db, sql`chat_retention_days`)) {
+    const res = await db.execute<{ removed: number }>(expiredChatMessagesDelete(now, days));
+    removed += res.rows[0]?.removed ?? 0;
+  }
+  return removed;
+}
+
+/**
+ * The churches keeping their chat `days` days, their older messages, counted on their streams: one
+ * statement per retention in use, its cutoff a value the planner reads, so it reads the old messages
+ * through `live_chat_messages_church_created_idx`, not the whole table (issue 30; retention-cost.test.ts).
+ */
+export function expiredChatMessagesDelete(now: Date, days: number) {
+  return sql`with gone as (
           delete from live_chat_messages m using churches c
-          where c.id = m.church_id
-            and m.created_at < ${now.toISOString()}::timestamptz - make_interval(days => c.chat_retention_days)
+          where c.id = m.church_id and c.chat_retention_days = ${days}::int
+            and m.created_at < ${now.toISOString()}::timestamptz - make_interval(days => ${days}::int)
           returning m.stream_id, m.church_id
         ), per_stream as (
           select stream_id, church_id, count(*)::int as n from gone group by stream_id, church_id
@@ -64,9 +79,7 @@ export async function removeExpiredChatMessages(db: TDb, now: Date): Promise<num
           where s.id = p.stream_id and s.church_id = p.church_id
           returning p.n
         )
-        select coalesce(sum(n), 0)::int as removed from counted`,
-  );
-  return res.rows[0]?.removed ?? 0;
+        select coalesce(sum(n), 0)::int as removed from counted`;
 }
 
 /** Defines the daily task on the app's queue (every process; main.ts schedules the first run). */

@@ -40,7 +40,13 @@ export async function scheduleRemovedMemberRetention(
 
 /** Who is due at `now`: (church, member) pairs of accounts without a church whose last removal is old enough. */
 export async function findRemovedMembersDue(db: TDb, now: Date): Promise<{ churchId: string; memberId: string }[]> {
-  const res = await db.execute<{ churchId: string; memberId: string }>(sql`
+  const res = await db.execute<{ churchId: string; memberId: string }>(removedMembersDueQuery(now));
+  return res.rows;
+}
+
+/** The statement, apart for its plan's test (retention-cost.test.ts). */
+export function removedMembersDueQuery(now: Date) {
+  return sql`
     select a.church_id as "churchId", u.id as "memberId"
     from audit_entries a
     join churches c on c.id = a.church_id
@@ -50,8 +56,7 @@ export async function findRemovedMembersDue(db: TDb, now: Date): Promise<{ churc
       and not exists (select 1 from member_erasures e where e.pseudonym = u.id)
     group by a.church_id, u.id, c.removed_member_retention_days
     having max(a.created_at) < ${now.toISOString()}::timestamptz - make_interval(days => c.removed_member_retention_days)
-    order by max(a.created_at)`);
-  return res.rows;
+    order by max(a.created_at)`;
 }
 
 /** Erases everyone due at `now`, one transaction each; returns how many. */

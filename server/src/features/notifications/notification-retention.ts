@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { TDb } from "../../db/client";
 import { nextRunAfter, scheduleEvery, type TJobSpec } from "../../lib/jobs";
+import { retentionsInUse } from "../../lib/retention";
 
 /**
  * Each church keeps its members' notifications for its own retention (`churches.notification_retention_days`,
@@ -37,18 +38,29 @@ export async function scheduleNotificationRetention(
 }
 
 /**
- * Removes every church's notifications older than its retention at `now`, in one statement; returns
+ * Removes every church's notifications older than its retention at `now`, a statement per retention in use; returns
  * how many left. Every church at once (the app acts, no member): each row is held against its own
  * church's setting by the join. The window is a number of days back from this instant, the same in
  * every time zone.
  */
 export async function removeExpiredNotifications(db: TDb, now: Date): Promise<number> {
-  const res = await db.execute(
-    sql`delete from notifications n using churches c
-        where c.id = n.church_id
-          and n.created_at < ${now.toISOString()}::timestamptz - make_interval(days => c.notification_retention_days)`,
-  );
-  return res.rowCount ?? 0;
+  let removed = 0;
+  for (const days of await retentionsInUse(db, sql`notification_retention_days`)) {
+    const res = await db.execute(expiredNotificationsDelete(now, days));
+    removed += res.rowCount ?? 0;
+  }
+  return removed;
+}
+
+/**
+ * The churches keeping notifications `days` days, their older rows: one statement per retention in use
+ * (a few), whose cutoff is a value the planner reads, so it reads each church's old rows through
+ * `notifications_church_created_idx` rather than the whole table (issue 30; retention-cost.test.ts).
+ */
+export function expiredNotificationsDelete(now: Date, days: number) {
+  return sql`delete from notifications n using churches c
+        where c.id = n.church_id and c.notification_retention_days = ${days}::int
+          and n.created_at < ${now.toISOString()}::timestamptz - make_interval(days => ${days}::int)`;
 }
 
 /** Defines the daily task on the app's queue (every process; main.ts schedules the first run). */
