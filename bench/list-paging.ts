@@ -19,92 +19,28 @@
  * Loopback only; a few minutes on 2 cores (BENCH_DURATION=5 BENCH_WARMUP=1 while developing).
  */
 
-import { type ChildProcess, spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import http from "node:http";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { pathToFileURL } from "node:url";
 import autocannon from "autocannon";
 import pg from "pg";
 import { encodeTimeCursor } from "../common/list-page";
-import { createDb, migrateDb } from "../server/src/db/client";
 import { startEmbeddedPostgres, type TEmbeddedPg } from "../server/src/db/embedded";
+import { captureRoute, fmt, migrate, registerAdmin, startApp, startBare, stopAll } from "./bench-apps";
 import type { TCapturedRoute } from "./run";
 
 /** bench/run.ts's name for this part (BENCH_ONLY / BENCH_SKIP "list paging"). */
 export const LIST_PAGING_PART = "list paging: a page of each list at 10x and 100x rows";
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const HOST = "127.0.0.1";
-const PASSWORD = "bench-password-1";
 const num = (name: string, fallback: number) => Number(process.env[name] || fallback);
 const DURATION = num("BENCH_DURATION", 10);
 const WARMUP = num("BENCH_WARMUP", 2);
 const CONNECTIONS = Math.round(num("BENCH_CONNECTIONS", 50));
 
 let embedded: TEmbeddedPg | undefined;
-const children: ChildProcess[] = [];
 let pool: pg.Pool | undefined;
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "fellowship-bench-list-paging-"));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once("error", reject);
-    srv.listen(0, HOST, () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-/** A child process on a free port; resolves once `probe` answers. */
-async function startChild(name: string, args: string[], env: Record<string, string>, probe: string) {
-  const port = await freePort();
-  const logFd = fs.openSync(path.join(tmp, `${name}.log`), "w");
-  const child = spawn(process.execPath, args, {
-    cwd: ROOT,
-    env: { ...process.env, ...env, PORT: String(port), HOST },
-    stdio: ["ignore", logFd, "pipe"],
-  });
-  fs.closeSync(logFd);
-  children.push(child);
-  child.stderr?.on("data", (d: Buffer) => process.stderr.write(`[${name}] ${d}`));
-  const url = `http://${HOST}:${port}`;
-  const deadline = Date.now() + 240_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode}`);
-    try {
-      await (await fetch(url + probe)).arrayBuffer();
-      return url;
-    } catch {
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
-  throw new Error(`${name} did not answer within 240 s`);
-}
-
-async function signUpAdmin(appUrl: string, name: string): Promise<{ cookie: string; churchId: string }> {
-  const reg = await fetch(`${appUrl}/api/auth/register`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email: `admin@${name}.example`, password: PASSWORD, firstName: "Bench", lastName: name }),
-  });
-  if (!reg.ok) throw new Error(`register: ${reg.status} ${await reg.text()}`);
-  const session = reg.headers.getSetCookie().find((c) => c.startsWith("fellowship_session="));
-  if (!session) throw new Error("no session cookie");
-  const cookie = session.split(";")[0];
-  const church = await fetch(`${appUrl}/api/churches`, {
-    method: "POST",
-    headers: { "content-type": "application/json", cookie },
-    body: JSON.stringify({ name: `${name} church` }),
-  });
-  if (!church.ok) throw new Error(`church: ${church.status} ${await church.text()}`);
-  return { cookie, churchId: String(((await church.json()) as { id: string }).id) };
-}
 
 /** A list the bench pages through: how to fill a church with `n` rows, and its path and order. */
 type TList = {
@@ -171,25 +107,6 @@ const LISTS: TList[] = [
 type TCase = { list: string; rows: number; page: "first" | "later"; path: string; cookie: string; bytes?: number };
 type TMeasure = { reqPerSec: number; p50: number; p99: number; failures: string[] };
 
-function getRaw(url: string, cookie: string): Promise<{ status: number; contentType: string; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { headers: { cookie } }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            contentType: String(res.headers["content-type"] ?? ""),
-            body: Buffer.concat(chunks),
-          }),
-        );
-        res.on("error", reject);
-      })
-      .on("error", reject);
-  });
-}
-
 async function measure(url: string, cookie: string): Promise<TMeasure> {
   const headers = { cookie };
   await autocannon({ url, connections: CONNECTIONS, duration: WARMUP, headers });
@@ -203,34 +120,17 @@ async function measure(url: string, cookie: string): Promise<TMeasure> {
 
 export async function measureListPaging(): Promise<{ markdown: string; failed: boolean }> {
   embedded = await startEmbeddedPostgres(path.join(tmp, "data"), { database: "fellowship_bench" });
-  const migrator = createDb(embedded.url, { max: 1 });
-  try {
-    await migrateDb(migrator);
-  } finally {
-    await migrator.$client.end();
-  }
+  await migrate(embedded.url);
   pool = new pg.Pool({ connectionString: embedded.url, max: 2 });
   console.log("bench: starting the app (npm start's script: it builds what is stale first) …");
-  const appUrl = await startChild(
-    "app",
-    // BENCH_APP_NODE_ARGS as in bench/run.ts (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
-    [...(process.env.BENCH_APP_NODE_ARGS ?? "").split(/\s+/).filter(Boolean), path.join(ROOT, "scripts/start.mjs")],
-    {
-      DATABASE_URL: embedded.url,
-      DATA_DIR: path.join(tmp, "app-data"),
-      // The limiter stays on, as users run it, raised above what the run sends (bench/run.ts does the same).
-      RATE_LIMIT_PER_HOUR: "1000000000",
-      NODE_ENV: "production",
-      APP_SECRET: randomBytes(32).toString("hex"),
-    },
-    "/api/auth/providers",
-  );
+  // The limiter stays on, as users run it, raised above what the run sends (bench/run.ts does the same).
+  const { url: appUrl } = await startApp("app", embedded.url, tmp, { RATE_LIMIT_PER_HOUR: "1000000000" });
 
   const t0 = performance.now();
   const cases: TCase[] = [];
   for (const list of LISTS) {
     for (const n of list.sizes) {
-      const { cookie, churchId } = await signUpAdmin(
+      const { cookie, churchId } = await registerAdmin(
         appUrl,
         `${list.path.replace(/\W+/g, "-").replace(/^-+/, "")}-${n}`,
       );
@@ -249,28 +149,14 @@ export async function measureListPaging(): Promise<{ markdown: string; failed: b
 
   const captured: TCapturedRoute[] = [];
   for (const c of cases) {
-    const res = await getRaw(appUrl + c.path, c.cookie);
-    if (res.status !== 200) throw new Error(`${c.list} ${c.path}: ${res.status} ${res.body.toString()}`);
-    const rows = (JSON.parse(res.body.toString()) as unknown[]).length;
+    const { route, body } = await captureRoute(appUrl, c.path, c.cookie);
+    const rows = (JSON.parse(body.toString()) as unknown[]).length;
     if (rows !== Math.min(100, c.page === "first" ? c.rows : c.rows - Math.floor(c.rows / 2) - 1))
       throw new Error(`${c.list} ${c.path}: ${rows} rows`);
-    c.bytes = res.body.length;
-    captured.push({
-      path: c.path,
-      acceptEncoding: "",
-      contentType: res.contentType,
-      contentEncoding: "",
-      bodyBase64: res.body.toString("base64"),
-    });
+    c.bytes = body.length;
+    captured.push(route);
   }
-  const routesFile = path.join(tmp, "routes.json");
-  fs.writeFileSync(routesFile, JSON.stringify(captured));
-  const bareUrl = await startChild(
-    "bare",
-    ["--import", "tsx", path.join(ROOT, "bench/bare-server.ts")],
-    { BENCH_ROUTES_FILE: routesFile },
-    captured[0].path,
-  );
+  const { url: bareUrl } = await startBare("bare", tmp, captured);
 
   const results: { c: TCase; app: TMeasure; bare: TMeasure }[] = [];
   for (const c of cases) {
@@ -280,7 +166,6 @@ export async function measureListPaging(): Promise<{ markdown: string; failed: b
     results.push({ c, app, bare });
   }
 
-  const fmt = (n: number, d = 0) => n.toLocaleString("en-US", { minimumFractionDigits: d, maximumFractionDigits: d });
   const lines = [
     "| List | Rows in the church | Page | Body | App req/s | p50 / p99 (ms) | Bare req/s | App/bare | Time per request vs the smallest size |",
     "|---|---:|---|---:|---:|---:|---:|---:|---:|",
@@ -306,17 +191,7 @@ export async function measureListPaging(): Promise<{ markdown: string; failed: b
 }
 
 async function cleanup() {
-  for (const child of children.reverse()) {
-    if (child.exitCode !== null || child.signalCode !== null) continue;
-    await new Promise<void>((resolve) => {
-      const kill = setTimeout(() => child.kill("SIGKILL"), 10_000);
-      child.once("exit", () => {
-        clearTimeout(kill);
-        resolve();
-      });
-      child.kill("SIGTERM");
-    });
-  }
+  await stopAll();
   await pool?.end().catch(() => {});
   await embedded?.stop().catch((err) => console.error("could not stop PostgreSQL:", err));
   fs.rmSync(tmp, { recursive: true, force: true });
