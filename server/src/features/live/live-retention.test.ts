@@ -4,7 +4,7 @@ import { createTestApp, type TTestApp } from "../../../test/app";
 import { createChurch, createEvent, setTimeZone, type TTestChurch } from "../../../test/factories";
 import { drainJobs } from "../../../test/jobs";
 import { liveChatMessages, liveStreams } from "../../db/schema/live";
-import { LIVE_RETENTION_JOB, nextLiveRetentionRun } from "./live-retention";
+import { LIVE_RETENTION_JOB, nextLiveRetentionRun, scheduleLiveRetention } from "./live-retention";
 
 /** Issue 28: live chat messages leave after the church's chat retention; streams keep their counts. */
 
@@ -152,5 +152,20 @@ describe("live chat retention", () => {
   it("runs at 03:40 UTC each day", () => {
     expect(nextLiveRetentionRun(new Date("2026-03-01T01:00:00Z")).toISOString()).toBe("2026-03-01T03:40:00.000Z");
     expect(nextLiveRetentionRun(new Date("2026-03-01T03:40:00Z")).toISOString()).toBe("2026-03-02T03:40:00.000Z");
+  });
+
+  it("is never queued for a slot the database's clock has passed (the app's clock two days behind)", async () => {
+    // Issue 30: the schedule is lib/jobs.ts#scheduleEvery's, as the other daily jobs'. Its own copy
+    // queued the slot after the app's clock: two days behind, a run due at once, again and again.
+    const behind = new Date(Date.now() - 2 * DAY_MS);
+    await scheduleLiveRetention(t.db, { now: behind });
+    const { rows } = await t.db.execute<{ runAt: string; due: boolean }>(
+      sql`select run_at as "runAt", run_at <= now() as due from graphile_worker.jobs
+           where task_identifier = ${LIVE_RETENTION_JOB.name}`,
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0].due).toBe(false);
+    expect(new Date(rows[0].runAt).getTime()).toBeLessThanOrEqual(Date.now() + DAY_MS + 60_000);
+    expect(new Date(rows[0].runAt).toISOString().slice(11)).toBe("03:40:00.000Z");
   });
 });

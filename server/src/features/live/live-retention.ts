@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { TDb } from "../../db/client";
-import type { TJobSpec } from "../../lib/jobs";
+import { nextRunAfter, scheduleEvery, type TJobSpec } from "../../lib/jobs";
 import { retentionsInUse } from "../../lib/retention";
 
 /**
@@ -20,28 +20,22 @@ export const LIVE_RETENTION_JOB: TJobSpec<Record<string, never>> = {
   payload: z.object({}).strict() as z.ZodType<Record<string, never>>,
   maxAttempts: 5,
 };
-const LIVE_RETENTION_KEY = "live-chat-retention";
 const DAY_MS = 86_400_000;
 /** Runs at 03:40 UTC, after the audit trail's; the exact time does not matter. */
 const RUN_OFFSET_MS = (3 * 60 + 40) * 60_000;
 
 /** The next run after `now`: the next 03:40 UTC. */
 export function nextLiveRetentionRun(now: Date): Date {
-  const today = Math.floor(now.getTime() / DAY_MS) * DAY_MS + RUN_OFFSET_MS;
-  return new Date(today > now.getTime() ? today : today + DAY_MS);
+  return nextRunAfter(now, DAY_MS, { atMs: RUN_OFFSET_MS });
 }
 
 /**
  * Queues the next run (one waiting job for all processes, keyed). `preserve`: a waiting run keeps its
- * time (each process calls this at start, main.ts; test apps never do).
+ * time (each process calls this at start, main.ts; test apps never do). Never a slot the database's
+ * clock has passed (lib/jobs.ts#scheduleEvery, as the other daily jobs).
  */
 export async function scheduleLiveRetention(db: TDb, opts: { now?: Date; preserve?: boolean } = {}): Promise<void> {
-  const runAt = nextLiveRetentionRun(opts.now ?? new Date());
-  await db.execute(
-    sql`select graphile_worker.add_job(${LIVE_RETENTION_JOB.name}, '{}'::json, run_at => ${runAt.toISOString()}::timestamptz,
-      max_attempts => ${LIVE_RETENTION_JOB.maxAttempts}::int, job_key => ${LIVE_RETENTION_KEY}::text,
-      job_key_mode => ${opts.preserve ? "preserve_run_at" : "replace"}::text)`,
-  );
+  await scheduleEvery(db, LIVE_RETENTION_JOB, DAY_MS, { ...opts, atMs: RUN_OFFSET_MS });
 }
 
 /**
