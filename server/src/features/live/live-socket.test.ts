@@ -164,6 +164,31 @@ describe("/ws: the viewer count on joining", () => {
   });
 });
 
+describe("/ws: what an open socket keeps", () => {
+  it("lets go of its upgrade's response (and so its request and headers); an error still closes only that socket", async () => {
+    const c = await createChurch(t.app);
+    const m = await addMember(t.app, c);
+    const eventId = await startLive(c);
+    const s = await joinLive(url, m.cookie, eventId);
+    const other = await joinLive(url, c.admin.cookie, eventId);
+    type TTcp = { localPort: number; remotePort: number; _httpMessage?: unknown };
+    const port = (s.ws as unknown as { _socket: TTcp })._socket.localPort;
+    const server = [...t.app.websocketServer.clients].find(
+      (w) => (w as unknown as { _socket: TTcp })._socket.remotePort === port,
+    );
+    if (!server) throw new Error("the server's side of the socket is not there");
+    // The TCP socket no longer points at the hijacked ServerResponse, which holds the IncomingMessage.
+    expect((server as unknown as { _socket: TTcp })._socket._httpMessage).toBeNull();
+    expect(server.listenerCount("error")).toBe(1);
+    server.emit("error", new Error("broken connection"));
+    expect((await s.closed).code).toBe(1006);
+    // The others and the server go on; the closed socket is no longer counted.
+    await m.post(`/api/live-stream/${eventId}/message`, { message: "still here" });
+    expect((await other.next("new_message")).message.message).toBe("still here");
+    await other.next("viewer_count", (f) => f.count === 1);
+  });
+});
+
 describe("/ws: dead and slow sockets", () => {
   it("closes a socket that stops answering pings", async () => {
     const c = await createChurch(t.app);
