@@ -2,6 +2,7 @@ import path from "node:path";
 import { loadConfig } from "./config";
 import { startEmbeddedPostgres, type TEmbeddedPg } from "./db/embedded";
 import { ensureDatabase, StartupError } from "./db/ensure-database";
+import { refuseTransactionPooler } from "./db/pooler-check";
 import { scheduleAuditRetention } from "./features/audit/audit-retention";
 import { scheduleDigest } from "./features/digest/digest.jobs";
 import { scheduleGroupMeetingReminders } from "./features/group-meetings/group-meeting-reminders";
@@ -44,6 +45,8 @@ async function main() {
       config.databaseDirectUrl ?? databaseUrl,
       config.databaseDirectUrl ? "DATABASE_DIRECT_URL" : "DATABASE_URL",
     );
+    // Without a direct URL, DATABASE_URL must give each connection a session of its own (issue 30).
+    if (!config.databaseDirectUrl) await refuseTransactionPooler(databaseUrl);
   }
   const [{ buildApp }, { createDb, migrateDb }, { sealLegacyInvitationTokens }] = await loading;
   const db = createDb(databaseUrl, { directUrl: config.databaseDirectUrl });

@@ -53,9 +53,13 @@ const quoteValue = (v: string) => `'${v.replace(/\\/g, "\\\\").replace(/'/g, "\\
  * Starts PgBouncer on a free loopback port in front of `directUrl`'s database: transaction pooling,
  * clients authenticated with SCRAM against the same user and password, at most `poolSize` server
  * connections, so that many app connections share few server ones and any session state a request
- * leaves behind would meet another request. Throws a clear message when PgBouncer is not installed.
+ * leaves behind would meet another request (`poolMode: "session"`: a session mode pooler, for the
+ * start-up check that must let one pass). Throws a clear message when PgBouncer is not installed.
  */
-export async function startPgBouncer(directUrl: string, opts: { poolSize?: number } = {}): Promise<TPgBouncer> {
+export async function startPgBouncer(
+  directUrl: string,
+  opts: { poolSize?: number; poolMode?: "transaction" | "session" } = {},
+): Promise<TPgBouncer> {
   const bin = findPgBouncer();
   if (!bin)
     throw new Error(
@@ -85,7 +89,7 @@ export async function startPgBouncer(directUrl: string, opts: { poolSize?: numbe
     "auth_type = scram-sha-256",
     `auth_file = ${path.join(dir, "userlist.txt")}`,
     `admin_users = ${user}`,
-    "pool_mode = transaction",
+    `pool_mode = ${opts.poolMode ?? "transaction"}`,
     `default_pool_size = ${poolSize}`,
     `max_db_connections = ${poolSize}`,
     "reserve_pool_size = 0",
