@@ -91,12 +91,11 @@ import { UserCache } from "./lib/user-cache";
 import { defineBackupJobs } from "./ops/backup.jobs";
 import { CLIENT_DIR } from "./paths";
 import { accessPlugin, authPlugin } from "./plugins/auth";
+import { edgePlugin } from "./plugins/edge";
 import { healthPlugin } from "./plugins/health";
 import { answerClientError, answerFrameworkError, requestLogPlugin } from "./plugins/http-edge";
 import { metricsPlugin } from "./plugins/metrics";
 import { checkAnswerAgainstDocument, documentedAs, openapiPlugin, serializeAsJson } from "./plugins/openapi";
-import { originPlugin } from "./plugins/origin";
-import { securityHeadersPlugin } from "./plugins/security-headers";
 import { websocketPlugin } from "./plugins/websocket";
 
 declare module "fastify" {
@@ -342,9 +341,11 @@ export async function buildApp(opts: TBuildOptions): Promise<FastifyInstance> {
     zlibOptions: { level: 6 },
   });
   await app.register(cookie);
-  await app.register(securityHeadersPlugin);
+  // Security headers, the cross-site check and the general API limit, in one hook (plugins/edge.ts).
+  await app.register(edgePlugin);
+  // Only the routes with a limit of their own (`config.rateLimit`); the general one is edgePlugin's.
   await app.register(rateLimit, {
-    global: config.rateLimitPerHour > 0,
+    global: false,
     max: config.rateLimitPerHour || 1,
     timeWindow: "1 hour",
     // Static files and the client shell are cheap and cached; only the API counts.
@@ -356,7 +357,6 @@ export async function buildApp(opts: TBuildOptions): Promise<FastifyInstance> {
       message: `Too many requests. Try again in ${Math.ceil(ctx.ttl / 60_000)} minutes.`,
     }),
   });
-  await app.register(originPlugin);
   await app.register(authPlugin);
   await app.register(accessPlugin);
   await app.register(websocketPlugin);

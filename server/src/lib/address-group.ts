@@ -6,6 +6,8 @@ import { isIPv6 } from "node:net";
  * Sign-in limits, the general API limit and the socket limits all count by it.
  */
 export function addressGroup(ip: string): string {
+  // IPv4 as it is (most requests): no pattern to try.
+  if (typeof ip !== "string" || !ip.includes(":")) return ip;
   const v4 = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
   if (v4) return v4[1];
   if (!isIPv6(ip)) return ip;

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, scrypt, timingSafeEqual } from "node:crypto";
+import { createHash, hash, randomBytes, scrypt, timingSafeEqual } from "node:crypto";
 
 // scrypt parameters: N=16384, r=8, p=1 (node's defaults), 64-byte key.
 const KEY_LEN = 64;
@@ -33,8 +33,12 @@ export function createToken(bytes = 32): string {
   return randomBytes(bytes).toString("base64url");
 }
 
+/**
+ * SHA-256 in base64url. `crypto.hash` (Node 20.12+) hashes in one call without a Hash object: every
+ * request's session cookie goes through it (about half the time of createHash's three calls).
+ */
 export function sha256(value: string): string {
-  return createHash("sha256").update(value).digest("base64url");
+  return hash("sha256", value, "base64url");
 }
 
 /**

@@ -57,6 +57,22 @@ export class UserCache {
     return this.bus.publish(t, id);
   }
 
+  /**
+   * The session's user when the session and the user are both in memory and fresh, without a promise
+   * or a query (every request asks: the access check and `GET /api/auth/user` answer from it);
+   * null for a session known to have expired; undefined when `getUserForSession` must load.
+   */
+  peekUserForSession(sessionId: string): TAuthUser | null | undefined {
+    const now = Date.now();
+    const s = this.sessionsById.get(sessionId);
+    if (!s || now - s.loadedAt > TTL_MS) return undefined;
+    if (s.expiresAt <= now) return null;
+    const entry = this.usersById.get(s.userId);
+    if (!entry || now - entry.loadedAt > TTL_MS) return undefined;
+    this.noteActive(s.userId, entry, now);
+    return entry.user;
+  }
+
   async getUserForSession(sessionId: string): Promise<TAuthUser | null> {
     const now = Date.now();
     let s = this.sessionsById.get(sessionId);
@@ -87,15 +103,19 @@ export class UserCache {
       entry = { user, loadedAt: now, activeWrittenAt: entry?.activeWrittenAt ?? 0 };
       if (generation === this.generation) this.usersById.set(userId, entry);
     }
-    if (now - entry.activeWrittenAt > ACTIVE_WRITE_MS) {
-      entry.activeWrittenAt = now;
-      this.db
-        .update(users)
-        .set({ lastActiveAt: new Date() })
-        .where(eq(users.id, userId))
-        .catch((err) => this.log.warn({ err }, "could not record activity"));
-    }
+    this.noteActive(userId, entry, now);
     return entry.user;
+  }
+
+  /** Records the user's activity at most every few minutes (in the background). */
+  private noteActive(userId: string, entry: TUserEntry, now: number): void {
+    if (now - entry.activeWrittenAt <= ACTIVE_WRITE_MS) return;
+    entry.activeWrittenAt = now;
+    this.db
+      .update(users)
+      .set({ lastActiveAt: new Date() })
+      .where(eq(users.id, userId))
+      .catch((err) => this.log.warn({ err }, "could not record activity"));
   }
 }
 

@@ -15,6 +15,11 @@ declare module "fastify" {
   interface FastifyRequest {
     /** The signed-in user or null; looked up once per request, from the in-memory cache. */
     getUser(): Promise<TAuthUser | null>;
+    /**
+     * The signed-in user (or null) when the in-memory cache knows the answer now, without a promise;
+     * undefined when it must be loaded (then `getUser()` loads it, once).
+     */
+    userNow(): TAuthUser | null | undefined;
     sessionId(): string | null;
     /**
      * The language this request is answered in (issue 26): the user's choice, else their church's
@@ -44,18 +49,30 @@ export function clearSessionCookie(reply: FastifyReply) {
 
 export const authPlugin = fp(async (app: FastifyInstance) => {
   const cached = Symbol("user");
-  type TReq = FastifyRequest & { [cached]?: Promise<TAuthUser | null> };
+  const known = Symbol("knownUser");
+  type TReq = FastifyRequest & { [cached]?: Promise<TAuthUser | null>; [known]?: TAuthUser | null };
 
   app.decorateRequest("sessionId", function (this: FastifyRequest) {
     // Absent when the request failed before the cookie parser ran (its error is still answered).
     const token = this.cookies?.[SESSION_COOKIE];
     return token ? sha256(token) : null;
   });
-  app.decorateRequest("getUser", function (this: TReq) {
-    if (!this[cached]) {
-      const id = this.sessionId();
-      this[cached] = id ? app.userCache.getUserForSession(id) : Promise.resolve(null);
+  app.decorateRequest("userNow", function (this: TReq) {
+    if (this[known] !== undefined) return this[known];
+    // A load is already under way: only getUser() can tell.
+    if (this[cached]) return undefined;
+    const id = this.sessionId();
+    const user = id ? app.userCache.peekUserForSession(id) : null;
+    if (user === undefined) {
+      this[cached] = app.userCache.getUserForSession(id as string);
+      return undefined;
     }
+    this[known] = user;
+    this[cached] = Promise.resolve(user);
+    return user;
+  });
+  app.decorateRequest("getUser", function (this: TReq) {
+    if (!this[cached]) this.userNow();
     return this[cached] as Promise<TAuthUser | null>;
   });
   app.decorateRequest("getLanguage", async function (this: FastifyRequest) {
@@ -68,20 +85,19 @@ function appCtx(req: FastifyRequest): TAppCtx {
   return req.server.appCtx;
 }
 
-/** 401 unless signed in. */
-export async function requireUser(req: FastifyRequest): Promise<TUserCtx> {
-  const user = await req.getUser();
+function userCtxOf(req: FastifyRequest, user: TAuthUser | null): TUserCtx {
   if (!user) throw unauthorized();
-  return { ...appCtx(req), userId: user.id, churchId: user.churchId, role: user.role, email: user.email, ip: req.ip };
+  const { db, changed } = appCtx(req);
+  return { db, changed, userId: user.id, churchId: user.churchId, role: user.role, email: user.email, ip: req.ip };
 }
 
-/** 401 unless signed in, 403 unless the user belongs to a church. */
-export async function requireMember(req: FastifyRequest): Promise<TChurchCtx> {
-  const user = await req.getUser();
+function memberCtxOf(req: FastifyRequest, user: TAuthUser | null): TChurchCtx {
   if (!user) throw unauthorized();
   if (!user.churchId) throw forbidden("Create or join a church first.");
+  const { db, changed } = appCtx(req);
   return {
-    ...appCtx(req),
+    db,
+    changed,
     userId: user.id,
     churchId: user.churchId,
     role: user.role,
@@ -90,11 +106,25 @@ export async function requireMember(req: FastifyRequest): Promise<TChurchCtx> {
   };
 }
 
-/** As requireMember, and 403 unless ADMIN or SUPER_ADMIN. */
-export async function requireAdmin(req: FastifyRequest): Promise<TChurchCtx> {
-  const ctx = await requireMember(req);
+function adminCtxOf(req: FastifyRequest, user: TAuthUser | null): TChurchCtx {
+  const ctx = memberCtxOf(req, user);
   if (!isAdminRole(ctx.role)) throw forbidden("You don't have permission to access this page.");
   return ctx;
+}
+
+/** 401 unless signed in. */
+export async function requireUser(req: FastifyRequest): Promise<TUserCtx> {
+  return userCtxOf(req, await req.getUser());
+}
+
+/** 401 unless signed in, 403 unless the user belongs to a church. */
+export async function requireMember(req: FastifyRequest): Promise<TChurchCtx> {
+  return memberCtxOf(req, await req.getUser());
+}
+
+/** As requireMember, and 403 unless ADMIN or SUPER_ADMIN. */
+export async function requireAdmin(req: FastifyRequest): Promise<TChurchCtx> {
+  return adminCtxOf(req, await req.getUser());
 }
 
 export type TAccess = "public" | "user" | "member" | "admin";
@@ -157,12 +187,37 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
       throw new Error(`${route.method} ${route.url} does not declare who may call it (config.access).`);
     }
   });
-  app.addHook("preValidation", async (req: TCtxReq) => {
+  /** Puts the caller's context on the request, or throws 401/403. */
+  function putCtx(req: TCtxReq, access: TAccess, user: TAuthUser | null): void {
+    if (access === "user") req[USER] = userCtxOf(req, user);
+    else if (access === "member") req[CHURCH] = memberCtxOf(req, user);
+    else req[CHURCH] = adminCtxOf(req, user);
+  }
+  // Not async: with the session and user in memory (nearly every request) the check is done at once,
+  // without a promise (issue 30, hot reads); otherwise it waits for the one load.
+  app.addHook("preValidation", (req: TCtxReq, _reply, done) => {
     const access = req.routeOptions.config?.access;
-    if (access === "public") return;
-    if (access === "user") req[USER] = await requireUser(req);
-    else if (access === "member") req[CHURCH] = await requireMember(req);
-    else if (access === "admin") req[CHURCH] = await requireAdmin(req);
-    else if (!req.is404 && req.url.startsWith("/api/")) throw forbidden();
+    if (access === "public") return done();
+    if (access !== "user" && access !== "member" && access !== "admin") {
+      return done(!req.is404 && req.url.startsWith("/api/") ? forbidden() : undefined);
+    }
+    const user = req.userNow();
+    if (user === undefined) {
+      req.getUser().then((loaded) => {
+        try {
+          putCtx(req, access, loaded);
+        } catch (err) {
+          return done(err as Error);
+        }
+        done();
+      }, done);
+      return;
+    }
+    try {
+      putCtx(req, access, user);
+    } catch (err) {
+      return done(err as Error);
+    }
+    done();
   });
 });

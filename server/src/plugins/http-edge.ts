@@ -60,12 +60,13 @@ const SLOW_READ_MS = 1000;
  * a fifth of such a request's time (bench/RESULTS.md, issue 30); `warn` keeps only problems.
  */
 export const requestLogPlugin = fp(async (app: FastifyInstance) => {
-  app.addHook("onResponse", async (req, reply) => {
+  // Not async: a promise per request for a line that is mostly not written (issue 30, hot reads).
+  app.addHook("onResponse", (req: FastifyRequest, reply: FastifyReply, done: () => void) => {
     const isQuietRead =
       (req.method === "GET" || req.method === "HEAD") && reply.statusCode < 400 && reply.elapsedTime < SLOW_READ_MS;
     const level = isQuietRead || isClientFile(req, reply) ? "debug" : "info";
     // At the default level most lines are not written: skip building them (pino's own check).
-    if ((req.log as { isLevelEnabled?: (l: string) => boolean }).isLevelEnabled?.(level) === false) return;
+    if ((req.log as { isLevelEnabled?: (l: string) => boolean }).isLevelEnabled?.(level) === false) return done();
     req.log[level](
       {
         method: req.method,
@@ -75,5 +76,6 @@ export const requestLogPlugin = fp(async (app: FastifyInstance) => {
       },
       "request",
     );
+    done();
   });
 });

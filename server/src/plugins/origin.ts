@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import fp from "fastify-plugin";
-import { forbidden } from "../lib/errors";
+import { type AppError, forbidden } from "../lib/errors";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -24,16 +23,15 @@ export function isSameSiteOrigin(app: FastifyInstance, req: FastifyRequest, orig
  * Refuses state-changing requests from another site (DESIGN.md "Cross-site requests"): the Origin
  * header must name this server exactly, scheme, host and port: APP_URL's origin, or the origin
  * the request itself was made to. Browsers that omit Origin still send Sec-Fetch-Site, which must
- * not say cross-site.
+ * not say cross-site. Checked on every request by plugins/edge.ts; the error to answer, or undefined.
  */
-export const originPlugin = fp(async (app: FastifyInstance) => {
-  app.addHook("onRequest", async (req) => {
-    if (SAFE_METHODS.has(req.method)) return;
-    const origin = req.headers.origin;
-    if (origin !== undefined) {
-      if (isSameSiteOrigin(app, req, origin)) return;
-      throw forbidden("Cross-site request refused.");
-    }
-    if (req.headers["sec-fetch-site"] === "cross-site") throw forbidden("Cross-site request refused.");
-  });
-});
+export function crossSiteRefusal(app: FastifyInstance, req: FastifyRequest): AppError | undefined {
+  if (SAFE_METHODS.has(req.method)) return undefined;
+  const origin = req.headers.origin;
+  if (origin !== undefined) {
+    if (isSameSiteOrigin(app, req, origin)) return undefined;
+    return forbidden("Cross-site request refused.");
+  }
+  if (req.headers["sec-fetch-site"] === "cross-site") return forbidden("Cross-site request refused.");
+  return undefined;
+}

@@ -1,15 +1,16 @@
-import type { FastifyInstance } from "fastify";
-import fp from "fastify-plugin";
-
 /**
- * Security headers, computed once at start. (@fastify/helmet rebuilt them on every request and
- * took about a quarter of the CPU of a cached `GET /api/auth/user`: bench/RESULTS.md.)
- * JSON responses get the headers that matter for them; pages also get the content policy.
+ * Security headers, computed once at start (plugins/edge.ts sets them on every answer). (@fastify/helmet
+ * rebuilt them on every request and took about a quarter of the CPU of a cached `GET /api/auth/user`:
+ * bench/RESULTS.md.) JSON responses get the headers that matter for them (`api`); pages also get the
+ * content policy (`page`).
  */
-export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
+export function buildSecurityHeaders(appUrlText: string | undefined): {
+  api: Record<string, string>;
+  page: Record<string, string>;
+} {
   // 'self' covers this site's own WebSocket address in current browsers; with APP_URL set, it is
   // also named, for browsers that read 'self' narrowly. Never ws:/wss: to any host.
-  const appUrl = app.config.appUrl ? new URL(app.config.appUrl) : undefined;
+  const appUrl = appUrlText ? new URL(appUrlText) : undefined;
   const socketOrigin = appUrl ? ` ${appUrl.protocol === "https:" ? "wss" : "ws"}://${appUrl.host}` : "";
   const csp = [
     "default-src 'self'",
@@ -38,12 +39,7 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
     "x-frame-options": "SAMEORIGIN",
     "cross-origin-opener-policy": "same-origin",
   };
-  if (app.config.appUrl?.startsWith("https://"))
-    common["strict-transport-security"] = "max-age=31536000; includeSubDomains";
+  if (appUrlText?.startsWith("https://")) common["strict-transport-security"] = "max-age=31536000; includeSubDomains";
   const page = { ...common, "content-security-policy": csp, "origin-agent-cluster": "?1" };
-
-  app.addHook("onRequest", (req, reply, done) => {
-    reply.headers(req.url.startsWith("/api/") ? common : page);
-    done();
-  });
-});
+  return { api: common, page };
+}
