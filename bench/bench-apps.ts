@@ -13,6 +13,7 @@ import http from "node:http";
 import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import autocannon from "autocannon";
 import type pg from "pg";
 import { createDb, migrateDb } from "../server/src/db/client";
 import type { TEmbeddedPg } from "../server/src/db/embedded";
@@ -22,6 +23,15 @@ import type { TCapturedRoute } from "./run";
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const HOST = "127.0.0.1";
 export const PASSWORD = "bench-password-1";
+
+/** What the member dashboard asks on every visit (client/src/app/pages/member-dashboard-page.tsx and its cards). */
+export const DASHBOARD_CALLS = [
+  "/api/user/stats",
+  "/api/user/badges",
+  "/api/sermons?limit=3",
+  "/api/events?upcoming=true&limit=3",
+  "/api/weekly-action-step",
+];
 
 export type TApp = { name: string; url: string; pid: number; proc: ChildProcess; stop: () => Promise<void> };
 
@@ -259,6 +269,25 @@ export async function createSessions(db: pg.Pool, userIds: string[]): Promise<st
     [ids, userIds],
   );
   return tokens.map((t) => `fellowship_session=${t}`);
+}
+
+/** autocannon for `duration` s with `connections`, each sending `paths` in turn with the cookie. */
+export async function loadPaths(base: string, paths: string[], cookie: string, duration: number, connections: number) {
+  const r = await autocannon({
+    url: base + paths[0],
+    connections,
+    duration,
+    headers: { cookie },
+    // @ts-expect-error: bench/autocannon.d.ts types the options the other benches use; this sends several paths in turn.
+    requests: paths.map((p) => ({ method: "GET", path: p })),
+  });
+  return {
+    reqPerSec: r.requests.mean,
+    total: r.requests.total,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    failures: r.errors + r.timeouts + r.non2xx,
+  };
 }
 
 export const fmt = (n: number, digits = 0) =>

@@ -23,10 +23,18 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import autocannon from "autocannon";
 import pg from "pg";
 import { embeddedAppUrl } from "../server/src/db/embedded";
-import { captureRoute, registerAdmin, signIn, startApp, startBare, stopAll } from "./bench-apps";
+import {
+  captureRoute,
+  DASHBOARD_CALLS,
+  loadPaths,
+  registerAdmin,
+  signIn,
+  startApp,
+  startBare,
+  stopAll,
+} from "./bench-apps";
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const ROUNDS = Math.max(1, Math.round(Number(process.env.BENCH_HOT_ROUNDS ?? 2)));
@@ -34,14 +42,6 @@ const CONNECTIONS = Math.round(Number(process.env.BENCH_CONNECTIONS ?? 50));
 const SIZES = (process.env.BENCH_HOT_SERMONS ?? "200,2000,20000").split(",").map(Number);
 const APP_MAIN = process.env.BENCH_HOT_APP;
 
-/** What the member dashboard asks on every visit (client/src/app/pages/member-dashboard-page.tsx and its cards). */
-export const DASHBOARD_CALLS = [
-  "/api/user/stats",
-  "/api/user/badges",
-  "/api/sermons?limit=3",
-  "/api/events?upcoming=true&limit=3",
-  "/api/weekly-action-step",
-];
 const CASES: { name: string; paths: string[]; bySize: boolean }[] = [
   { name: "GET /api/auth/user", paths: ["/api/auth/user"], bySize: false },
   { name: "GET /api/user/stats", paths: ["/api/user/stats"], bySize: false },
@@ -74,21 +74,8 @@ async function measure(
   duration = DURATION,
 ): Promise<TRun> {
   const cpuBefore = cpuMs(pid);
-  const r = await autocannon({
-    url: base + paths[0],
-    connections: CONNECTIONS,
-    duration,
-    headers: { cookie },
-    // @ts-expect-error: bench/autocannon.d.ts types the options the other benches use; this one sends several paths in turn.
-    requests: paths.map((p) => ({ method: "GET", path: p })),
-  });
-  return {
-    reqPerSec: r.requests.mean,
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    failures: r.errors + r.timeouts + r.non2xx,
-    cpuUsPerRequest: ((cpuMs(pid) - cpuBefore) * 1000) / Math.max(1, r.requests.total),
-  };
+  const r = await loadPaths(base, paths, cookie, duration, CONNECTIONS);
+  return { ...r, cpuUsPerRequest: ((cpuMs(pid) - cpuBefore) * 1000) / Math.max(1, r.total) };
 }
 
 async function main(): Promise<number> {

@@ -18,29 +18,30 @@
  * Prints a markdown table (figures in bench/RESULTS.md). Loopback only.
  */
 
-import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import autocannon from "autocannon";
 import { startEmbeddedPostgres } from "../server/src/db/embedded";
 import { showPgBouncer, startPgBouncer } from "../server/test/pgbouncer";
-import { fmt, freePort, HOST, PASSWORD, ROOT, sessionOf, sleep } from "./bench-apps";
+import {
+  api,
+  DASHBOARD_CALLS,
+  fmt,
+  loadPaths,
+  PASSWORD,
+  ROOT,
+  registerAdmin,
+  sessionOf,
+  startApp,
+  stopAll,
+} from "./bench-apps";
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const ROUNDS = Math.max(1, Math.round(Number(process.env.BENCH_POOLER_ROUNDS ?? 2)));
 const CONNECTIONS = Math.round(Number(process.env.BENCH_CONNECTIONS ?? 50));
 const POOL = Math.round(Number(process.env.BENCH_POOLER_POOL ?? 10));
 
-/** The member dashboard's own calls (client/src/app/pages/member-dashboard-page.tsx and its cards). */
-const DASHBOARD_CALLS = [
-  "/api/user/stats",
-  "/api/user/badges",
-  "/api/sermons?limit=3",
-  "/api/events?upcoming=true&limit=3",
-  "/api/weekly-action-step",
-];
 const CASES = [
   { name: "GET /api/auth/user", paths: ["/api/auth/user"] },
   { name: "GET /api/user/stats", paths: ["/api/user/stats"] },
@@ -49,67 +50,23 @@ const CASES = [
 ];
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "fellowship-bench-pooler-"));
-const children: ChildProcess[] = [];
 
-async function startServer(name: string, main: string, env: Record<string, string>) {
-  const port = await freePort();
-  const log = fs.openSync(path.join(tmp, `${name}.log`), "w");
-  const proc = spawn(process.execPath, [main], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      DATA_DIR: path.join(tmp, `${name}-data`),
-      RATE_LIMIT_PER_HOUR: "1000000000",
-      PORT: String(port),
-      HOST,
-      ...env,
-    },
-    stdio: ["ignore", log, log],
-  });
-  fs.closeSync(log);
-  children.push(proc);
-  const url = `http://${HOST}:${port}`;
-  const deadline = Date.now() + 180_000;
-  while (Date.now() < deadline) {
-    if (proc.exitCode !== null)
-      throw new Error(
-        `${name} exited with ${proc.exitCode}: ${fs.readFileSync(path.join(tmp, `${name}.log`), "utf8")}`,
-      );
-    try {
-      const res = await fetch(`${url}/readyz`);
-      await res.arrayBuffer();
-      if (res.ok) return { name, url, proc };
-    } catch {}
-    await sleep(200);
-  }
-  throw new Error(`${name} did not answer within 180 s`);
-}
-
-async function call(base: string, method: string, urlPath: string, body: unknown, cookie?: string) {
-  const res = await fetch(base + urlPath, {
-    method,
-    headers: { "content-type": "application/json", ...(cookie ? { cookie } : {}) },
-    body: JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${urlPath}: ${res.status} ${text.slice(0, 300)}`);
-  return { res, json: JSON.parse(text) as Record<string, unknown> };
-}
+/** The compiled server as `npm start` runs it; the limiter raised above what one address sends (still counted). */
+const startServer = (name: string, main: string, env: Record<string, string>) =>
+  startApp(
+    name,
+    env.DATABASE_URL,
+    tmp,
+    { RATE_LIMIT_PER_HOUR: "1000000000", ...env },
+    { main, probe: "/readyz", untilOk: true },
+  );
 
 /** A church (its admin), 20 sermons, 10 events and a member signed in; the member's cookie. */
 async function seed(base: string): Promise<string> {
-  const reg = await call(base, "POST", "/api/auth/register", {
-    email: "admin@pooler.example",
-    password: PASSWORD,
-    firstName: "Bench",
-    lastName: "Admin",
-  });
-  const admin = sessionOf(reg.res);
-  await call(base, "POST", "/api/churches", { name: "Pooler church" }, admin);
+  const { cookie: admin } = await registerAdmin(base, "pooler");
   for (let i = 0; i < 20; i++) {
     const date = new Date(Date.UTC(2026, 0, 4 + 7 * i)).toISOString().slice(0, 10);
-    await call(
+    await api(
       base,
       "POST",
       "/api/sermons",
@@ -131,7 +88,7 @@ async function seed(base: string): Promise<string> {
   }
   for (let i = 0; i < 10; i++) {
     const start = new Date(Date.now() + (i + 1) * 3 * 86_400_000);
-    await call(
+    await api(
       base,
       "POST",
       "/api/events",
@@ -146,14 +103,14 @@ async function seed(base: string): Promise<string> {
       admin,
     );
   }
-  const invitation = await call(
+  const invitation = await api(
     base,
     "POST",
     "/api/invitations",
     { email: "member@pooler.example", role: "CONGREGANT" },
     admin,
   );
-  const member = await call(base, "POST", "/api/auth/register", {
+  const member = await api(base, "POST", "/api/auth/register", {
     email: "member@pooler.example",
     password: PASSWORD,
     firstName: "Bench",
@@ -163,24 +120,10 @@ async function seed(base: string): Promise<string> {
   return sessionOf(member.res);
 }
 
-type TRun = { reqPerSec: number; p50: number; p99: number; failures: number };
+type TRun = Awaited<ReturnType<typeof loadPaths>>;
 
-async function measure(base: string, paths: string[], cookie: string, duration: number): Promise<TRun> {
-  const r = await autocannon({
-    url: base + paths[0],
-    connections: CONNECTIONS,
-    duration,
-    headers: { cookie },
-    // @ts-expect-error: bench/autocannon.d.ts types the options the other benches use; this one sends several paths in turn.
-    requests: paths.map((p) => ({ method: "GET", path: p })),
-  });
-  return {
-    reqPerSec: r.requests.mean,
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    failures: r.errors + r.timeouts + r.non2xx,
-  };
-}
+const measure = (base: string, paths: string[], cookie: string, duration: number): Promise<TRun> =>
+  loadPaths(base, paths, cookie, duration, CONNECTIONS);
 
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 
@@ -249,12 +192,7 @@ async function main(): Promise<number> {
       );
       return failures > 0 ? 1 : 0;
     } finally {
-      for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
-      await Promise.all(
-        children.map((c) =>
-          c.exitCode === null && c.signalCode === null ? new Promise((r) => c.once("exit", r)) : null,
-        ),
-      );
+      await stopAll();
       await bouncer.stop();
     }
   } finally {
@@ -268,7 +206,6 @@ main().then(
   (code) => process.exit(code),
   (err) => {
     console.error(err);
-    for (const child of children) child.kill("SIGKILL");
-    process.exit(1);
+    void stopAll().finally(() => process.exit(1));
   },
 );
