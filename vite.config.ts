@@ -7,6 +7,7 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { compiledCatalogs } from "./scripts/catalog-plugin.mjs";
+import { readRouteTable } from "./scripts/check-bundle-budget.mjs";
 
 const fromRoot = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 // `npm run dev` runs the server on PORT (default 5000); the dev server forwards API calls to it.
@@ -119,9 +120,51 @@ function chunkFileName(chunk: { name: string; moduleIds: string[] }): string {
 const ENTRY_CHUNK =
   /(^|\/)(react|vendor|rolldown-runtime|use-toast|locales|api-client|full-page|auth-redirect|utils)-[\w-]{8}\.js$/;
 
+/**
+ * Every signed-in page loads router.tsx's signed-in module (the shell, the tours, church setup) and
+ * what it imports: about 25 files of a few hundred bytes each, each its own request and
+ * `<link rel=modulepreload>` (bench/RESULTS.md, issue 30). The shell's own modules (those no entry
+ * and no signed-out page imports: the guest and public pages of the route table) go into one
+ * `shell` chunk, so no page loads a byte more and the signed-out pages never load it. What a
+ * signed-out page shares with the shell (an icon, a Radix part, a query hook) stays in the chunks
+ * it has: grouping those too made sign-in and the public pages load the shell (over their budgets).
+ * The set is computed once the module graph is known (`buildEnd`), before the chunks are made; the
+ * signed-in module itself keeps its own small chunk (the manifest's key for it, which
+ * scripts/check-bundle-budget.mjs reads).
+ */
+function shellChunk(): { plugin: Plugin; test: (id: string) => boolean } {
+  let shell = new Set<string>();
+  const plugin: Plugin = {
+    name: "fellowship:shell-chunk",
+    apply: "build",
+    buildEnd() {
+      const reach = (ids: string[]) => {
+        const seen = new Set<string>();
+        const visit = (id: string) => {
+          if (seen.has(id)) return;
+          seen.add(id);
+          for (const next of this.getModuleInfo(id)?.importedIds ?? []) visit(next);
+        };
+        for (const id of ids) visit(id);
+        return seen;
+      };
+      const client = (m: string) => fromRoot(`./client/${m}`);
+      const entries = [...this.getModuleIds()].filter((id) => this.getModuleInfo(id)?.isEntry);
+      const signedOutPages = readRouteTable()
+        .filter((r) => r.access === "guest" || r.access === "public")
+        .flatMap((r) => r.modules.map(client));
+      const elsewhere = reach([...entries, ...signedOutPages]);
+      const signedIn = client("src/app/signed-in-routes.tsx");
+      shell = new Set([...reach([signedIn])].filter((id) => id !== signedIn && !elsewhere.has(id)));
+    },
+  };
+  return { plugin, test: (id) => shell.has(id) };
+}
+const shell = shellChunk();
+
 export default defineConfig({
   root: fromRoot("./client"),
-  plugins: [compiledCatalogs(), react(), tailwindcss(), serviceWorkerAssets(), precompress()],
+  plugins: [compiledCatalogs(), react(), tailwindcss(), shell.plugin, serviceWorkerAssets(), precompress()],
   resolve: {
     alias: {
       "@common": fromRoot("./common"),
@@ -162,6 +205,9 @@ export default defineConfig({
             { name: "react-hook-form", test: /node_modules[\\/](react-hook-form|@hookform)[\\/]/, priority: 2 },
             { name: "zod", test: /node_modules[\\/]zod[\\/]/, priority: 2 },
             { name: "vendor", test: /node_modules[\\/]/, tags: ["$initial"], priority: 1 },
+            // The signed-in shell's own modules, in one chunk (see `shellChunk`). Not their dependencies:
+            // those stay where they were (an icon a signed-out page draws too, a Radix part).
+            { name: "shell", test: shell.test, priority: 3, includeDependenciesRecursively: false },
           ],
         },
       },
