@@ -1,13 +1,33 @@
 import type { TAuthUser } from "@common/auth";
 import { SESSION_PROBE_HEADER } from "@common/auth-helpers";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { type QueryFunction, useQuery, useQueryClient } from "@tanstack/react-query";
 import { createContext, type ReactNode, useContext } from "react";
-import { apiRequest } from "./api-client";
+import { apiRequest, throwIfResNotOk } from "./api-client";
 import { goToPage } from "./full-page";
 import { getQueryFn } from "./query-client";
 import { AUTH_USER_KEY } from "./query-keys";
 
-const askUser = getQueryFn<TAuthUser | null>({ on401: "returnNull", headers: { [SESSION_PROBE_HEADER]: "1" } });
+const askServer = getQueryFn<TAuthUser | null>({ on401: "returnNull", headers: { [SESSION_PROBE_HEADER]: "1" } });
+
+/**
+ * The answer client/public/session-probe.js asked for while the app's code was still loading (a
+ * browser that was signed in last time): taken once, by the first question; later ones ask anew.
+ */
+function takeEarlySessionAnswer(): Promise<Response> | undefined {
+  const holder = window as unknown as { __fellowshipSession?: Promise<Response> };
+  const early = holder.__fellowshipSession;
+  holder.__fellowshipSession = undefined;
+  return early;
+}
+
+const askUser: QueryFunction<TAuthUser | null> = async (context) => {
+  const res = await takeEarlySessionAnswer()?.catch(() => null);
+  // No early answer, or it never arrived (offline at that moment): ask the usual way.
+  if (!res) return askServer(context);
+  if (res.status === 401 || res.status === 204) return null;
+  await throwIfResNotOk(res);
+  return (await res.json()) as TAuthUser;
+};
 
 /**
  * The signed-in user, or null when signed out: the server answers the probe 204 rather than 401, so
