@@ -95,8 +95,7 @@ export async function findDigestContents(
     .select({ id: weeklyActionSteps.id, title: weeklyActionSteps.title })
     .from(weeklyActionSteps)
     .where(inChurch(weeklyActionSteps, scope, eq(weeklyActionSteps.weekOf, week)));
-  // A sermon's created_at is the database's clock, the window the app's (the run's start): a sermon
-  // added within the seconds hosts' clocks differ by of a run may be in two weeks' digests, or none.
+  // A sermon's created_at is on the app's clock (sermons.service), as the window (the run's start).
   const newSermons = await db
     .select({ id: sermons.id, title: sermons.title, speaker: sermons.speaker })
     .from(sermons)

@@ -1,8 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { createTestApp, type TTestApp } from "../../../test/app";
-import { addMember, createChurch, setTimeZone, type TTestChurch } from "../../../test/factories";
+import { Caller, createTestApp, type TTestApp } from "../../../test/app";
+import {
+  addMember,
+  createChurch,
+  createSermon,
+  PASSWORD,
+  setTimeZone,
+  type TTestChurch,
+} from "../../../test/factories";
 import { drainJobs } from "../../../test/jobs";
 import { queuedMail } from "../../../test/mail";
 import { startSmtpServer } from "../../../test/smtp";
@@ -416,5 +423,25 @@ describe("sending in batches", () => {
     expect(run.finishedAt).not.toBeNull();
     expect(run.cursor).toBeNull();
     expect(run.sentCount).toBe(many.length + 1);
+  });
+});
+
+describe("one clock for the week's sermons", () => {
+  it("a sermon added with the app's clock a year ahead of the database's is in that week's digest", async () => {
+    // Issue 30: the window is the app's (the run's start) and a sermon's created_at was the database's
+    // clock; a year apart, the week's new sermon was in no digest. It is stamped on the app's clock now.
+    const at = "2027-12-18T23:00:10Z"; // Saturday 18 December 2027, 17:00 in Chicago
+    const c = await churchIn("America/Chicago", "2027-12-01T00:00:00Z");
+    const ann = await addMember(t.app, c, "CONGREGANT", "Ann");
+    vi.useFakeTimers({ toFake: ["Date"], now: new Date("2027-12-16T18:00:00Z") });
+    // Signed in again on that clock (the session of a year before has run out).
+    const admin = new Caller(t.app);
+    const login = await admin.post("/api/auth/login", { email: c.admin.user.email, password: PASSWORD });
+    expect(login.status, JSON.stringify(login.body)).toBe(200);
+    const sermon = await createSermon(admin, { title: "Light for the year ahead", date: "2027-12-12" });
+    expect(Date.parse(sermon.createdAt)).toBe(Date.parse("2027-12-16T18:00:00Z"));
+    await runAt(at);
+    const [mail] = await digestsTo(ann.user.email);
+    expect(mail?.text).toContain("Light for the year ahead");
   });
 });

@@ -187,7 +187,8 @@ export async function createSermon(ctx: TChurchCtx, body: TSermonInput): Promise
   const sermon = await ctx.db.transaction(async (db) => {
     const [row] = await db
       .insert(sermons)
-      .values({ ...toValues(body), churchId: ctx.churchId, createdBy: ctx.userId })
+      // On the app's clock, as the weekly digest's window that reads it (issue 30).
+      .values({ ...toValues(body), churchId: ctx.churchId, createdBy: ctx.userId, createdAt: new Date() })
       .returning();
     await sermonPublished(db, ctx, row);
     await recordAudit(db, ctx, {
