@@ -1,9 +1,9 @@
 import { ZLiveEvent, ZLiveMessage, ZLiveStatus, ZLiveStream } from "@common/live";
 import { LIVE_MESSAGE_MAX, LIVE_MESSAGE_RATE } from "@common/live-helpers";
 import { eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { Caller, createTestApp, type TTestApp } from "../../../test/app";
-import { addMember, createChurch, createEvent, type TTestChurch } from "../../../test/factories";
+import { addMember, createChurch, createEvent, PASSWORD, type TTestChurch } from "../../../test/factories";
 import { drainJobs } from "../../../test/jobs";
 import { auditEntries } from "../../db/schema/audit";
 import { sermons } from "../../db/schema/sermons";
@@ -402,5 +402,34 @@ describe("the audit trail of live streams", () => {
     const [draft] = await t.db.select().from(sermons).where(eq(sermons.churchId, c.church.id));
     expect(draft.isDraft).toBe(true);
     expect(one("sermon.created")).toMatchObject({ targetType: "sermon", targetId: draft.id });
+  });
+});
+
+describe("a stream's duration", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("is counted on one clock, the app's, when it is a year ahead of the database's", async () => {
+    // Issue 30: started_at and ended_at are the app's clock (not the column's database default), as
+    // the `now` a live stream's running duration is counted to.
+    const c = await createChurch(t.app);
+    const start = new Date(Date.now() + 365 * 86_400_000);
+    vi.useFakeTimers({ toFake: ["Date"], now: start });
+    const admin = new Caller(t.app);
+    const login = await admin.post("/api/auth/login", { email: c.admin.user.email, password: PASSWORD });
+    expect(login.status, JSON.stringify(login.body)).toBe(200);
+    const res = await admin.post("/api/live-stream/start", startBody());
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(Date.parse(ZLiveStream.parse(res.body).startedAt)).toBe(start.getTime());
+    vi.setSystemTime(new Date(start.getTime() + 20 * 60_000));
+    const running = await admin.get("/api/live-stream/status");
+    expect(running.status, JSON.stringify(running.body)).toBe(200);
+    expect(ZLiveStatus.parse(running.body).stream?.durationMinutes).toBe(20);
+    vi.setSystemTime(new Date(start.getTime() + 45 * 60_000));
+    const stopped = ZLiveStream.parse((await admin.post("/api/live-stream/stop")).body);
+    expect(stopped.durationMinutes).toBe(45);
+    const history = (await admin.get("/api/live-stream/history")).body as { durationMinutes: number }[];
+    expect(history[0].durationMinutes).toBe(45);
   });
 });
