@@ -1,3 +1,4 @@
+import "../test-password-cost";
 import { buildApp } from "../../src/app";
 import { loadConfig } from "../../src/config";
 import { createDb } from "../../src/db/client";
