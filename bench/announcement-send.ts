@@ -16,43 +16,26 @@
  * Prints a markdown table; figures in bench/RESULTS.md.
  */
 
-import { type ChildProcess, spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
+import type net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { pathToFileURL } from "node:url";
 import pg from "pg";
 import { SMTPServer } from "smtp-server";
-import { createDb, migrateDb } from "../server/src/db/client";
 import { startEmbeddedPostgres, type TEmbeddedPg } from "../server/src/db/embedded";
+import { HOST, migrate, registerAdmin, request, sleep, startApp, stopAll } from "./bench-apps";
 
 /** bench/run.ts's name for this part (BENCH_ONLY / BENCH_SKIP "announcement"). */
 export const ANNOUNCEMENT_PART = "announcement: an urgent announcement to 5,000 members by e-mail";
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const HOST = "127.0.0.1";
 const MEMBERS = Number(process.env.BENCH_ANNOUNCEMENT_MEMBERS ?? 5000);
 const TIMEOUT_S = Number(process.env.BENCH_ANNOUNCEMENT_TIMEOUT ?? 300);
-const PASSWORD = "bench-password-1";
 
 let embedded: TEmbeddedPg | undefined;
-let app: ChildProcess | undefined;
 let pool: pg.Pool | undefined;
 let smtp: SMTPServer | undefined;
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "fellowship-bench-announcement-"));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once("error", reject);
-    srv.listen(0, HOST, () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** A local SMTP server: every message's recipients, and when the last one arrived. */
 async function startSmtp(): Promise<{ url: string; received: Map<string, number>; last: () => number }> {
@@ -75,59 +58,6 @@ async function startSmtp(): Promise<{ url: string; received: Map<string, number>
   await new Promise<void>((resolve) => server.listen(0, HOST, resolve));
   const { port } = server.server.address() as net.AddressInfo;
   return { url: `smtp://${HOST}:${port}`, received, last: () => lastAt };
-}
-
-/** The app as `npm start` runs it, on a free port; resolves once it answers. */
-async function startApp(dbUrl: string, smtpUrl: string): Promise<{ url: string; pid: number }> {
-  const port = await freePort();
-  const logFd = fs.openSync(path.join(tmp, "app.log"), "w");
-  app = spawn(process.execPath, [path.join(ROOT, "scripts/start.mjs")], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      DATABASE_URL: dbUrl,
-      DATA_DIR: path.join(tmp, "app-data"),
-      RATE_LIMIT_PER_HOUR: "0",
-      NODE_ENV: "production",
-      APP_SECRET: randomBytes(32).toString("hex"),
-      SMTP_URL: smtpUrl,
-      PORT: String(port),
-      HOST,
-    },
-    stdio: ["ignore", logFd, "pipe"],
-  });
-  fs.closeSync(logFd);
-  app.stderr?.on("data", (d: Buffer) => process.stderr.write(`[app] ${d}`));
-  const url = `http://${HOST}:${port}`;
-  const deadline = Date.now() + 240_000;
-  while (Date.now() < deadline) {
-    if (app.exitCode !== null) throw new Error(`the app exited with code ${app.exitCode}`);
-    try {
-      await (await fetch(`${url}/api/auth/providers`)).arrayBuffer();
-      return { url, pid: app.pid as number };
-    } catch {
-      await sleep(200);
-    }
-  }
-  throw new Error("the app did not answer within 240 s");
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function api(appUrl: string, method: string, urlPath: string, body: unknown, cookie?: string) {
-  const res = await fetch(appUrl + urlPath, {
-    method,
-    headers: { "content-type": "application/json", ...(cookie ? { cookie } : {}) },
-    body: JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { res, status: res.status, json: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
-}
-
-function sessionOf(res: Response): string {
-  const session = res.headers.getSetCookie().find((c) => c.startsWith("fellowship_session="));
-  if (!session) throw new Error("no session cookie");
-  return session.split(";")[0];
 }
 
 const kib = (status: string, key: string) => Number(new RegExp(`${key}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0);
@@ -153,27 +83,12 @@ export type TAnnouncementSendResult = {
 
 async function measure(): Promise<TAnnouncementSendResult> {
   embedded = await startEmbeddedPostgres(path.join(tmp, "data"), { database: "fellowship_bench" });
-  const migrator = createDb(embedded.url, { max: 1 });
-  try {
-    await migrateDb(migrator);
-  } finally {
-    await migrator.$client.end();
-  }
+  await migrate(embedded.url);
   pool = new pg.Pool({ connectionString: embedded.url, max: 2 });
   const mail = await startSmtp();
   console.log("bench: starting the app (npm start's script: it builds what is stale first) …");
-  const { url, pid } = await startApp(embedded.url, mail.url);
-  const reg = await api(url, "POST", "/api/auth/register", {
-    email: "admin@bench.example",
-    password: PASSWORD,
-    firstName: "Bench",
-    lastName: "Admin",
-  });
-  if (!reg.res.ok) throw new Error(`register: ${reg.status} ${JSON.stringify(reg.json)}`);
-  const cookie = sessionOf(reg.res);
-  const church = await api(url, "POST", "/api/churches", { name: "Bench church" }, cookie);
-  if (!church.res.ok) throw new Error(`church: ${church.status} ${JSON.stringify(church.json)}`);
-  const churchId = String(church.json.id);
+  const { url, pid } = await startApp("app", embedded.url, tmp, { SMTP_URL: mail.url });
+  const { cookie, churchId } = await registerAdmin(url, "bench");
   await pool.query(
     `insert into users (email, first_name, last_name, role, church_id, created_at, church_joined_at)
      select 'member' || g || '@bench.example', 'First' || g, 'Last' || g, 'CONGREGANT', $1, now(), now()
@@ -190,7 +105,7 @@ async function measure(): Promise<TAnnouncementSendResult> {
     rssPeak = Math.max(rssPeak, rssMiB(pid));
   }, 20);
   const t0 = performance.now();
-  const sent = await api(
+  const sent = await request(
     url,
     "POST",
     "/api/announcements",
@@ -255,17 +170,7 @@ export function formatAnnouncementSend(r: TAnnouncementSendResult): string {
 }
 
 async function cleanup() {
-  if (app && app.exitCode === null && app.signalCode === null) {
-    const child = app;
-    await new Promise<void>((resolve) => {
-      const kill = setTimeout(() => child.kill("SIGKILL"), 10_000);
-      child.once("exit", () => {
-        clearTimeout(kill);
-        resolve();
-      });
-      child.kill("SIGTERM");
-    });
-  }
+  await stopAll();
   await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
   await pool?.end().catch(() => {});
   await embedded?.stop().catch((err) => console.error("could not stop PostgreSQL:", err));

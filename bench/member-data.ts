@@ -20,24 +20,19 @@
  * Prints a markdown table; figures in bench/RESULTS.md. Loopback only, a few minutes on 2 cores.
  */
 
-import { type ChildProcess, spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { pathToFileURL } from "node:url";
 import pg from "pg";
-import { createDb, migrateDb } from "../server/src/db/client";
 import { startEmbeddedPostgres, type TEmbeddedPg } from "../server/src/db/embedded";
 import { unzip } from "../server/test/zip";
+import { migrate, PASSWORD, registerAdmin, request, sessionOf, startApp, stopAll } from "./bench-apps";
 
 /** bench/run.ts's name for this part (BENCH_ONLY / BENCH_SKIP "member-data"). */
 export const MEMBER_DATA_PART = "member-data: a member's download and erasure";
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const HOST = "127.0.0.1";
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 2000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 /**
@@ -45,90 +40,15 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 3);
  * highlights, activity lines): 10 is ten such years kept (retention off), to see how the time grows.
  */
 const SCALE = Math.max(1, Math.round(Number(process.env.BENCH_SCALE ?? 1)));
-const PASSWORD = "bench-password-1";
 const HEAVY_EMAIL = "heavy@bench.example";
 
 let embedded: TEmbeddedPg | undefined;
-let app: ChildProcess | undefined;
 let pool: pg.Pool | undefined;
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "fellowship-bench-member-data-"));
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once("error", reject);
-    srv.listen(0, HOST, () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-/** The app as `npm start` runs it, on a free port; resolves once it answers. */
-async function startApp(dbUrl: string): Promise<{ url: string; pid: number }> {
-  const port = await freePort();
-  const logFd = fs.openSync(path.join(tmp, "app.log"), "w");
-  app = spawn(process.execPath, [path.join(ROOT, "scripts/start.mjs")], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      DATABASE_URL: dbUrl,
-      DATA_DIR: path.join(tmp, "app-data"),
-      // LOG_LEVEL is left at its default (info), as users run the app.
-      RATE_LIMIT_PER_HOUR: "0",
-      NODE_ENV: "production",
-      APP_SECRET: randomBytes(32).toString("hex"),
-      PORT: String(port),
-      HOST,
-    },
-    stdio: ["ignore", logFd, "pipe"],
-  });
-  fs.closeSync(logFd);
-  app.stderr?.on("data", (d: Buffer) => process.stderr.write(`[app] ${d}`));
-  const url = `http://${HOST}:${port}`;
-  const deadline = Date.now() + 240_000;
-  while (Date.now() < deadline) {
-    if (app.exitCode !== null) throw new Error(`the app exited with code ${app.exitCode}`);
-    try {
-      await (await fetch(`${url}/api/auth/providers`)).arrayBuffer();
-      return { url, pid: app.pid as number };
-    } catch {
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
-  throw new Error("the app did not answer within 240 s");
-}
-
-async function api(appUrl: string, method: string, urlPath: string, body: unknown, cookie?: string) {
-  const res = await fetch(appUrl + urlPath, {
-    method,
-    headers: { "content-type": "application/json", ...(cookie ? { cookie } : {}) },
-    body: JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { res, status: res.status, json: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
-}
-
-function sessionOf(res: Response): string {
-  const session = res.headers.getSetCookie().find((c) => c.startsWith("fellowship_session="));
-  if (!session) throw new Error("no session cookie");
-  return session.split(";")[0];
-}
-
 /** The church (an admin registered through the API), its members and the background of their year. */
 async function seedChurch(db: pg.Pool, appUrl: string): Promise<{ churchId: string; adminId: string }> {
-  const reg = await api(appUrl, "POST", "/api/auth/register", {
-    email: "admin@bench.example",
-    password: PASSWORD,
-    firstName: "Bench",
-    lastName: "Admin",
-  });
-  if (!reg.res.ok) throw new Error(`register: ${reg.status} ${JSON.stringify(reg.json)}`);
-  const cookie = sessionOf(reg.res);
-  const church = await api(appUrl, "POST", "/api/churches", { name: "Bench church" }, cookie);
-  if (!church.res.ok) throw new Error(`church: ${church.status} ${JSON.stringify(church.json)}`);
-  const churchId = String(church.json.id);
-  const adminId = String(reg.json.id);
+  const { churchId, adminId } = await registerAdmin(appUrl, "bench");
   await db.query(
     `insert into users (email, first_name, last_name, role, church_id, created_at, church_joined_at, last_active_at)
      select 'member' || g || '@bench.example', 'First' || g, 'Last' || g, 'CONGREGANT', $1,
@@ -478,15 +398,10 @@ export type TMemberDataResult = {
 
 async function measure(): Promise<TMemberDataResult> {
   embedded = await startEmbeddedPostgres(path.join(tmp, "data"), { database: "fellowship_bench" });
-  const migrator = createDb(embedded.url, { max: 1 });
-  try {
-    await migrateDb(migrator);
-  } finally {
-    await migrator.$client.end();
-  }
+  await migrate(embedded.url);
   pool = new pg.Pool({ connectionString: embedded.url, max: 2 });
   console.log("bench: starting the app (npm start's script: it builds what is stale first) …");
-  const { url, pid } = await startApp(embedded.url);
+  const { url, pid } = await startApp("app", embedded.url, tmp);
   const t0 = performance.now();
   const { churchId } = await seedChurch(pool, url);
   const member = await pool.query<{ id: string }>("select id from users where email = $1", [HEAVY_EMAIL]);
@@ -494,7 +409,7 @@ async function measure(): Promise<TMemberDataResult> {
   const rows = await seedHeavyMember(pool, churchId, memberId);
   console.log(`bench: seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s: ${JSON.stringify(rows)}`);
 
-  const login = await api(url, "POST", "/api/auth/login", { email: HEAVY_EMAIL, password: PASSWORD });
+  const login = await request(url, "POST", "/api/auth/login", { email: HEAVY_EMAIL, password: PASSWORD });
   if (!login.res.ok) throw new Error(`login: ${login.status} ${JSON.stringify(login.json)}`);
   const cookie = sessionOf(login.res);
 
@@ -550,12 +465,12 @@ async function measure(): Promise<TMemberDataResult> {
     rssPeak = Math.max(rssPeak, kib(procStatus(pid), "VmRSS") / 1024);
   }, 20);
   const e0 = performance.now();
-  const del = await api(url, "POST", "/api/user/delete", { password: PASSWORD, confirm: "DELETE" }, cookie);
+  const del = await request(url, "POST", "/api/user/delete", { password: PASSWORD, confirm: "DELETE" }, cookie);
   const seconds = (performance.now() - e0) / 1000;
   clearInterval(sampler);
   if (del.status === 404) console.log("bench: POST /api/user/delete is not there: the erasure is unmeasured");
   else {
-    const after = await api(url, "POST", "/api/auth/login", { email: HEAVY_EMAIL, password: PASSWORD });
+    const after = await request(url, "POST", "/api/auth/login", { email: HEAVY_EMAIL, password: PASSWORD });
     erasure = { seconds, status: del.status, loginAfter: after.status, rssBefore, rssPeak };
     console.log(`bench: erasure: ${del.status} in ${seconds.toFixed(2)} s; sign-in afterwards: ${after.status}`);
     if (del.status !== 200) throw new Error(`erasure: ${del.status} ${JSON.stringify(del.json)}`);
@@ -586,17 +501,7 @@ export function formatMemberData(r: TMemberDataResult): string {
 }
 
 async function cleanup() {
-  if (app && app.exitCode === null && app.signalCode === null) {
-    const child = app;
-    await new Promise<void>((resolve) => {
-      const kill = setTimeout(() => child.kill("SIGKILL"), 10_000);
-      child.once("exit", () => {
-        clearTimeout(kill);
-        resolve();
-      });
-      child.kill("SIGTERM");
-    });
-  }
+  await stopAll();
   await pool?.end().catch(() => {});
   await embedded?.stop().catch((err) => console.error("could not stop PostgreSQL:", err));
   fs.rmSync(tmp, { recursive: true, force: true });
