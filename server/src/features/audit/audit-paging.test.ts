@@ -2,8 +2,9 @@ import type { TAuditEntryResponse } from "@common/audit";
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { Caller, createTestApp, type TTestApp } from "../../../test/app";
+import { explainRows } from "../../../test/explain-rows";
 import { addMember, createChurch, type TTestChurch } from "../../../test/factories";
-import { explainRows, nextLink, walkPages } from "../../../test/list-paging";
+import { nextLink, walkPages } from "../../../test/list-paging";
 import { findEntries } from "./audit.service";
 
 /*
@@ -96,13 +97,13 @@ describe("GET /api/admin/audit in pages", () => {
     const ctx = { churchId: big.church.id, timeZone: "UTC" };
     const base = { limit: 51, offset: 0, action: undefined, actorId: undefined, from: undefined, to: undefined };
     const deep = { at: "2026-01-01T10:00:00.000000Z", id: "00000000-0000-4000-8000-000000000000" };
-    const byCursor = await explainRows(t, findEntries(t.db, ctx, { ...base, after: deep }).toSQL(), "audit_entries");
+    const byCursor = await explainRows(t.db, findEntries(t.db, ctx, { ...base, after: deep }).toSQL(), "audit_entries");
     expect(byCursor.seqScans, byCursor.plan).not.toContain("audit_entries");
     // The page, one more (is there a next?), the cursor's own time passed over by id, and the row
     // that ends the incremental sort's last group.
     expect(byCursor.read, byCursor.plan).toBeLessThanOrEqual(base.limit + 3);
     const byOffset = await explainRows(
-      t,
+      t.db,
       findEntries(t.db, ctx, { ...base, offset: 2_400, after: undefined }).toSQL(),
       "audit_entries",
     );

@@ -2,6 +2,7 @@ import type { TGroup } from "@common/groups";
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TTestApp } from "../../../test/app";
+import { explainRows } from "../../../test/explain-rows";
 import { addMember, createChurch, type TSignedIn, type TTestChurch } from "../../../test/factories";
 import type { TChurchCtx } from "../../lib/context";
 import { groupsPageQuery } from "./groups.repo";
@@ -53,40 +54,6 @@ beforeAll(async () => {
   await t.db.execute(sql`analyze users; analyze groups; analyze group_members; analyze group_join_requests`);
 }, 120_000);
 
-type TPlanNode = {
-  "Node Type": string;
-  "Relation Name"?: string;
-  "Actual Rows": number;
-  "Actual Loops": number;
-  "Rows Removed by Filter"?: number;
-  "Rows Removed by Index Recheck"?: number;
-  Plans?: TPlanNode[];
-};
-
-function* nodes(n: TPlanNode): Generator<TPlanNode> {
-  yield n;
-  for (const child of n.Plans ?? []) yield* nodes(child);
-}
-
-/** The plan of one page, and how many rows of `relation` it read (kept or filtered out), over all loops. */
-async function readRows(ctx: TChurchCtx, query: { limit: number; after?: string }) {
-  const q = groupsPageQuery(ctx, { query }).toSQL();
-  const { rows } = await t.db.$client.query(`explain (analyze, format json) ${q.sql}`, q.params as unknown[]);
-  const root = (rows[0]["QUERY PLAN"] as { Plan: TPlanNode }[])[0].Plan;
-  const read = (relation: string) =>
-    [...nodes(root)]
-      .filter((n) => n["Relation Name"] === relation)
-      .reduce(
-        (sum, n) =>
-          sum +
-          (n["Actual Rows"] + (n["Rows Removed by Filter"] ?? 0) + (n["Rows Removed by Index Recheck"] ?? 0)) *
-            n["Actual Loops"],
-        0,
-      );
-  const seqScans = [...nodes(root)].filter((n) => n["Node Type"] === "Seq Scan").map((n) => n["Relation Name"]);
-  return { root, read, seqScans, plan: JSON.stringify(root) };
-}
-
 describe("GET /api/groups: the cost of a page", () => {
   it("answers the page as before: counts, leaders and the caller's place per group", async () => {
     const res = await member.get(`/api/groups?limit=${LIMIT}`);
@@ -118,14 +85,15 @@ describe("GET /api/groups: the cost of a page", () => {
     const first = await member.get(`/api/groups?limit=100`);
     const later = (first.body as TGroup[])[99].id;
     for (const query of [{ limit: LIMIT }, { limit: LIMIT, after: later }, { limit: LIMIT, hasSpace: true }]) {
-      const { root, read, seqScans, plan } = await readRows(ctx, query);
+      const q = groupsPageQuery(ctx, { query }).toSQL();
+      const { root, read, seqScans, plan } = await explainRows(t.db, q, "group_members");
       expect(root["Actual Rows"], plan).toBe(LIMIT);
       expect(seqScans, plan).not.toContain("group_members");
       // The page's members and leaders, the caller's own rows, and (hasSpace) the counts of the
       // groups passed over to fill the page: about a page's worth, never the 2,200 of every group.
       const bound = (query.hasSpace ? 2 : 1) * LIMIT * (PER_GROUP + 2);
-      expect(read("group_members"), plan).toBeLessThanOrEqual(bound);
-      expect(read("group_members"), plan).toBeLessThan((GROUPS * PER_GROUP) / 4);
+      expect(read, plan).toBeLessThanOrEqual(bound);
+      expect(read, plan).toBeLessThan((GROUPS * PER_GROUP) / 4);
     }
   }, 60_000);
 });

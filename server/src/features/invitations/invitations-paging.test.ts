@@ -2,8 +2,9 @@ import type { TInvitation } from "@common/invitations";
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { Caller, createTestApp, type TTestApp } from "../../../test/app";
+import { explainRows } from "../../../test/explain-rows";
 import { addMember, createChurch, type TTestChurch } from "../../../test/factories";
-import { explainRows, nextLink, walkPages } from "../../../test/list-paging";
+import { nextLink, walkPages } from "../../../test/list-paging";
 import type { TChurchCtx } from "../../lib/context";
 import { findInvitationsPage } from "./invitations.repo";
 
@@ -100,7 +101,7 @@ describe("GET /api/invitations in pages", () => {
     } as unknown as TChurchCtx;
     const later = { at: "2026-01-01T00:10:00.000000Z", id: "ffffffff-ffff-4fff-bfff-ffffffffffff" };
     for (const query of [{ limit: 100 }, { limit: 100, after: later }]) {
-      const { read, seqScans, plan } = await explainRows(t, findInvitationsPage(ctx, query).toSQL(), "invitations");
+      const { read, seqScans, plan } = await explainRows(t.db, findInvitationsPage(ctx, query).toSQL(), "invitations");
       expect(seqScans, plan).not.toContain("invitations");
       // The page, one more (is there a next?) and the cursor's own row, passed over by id.
       expect(read, plan).toBeLessThanOrEqual(102);

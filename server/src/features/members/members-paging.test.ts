@@ -3,8 +3,9 @@ import { sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { Caller, createTestApp, type TTestApp } from "../../../test/app";
+import { explainRows } from "../../../test/explain-rows";
 import { addMember, createChurch, type TTestChurch } from "../../../test/factories";
-import { explainRows, nextLink, walkPages } from "../../../test/list-paging";
+import { nextLink, walkPages } from "../../../test/list-paging";
 import type { TChurchCtx } from "../../lib/context";
 import { membersPageSql } from "./members.repo";
 
@@ -118,7 +119,7 @@ describe("GET /api/admin/members in pages", () => {
     const cursorAt = later.createdAt.replace("Z", "000Z");
     for (const query of [{ limit: 100 }, { limit: 100, after: { at: cursorAt, id: later.id } }]) {
       const { read, seqScans, plan } = await explainRows(
-        t,
+        t.db,
         new PgDialect().sqlToQuery(membersPageSql(ctx, query)),
         "users",
       );

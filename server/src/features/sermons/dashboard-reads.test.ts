@@ -4,6 +4,7 @@ import type { TUserBadge } from "@common/user";
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { Caller, createSecondInstance, createTestApp, type TTestApp } from "../../../test/app";
+import { explainRows } from "../../../test/explain-rows";
 import {
   addMember,
   createChurch,
@@ -44,37 +45,13 @@ beforeAll(async () => {
   await t.db.execute(sql`analyze sermons`);
 }, 120_000);
 
-type TPlanNode = {
-  "Node Type": string;
-  "Relation Name"?: string;
-  "Actual Rows": number;
-  "Actual Loops": number;
-  "Rows Removed by Filter"?: number;
-  Plans?: TPlanNode[];
-};
-
-function* nodes(n: TPlanNode): Generator<TPlanNode> {
-  yield n;
-  for (const child of n.Plans ?? []) yield* nodes(child);
-}
-
 const titles = (list: { title: string }[]) => list.map((s) => s.title);
 
 describe("the member dashboard's reads at 20,000 sermons", () => {
   it("reads the newest sermons through the index: a few rows of sermons, no scan of the archive (EXPLAIN)", async () => {
     const q = newestSermonsQuery(t.db, c.church.id, 24).toSQL();
-    const { rows } = await t.db.$client.query(`explain (analyze, format json) ${q.sql}`, q.params as unknown[]);
-    const root = (rows[0]["QUERY PLAN"] as { Plan: TPlanNode }[])[0].Plan;
-    const plan = JSON.stringify(root);
-    const sermonNodes = [...nodes(root)].filter((n) => n["Relation Name"] === "sermons");
-    expect(
-      sermonNodes.map((n) => n["Node Type"]),
-      plan,
-    ).not.toContain("Seq Scan");
-    const read = sermonNodes.reduce(
-      (sum, n) => sum + (n["Actual Rows"] + (n["Rows Removed by Filter"] ?? 0)) * n["Actual Loops"],
-      0,
-    );
+    const { read, scanTypes, plan } = await explainRows(t.db, q, "sermons");
+    expect(scanTypes, plan).not.toContain("Seq Scan");
     // 24 rows and the draft above them: not 20,000.
     expect(read, plan).toBeLessThan(100);
   });
