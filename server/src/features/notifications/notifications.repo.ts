@@ -113,16 +113,3 @@ export async function findRecipients(db: TDb, churchId: string, ids: string[]): 
     .where(inChurch(notifications, { churchId }, sql`${notifications.id} = any(${sql.param(ids)}::uuid[])`));
   return rows.map((r) => r.userId);
 }
-
-/**
- * A member starts with no notifications from before they joined (issue 24 item 9). News is stored
- * for those in the church when it is made, so a newcomer has none; one who left and is invited back
- * would find their earlier membership's: the join (in its transaction) drops them.
- */
-export async function deleteNotificationsOfEarlierMembership(
-  db: TDb,
-  church: { churchId: string },
-  userId: string,
-): Promise<void> {
-  await db.delete(notifications).where(inChurch(notifications, church, eq(notifications.userId, userId)));
-}
