@@ -1,3 +1,4 @@
+import type { FastifyReply } from "fastify";
 import type { CacheBus, TTopic } from "./cache-bus";
 import type { TChurchCtx } from "./context";
 import { dayKey } from "./points";
@@ -39,10 +40,17 @@ export class MemberCache<T> {
   private readonly maxEntries: number;
   private readonly ttlMs: number;
 
-  async get(ctx: TChurchCtx, load: () => Promise<T>, expiresAt?: (value: T) => number): Promise<T> {
-    const day = dayKey(ctx);
+  /** The member's value if it still holds, at once; undefined when `get` must load it. */
+  peek(ctx: TChurchCtx): T | undefined {
     const hit = this.byChurch.get(ctx.churchId)?.get(ctx.userId);
-    if (hit && hit.day === day && hit.timeZone === ctx.timeZone && Date.now() < hit.expiresAt) return hit.value;
+    if (hit && hit.timeZone === ctx.timeZone && Date.now() < hit.expiresAt && hit.day === dayKey(ctx)) return hit.value;
+    return undefined;
+  }
+
+  async get(ctx: TChurchCtx, load: () => Promise<T>, expiresAt?: (value: T) => number): Promise<T> {
+    const hit = this.peek(ctx);
+    if (hit !== undefined) return hit;
+    const day = dayKey(ctx);
     const generation = this.generation;
     const loadedAt = Date.now();
     const value = await load();
@@ -67,4 +75,19 @@ export class MemberCache<T> {
     this.byChurch.clear();
     this.size = 0;
   }
+}
+
+/**
+ * Answers a member's read from a MemberCache of its JSON text: serialised once per load, not per
+ * request (issue 30, hot reads), and sent as is. Under test the answer is still checked against the
+ * route's documented shape (plugins/openapi.ts reads the text sent).
+ */
+export async function sendMemberJson(
+  reply: FastifyReply,
+  cache: MemberCache<string>,
+  ctx: TChurchCtx,
+  load: () => Promise<unknown>,
+): Promise<void> {
+  const body = cache.peek(ctx) ?? (await cache.get(ctx, async () => JSON.stringify(await load())));
+  reply.type("application/json; charset=utf-8").send(body);
 }

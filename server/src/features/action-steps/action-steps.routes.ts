@@ -1,5 +1,4 @@
 import {
-  type TActionStep,
   ZActionStep,
   ZActionStepBody,
   ZActionStepComplete,
@@ -9,7 +8,7 @@ import {
 import { ZApiError } from "@common/errors";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { MemberCache } from "../../lib/member-cache";
+import { MemberCache, sendMemberJson } from "../../lib/member-cache";
 import { ZIdParams } from "../../lib/params";
 import { onWeekStart } from "../../lib/week-start";
 import {
@@ -29,11 +28,13 @@ export const actionStepsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // This week's step for the caller's church, or null (200) when none is set; kept per member until
   // their completion, the church's new step or the church's next day.
-  const current = new MemberCache<TActionStep | null>(app.cacheBus, { churchTopics: ["growth", "church"] });
+  const current = new MemberCache<string>(app.cacheBus, { churchTopics: ["growth", "church"] });
   app.get(
     "/api/weekly-action-step",
     { config: member, schema: { summary: "This week's action step", response: { 200: ZActionStep.nullable() } } },
-    async (req) => current.get(req.churchCtx, () => getCurrentActionStep(req.churchCtx)),
+    async (req, reply) => {
+      await sendMemberJson(reply, current, req.churchCtx, () => getCurrentActionStep(req.churchCtx));
+    },
   );
 
   // 201 when the week had no step yet, 200 when this save replaced it.

@@ -1,21 +1,23 @@
-import { type TUserStats, ZTourBody, ZToursDone, ZUserBadge, ZUserStats } from "@common/user";
+import { ZTourBody, ZToursDone, ZUserBadge, ZUserStats } from "@common/user";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { getEarnedBadges, type TEarnedBadge } from "../../lib/badges";
-import { MemberCache } from "../../lib/member-cache";
+import { MemberCache, sendMemberJson } from "../../lib/member-cache";
 import { updateTourDone } from "./tours.service";
 import { getUserStats, toUserBadges } from "./user.service";
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Read on every visit; kept per member until their next award, badge or check-in, or the next day.
-  const stats = new MemberCache<TUserStats>(app.cacheBus, { churchTopics: ["church"] });
+  // Read on every visit; kept per member, as the JSON sent, until their next award, badge or check-in, or the next day.
+  const stats = new MemberCache<string>(app.cacheBus, { churchTopics: ["church"] });
   app.get(
     "/api/user/stats",
     {
       config: { access: "member" },
       schema: { summary: "The caller's figures", response: { 200: ZUserStats } },
     },
-    async (req) => stats.get(req.churchCtx, () => getUserStats(req.churchCtx)),
+    async (req, reply) => {
+      await sendMemberJson(reply, stats, req.churchCtx, () => getUserStats(req.churchCtx));
+    },
   );
   // The dashboard's and profile's badges: kept per member until their next badge (grantBadge
   // announces it on the member's "user" topic), in their language per request.
