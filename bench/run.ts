@@ -125,6 +125,7 @@ export type TBenchCase = {
    * Seeds what the case needs; runs once, before any response is captured. It may answer another
    * session cookie to request the case with (another church's admin, say).
    */
+  // biome-ignore lint/suspicious/noConfusingVoidType: most setups only seed, and an async function that returns nothing is Promise<void>.
   setup?: (ctx: TBenchContext) => Promise<void | { cookie: string; path?: string }>;
   /** Sanity check of the captured JSON body; returns an error message, or null when it is right. */
   check?: (body: unknown) => string | null;
