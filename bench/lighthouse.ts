@@ -98,6 +98,8 @@ export type TLighthouseOptions = {
   /** `if-stale` (default) builds dist/ when it is missing or older than its sources; `never` fails then. */
   build?: "if-stale" | "never";
   pages?: TLighthousePage[];
+  /** Pictures and a thread-time trace of each page afterwards, in this directory (`lookAt`). */
+  lookDir?: string;
   /** Where the JSON and HTML reports go (default .tmp/lighthouse). */
   reportDir?: string;
   /** The whole run, build included (default 10 minutes). */
@@ -698,7 +700,95 @@ async function measureAll(state: TRunState, opts: TLighthouseOptions, log: (line
     }
     rows.push(toRow(page, result.lhr, result.pageErrors, `${base}.report.html`));
   }
+  if (opts.lookDir) {
+    log(`pictures and thread time of each page (${path.relative(ROOT, opts.lookDir) || opts.lookDir}) …`);
+    for (const line of await lookAt(appUrl, users, opts.pages ?? LIGHTHOUSE_PAGES, opts.lookDir)) log(line);
+  }
   return rows;
+}
+
+/**
+ * `LIGHTHOUSE_LOOK=dir` (with `npm run bench:lighthouse`): after Lighthouse, each page once more in
+ * playwright's Chromium, on the same server and data: pictures at 1280x800 and 390x844 in `dir`, and
+ * a trace of a cold load at 412 px with the main thread's *thread time* (the trace's `tdur`, which
+ * leaves out the time the thread waited for a core, so it holds on a loaded machine) and a
+ * "TBT-like" sum of (4 x a task's thread time - 50 ms) over its tasks, as bench/RESULTS.md uses.
+ */
+async function lookAt(appUrl: string, users: Record<"admin" | "member", TUser>, pages: TLighthousePage[], dir: string) {
+  const { chromium } = await import("playwright-core");
+  fs.mkdirSync(dir, { recursive: true });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH || "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run"],
+  });
+  const lines: string[] = [];
+  try {
+    for (const page of pages) {
+      const user = page.as === "signed out" ? undefined : users[page.as];
+      const slug = `${page.name}-${page.as}`.toLowerCase().replace(/[^a-z0-9]+/g, "-");
+      const open = async (viewport: { width: number; height: number }) => {
+        const context = await browser.newContext({ viewport, baseURL: appUrl, serviceWorkers: "block" });
+        if (user) {
+          const value = user.cookie.slice(SESSION_COOKIE.length + 1);
+          await context.addCookies([{ name: SESSION_COOKIE, value, domain: HOST, path: "/" }]);
+          await context.addInitScript(() => window.localStorage.setItem("signed_in", "true"));
+        }
+        return { context, tab: await context.newPage() };
+      };
+      for (const [label, viewport] of [
+        ["desktop", { width: 1280, height: 800 }],
+        ["phone", { width: 390, height: 844 }],
+      ] as const) {
+        const { context, tab } = await open(viewport);
+        await tab.goto(page.path, { waitUntil: "networkidle" });
+        await tab.waitForTimeout(500);
+        await tab.screenshot({ path: path.join(dir, `${slug}-${label}.png`) });
+        await context.close();
+      }
+      // Three cold loads (a fresh context each): their spread says how much one figure is worth.
+      const runs: string[] = [];
+      for (let run = 0; run < 3; run++) {
+        const { context, tab } = await open({ width: 412, height: 823 });
+        await browser.startTracing(tab, { categories: ["devtools.timeline", "disabled-by-default-devtools.timeline"] });
+        await tab.goto(page.path, { waitUntil: "networkidle" });
+        await tab.waitForTimeout(500);
+        const trace = JSON.parse((await browser.stopTracing()).toString()) as {
+          traceEvents: {
+            name: string;
+            ph: string;
+            pid: number;
+            tid: number;
+            dur?: number;
+            tdur?: number;
+            args?: { name?: string };
+          }[];
+        };
+        const requests = await tab.evaluate(() => performance.getEntriesByType("resource").length);
+        await context.close();
+        const mains = new Set(
+          trace.traceEvents
+            .filter((e) => e.name === "thread_name" && e.args?.name === "CrRendererMain")
+            .map((e) => `${e.pid}:${e.tid}`),
+        );
+        const byThread = new Map<string, number[]>();
+        for (const e of trace.traceEvents) {
+          const key = `${e.pid}:${e.tid}`;
+          if (e.name !== "RunTask" || e.ph !== "X" || !mains.has(key)) continue;
+          byThread.set(key, [...(byThread.get(key) ?? []), (e.tdur ?? e.dur ?? 0) / 1000]);
+        }
+        const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+        const tasks = [...byThread.values()].sort((a, b) => sum(b) - sum(a))[0] ?? [];
+        const tbtLike = sum(tasks.map((t) => Math.max(0, 4 * t - 50)));
+        runs.push(
+          `CPU ${Math.round(sum(tasks))} ms, TBT-like ${Math.round(tbtLike)} ms, longest task ${Math.round(Math.max(0, ...tasks))} ms, ${requests} requests`,
+        );
+      }
+      lines.push(`- ${page.name} \`${page.path}\` ${page.as}: ${runs.join("; ")}`);
+    }
+  } finally {
+    await browser.close();
+  }
+  return lines;
 }
 
 /** Stops every run in progress; for signal handlers. */
@@ -744,7 +834,8 @@ async function main(): Promise<number> {
   // LIGHTHOUSE_ONLY="dashboard,sermons": only the pages whose name holds one of these words (a quicker run).
   const only = process.env.LIGHTHOUSE_ONLY?.toLowerCase().split(",").filter(Boolean);
   const pages = only ? LIGHTHOUSE_PAGES.filter((p) => only.some((w) => p.name.toLowerCase().includes(w))) : undefined;
-  const rows = await runLighthouse({ pages });
+  const look = process.env.LIGHTHOUSE_LOOK;
+  const rows = await runLighthouse({ pages, lookDir: look ? path.resolve(look) : undefined });
   console.log(`\n${formatLighthouseMarkdown(rows)}`);
   console.error(`lighthouse: done in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
   return 0;
