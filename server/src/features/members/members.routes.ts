@@ -4,9 +4,9 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { linkNextPage } from "../../lib/list-page";
 import { ZIdParams } from "../../lib/params";
-import { ZNoBody } from "../../plugins/openapi-answers";
+import { preSerialized, ZNoBody } from "../../plugins/openapi-answers";
 import { listMembersPageJson, removeMember, updateMemberRole } from "./members.service";
-import { MembersFirstPageCache } from "./members-first-page-cache";
+import { linkOfKeptPage, MembersFirstPageCache } from "./members-first-page-cache";
 
 export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
   const config = { access: "admin" as const };
@@ -25,9 +25,15 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const page = await listMembersPageJson(req.churchCtx, req.query, firstPage);
-      linkNextPage(req, reply, page.next);
-      // JSON serialised ahead (text, or the kept page's bytes): sent as it is (preSerialized).
-      return reply.type("application/json; charset=utf-8").send(page.items as never);
+      reply.type("application/json; charset=utf-8");
+      if ("items" in page) {
+        linkNextPage(req, reply, page.next);
+        return reply.send(preSerialized(page.items));
+      }
+      const link = linkOfKeptPage(page.kept, req);
+      if (link) reply.header("link", link);
+      // The kept page's bytes, serialised once for every admin of the church (as preSerialized).
+      return reply.send(page.kept.json as never);
     },
   );
 

@@ -13,7 +13,7 @@ import type { TPage } from "../../lib/list-page";
 import { pauseIntegrationsConnectedBy, revokePendingInvitations } from "../../lib/membership";
 import { resetPointsTotal } from "../../lib/points";
 import { findMember, findMembersPageJson, lockAdmins } from "./members.repo";
-import { isFirstPageQuery, type MembersFirstPageCache } from "./members-first-page-cache";
+import { isFirstPageQuery, type MembersFirstPageCache, type TMembersFirstPage } from "./members-first-page-cache";
 
 export const LAST_ADMIN = "A church must keep at least one admin. Make another member an admin first.";
 
@@ -26,10 +26,10 @@ export async function listMembersPageJson(
   ctx: TChurchCtx,
   query: TTimePageQuery,
   firstPage: MembersFirstPageCache,
-): Promise<TPage<string | Buffer>> {
+): Promise<TPage<string> | { kept: TMembersFirstPage }> {
   if (isFirstPageQuery(query)) {
     const kept = await firstPage.get(ctx.churchId);
-    if (!kept.hiddenBioIds.has(ctx.userId)) return { items: kept.json, next: kept.next };
+    if (!kept.hiddenBioIds.has(ctx.userId)) return { kept };
   }
   return findMembersPageJson(ctx, query);
 }
