@@ -1,6 +1,7 @@
-import { type SQL, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TTestApp } from "../../../test/app";
+import { explainRows } from "../../../test/explain-rows";
 import { createChurch, createEvent, type TTestChurch } from "../../../test/factories";
 import { expiredAuditEntriesDelete } from "../audit/audit-retention";
 import { expiredChatMessagesDelete } from "../live/live-retention";
@@ -69,54 +70,23 @@ beforeAll(async () => {
   await t.db.execute(sql`analyze notifications; analyze live_chat_messages; analyze audit_entries; analyze churches`);
 }, 180_000);
 
-type TPlanNode = {
-  "Node Type": string;
-  "Relation Name"?: string;
-  "Actual Rows": number;
-  "Actual Loops": number;
-  "Rows Removed by Filter"?: number;
-  "Rows Removed by Index Recheck"?: number;
-  "Rows Removed by Join Filter"?: number;
-  Plans?: TPlanNode[];
-};
-
-function* nodes(n: TPlanNode): Generator<TPlanNode> {
-  yield n;
-  for (const child of n.Plans ?? []) yield* nodes(child);
-}
-
-/** Runs the statement under EXPLAIN ANALYZE (it does its work) and counts the rows of `relation` read. */
-async function explain(db: Pick<TTestApp["db"], "execute">, statement: SQL, relation: string) {
-  const res = await db.execute<{ "QUERY PLAN": { Plan: TPlanNode }[] }>(
-    sql`explain (analyze, format json) ${statement}`,
-  );
-  const root = res.rows[0]["QUERY PLAN"][0].Plan;
-  const scans = [...nodes(root)].filter((n) => n["Relation Name"] === relation && n["Node Type"] !== "ModifyTable");
-  const read = scans
-    .filter((n) => !["Delete", "ModifyTable"].includes(n["Node Type"]))
-    .reduce(
-      (sum, n) =>
-        sum +
-        (n["Actual Rows"] + (n["Rows Removed by Filter"] ?? 0) + (n["Rows Removed by Index Recheck"] ?? 0)) *
-          n["Actual Loops"],
-      0,
-    );
-  return { read, scanTypes: scans.map((n) => n["Node Type"]), plan: JSON.stringify(root) };
-}
-
 const count = async (table: string) =>
   (await t.db.execute<{ n: number }>(sql`select count(*)::int as n from ${sql.identifier(table)}`)).rows[0].n;
 
 describe("the retention jobs over large tables", () => {
   it("notifications: reads the old rows only", async () => {
-    const { read, scanTypes, plan } = await explain(t.db, expiredNotificationsDelete(new Date(), 90), "notifications");
+    const { read, scanTypes, plan } = await explainRows(
+      t.db,
+      expiredNotificationsDelete(new Date(), 90),
+      "notifications",
+    );
     expect(scanTypes, plan).not.toContain("Seq Scan");
     expect(read, plan).toBeLessThan(4 * OLD);
     expect(await count("notifications")).toBe(2 * RECENT);
   });
 
   it("live chat: reads the old rows only", async () => {
-    const { read, scanTypes, plan } = await explain(
+    const { read, scanTypes, plan } = await explainRows(
       t.db,
       expiredChatMessagesDelete(new Date(), 365),
       "live_chat_messages",
@@ -129,7 +99,7 @@ describe("the retention jobs over large tables", () => {
   it("audit trail: reads the old rows only", async () => {
     const { read, scanTypes, plan } = await t.db.transaction(async (tx) => {
       await tx.execute(sql`grant delete on audit_entries to current_user`);
-      const out = await explain(tx, expiredAuditEntriesDelete(new Date(), 730), "audit_entries");
+      const out = await explainRows(tx, expiredAuditEntriesDelete(new Date(), 730), "audit_entries");
       await tx.execute(sql`revoke delete on audit_entries from current_user`);
       return out;
     });
@@ -140,7 +110,7 @@ describe("the retention jobs over large tables", () => {
   });
 
   it("removed members: reads the removals and leavings, not the trail", async () => {
-    const { read, scanTypes, plan } = await explain(t.db, removedMembersDueQuery(new Date()), "audit_entries");
+    const { read, scanTypes, plan } = await explainRows(t.db, removedMembersDueQuery(new Date()), "audit_entries");
     expect(scanTypes, plan).not.toContain("Seq Scan");
     // The 20 removals (their accounts are gone: none is due), not the 40,000 entries of the trail.
     expect(read, plan).toBeLessThan(100);
