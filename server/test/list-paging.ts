@@ -1,4 +1,7 @@
-import type { Caller } from "./app";
+import type { FastifyInstance } from "fastify";
+import { expect } from "vitest";
+import { Caller } from "./app";
+import { addMember, type TTestChurch } from "./factories";
 
 /*
  * Issue 30's list tests share these: walk a list through its `Link: rel="next"` headers (what a page
@@ -23,4 +26,22 @@ export async function walkPages<T>(caller: Caller, url: string, maxPages = 1000)
     if (pages.length > maxPages) throw new Error(`more than ${maxPages} pages: ${next}`);
   }
   return pages;
+}
+
+/** An admin's later page (`link`): a congregant and a group leader of the church get 403, the signed-out 401. */
+export async function expectAdminsOnly(app: FastifyInstance, church: TTestChurch, link: string) {
+  for (const role of ["CONGREGANT", "GROUP_LEADER"] as const) {
+    const m = await addMember(app, church, role);
+    expect((await m.get(link)).status, role).toBe(403);
+  }
+  expect((await new Caller(app).get(link)).status).toBe(401);
+}
+
+/** Each `?query` of `path` answers 400 with its message. */
+export async function expectBadQueries(caller: Caller, path: string, cases: [query: string, message: string][]) {
+  for (const [query, message] of cases) {
+    const res = await caller.get(`${path}?${query}`);
+    expect(res.status, query).toBe(400);
+    expect(JSON.stringify(res.body), query).toContain(message);
+  }
 }
