@@ -100,6 +100,8 @@ export type TLighthouseOptions = {
   pages?: TLighthousePage[];
   /** Pictures and a thread-time trace of each page afterwards, in this directory (`lookAt`). */
   lookDir?: string;
+  /** Only `lookDir`'s pictures and traces, no Lighthouse (LIGHTHOUSE_LOOK_ONLY=1). */
+  lookOnly?: boolean;
   /** Where the JSON and HTML reports go (default .tmp/lighthouse). */
   reportDir?: string;
   /** The whole run, build included (default 10 minutes). */
@@ -674,7 +676,7 @@ async function measureAll(state: TRunState, opts: TLighthouseOptions, log: (line
   log(`app on ${appUrl}; Lighthouse on node ${versionOf(node)}; reports in ${path.relative(ROOT, reportDir)}/`);
 
   const rows: TLighthouseRow[] = [];
-  for (const page of opts.pages ?? LIGHTHOUSE_PAGES) {
+  for (const page of opts.lookOnly ? [] : (opts.pages ?? LIGHTHOUSE_PAGES)) {
     const user = page.as === "signed out" ? undefined : users[page.as];
     const slug = `${page.name}-${page.as}`.toLowerCase().replace(/[^a-z0-9]+/g, "-");
     log(`${page.name} (${page.path}, ${page.as}) …`);
@@ -835,7 +837,8 @@ async function main(): Promise<number> {
   const only = process.env.LIGHTHOUSE_ONLY?.toLowerCase().split(",").filter(Boolean);
   const pages = only ? LIGHTHOUSE_PAGES.filter((p) => only.some((w) => p.name.toLowerCase().includes(w))) : undefined;
   const look = process.env.LIGHTHOUSE_LOOK;
-  const rows = await runLighthouse({ pages, lookDir: look ? path.resolve(look) : undefined });
+  const lookOnly = process.env.LIGHTHOUSE_LOOK_ONLY === "1";
+  const rows = await runLighthouse({ pages, lookDir: look ? path.resolve(look) : undefined, lookOnly });
   console.log(`\n${formatLighthouseMarkdown(rows)}`);
   console.error(`lighthouse: done in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
   return 0;
