@@ -13,13 +13,11 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { freePort, HOST, ROOT } from "./bench-apps";
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const HOST = "127.0.0.1";
 const STARTS = 5;
 const IDLE_MS = 15_000;
 
@@ -33,17 +31,6 @@ export type TStartMemory = {
   postgres: { processes: number; rssMb: number; pssMb: number };
   totalPssMb: number;
 };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once("error", reject);
-    srv.listen(0, HOST, () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** Spawns `npm start`'s script and resolves with the time until it answered. */
 async function startApp(dataDir: string, port: number): Promise<{ proc: ChildProcess; ms: number }> {
