@@ -64,7 +64,10 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     const id = this.sessionId();
     const user = id ? app.userCache.peekUserForSession(id) : null;
     if (user === undefined) {
-      this[cached] = app.userCache.getUserForSession(id as string);
+      const loading = app.userCache.getUserForSession(id as string);
+      // Its failure is for whoever awaits getUser(); never an unhandled rejection.
+      loading.catch(() => {});
+      this[cached] = loading;
       return undefined;
     }
     this[known] = user;
