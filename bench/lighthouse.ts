@@ -14,7 +14,9 @@
  * Prints the scores, metrics, the pages over their budgets (scripts/lighthouse-budgets.mjs, reported
  * and never failed) and failing audits as markdown, and the console errors of the signed-out visit;
  * full reports go to .tmp/lighthouse/. Environment: CHROME_PATH (default
- * /usr/bin/chromium), LIGHTHOUSE_NODE (a node >= 22.19). No thresholds: the machine is shared and
+ * /usr/bin/chromium), LIGHTHOUSE_NODE (a node >= 22.19), LIGHTHOUSE_ONLY (page names, e.g.
+ * "member dashboard,sermons"), LIGHTHOUSE_LOOK=dir (pictures and thread-time traces afterwards, see
+ * `lookAt`) and LIGHTHOUSE_LOOK_ONLY=1 (those without Lighthouse). No thresholds: the machine is shared and
  * scores are noisy; the run fails only when something did not run (build, start, Lighthouse error).
  */
 
