@@ -1,6 +1,6 @@
 import type { TAuthUser } from "@common/auth";
 import { isLanguage } from "@common/i18n/locales";
-import { and, eq, gt } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { TDb, TRootDb } from "../db/client";
 import { sessions } from "../db/schema/auth";
@@ -111,11 +111,25 @@ export class UserCache {
   private noteActive(userId: string, entry: TUserEntry, now: number): void {
     if (now - entry.activeWrittenAt <= ACTIVE_WRITE_MS) return;
     entry.activeWrittenAt = now;
-    this.db
-      .update(users)
-      .set({ lastActiveAt: new Date() })
-      .where(eq(users.id, userId))
-      .catch((err) => this.log.warn({ err }, "could not record activity"));
+    this.recordActivity(userId, entry.user.churchId).catch((err) =>
+      this.log.warn({ err }, "could not record activity"),
+    );
+  }
+
+  /**
+   * Admins see when a member was last active as a day (the kept first page of members): the first
+   * activity of a new UTC day changes it, so that one write, not every write, tells the church's
+   * member list (`members`).
+   */
+  private async recordActivity(userId: string, churchId: string | null): Promise<void> {
+    const at = new Date().toISOString();
+    const { rows } = await this.db.execute<{ dayTurned: boolean }>(sql`
+      update ${users} set last_active_at = ${at}::timestamptz
+      from (select last_active_at as before from ${users} where id = ${userId}::uuid) old
+      where ${users.id} = ${userId}::uuid
+      returning old.before is null
+        or (old.before at time zone 'UTC')::date <> (${at}::timestamptz at time zone 'UTC')::date as "dayTurned"`);
+    if (churchId && rows[0]?.dayTurned) await this.bus.publish("members", churchId);
   }
 }
 

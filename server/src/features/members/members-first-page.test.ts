@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { Caller, createSecondInstance, createTestApp, type TTestApp } from "../../../test/app";
@@ -26,6 +27,21 @@ const firstPage = async (admin: Caller) => {
 const rowOf = async (admin: Caller, id: string) => (await firstPage(admin)).find((m) => m.id === id);
 const dataUrl = (bytes: Buffer) => `data:image/png;base64,${bytes.toString("base64")}`;
 const DAY_2020 = "2020-01-02T00:00:00.000Z";
+
+/**
+ * Resolves once every cache-bus message published before it has reached this process back through
+ * PostgreSQL (NOTIFYs arrive in commit order): a sentinel of its own, seen twice (here at once, then
+ * from the listener).
+ */
+async function busSettled(): Promise<void> {
+  const sentinel = randomUUID();
+  let seen = 0;
+  t.app.cacheBus.on("members", (id) => {
+    if (id === sentinel) seen++;
+  });
+  await t.app.cacheBus.publish("members", sentinel);
+  await expect.poll(() => seen, { timeout: 10_000 }).toBe(2);
+}
 
 describe("the kept first page of members sees every change of what it shows", () => {
   let c: TTestChurch;
@@ -109,6 +125,31 @@ describe("the kept first page of members sees every change of what it shows", ()
     expect(login.status, JSON.stringify(login.body)).toBe(200);
     const today = `${new Date().toISOString().slice(0, 10)}T00:00:00.000Z`;
     expect(await rowOf(c.admin, m.user.id)).toMatchObject({ lastLogin: today });
+  });
+
+  it("the first activity of a new day (the day of lastActiveAt)", async () => {
+    const m = await addMember(t.app, c);
+    await drainJobs(t.app);
+    // Every process loads the member afresh (their activity is written again on their next request) ...
+    await t.app.cacheBus.publish("user", m.user.id);
+    // ... last seen long ago, behind the app's back; every drop announced so far has arrived.
+    await t.db.execute(sql`update users set last_active_at = ${DAY_2020}::timestamptz where id = ${m.user.id}::uuid`);
+    await busSettled();
+    expect(await rowOf(c.admin, m.user.id)).toMatchObject({ lastActiveAt: DAY_2020 });
+    // The member's first signed-in request: their activity is written beside it, not in it.
+    expect((await m.get("/api/auth/user")).status).toBe(200);
+    const today = `${new Date().toISOString().slice(0, 10)}T00:00:00.000Z`;
+    await expect
+      .poll(async () => {
+        const r = await t.db.execute<{ day: string }>(
+          sql`select to_char(last_active_at at time zone 'UTC', 'YYYY-MM-DD"T00:00:00.000Z"') as day from users where id = ${m.user.id}::uuid`,
+        );
+        return r.rows[0]?.day;
+      })
+      .toBe(today);
+    await busSettled();
+    // Only the write's own announcement can drop the kept page now (the TTL, 30 s, is far off).
+    await expect.poll(async () => (await rowOf(c.admin, m.user.id))?.lastActiveAt, { timeout: 5_000 }).toBe(today);
   });
 
   it("a member who joins appears, one removed or erased goes", async () => {
