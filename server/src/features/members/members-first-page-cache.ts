@@ -31,7 +31,8 @@ export type TMembersFirstPage = {
  *
  * Dropped in every process (the cache bus) when a member on it changes (`user`: a profile, photo,
  * privacy, role, points or sign-in change, leaving, erasure), when somebody joins or leaves
- * (`members`, from the member.joined / member.left events: the page may gain a row or its next link),
+ * (`members`, from the member.joined / member.left events: the page may gain a row or its next link)
+ * or is first active on a new day (`members`, from UserCache: `lastActiveAt` is shown as a day),
  * and on `church` (erasure announces it); the TTL bounds anything written behind the app's back.
  * Nothing kept is per caller but the bios above, which are never served from here to their owners.
  */
