@@ -4,7 +4,6 @@ import zlib from "node:zlib";
 import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
 import rateLimit from "@fastify/rate-limit";
-import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest, LogController } from "fastify";
 import {
   hasZodFastifySchemaValidationErrors,
@@ -415,6 +414,8 @@ export async function buildApp(opts: TBuildOptions): Promise<FastifyInstance> {
   const clientDir = opts.clientDir ?? CLIENT_DIR;
   const serveClient = (opts.serveClient ?? true) && fs.existsSync(path.join(clientDir, "index.html"));
   if (serveClient) {
+    // Loaded only where the client is served (tests and API-only processes pass serveClient: false).
+    const { default: fastifyStatic } = await import("@fastify/static");
     await app.register(fastifyStatic, {
       root: clientDir,
       wildcard: false,

@@ -4,7 +4,6 @@ import { sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import { isBearerToken } from "../lib/crypto";
 import { ZText } from "./openapi-answers";
 
@@ -36,6 +35,8 @@ export const metricsPlugin = fp(async (app: FastifyInstance) => {
     return;
   }
 
+  // prom-client is loaded only where metrics are on (METRICS_TOKEN).
+  const { collectDefaultMetrics, Gauge, Histogram, Registry } = await import("prom-client");
   const registry = new Registry();
   // Event-loop lag, heap, GC, CPU, file descriptors: prom-client's standard process metrics.
   collectDefaultMetrics({ register: registry });
