@@ -9,7 +9,7 @@ import { jsonResponse, makeUser, mockFetch } from "@/test/render";
 import { useAuth, useRefreshAuthUser } from "./current-user";
 import { createQueryClient } from "./query-client";
 
-const holder = window as unknown as { __fellowshipSession?: Promise<Response> };
+const holder = window as unknown as { __fellowshipSession?: Promise<Response> | null };
 const PROBE_SCRIPT = path.resolve(import.meta.dirname, "../../public/session-probe.js");
 
 function wrapper({ children }: { children: ReactNode }) {
@@ -42,10 +42,27 @@ describe("the session asked early (client/public/session-probe.js)", () => {
     const { result } = renderHook(() => ({ auth: useAuth(), refresh: useRefreshAuthUser() }), { wrapper });
     await waitFor(() => expect(result.current.auth.user?.firstName).toBe("Ann"));
     expect(fetchMock).toHaveBeenCalledTimes(1);
-    expect(holder.__fellowshipSession).toBeUndefined();
+    expect(holder.__fellowshipSession).toBeNull();
     // A later question (after a profile change, say) is a request of its own.
     await act(() => result.current.refresh());
     expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it("when the app's code asked first, the script (async) asks nothing, and a refresh after a change never takes an answer from before it", async () => {
+    let profileImageUrl: string | null = null;
+    const fetchMock = mockFetch({
+      "/api/auth/user": () => jsonResponse(makeUser({ firstName: "Ann", profileImageUrl })),
+    });
+    window.localStorage.setItem("signed_in", "true");
+    const { result } = renderHook(() => ({ auth: useAuth(), refresh: useRefreshAuthUser() }), { wrapper });
+    await waitFor(() => expect(result.current.auth.user?.firstName).toBe("Ann"));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    runProbeScript();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    profileImageUrl = "/api/users/u1/avatar?v=2";
+    await act(() => result.current.refresh());
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    await waitFor(() => expect(result.current.auth.user?.profileImageUrl).toBe(profileImageUrl));
   });
 
   it("a new browser does not ask early; the app asks itself", async () => {

@@ -14,10 +14,12 @@ const askServer = getQueryFn<TAuthUser | null>({ on401: "returnNull", headers: {
  * browser that was signed in last time): taken once, by the first question; later ones ask anew.
  */
 function takeEarlySessionAnswer(): Promise<Response> | undefined {
-  const holder = window as unknown as { __fellowshipSession?: Promise<Response> };
+  const holder = window as unknown as { __fellowshipSession?: Promise<Response> | null };
   const early = holder.__fellowshipSession;
-  holder.__fellowshipSession = undefined;
-  return early;
+  // null: asked. Should the (async) script run only now, it asks nothing: a later question never
+  // takes an answer from before a change (a new photo, say).
+  holder.__fellowshipSession = null;
+  return early ?? undefined;
 }
 
 const askUser: QueryFunction<TAuthUser | null> = async (context) => {
