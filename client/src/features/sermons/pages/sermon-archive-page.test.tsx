@@ -176,15 +176,19 @@ describe("SermonArchivePage", () => {
   });
 
   it("loads the next page when the end of the list scrolls into view", async () => {
-    let onIntersect: (entries: Array<{ isIntersecting: boolean }>) => void = () => undefined;
+    type OnIntersect = (entries: Array<{ isIntersecting: boolean }>) => void;
+    let onIntersect: OnIntersect | undefined;
     vi.stubGlobal(
       "IntersectionObserver",
       class {
-        constructor(cb: typeof onIntersect) {
-          onIntersect = cb;
+        constructor(private readonly cb: OnIntersect) {}
+        // The sentinel is watched from a passive effect, which can run after the last card shows.
+        observe() {
+          onIntersect = this.cb;
         }
-        observe() {}
-        disconnect() {}
+        disconnect() {
+          onIntersect = undefined;
+        }
       },
     );
     const first = Array.from({ length: 24 }, (_, i) => makeSermon({ id: `a${i}`, title: `Sermon ${i}` }));
@@ -193,7 +197,8 @@ describe("SermonArchivePage", () => {
       "/api/sermons?limit=24&offset=24": page([makeSermon({ id: "z", title: "The Last One" })], 25),
     });
     await screen.findByText("Sermon 23");
-    act(() => onIntersect([{ isIntersecting: true }]));
+    await waitFor(() => expect(onIntersect).toBeDefined());
+    act(() => onIntersect?.([{ isIntersecting: true }]));
     expect(await screen.findByText("The Last One")).toBeTruthy();
     expect(gets(fetchMock)).toContain("/api/sermons?limit=24&offset=24");
   });
