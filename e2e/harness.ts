@@ -2,10 +2,11 @@ import fs from "node:fs";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
-import { afterAll, expect, inject } from "vitest";
+import { expect, inject } from "vitest";
 import { buildApp } from "../server/src/app";
 import { loadConfig } from "../server/src/config";
 import type { TDb } from "../server/src/db/client";
+import { afterFile } from "../server/test/after-file";
 import { createTestDb } from "../server/test/db";
 import { startSmtpServer } from "../server/test/smtp";
 import { axe } from "./axe";
@@ -71,7 +72,7 @@ export async function startE2E(env: Record<string, string> = {}): Promise<TE2E> 
     args: CHROMIUM_ARGS,
   });
   const contexts: BrowserContext[] = [];
-  afterAll(async () => {
+  afterFile(async () => {
     for (const c of contexts) await c.close().catch(() => {});
     await browser.close();
     await app.close();

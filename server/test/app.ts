@@ -2,10 +2,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance, InjectOptions } from "fastify";
-import { afterAll } from "vitest";
 import { buildApp, type TBuildOptions } from "../src/app";
 import { loadConfig, type TConfig } from "../src/config";
 import { createDb, type TRootDb } from "../src/db/client";
+import { afterFile } from "./after-file";
 import { createTestDb } from "./db";
 
 export const TEST_APP_SECRET = "a test secret that is long enough";
@@ -42,7 +42,7 @@ export async function createTestApp(
     integrations: opts.integrations,
   });
   await app.ready();
-  afterAll(async () => {
+  afterFile(async () => {
     await app.close();
     await testDb.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -68,7 +68,7 @@ export async function createSecondInstance(
     live: opts.live,
   });
   await app.ready();
-  afterAll(async () => {
+  afterFile(async () => {
     await app.close();
     await db.$client.end();
   });

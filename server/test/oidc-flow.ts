@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { getSignInErrorMessage } from "@common/auth-helpers";
-import { afterAll, expect } from "vitest";
+import { expect } from "vitest";
 import { resetOidcDiscovery } from "../src/features/auth/oidc.service";
+import { afterFile } from "./after-file";
 import { type Caller, createTestApp, type TTestApp } from "./app";
 import { uniqueEmail } from "./factories";
 import { OIDC_REDIRECT_URI, startOidcProvider, type TOidcAccount, type TOidcProvider } from "./oidc-provider";
@@ -12,7 +13,7 @@ export type TOidcApp = { idp: TOidcProvider; t: TTestApp; smtp: Awaited<ReturnTy
 /** The app signing in through a real provider of its own, with a real SMTP server (call in beforeAll). */
 export async function startOidcApp(): Promise<TOidcApp> {
   const idp = await startOidcProvider();
-  afterAll(() => idp.close());
+  afterFile(() => idp.close());
   resetOidcDiscovery();
   const smtp = await startSmtpServer();
   const t = await createTestApp({

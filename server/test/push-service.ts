@@ -3,7 +3,7 @@ import http, { type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { TPushSubscription } from "@common/notifications";
 import { decrypt } from "http_ece";
-import { afterAll } from "vitest";
+import { afterFile } from "./after-file";
 
 export type TPushRequest = { path: string; headers: IncomingHttpHeaders; body: Buffer };
 
@@ -43,7 +43,7 @@ export class PushServiceStandIn {
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     const { port } = server.address() as AddressInfo;
     standIn = new PushServiceStandIn(server, `http://127.0.0.1:${port}`);
-    afterAll(() => standIn?.close());
+    afterFile(() => standIn?.close());
     return standIn;
   }
 

@@ -1,6 +1,6 @@
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
-import { afterAll } from "vitest";
+import { afterFile } from "./after-file";
 
 export type TReceivedMail = { from: string; to: string[]; raw: string; subject: string; text: string };
 
@@ -42,7 +42,7 @@ export async function startSmtpServer(): Promise<{
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.server.address() as AddressInfo;
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  afterFile(() => new Promise<void>((resolve) => server.close(() => resolve())));
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,

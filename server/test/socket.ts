@@ -1,7 +1,8 @@
 import type { TServerFrame } from "@common/live";
 import type { FastifyInstance } from "fastify";
-import { afterAll, expect } from "vitest";
+import { expect } from "vitest";
 import { WebSocket } from "ws";
+import { afterFile } from "./after-file";
 
 /** The origin the test apps are configured with (APP_URL). */
 export const TEST_ORIGIN = "http://fellowship.test";
@@ -73,7 +74,7 @@ export function openSocket(
         look();
       }),
   };
-  afterAll(() => ws.terminate());
+  afterFile(() => ws.terminate());
   return new Promise<TTestSocket>((resolve, reject) => {
     ws.once("open", () => resolve(socket));
     ws.once("error", reject);

@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { ZReadingToday } from "@common/reading";
 import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { afterFile } from "../../test/after-file";
 import { Caller, createTestApp, type TResponse, type TTestApp } from "../../test/app";
 import {
   addMember,
@@ -97,7 +98,7 @@ beforeAll(async () => {
     sql`create trigger test_refuse_event before insert on graphile_worker._private_jobs
         for each row execute function test_refuse_event()`,
   );
-  afterAll(async () => {
+  afterFile(async () => {
     await t.db.execute(sql`drop trigger test_refuse_event on graphile_worker._private_jobs`);
   });
 });

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { afterFile } from "../../test/after-file";
 import { createTestApp, type TTestApp } from "../../test/app";
 import { addMember, createChurch, createSermon } from "../../test/factories";
 import { drainJobs } from "../../test/jobs";
@@ -55,7 +56,7 @@ beforeAll(async () => {
   });
   second.domainEvents.subscribe(...testSubscribers("second"));
   await second.ready();
-  afterAll(async () => {
+  afterFile(async () => {
     await second.close();
     await db.$client.end();
   });

@@ -1,7 +1,8 @@
 import { getEventStatus } from "@common/event-helpers";
 import { ZEvent } from "@common/events";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { afterFile } from "../../../test/after-file";
 import { Caller, createTestApp, type TTestApp } from "../../../test/app";
 import { addMember, createChurch, createEvent, eventBody } from "../../../test/factories";
 import { drainJobs } from "../../../test/jobs";
@@ -167,7 +168,7 @@ describe("the event list: small queries for the dashboards, a per-church cache f
   it("shows each member their own RSVP and check-in, and follows RSVPs and writes made in another process", async () => {
     const other = await buildApp({ config: t.config, db: t.db, logger: false, serveClient: false });
     await other.ready();
-    afterAll(() => other.close());
+    afterFile(() => other.close());
     const c = await createChurch(t.app);
     const a = await addMember(t.app, c, "CONGREGANT", "Ann");
     const b = await addMember(t.app, c, "CONGREGANT", "Ben");

@@ -1,6 +1,7 @@
 import { ZIntegration } from "@common/integrations";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { afterFile } from "../../../test/after-file";
 import { Caller, createTestApp, type TTestApp } from "../../../test/app";
 import { addMember, createChurch, type TSignedIn, type TTestChurch } from "../../../test/factories";
 import { PushServiceStandIn } from "../../../test/push-service";
@@ -26,7 +27,7 @@ beforeAll(async () => {
   const pc = await startPlanningCenterStandIn({ keys: [PC_KEY], people: makePeople(3) });
   const mc = await startMailchimpStandIn({ keys: [MC_KEY] });
   const ccb = await startCcbStandIn({ keys: [CCB_KEY] });
-  afterAll(() => Promise.all([pc.close(), mc.close(), ccb.close()]));
+  afterFile(() => Promise.all([pc.close(), mc.close(), ccb.close()]));
   t = await createTestApp(
     { PLANNING_CENTER_API_URL: pc.url, MAILCHIMP_API_URL: `${mc.url}/{dc}`, CCB_API_URL: `${ccb.url}/{subdomain}` },
     { runJobs: false, integrations: { webhookTestOrigin: receiver.origin } },

@@ -2,7 +2,8 @@ import { AUDIT_MASK } from "@common/audit";
 import { ZIntegration, ZIntegrationWithSecret } from "@common/integrations";
 import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { afterFile } from "../../../test/after-file";
 import { Caller, createTestApp, type TTestApp } from "../../../test/app";
 import { findAuditEntries } from "../../../test/audit-entries";
 import { addMember, createChurch, type TTestChurch } from "../../../test/factories";
@@ -43,7 +44,7 @@ beforeAll(async () => {
   const pc = await startPlanningCenterStandIn({ keys: [PC_KEY], people: makePeople(3) });
   const mc = await startMailchimpStandIn({ keys: [MC_KEY, NEW_MC_KEY] });
   const ccb = await startCcbStandIn({ keys: [CCB_KEY, SHORT_CCB_KEY] });
-  afterAll(() => Promise.all([pc.close(), mc.close(), ccb.close()]));
+  afterFile(() => Promise.all([pc.close(), mc.close(), ccb.close()]));
   // The most talkative level, into memory: no line may carry a key.
   t = await createTestApp(
     {
@@ -441,7 +442,7 @@ describe("integrations: a changed APP_SECRET", () => {
       runJobs: false,
     });
     await other.ready();
-    afterAll(async () => {
+    afterFile(async () => {
       await other.close();
       await db.$client.end();
     });

@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterFile } from "../../../test/after-file";
 import { createTestApp, type TTestApp } from "../../../test/app";
 import { createChurch, type TTestChurch } from "../../../test/factories";
 import { startCcbStandIn, type TCcbState } from "../../../test/stand-ins/ccb";
@@ -14,7 +15,7 @@ const DAY_MS = 86_400_000;
 
 beforeAll(async () => {
   ccb = await startCcbStandIn();
-  afterAll(() => ccb.close());
+  afterFile(() => ccb.close());
   t = await createTestApp(standInEnv({ ccb }), { runJobs: false });
 });
 

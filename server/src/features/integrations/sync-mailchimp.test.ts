@@ -1,6 +1,7 @@
 import type { TIntegration } from "@common/integrations";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterFile } from "../../../test/after-file";
 import { createTestApp, type TTestApp } from "../../../test/app";
 import { createChurch, type TTestChurch } from "../../../test/factories";
 import { connectIntegration, standInEnv, syncNow } from "../../../test/stand-ins/drive-sync";
@@ -17,7 +18,7 @@ let mc: TMailchimpStandIn;
 beforeAll(async () => {
   // Audiences are strict here: an id it does not know answers 404.
   mc = await startMailchimpStandIn({ audiences: [AUDIENCE, "f0f0f0f0"] });
-  afterAll(() => mc.close());
+  afterFile(() => mc.close());
   t = await createTestApp(standInEnv({ mailchimp: mc }), { runJobs: false });
 });
 

@@ -1,6 +1,7 @@
 import type { TIntegration } from "@common/integrations";
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterFile } from "../../../test/after-file";
 import { Caller, createTestApp, type TTestApp } from "../../../test/app";
 import { createChurch, invite, signUp, type TTestChurch, uniqueEmail } from "../../../test/factories";
 import { drainJobs } from "../../../test/jobs";
@@ -21,7 +22,7 @@ const logLines: string[] = [];
 
 beforeAll(async () => {
   pc = await startPlanningCenterStandIn();
-  afterAll(() => pc.close());
+  afterFile(() => pc.close());
   t = await createTestApp(
     { LOG_LEVEL: "trace", ...standInEnv({ planningCenter: pc }) },
     { logger: { stream: { write: (l: string) => logLines.push(l) } }, runJobs: false },

@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterFile } from "../../../test/after-file";
 import { createSecondInstance, createTestApp, TEST_APP_SECRET, type TTestApp } from "../../../test/app";
 import { createChurch, type TTestChurch } from "../../../test/factories";
 import { connectIntegration, standInEnv, syncNow } from "../../../test/stand-ins/drive-sync";
@@ -22,7 +23,7 @@ let pc: TStandIn<TPlanningCenterState>;
 
 beforeAll(async () => {
   pc = await startPlanningCenterStandIn();
-  afterAll(() => pc.close());
+  afterFile(() => pc.close());
   t = await createTestApp(standInEnv({ planningCenter: pc }), { runJobs: false });
 });
 

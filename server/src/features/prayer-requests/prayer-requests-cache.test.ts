@@ -1,6 +1,7 @@
 import { type TPrayerRequest, ZPrayerRequest } from "@common/prayer";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { afterFile } from "../../../test/after-file";
 import { Caller, createTestApp, type TTestApp } from "../../../test/app";
 import { addMember, createChurch, invite, type TSignedIn, type TTestChurch } from "../../../test/factories";
 import { makePng } from "../../../test/png";
@@ -160,7 +161,7 @@ describe("the cached first page of the prayer wall", () => {
     // A second process on the same database, as behind a load balancer.
     const otherApp = await buildApp({ config: t.config, db: t.db, logger: false, serveClient: false });
     await otherApp.ready();
-    afterAll(() => otherApp.close());
+    afterFile(() => otherApp.close());
     const { author, other } = await wallWithViewers();
     const onOther = new Caller(otherApp, other.cookie);
     expect(await list(onOther)).toEqual([]);

@@ -2,7 +2,8 @@ import { BADGES, SERMON_REGULAR_COUNT } from "@common/badges";
 import { ONBOARDING_STEPS, POINTS } from "@common/points";
 import { ZPublicSermon, ZSermon } from "@common/sermons";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { afterFile } from "../../../test/after-file";
 import { Caller, createTestApp, type TTestApp } from "../../../test/app";
 import { addMember, createChurch, createSermon, sermonBody, signUp } from "../../../test/factories";
 import { drainJobs } from "../../../test/jobs";
@@ -245,7 +246,7 @@ describe("the cached sermon list", () => {
     // A second process on the same database, as behind a load balancer.
     const other = await buildApp({ config: t.config, db: t.db, logger: false, serveClient: false });
     await other.ready();
-    afterAll(() => other.close());
+    afterFile(() => other.close());
     const c = await createChurch(t.app);
     const m = await addMember(t.app, c);
     const onOther = new Caller(other, m.cookie);
