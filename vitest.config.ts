@@ -31,9 +31,10 @@ export default defineConfig({
           include: ["server/src/**/*.test.ts"],
           exclude: ["server/src/**/*.unit.test.ts"],
           globalSetup: ["server/test/global-setup.ts"],
-          // Each file in its own module graph: sharing a worker's modules (`isolate: false`) saved a
-          // third of the import time but a whole CI run then ran out of database connections (a
-          // file's pools and workers outlived it). file-setup.ts still puts back timers and spies.
+          // The files of a worker share one module graph: each file built and imported the whole app
+          // again (183 of 394 s on 2 cores). Nothing a file sets up outlives it: file-setup.ts puts
+          // back timers, spies and stubs, and closes the file's apps, pools and databases.
+          isolate: false,
           setupFiles: ["server/test/file-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
