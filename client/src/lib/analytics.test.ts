@@ -1,3 +1,4 @@
+// own module graph: it reads the state a module keeps, which other files' code changes.
 import { describe, expect, it } from "vitest";
 import {
   ANALYTICS_MAX_BATCHES,

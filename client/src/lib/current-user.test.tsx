@@ -1,3 +1,4 @@
+// own module graph: it reads the state a module keeps, which other files' code changes.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { SESSION_PROBE_HEADER } from "@common/auth-helpers";
