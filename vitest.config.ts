@@ -21,6 +21,21 @@ const OWN_MODULE_GRAPH = fs
     /\bvi\.(do)?mock\(|^\/\/ own module graph/m.test(fs.readFileSync(path.join(import.meta.dirname, f), "utf8")),
   );
 
+/** A project of client files in happy-dom; `files` says which and whether they share modules. */
+function clientProject(files: { name: string; include: string[]; exclude?: string[]; isolate?: boolean }) {
+  return {
+    resolve: { alias },
+    plugins: [compiledCatalogs()],
+    test: {
+      ...files,
+      environment: "happy-dom" as const,
+      setupFiles: ["client/src/test/setup.ts"],
+      // Some files spawn the build scripts; on a busy machine that takes longer than 5 s.
+      testTimeout: 20_000,
+    },
+  };
+}
+
 /**
  * `npm test` runs every project: unit tests, server integration tests on a real PostgreSQL (one
  * database per file, files in parallel) and browser tests in Chromium.
@@ -54,33 +69,15 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
-      {
-        resolve: { alias },
-        plugins: [compiledCatalogs()],
-        test: {
-          name: "client",
-          environment: "happy-dom",
-          include: ["client/src/**/*.test.{ts,tsx}"],
-          // The files of a worker share one module graph (each file's start-up was two thirds of the
-          // project's time), except those that replace a module or read a module's own state: below.
-          isolate: false,
-          exclude: OWN_MODULE_GRAPH,
-          setupFiles: ["client/src/test/setup.ts"],
-          // Some files spawn the build scripts; on a busy machine that takes longer than 5 s.
-          testTimeout: 20_000,
-        },
-      },
-      {
-        resolve: { alias },
-        plugins: [compiledCatalogs()],
-        test: {
-          name: "client-own-modules",
-          environment: "happy-dom",
-          include: OWN_MODULE_GRAPH,
-          setupFiles: ["client/src/test/setup.ts"],
-          testTimeout: 20_000,
-        },
-      },
+      // The client files of a worker share one module graph (each file's start-up was two thirds of
+      // the project's time), except those that replace a module or read a module's own state.
+      clientProject({
+        name: "client",
+        include: ["client/src/**/*.test.{ts,tsx}"],
+        exclude: OWN_MODULE_GRAPH,
+        isolate: false,
+      }),
+      clientProject({ name: "client-own-modules", include: OWN_MODULE_GRAPH }),
       {
         resolve: { alias },
         test: {
